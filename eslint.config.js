@@ -1,0 +1,71 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import storybook from 'eslint-plugin-storybook';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'storybook-static/**',
+      '**/*.gen.ts',
+      '**/public/mockServiceWorker.js',
+      '**/.vitest-attachments/**',
+      'data/**',
+      '**/data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
+    plugins: { 'import-x': importX },
+    rules: {
+      // Cycles make module init order fragile and hide layering mistakes.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // The component library is presentational: data and routing come in through props.
+    files: ['packages/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@mako/contract', '@mako/contract/*'], message: 'packages/ui must not import the contract: take data through props.' },
+            { group: ['@mako/api-client', '@mako/api-client/*'], message: 'packages/ui must not import the API client: take data through props.' },
+            { group: ['@tanstack/react-router', '@tanstack/router-*'], message: 'packages/ui must not import the router: report navigation through on* callbacks.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No raw HTML injection anywhere.
+    files: ['**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'dangerouslySetInnerHTML is not allowed.' },
+      ],
+    },
+  },
+  ...storybook.configs['flat/recommended'],
+);

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Every entity id is an opaque string (a UUID on the server); clients never parse it. */
+export const Id = z.string().min(1).max(64);
+export type Id = z.infer<typeof Id>;
+
+/** Timestamps travel as ISO-8601 strings with an offset, as FastAPI serialises datetimes. */
+export const Timestamp = z.iso.datetime({ offset: true });
+export type Timestamp = z.infer<typeof Timestamp>;
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+
+/** limit/offset arrive as query strings; coerce, default and bound them once, here. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** A page of a list call: the rows and the total number of matching rows. */
+export const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), count: z.number().int().min(0) });
+export type Page<T> = { data: T[]; count: number };
+
+export const Message = z.object({ message: z.string() });
+export type Message = z.infer<typeof Message>;
+
+/** Query booleans: FastAPI accepts true/false/1/0; anything else is a 422, not a silent false. */
+export const QueryBool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .or(z.boolean());
+
+// ---- Errors (FastAPI-compatible bodies) -------------------------------------------------------
+
+export const ValidationIssue = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
+
+export const ErrorBody = z.object({ detail: z.string() });
+export const ValidationErrorBody = z.object({ detail: z.array(ValidationIssue) });
+export const AnyErrorBody = z.union([ErrorBody, ValidationErrorBody]);
+export type ErrorBody = z.infer<typeof ErrorBody>;
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+
+/** The API messages of SPEC §8, word for word. Server, client and mocks all read them from here. */
+export const API_MESSAGES = {
+  422: 'Validation Error',
+  createSessionForbidden: 'User is not allowed to create new tuning session',
+  pendingEvaluations: 'Need to wait for pending evaluations',
+  searchComplete: 'Tuning search is complete',
+  searchError: 'Internal search error',
+} as const;
+
+/** Default status texts of SPEC §8. Any other non-ok status is a 'Generic Error'. */
+export const STATUS_TEXTS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+export const GENERIC_ERROR = 'Generic Error';
+
+/** Converts zod issues into FastAPI's 422 detail list; `where` is the request part (body, query, path). */
+export function toValidationIssues(where: 'body' | 'query' | 'path' | 'header', error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}

@@ -1,0 +1,160 @@
+import type { ConfigValue, Runtime, RuntimeCatalogue, RuntimeOptionSpec, RuntimeOptions } from './benchmarks.ts';
+import type { SearchParameter, SearchSpace, SpaceRule } from './tuning.ts';
+
+/**
+ * The tunable flags of each serving engine, named as the engine's own CLI names them. Defaults are
+ * those of the engine versions listed; where an engine derives a default from the hardware
+ * (e.g. SGLang's mem_fraction_static) the value here is what it picks on an 80 GB GPU.
+ */
+type Spec = Omit<RuntimeOptionSpec, 'flag'> & { flag?: string };
+
+const kebab = (name: string) => `--${name.replaceAll('_', '-')}`;
+const snake = (name: string) => `--${name}`;
+
+function catalogue(
+  runtime: Runtime,
+  display_name: string,
+  versions: string[],
+  launch_template: string,
+  flagOf: (name: string) => string,
+  specs: Spec[],
+): RuntimeCatalogue {
+  return {
+    runtime,
+    display_name,
+    versions,
+    launch_template,
+    options: specs.map((s) => ({ ...s, flag: s.flag ?? flagOf(s.name) })),
+  };
+}
+
+const POW2_TP = [1, 2, 4, 8];
+
+export const RUNTIME_CATALOGUES: readonly RuntimeCatalogue[] = [
+  catalogue('vllm', 'vLLM', ['0.11.0', '0.10.2', '0.10.1'], 'vllm serve {model} {flags}', kebab, [
+    { name: 'tensor_parallel_size', kind: 'categorical', choices: POW2_TP, default: 1, tunable: true, description: 'GPUs each model replica is sharded across (tensor parallelism).' },
+    { name: 'pipeline_parallel_size', kind: 'int', low: 1, high: 8, default: 1, tunable: false, description: 'Pipeline stages per replica.' },
+    { name: 'data_parallel_size', kind: 'int', low: 1, high: 8, default: 1, tunable: false, description: 'Independent replicas behind one endpoint.' },
+    { name: 'max_num_seqs', kind: 'int', low: 8, high: 1024, log: true, default: 256, tunable: true, description: 'Maximum sequences scheduled in one iteration.' },
+    { name: 'max_num_batched_tokens', kind: 'int', low: 512, high: 65536, log: true, default: 8192, tunable: true, description: 'Maximum tokens processed in one iteration (prefill chunk budget).' },
+    { name: 'gpu_memory_utilization', kind: 'float', low: 0.5, high: 0.98, step: 0.01, default: 0.9, tunable: true, description: 'Share of GPU memory vLLM may use for weights, activations and KV cache.' },
+    { name: 'enable_chunked_prefill', kind: 'bool', default: true, tunable: true, description: 'Split long prefills into chunks that share iterations with decodes.' },
+    { name: 'enable_prefix_caching', kind: 'bool', default: true, tunable: true, description: 'Reuse KV cache across requests that share a prompt prefix.' },
+    { name: 'block_size', kind: 'categorical', choices: [8, 16, 32], default: 16, tunable: true, description: 'Tokens per KV-cache block.' },
+    { name: 'kv_cache_dtype', kind: 'categorical', choices: ['auto', 'fp8', 'fp8_e4m3', 'fp8_e5m2'], default: 'auto', tunable: true, description: 'Data type of the KV cache; fp8 doubles its capacity.' },
+    { name: 'scheduling_policy', kind: 'categorical', choices: ['fcfs', 'priority'], default: 'fcfs', tunable: false, description: 'Order in which waiting requests are scheduled.' },
+    { name: 'enforce_eager', kind: 'bool', default: false, tunable: false, description: 'Disable CUDA graphs (always eager PyTorch).' },
+    { name: 'async_scheduling', kind: 'bool', default: false, tunable: true, description: 'Overlap scheduling with model execution.' },
+    { name: 'swap_space', kind: 'int', low: 0, high: 64, default: 4, tunable: false, description: 'CPU swap space per GPU, in GiB.' },
+    { name: 'max_model_len', kind: 'int', low: 128, high: 1048576, log: true, default: null, tunable: false, description: 'Context length; defaults to the model config.' },
+  ]),
+  catalogue('sglang', 'SGLang', ['0.5.3', '0.5.2', '0.4.10'], 'python -m sglang.launch_server --model-path {model} {flags}', kebab, [
+    { name: 'tp_size', kind: 'categorical', choices: POW2_TP, default: 1, tunable: true, description: 'Tensor parallel size.' },
+    { name: 'dp_size', kind: 'int', low: 1, high: 8, default: 1, tunable: false, description: 'Data parallel size.' },
+    { name: 'max_running_requests', kind: 'int', low: 8, high: 2048, log: true, default: null, tunable: true, description: 'Maximum concurrently running requests.' },
+    { name: 'chunked_prefill_size', kind: 'int', low: 512, high: 32768, log: true, default: 8192, tunable: true, description: 'Maximum tokens per prefill chunk; -1 disables chunking.' },
+    { name: 'max_prefill_tokens', kind: 'int', low: 1024, high: 65536, log: true, default: 16384, tunable: true, description: 'Maximum tokens in one prefill batch.' },
+    { name: 'mem_fraction_static', kind: 'float', low: 0.5, high: 0.95, step: 0.01, default: 0.88, tunable: true, description: 'Share of GPU memory for weights and KV cache.' },
+    { name: 'schedule_policy', kind: 'categorical', choices: ['fcfs', 'lpm', 'dfs-weight', 'random'], default: 'fcfs', tunable: true, description: 'Request scheduling policy; lpm favours longest prefix match.' },
+    { name: 'schedule_conservativeness', kind: 'float', low: 0.3, high: 1.5, step: 0.1, default: 1.0, tunable: true, description: 'Higher is more conservative about admitting requests.' },
+    { name: 'disable_radix_cache', kind: 'bool', default: false, tunable: true, description: 'Turn off prefix (radix) caching.' },
+    { name: 'enable_mixed_chunk', kind: 'bool', default: false, tunable: true, description: 'Mix prefill and decode in one batch.' },
+    { name: 'cuda_graph_max_bs', kind: 'int', low: 8, high: 512, log: true, default: null, tunable: true, description: 'Largest batch captured in a CUDA graph.' },
+    { name: 'kv_cache_dtype', kind: 'categorical', choices: ['auto', 'fp8_e4m3', 'fp8_e5m2'], default: 'auto', tunable: true, description: 'Data type of the KV cache.' },
+    { name: 'attention_backend', kind: 'categorical', choices: ['flashinfer', 'triton', 'fa3'], default: 'flashinfer', tunable: false, description: 'Attention kernel implementation.' },
+    { name: 'enable_torch_compile', kind: 'bool', default: false, tunable: false, description: 'Compile the model with torch.compile.' },
+  ]),
+  catalogue('tensorrt-llm', 'TensorRT-LLM', ['1.0.0', '0.21.0'], 'trtllm-serve {model} {flags}', snake, [
+    { name: 'tp_size', kind: 'categorical', choices: POW2_TP, default: 1, tunable: true, description: 'Tensor parallel size.' },
+    { name: 'pp_size', kind: 'int', low: 1, high: 8, default: 1, tunable: false, description: 'Pipeline parallel size.' },
+    { name: 'max_batch_size', kind: 'int', low: 8, high: 2048, log: true, default: 2048, tunable: true, description: 'Maximum requests in one batch.' },
+    { name: 'max_num_tokens', kind: 'int', low: 512, high: 65536, log: true, default: 8192, tunable: true, description: 'Maximum tokens in one batch after padding removal.' },
+    { name: 'kv_cache_free_gpu_memory_fraction', kind: 'float', low: 0.5, high: 0.95, step: 0.01, default: 0.9, tunable: true, description: 'Share of free GPU memory given to the KV cache.' },
+    { name: 'backend', kind: 'categorical', choices: ['pytorch', 'tensorrt'], default: 'pytorch', tunable: false, description: 'Execution backend.' },
+    { name: 'max_seq_len', kind: 'int', low: 128, high: 1048576, log: true, default: null, tunable: false, description: 'Maximum sequence length.' },
+  ]),
+];
+
+export function runtimeCatalogue(runtime: Runtime): RuntimeCatalogue {
+  const found = RUNTIME_CATALOGUES.find((c) => c.runtime === runtime);
+  if (!found) throw new Error(`Unknown runtime ${runtime}`);
+  return found;
+}
+
+const TP_NAMES = new Set(['tensor_parallel_size', 'tp_size']);
+
+/** The engine's defaults for the flags it can tune: the first configuration every session measures. */
+export function defaultConfig(runtime: Runtime, names?: readonly string[]): RuntimeOptions {
+  const config: RuntimeOptions = {};
+  for (const o of runtimeCatalogue(runtime).options) {
+    if (o.default === null) continue;
+    if (names ? names.includes(o.name) : o.tunable) config[o.name] = o.default;
+  }
+  return config;
+}
+
+function toParameter(o: RuntimeOptionSpec, gpuCount: number): SearchParameter | null {
+  if (TP_NAMES.has(o.name)) {
+    // Tensor parallelism must be a power of two that fits on the GPUs at hand.
+    const choices = (o.choices ?? []).filter((c): c is number => typeof c === 'number' && c <= gpuCount);
+    return choices.length > 1 ? { kind: 'categorical', name: o.name, choices } : null;
+  }
+  switch (o.kind) {
+    case 'bool':
+      return { kind: 'bool', name: o.name };
+    case 'categorical':
+      return { kind: 'categorical', name: o.name, choices: o.choices ?? [] };
+    case 'int':
+    case 'float':
+      return {
+        kind: o.kind,
+        name: o.name,
+        low: o.low ?? 0,
+        high: o.high ?? 1,
+        ...(o.step !== undefined ? { step: o.step } : {}),
+        ...(o.log ? { log: true } : {}),
+      };
+  }
+}
+
+/**
+ * A sensible default search space over an engine's tunable flags for a given GPU count, with the
+ * validity rules the engines enforce (e.g. without chunked prefill vLLM refuses a batch-token
+ * budget below the context length).
+ */
+export function defaultSearchSpace(runtime: Runtime, gpuCount: number, names?: readonly string[]): SearchSpace {
+  const options = runtimeCatalogue(runtime).options.filter((o) => (names ? names.includes(o.name) : o.tunable));
+  const parameters = options.map((o) => toParameter(o, gpuCount)).filter((p): p is SearchParameter => p !== null);
+  const rules: SpaceRule[] = [];
+  const has = (n: string) => parameters.some((p) => p.name === n);
+  if (runtime === 'vllm' && has('max_num_batched_tokens')) {
+    if (has('enable_chunked_prefill'))
+      rules.push({
+        left: 'max_num_batched_tokens',
+        op: '>=',
+        right: { setting: 'max_seq_length' },
+        when: { param: 'enable_chunked_prefill', equals: false },
+      });
+    if (has('max_num_seqs')) rules.push({ left: 'max_num_batched_tokens', op: '>=', right: { param: 'max_num_seqs' } });
+  }
+  if (runtime === 'tensorrt-llm' && has('max_num_tokens') && has('max_batch_size'))
+    rules.push({ left: 'max_num_tokens', op: '>=', right: { param: 'max_batch_size' } });
+  for (const p of parameters)
+    if (TP_NAMES.has(p.name)) rules.push({ left: p.name, op: '<=', right: { setting: 'gpu_count' } });
+  return { parameters, rules };
+}
+
+/** True when a value is allowed by an option spec (kind, bounds, choices). */
+export function isValidOptionValue(spec: RuntimeOptionSpec, value: ConfigValue): boolean {
+  switch (spec.kind) {
+    case 'bool':
+      return typeof value === 'boolean';
+    case 'categorical':
+      return (spec.choices ?? []).includes(value);
+    case 'int':
+    case 'float':
+      if (typeof value !== 'number' || (spec.kind === 'int' && !Number.isInteger(value))) return false;
+      // -1 is the engines' conventional "disabled" value for chunk sizes.
+      return value === -1 || ((spec.low ?? -Infinity) <= value && value <= (spec.high ?? Infinity));
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The tuner's public interface. It is pure: no I/O, no clock, no global randomness. Its types are
+ * structural copies of the contract's search-space shapes so that the tuner depends on nothing.
+ */
+export type Value = string | number | boolean;
+export type Config = Record<string, Value>;
+
+export interface ParamCondition {
+  param: string;
+  equals: Value;
+}
+
+export type Parameter =
+  | { kind: 'int' | 'float'; name: string; low: number; high: number; step?: number; log?: boolean; when?: ParamCondition }
+  | { kind: 'categorical'; name: string; choices: Value[]; when?: ParamCondition }
+  | { kind: 'bool'; name: string; when?: ParamCondition };
+
+export interface SpaceRule {
+  left: string;
+  op: '<=' | '>=' | '<' | '>' | 'divides';
+  right: number | { param: string } | { setting: 'gpu_count' | 'max_seq_length' };
+  when?: ParamCondition;
+}
+
+export interface SearchSpace {
+  parameters: Parameter[];
+  rules?: SpaceRule[];
+}
+
+export interface Objective {
+  /** A key of `Trial.metrics`, e.g. 'output_throughput' or 'ttft_ms.p99'. */
+  metric: string;
+  direction: 'maximize' | 'minimize';
+}
+
+export interface Constraint {
+  metric: string;
+  op: '<=' | '>=' | '<' | '>';
+  value: number;
+}
+
+export type FailureKind = 'oom' | 'crash' | 'timeout' | 'invalid';
+
+/** An evaluated configuration: flat metrics (metric key → value), or a failure. */
+export interface Trial {
+  config: Config;
+  metrics: Record<string, number> | null;
+  failure: { kind: FailureKind } | null;
+}
+
+export interface TunerInput {
+  space: SearchSpace;
+  objective: Objective;
+  constraints: Constraint[];
+  /** Finished trials of this session, in order. */
+  trials: Trial[];
+  /** Configurations leased to runners and not yet reported. */
+  pending: Config[];
+  budget: { max_trials: number; max_parallel: number };
+  /** Values the space's rules may refer to. */
+  context: { gpu_count: number; max_seq_length: number };
+  /** Same seed, same inputs → same proposals. */
+  seed: number;
+  /** How many configurations the caller wants now (≤ max_parallel − pending). */
+  count: number;
+  warmStart?: {
+    /** The engine's defaults: proposed first when no trial has measured them. */
+    defaults?: Config;
+    /** Trials of other sessions on the same model and hardware. */
+    priorTrials?: Trial[];
+  };
+}
+
+export type TunerOutput =
+  | { kind: 'propose'; configs: Config[] }
+  /** More pending evaluations would exceed the parallelism. */
+  | { kind: 'wait' }
+  /** The budget is spent or the search has converged. */
+  | { kind: 'complete'; reason: 'budget' | 'converged' | 'exhausted' }
+  | { kind: 'error'; message: string };
