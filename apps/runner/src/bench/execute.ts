@@ -1,0 +1,64 @@
+import type { Slo, Workload } from '@mako/contract';
+import type { EndpointConfig } from './client.ts';
+import { buildRequests, describeRequests, type BenchRequest, type DatasetSpec } from './datasets.ts';
+import { summarise, type Summary } from './metrics.ts';
+import type { ProgressView } from './progress.ts';
+import { runBenchmark, type LoadSpec, type RunResult } from './run.ts';
+import type { TokenCounter } from './tokens.ts';
+
+export interface BenchPlan {
+  endpoint: EndpointConfig;
+  dataset: DatasetSpec;
+  numRequests: number;
+  warmup: number;
+  load: LoadSpec;
+  /** sharegpt: leave out pairs longer than this in total. */
+  maxSeq: number;
+  slo: Slo | null;
+  counter: TokenCounter;
+}
+
+export interface BenchOutcome {
+  requests: BenchRequest[];
+  run: RunResult;
+  summary: Summary;
+  workload: Workload;
+  /** Where input token counts came from. */
+  inputSource: string;
+  warnings: string[];
+}
+
+/** Builds the dataset, runs the load and summarises it; the one path bench, sweep and tune share. */
+export async function executeBench(plan: BenchPlan, options: { signal?: AbortSignal; progress?: ProgressView } = {}): Promise<BenchOutcome> {
+  const requests = buildRequests(plan.dataset, plan.numRequests, plan.counter, plan.maxSeq);
+  // Warm-up prompts come from a different seed: reusing measured prompts would pre-fill the prefix cache.
+  const warmup = plan.warmup > 0 ? buildRequests({ ...plan.dataset, seed: plan.dataset.seed + 7919 }, plan.warmup, plan.counter, plan.maxSeq) : [];
+  const run = await runBenchmark({
+    endpoint: plan.endpoint,
+    requests,
+    warmup,
+    load: plan.load,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.progress ? { onProgress: (p) => options.progress?.update(p) } : {}),
+  });
+  options.progress?.finish();
+  const summary = summarise(run.outcomes, requests, run.durationS, plan.counter, plan.slo);
+  const ok = run.outcomes.filter((o) => o.ok);
+  const inputFromUsage = ok.length > 0 && ok.every((o) => o.promptTokens !== null);
+  const inputSource = inputFromUsage ? 'usage' : plan.counter.exact ? 'tokenizer' : 'chars/4';
+  const warnings: string[] = [];
+  const estimated = summary.tokenSources['chars/4'] ?? 0;
+  if (estimated > 0 || (!inputFromUsage && !plan.counter.exact && ok.length > 0))
+    warnings.push(
+      `Token counts of ${estimated || ok.length} request(s) are estimated as characters/4: the endpoint sent no usage (stream_options.include_usage) and no tokenizer was found. Pass --tokenizer DIR (a directory with tokenizer.json) for exact counts.`,
+    );
+  const workload: Workload = {
+    dataset: plan.dataset.kind,
+    num_requests: plan.numRequests,
+    request_rate: plan.load.rate,
+    burstiness: plan.load.burstiness,
+    max_concurrency: plan.load.maxConcurrency,
+    ...describeRequests(requests),
+  };
+  return { requests, run, summary, workload, inputSource, warnings };
+}

@@ -1,0 +1,64 @@
+import type { BenchmarkMetrics, LatencyStats } from '@mako/contract';
+import { ms, pct, perSecond, table } from '../util/format.ts';
+import type { Summary, TokenSource } from './metrics.ts';
+import type { ClientOverhead } from './run.ts';
+
+export interface ReportContext {
+  title: string;
+  loadLine: string;
+  summary: Summary;
+  overhead: ClientOverhead;
+  inputSource: string;
+}
+
+function latencyRow(name: string, s: LatencyStats): string[] {
+  return [name, ms(s.mean), ms(s.p50), ms(s.p90), ms(s.p95), ms(s.p99)];
+}
+
+export function describeErrors(errors: Record<string, number>): string {
+  const parts = Object.entries(errors)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => `${kind} ${n}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+export function describeTokenSources(sources: Partial<Record<TokenSource, number>>): string {
+  const entries = Object.entries(sources);
+  if (entries.length === 0) return 'no completed requests';
+  return entries.map(([source, n]) => `${source} ${n}`).join(', ');
+}
+
+export function formatSlo(metrics: BenchmarkMetrics): string {
+  const slo = metrics.goodput?.slo ?? {};
+  return Object.entries(slo)
+    .map(([k, v]) => `${k} ≤ ${v}`)
+    .join(', ');
+}
+
+/** The human-readable result printed on stdout after a run. */
+export function formatReport(ctx: ReportContext): string {
+  const m = ctx.summary.metrics;
+  const lines = [
+    ctx.title,
+    ctx.loadLine,
+    '',
+    `Requests     ${m.completed} completed · ${m.failed} failed${describeErrors(ctx.summary.errors)}`,
+    `Duration     ${m.duration_s.toFixed(2)} s`,
+    `Throughput   ${perSecond(m.request_throughput)} req/s · output ${perSecond(m.output_throughput)} tok/s · input ${perSecond(m.input_throughput)} tok/s · total ${perSecond(m.total_token_throughput)} tok/s`,
+    `Tokens       ${m.total_input_tokens.toLocaleString('en-US')} in · ${m.total_output_tokens.toLocaleString('en-US')} out · output counted by ${describeTokenSources(ctx.summary.tokenSources)} · input by ${ctx.inputSource}`,
+  ];
+  if (m.goodput)
+    lines.push(`Goodput      ${perSecond(m.goodput.request_throughput)} req/s · ${pct(m.goodput.attainment)} of completed requests met ${formatSlo(m)}`);
+  lines.push(
+    '',
+    table(
+      ['Latency (ms)', 'mean', 'p50', 'p90', 'p95', 'p99'],
+      [latencyRow('TTFT', m.ttft_ms), latencyRow('TPOT', m.tpot_ms), latencyRow('ITL', m.itl_ms), latencyRow('E2E', m.e2el_ms)],
+    ),
+    '',
+    `Client       send lag p50 ${ms(ctx.overhead.schedule_lag_ms.p50)} ms, p99 ${ms(ctx.overhead.schedule_lag_ms.p99)} ms · socket write p50 ${ms(ctx.overhead.write_ms.p50)} ms · ${ctx.overhead.parse_us_per_event.toFixed(1)} µs per event${
+      ctx.overhead.achieved_rate === null ? '' : ` · achieved ${perSecond(ctx.overhead.achieved_rate)} req/s`
+    }`,
+  );
+  return lines.join('\n');
+}

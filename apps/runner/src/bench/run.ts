@@ -1,0 +1,230 @@
+import { setMaxListeners } from 'node:events';
+import http from 'node:http';
+import https from 'node:https';
+import { performance } from 'node:perf_hooks';
+import type { LatencyStats } from '@mako/contract';
+import { arrivalSchedule, type Rate } from './arrivals.ts';
+import { sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
+import type { BenchRequest } from './datasets.ts';
+import { latencyStats } from './metrics.ts';
+
+export interface LoadSpec {
+  rate: Rate;
+  burstiness: number;
+  maxConcurrency: number | null;
+  seed: number;
+}
+
+export interface Progress {
+  phase: 'warmup' | 'benchmark';
+  total: number;
+  sent: number;
+  done: number;
+  failed: number;
+  elapsedS: number;
+}
+
+/** What the client itself cost, so a user can tell a slow server from a slow benchmark. */
+export interface ClientOverhead {
+  /** How late each request left relative to its scheduled arrival (timer and event-loop delay). */
+  schedule_lag_ms: LatencyStats;
+  /** From the call until the request was flushed to the socket. */
+  write_ms: LatencyStats;
+  /** Mean time to split and parse one server-sent event, in microseconds. */
+  parse_us_per_event: number;
+  /** Requests per second actually sent: count / time of the last send; null at rate 'inf'. */
+  achieved_rate: number | null;
+}
+
+export interface RunResult {
+  startedAt: Date;
+  outcomes: RequestOutcome[];
+  durationS: number;
+  warmup: { sent: number; failed: number };
+  overhead: ClientOverhead;
+}
+
+export class BenchAbortedError extends Error {}
+
+/** A counting semaphore for --max-concurrency, with an O(1) FIFO of waiters (100k may queue at rate 'inf'). */
+class Slots {
+  private free: number;
+  private waiting: (() => void)[] = [];
+  private head = 0;
+  constructor(size: number) {
+    this.free = size;
+  }
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    if (this.head < this.waiting.length) {
+      const next = this.waiting[this.head] as () => void;
+      this.waiting[this.head++] = noop;
+      if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+        this.waiting = this.waiting.slice(this.head);
+        this.head = 0;
+      }
+      next();
+    } else this.free++;
+  }
+}
+
+const noop = () => {};
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', done);
+      clearTimeout(timer);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+function makeAgent(url: string): http.Agent {
+  // Keep-alive with no socket cap: the benchmark, not the client pool, decides concurrency.
+  const options = { keepAlive: true, maxSockets: Infinity, scheduling: 'fifo' as const };
+  return url.startsWith('https:') ? new https.Agent(options) : new http.Agent(options);
+}
+
+async function runWarmup(
+  endpoint: EndpointConfig,
+  warmup: readonly BenchRequest[],
+  concurrency: number,
+  agent: http.Agent,
+  signal: AbortSignal | undefined,
+  onProgress: ((p: Progress) => void) | undefined,
+): Promise<{ sent: number; failed: number; firstError: RequestOutcome | null }> {
+  const started = performance.now();
+  let next = 0;
+  let done = 0;
+  let failed = 0;
+  let firstError: RequestOutcome | null = null;
+  const worker = async () => {
+    while (next < warmup.length && !signal?.aborted) {
+      const request = warmup[next++] as BenchRequest;
+      const outcome = await sendStreamingRequest(endpoint, request, agent, signal);
+      done++;
+      if (!outcome.ok) {
+        failed++;
+        firstError ??= outcome;
+      }
+      onProgress?.({ phase: 'warmup', total: warmup.length, sent: next, done, failed, elapsedS: (performance.now() - started) / 1000 });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, warmup.length) }, worker));
+  return { sent: next, failed, firstError };
+}
+
+/**
+ * Runs one benchmark: the warm-up requests first (their results are dropped), then the measured
+ * requests at their scheduled arrival times. Arrivals follow the schedule even when
+ * --max-concurrency holds requests back, as in `vllm bench serve`: a held request waits for a slot
+ * and its latencies are timed from when it is actually sent.
+ */
+export async function runBenchmark(options: {
+  endpoint: EndpointConfig;
+  requests: readonly BenchRequest[];
+  warmup: readonly BenchRequest[];
+  load: LoadSpec;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+}): Promise<RunResult> {
+  const { endpoint, requests, warmup, load, onProgress } = options;
+  // Every in-flight request listens for the abort: one listener each, so lift the default cap of 10.
+  const local = new AbortController();
+  setMaxListeners(0, local.signal);
+  const stopLocal = () => local.abort();
+  options.signal?.addEventListener('abort', stopLocal, { once: true });
+  if (options.signal?.aborted) local.abort();
+  const signal = local.signal;
+  const agent = makeAgent(endpoint.baseUrl);
+  try {
+    const warm = { sent: 0, failed: 0 };
+    if (warmup.length > 0) {
+      const result = await runWarmup(endpoint, warmup, load.maxConcurrency ?? warmup.length, agent, signal, onProgress);
+      if (signal.aborted) throw new BenchAbortedError('Interrupted');
+      if (result.failed === result.sent && result.firstError)
+        throw new BenchAbortedError(
+          `Every warm-up request failed; first error: ${result.firstError.errorKind}: ${result.firstError.errorMessage ?? ''}`,
+        );
+      warm.sent = result.sent;
+      warm.failed = result.failed;
+    }
+
+    const offsets = arrivalSchedule({ count: requests.length, rate: load.rate, burstiness: load.burstiness, seed: load.seed });
+    const slots = load.maxConcurrency ? new Slots(load.maxConcurrency) : null;
+    const outcomes: RequestOutcome[] = new Array(requests.length);
+    const lags: number[] = [];
+    let sent = 0;
+    let done = 0;
+    let failed = 0;
+    let lastFire = 0;
+    const startedAt = new Date();
+    const t0 = performance.now();
+    const report = () =>
+      onProgress?.({ phase: 'benchmark', total: requests.length, sent, done, failed, elapsedS: (performance.now() - t0) / 1000 });
+
+    const launch = async (index: number) => {
+      if (slots) await slots.acquire();
+      try {
+        // After Ctrl-C the queue drains without building or sending anything.
+        if (signal.aborted) return;
+        const outcome = await sendStreamingRequest(endpoint, requests[index] as BenchRequest, agent, signal);
+        outcomes[index] = outcome;
+        done++;
+        if (!outcome.ok) failed++;
+        report();
+      } finally {
+        slots?.release();
+      }
+    };
+
+    const inFlight: Promise<void>[] = [];
+    let index = 0;
+    while (index < requests.length && !signal.aborted) {
+      const now = performance.now();
+      // Everything already due leaves now, in order; a late timer never shifts later arrivals.
+      while (index < requests.length && t0 + (offsets[index] as number) <= now) {
+        lags.push(now - (t0 + (offsets[index] as number)));
+        lastFire = now;
+        inFlight.push(launch(index++));
+        sent++;
+      }
+      if (index < requests.length) await sleep(t0 + (offsets[index] as number) - performance.now(), signal);
+    }
+    await Promise.all(inFlight);
+    if (signal.aborted) throw new BenchAbortedError('Interrupted');
+    const durationS = (performance.now() - t0) / 1000;
+
+    let parseMs = 0;
+    let events = 0;
+    for (const o of outcomes) {
+      parseMs += o.parseMs;
+      events += o.events;
+    }
+    const achieved = load.rate === 'inf' || lastFire <= t0 ? null : requests.length / ((lastFire - t0) / 1000);
+    return {
+      startedAt,
+      outcomes,
+      durationS,
+      warmup: warm,
+      overhead: {
+        schedule_lag_ms: latencyStats(lags),
+        write_ms: latencyStats(outcomes.map((o) => o.writeMs)),
+        parse_us_per_event: events > 0 ? (parseMs * 1000) / events : 0,
+        achieved_rate: achieved,
+      },
+    };
+  } finally {
+    options.signal?.removeEventListener('abort', stopLocal);
+    agent.destroy();
+  }
+}

@@ -1,0 +1,187 @@
+import { writeFileSync } from 'node:fs';
+import type { Benchmark, BenchmarkCreate, BenchmarkMetrics } from '@mako/contract';
+import { BenchAbortedError } from '../bench/run.ts';
+import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
+import { measureRequest } from '../bench/metrics.ts';
+import { createProgress } from '../bench/progress.ts';
+import { describeErrors, formatReport } from '../bench/report.ts';
+import type { MakoApi } from '../api/client.ts';
+import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec } from '../cli/options.ts';
+import {
+  apiOptions,
+  datasetOptions,
+  describeSetting,
+  endpointOptions,
+  loadOptions,
+  makeApi,
+  resolveCounter,
+  resolveDataset,
+  resolveEndpoint,
+  resolveSetting,
+  resolveSlo,
+  resultOptions,
+  settingOptions,
+  type ResolvedSetting,
+} from './shared.ts';
+import type { Context } from './context.ts';
+
+export const benchCommand = {
+  name: 'bench',
+  summary: 'Load an OpenAI-compatible endpoint and measure latency, throughput and goodput',
+  description:
+    'Sends streaming requests to /v1/completions or /v1/chat/completions at a Poisson or gamma (bursty) arrival rate, ' +
+    'optionally capped by a maximum concurrency, and reports TTFT, TPOT, ITL and end-to-end latency (mean, p50, p90, p95, p99), ' +
+    'request and token throughput, goodput under SLOs and errors by kind. Definitions follow `vllm bench serve`: TPOT excludes ' +
+    'the first token, ITL is every gap between streamed chunks, warm-up requests are not measured. Token counts come from the ' +
+    "endpoint's streaming usage, else the model's tokenizer when it is on disk, else characters/4 (with a warning). " +
+    'With --post the results are uploaded to MakoOptimize with their setting (model, hardware, engine and version, engine flags).',
+  examples: [
+    'mako-runner bench --base-url http://127.0.0.1:8000 --request-rate 10 --num-requests 500 --prompt-len 1024 --output-len 128',
+    'mako-runner bench --endpoint-type chat --dataset sharegpt --dataset-path ShareGPT_V3.json --max-concurrency 64 --slo ttft_ms=500,tpot_ms=50',
+    'MAKO_TOKEN=mako_… mako-runner bench --request-rate 20 --burstiness 0.5 --post --hardware "8x H100" --runtime-option max_num_seqs=256',
+  ],
+  options: { ...endpointOptions, ...datasetOptions, ...loadOptions, ...resultOptions, ...apiOptions, ...settingOptions },
+} as const satisfies CommandSpec;
+
+export function costPerMillionTokens(metrics: BenchmarkMetrics, gpuCount: number, gpuCostPerHour: number | undefined): number | null {
+  if (gpuCostPerHour === undefined || metrics.output_throughput <= 0) return null;
+  return ((gpuCount * gpuCostPerHour) / 3600 / metrics.output_throughput) * 1e6;
+}
+
+export function benchmarkBody(options: {
+  model: string;
+  setting: ResolvedSetting;
+  outcome: BenchOutcome;
+  cost: number | null;
+  published: boolean;
+  notes: string;
+}): BenchmarkCreate {
+  return {
+    setting: {
+      ml_model_name: options.model,
+      hardware_config: options.setting.hardware,
+      software: { runtime: options.setting.runtime, version: options.setting.version },
+      workload: options.outcome.workload,
+    },
+    runtime_options: options.setting.runtimeOptions,
+    metrics: options.outcome.summary.metrics,
+    cost_per_million_tokens: options.cost,
+    published: options.published,
+    notes: options.notes,
+  };
+}
+
+export async function postBenchmark(api: MakoApi, body: BenchmarkCreate): Promise<Benchmark> {
+  return api.call('createBenchmark', { body });
+}
+
+/** The JSON written by --output: everything needed to compare or re-post a run later. */
+export function resultDocument(plan: BenchPlan, outcome: BenchOutcome, extra: { setting?: BenchmarkCreate | null; saveRequests: boolean }) {
+  return {
+    tool: 'mako-runner',
+    started_at: outcome.run.startedAt.toISOString(),
+    endpoint: { base_url: plan.endpoint.baseUrl, type: plan.endpoint.type, model: plan.endpoint.model },
+    load: {
+      num_requests: plan.numRequests,
+      request_rate: plan.load.rate,
+      burstiness: plan.load.burstiness,
+      max_concurrency: plan.load.maxConcurrency,
+      warmup: plan.warmup,
+      seed: plan.load.seed,
+    },
+    workload: outcome.workload,
+    metrics: outcome.summary.metrics,
+    errors: outcome.summary.errors,
+    token_counts: { output: outcome.summary.tokenSources, input: outcome.inputSource },
+    client_overhead: outcome.run.overhead,
+    benchmark: extra.setting ?? null,
+    ...(extra.saveRequests
+      ? {
+          requests: outcome.run.outcomes.map((o, i) => {
+            const request = outcome.requests[i];
+            if (!o.ok || !request) return { ok: false, error: o.errorKind, message: o.errorMessage, prompt_tokens: request?.promptTokens };
+            const m = measureRequest(o, request, plan.counter);
+            return { ok: true, prompt_tokens: m.inputTokens, output_tokens: m.outputTokens, ttft_ms: m.ttftMs, tpot_ms: m.tpotMs ?? null, e2el_ms: m.e2elMs, itl_ms: m.itlMs };
+          }),
+        }
+      : {}),
+  };
+}
+
+export function describeLoad(plan: BenchPlan): string {
+  const rate =
+    plan.load.rate === 'inf'
+      ? 'all at once'
+      : `${plan.load.rate} req/s ${plan.load.burstiness === 1 ? 'Poisson' : `gamma, burstiness ${plan.load.burstiness}`}`;
+  const conc = plan.load.maxConcurrency ? `max concurrency ${plan.load.maxConcurrency}` : 'no concurrency cap';
+  return `${plan.numRequests} requests · ${rate} · ${conc} · ${plan.warmup} warm-up · dataset ${plan.dataset.kind} · seed ${plan.load.seed}`;
+}
+
+export async function runBenchCommand(argv: readonly string[], ctx: Context): Promise<number> {
+  const o = parseOptions(benchCommand, argv, ctx.env);
+  if (o.help) {
+    ctx.stdout.write(`${renderHelp(benchCommand)}\n`);
+    return EXIT.ok;
+  }
+  if (o.post && !o.token) throw new UsageError('--post needs an API token: set MAKO_TOKEN (or pass --token) with a token from the Tokens page');
+  const slo = resolveSlo(o.slo);
+  const { spec, maxSeq } = resolveDataset(o);
+  const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
+  for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
+  // Resolve the setting before the run: a missing --hardware should not cost a whole benchmark.
+  const setting = o.post ? await resolveSetting(o, ownedBy) : null;
+  const plan: BenchPlan = {
+    endpoint,
+    dataset: spec,
+    numRequests: o['num-requests'],
+    warmup: o.warmup,
+    load: { rate: o['request-rate'], burstiness: o.burstiness, maxConcurrency: o['max-concurrency'] ?? null, seed: o.seed },
+    maxSeq,
+    slo,
+    counter: resolveCounter(o.tokenizer, endpoint.model),
+  };
+  let outcome: BenchOutcome;
+  try {
+    outcome = await executeBench(plan, { signal: ctx.signal, progress: createProgress(ctx.stderr, o.quiet) });
+  } catch (error) {
+    if (error instanceof BenchAbortedError) {
+      if (ctx.signal.aborted) return ctx.interruptedExit();
+      ctx.stderr.write(`error: ${error.message}\n`);
+      return EXIT.failure;
+    }
+    throw error;
+  }
+  for (const w of outcome.warnings) ctx.stderr.write(`warning: ${w}\n`);
+  ctx.stdout.write(
+    `${formatReport({
+      title: `${endpoint.type} · ${endpoint.model} @ ${endpoint.baseUrl}${setting ? ` · ${describeSetting(setting)}` : ''}`,
+      loadLine: describeLoad(plan),
+      summary: outcome.summary,
+      overhead: outcome.run.overhead,
+      inputSource: outcome.inputSource,
+    })}\n`,
+  );
+  const body = setting
+    ? benchmarkBody({
+        model: endpoint.model,
+        setting,
+        outcome,
+        cost: costPerMillionTokens(outcome.summary.metrics, setting.hardware.count, o['gpu-cost-per-hour']),
+        published: o.publish,
+        notes: o.notes ?? '',
+      })
+    : null;
+  if (o.output) {
+    writeFileSync(o.output, `${JSON.stringify(resultDocument(plan, outcome, { setting: body, saveRequests: o['save-requests'] }), null, 2)}\n`);
+    ctx.stderr.write(`Results written to ${o.output}\n`);
+  }
+  if (outcome.summary.metrics.completed === 0) {
+    ctx.stderr.write(`error: no request completed${describeErrors(outcome.summary.errors)}${body ? '; nothing was posted' : ''}\n`);
+    return EXIT.failure;
+  }
+  if (body) {
+    const saved = await postBenchmark(makeApi(o), body);
+    ctx.stdout.write(`Posted benchmark ${saved.id} (setting ${saved.setting.id}) to ${o['api-url']}\n`);
+  }
+  return EXIT.ok;
+}

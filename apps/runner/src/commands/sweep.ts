@@ -1,0 +1,214 @@
+import { writeFileSync } from 'node:fs';
+import type { BenchmarkCreate, BenchmarkMetrics } from '@mako/contract';
+import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
+import { createProgress } from '../bench/progress.ts';
+import { describeErrors } from '../bench/report.ts';
+import { BenchAbortedError } from '../bench/run.ts';
+import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec, type OptionSpec } from '../cli/options.ts';
+import { findHighestPassing } from '../sweep/search.ts';
+import { ms, pct, perSecond, table } from '../util/format.ts';
+import { benchmarkBody, costPerMillionTokens, postBenchmark } from './bench.ts';
+import type { Context } from './context.ts';
+import {
+  apiOptions,
+  datasetOptions,
+  endpointOptions,
+  loadOptions,
+  makeApi,
+  resolveCounter,
+  resolveDataset,
+  resolveEndpoint,
+  resolveSetting,
+  resolveSlo,
+  resultOptions,
+  settingOptions,
+} from './shared.ts';
+
+const sweepOnly = {
+  over: { kind: 'string', group: 'Sweep', choices: ['concurrency', 'rate'], default: 'concurrency', help: 'What to raise: the maximum concurrency (requests sent as fast as slots free up) or the Poisson/gamma request rate.' },
+  start: { kind: 'number', group: 'Sweep', value: 'N', min: 0.001, default: 1, help: 'First load level (concurrency or req/s).' },
+  max: { kind: 'number', group: 'Sweep', value: 'N', min: 0.001, default: 1024, help: 'Highest load level to try.' },
+  attainment: { kind: 'number', group: 'Sweep', value: 'FRACTION', min: 0.01, max: 1, default: 0.9, help: 'A level passes when at least this share of its requests met every SLO (failed requests count as misses).' },
+  precision: { kind: 'number', group: 'Sweep', value: 'FRACTION', min: 0.001, max: 1, default: 0.05, help: 'Rate sweeps stop bisecting when pass and fail are this close, relative.' },
+  'max-steps': { kind: 'int', group: 'Sweep', value: 'N', min: 1, max: 100, default: 16, help: 'Most load levels to run.' },
+} as const satisfies Record<string, OptionSpec>;
+
+export const sweepCommand = {
+  name: 'sweep',
+  summary: 'Find the highest concurrency or request rate that still meets an SLO',
+  description:
+    'Runs one benchmark per load level against a running endpoint: doubles the load from --start until a level misses the SLO ' +
+    '(or --max passes), then bisects between the last level that passed and the first that failed. A level passes when at ' +
+    'least --attainment of its requests met every SLO. Prints a line per step, a table of all steps and the answer; exits 1 ' +
+    'when not even --start meets the SLO. Assumes that a higher load never makes latency better.',
+  examples: [
+    'mako-runner sweep --over concurrency --slo ttft_ms=500,tpot_ms=50 --num-requests 400 --max 512',
+    'mako-runner sweep --over rate --start 2 --max 64 --burstiness 0.5 --slo e2el_ms=10000 --attainment 0.95 --output sweep.json',
+  ],
+  options: {
+    ...sweepOnly,
+    ...endpointOptions,
+    ...datasetOptions,
+    'num-requests': { ...loadOptions['num-requests'], default: 200, help: 'Requests measured at each level.' },
+    'max-concurrency': { ...loadOptions['max-concurrency'], help: 'Rate sweeps: cap on requests in flight.' },
+    'request-rate': { ...loadOptions['request-rate'], help: 'Concurrency sweeps: arrival rate (default inf: each freed slot is refilled at once).' },
+    burstiness: loadOptions.burstiness,
+    warmup: { ...loadOptions.warmup, help: 'Warm-up requests before each level.' },
+    slo: { ...resultOptions.slo, help: 'The SLO each level must meet (required), e.g. ttft_ms=200,tpot_ms=50,e2el_ms=8000.' },
+    output: { ...resultOptions.output, help: 'Write every step and the answer as JSON to FILE.' },
+    quiet: resultOptions.quiet,
+    ...apiOptions,
+    ...settingOptions,
+    post: { ...settingOptions.post, help: 'Upload each level as a benchmark to /api/v1/benchmarks (needs a token).' },
+  },
+} as const satisfies CommandSpec;
+
+interface StepRecord {
+  step: number;
+  level: number;
+  passed: boolean;
+  /** Share of sent requests that completed and met every SLO. */
+  slo_met: number;
+  metrics: BenchmarkMetrics;
+  errors: Record<string, number>;
+}
+
+function stepRow(s: StepRecord): string[] {
+  const m = s.metrics;
+  return [
+    String(s.step),
+    String(s.level),
+    s.passed ? 'pass' : 'FAIL',
+    pct(s.slo_met),
+    perSecond(m.goodput?.request_throughput ?? 0),
+    perSecond(m.request_throughput),
+    perSecond(m.output_throughput),
+    ms(m.ttft_ms.p99),
+    ms(m.tpot_ms.p99),
+    ms(m.e2el_ms.p99),
+    String(m.failed),
+  ];
+}
+
+const HEADER = ['step', 'level', 'verdict', 'SLO met', 'goodput/s', 'req/s', 'out tok/s', 'TTFT p99', 'TPOT p99', 'E2E p99', 'failed'];
+
+export async function runSweepCommand(argv: readonly string[], ctx: Context): Promise<number> {
+  const o = parseOptions(sweepCommand, argv, ctx.env);
+  if (o.help) {
+    ctx.stdout.write(`${renderHelp(sweepCommand)}\n`);
+    return EXIT.ok;
+  }
+  const slo = resolveSlo(o.slo);
+  if (!slo) throw new UsageError('--slo is required: the targets each load level must meet, e.g. --slo ttft_ms=200,tpot_ms=50');
+  if (o.start > o.max) throw new UsageError(`--start ${o.start} exceeds --max ${o.max}`);
+  const byConcurrency = o.over === 'concurrency';
+  if (byConcurrency && (!Number.isInteger(o.start) || !Number.isInteger(o.max)))
+    throw new UsageError('--over concurrency needs whole numbers for --start and --max');
+  if (o.post && !o.token) throw new UsageError('--post needs an API token: set MAKO_TOKEN (or pass --token)');
+  const { spec, maxSeq } = resolveDataset(o);
+  const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
+  for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
+  const setting = o.post ? await resolveSetting(o, ownedBy) : null;
+  const counter = resolveCounter(o.tokenizer, endpoint.model);
+  const api = o.post ? makeApi(o) : null;
+  const records: StepRecord[] = [];
+  const posts: BenchmarkCreate[] = [];
+  const what = byConcurrency ? 'concurrency' : 'request rate';
+  ctx.stdout.write(`Sweeping ${what} for ${endpoint.model} @ ${endpoint.baseUrl}: SLO ${Object.entries(slo).map(([k, v]) => `${k} ≤ ${v}`).join(', ')}, pass at ≥ ${pct(o.attainment)}\n`);
+  ctx.stdout.write(`${table(HEADER, [], 9).split('\n')[0]}\n`);
+
+  const evaluate = async (level: number, step: number) => {
+    const plan: BenchPlan = {
+      endpoint,
+      dataset: spec,
+      numRequests: o['num-requests'],
+      warmup: o.warmup,
+      load: byConcurrency
+        ? { rate: o['request-rate'], burstiness: o.burstiness, maxConcurrency: level, seed: o.seed }
+        : { rate: level, burstiness: o.burstiness, maxConcurrency: o['max-concurrency'] ?? null, seed: o.seed },
+      maxSeq,
+      slo,
+      counter,
+    };
+    let outcome: BenchOutcome;
+    try {
+      outcome = await executeBench(plan, { signal: ctx.signal, progress: createProgress(ctx.stderr, o.quiet) });
+    } catch (error) {
+      if (error instanceof BenchAbortedError && !ctx.signal.aborted) {
+        ctx.stderr.write(`step ${step} at ${what} ${level}: ${error.message}\n`);
+        records.push({ step, level, passed: false, slo_met: 0, metrics: emptyMetrics(), errors: { aborted: o['num-requests'] } });
+        return false;
+      }
+      throw error;
+    }
+    const good = outcome.summary.goodRequests ?? 0;
+    const record: StepRecord = {
+      step,
+      level,
+      passed: good / o['num-requests'] >= o.attainment,
+      slo_met: good / o['num-requests'],
+      metrics: outcome.summary.metrics,
+      errors: outcome.summary.errors,
+    };
+    records.push(record);
+    ctx.stdout.write(`${table(HEADER, [stepRow(record)], 9).split('\n')[2]}${record.metrics.failed ? `  ${describeErrors(record.errors).trim()}` : ''}\n`);
+    if (setting && api && outcome.summary.metrics.completed > 0) {
+      const body = benchmarkBody({
+        model: endpoint.model,
+        setting,
+        outcome,
+        cost: costPerMillionTokens(outcome.summary.metrics, setting.hardware.count, o['gpu-cost-per-hour']),
+        published: o.publish,
+        notes: o.notes ?? `mako-runner sweep over ${what}, step ${step}`,
+      });
+      posts.push(body);
+      await postBenchmark(api, body);
+    }
+    return record.passed;
+  };
+
+  let result;
+  try {
+    result = await findHighestPassing({ start: o.start, max: o.max, integer: byConcurrency, precision: o.precision, maxSteps: o['max-steps'], evaluate });
+  } catch (error) {
+    if (ctx.signal.aborted) return ctx.interruptedExit();
+    throw error;
+  }
+  const sorted = [...records].sort((a, b) => a.level - b.level);
+  ctx.stdout.write(`\n${table(HEADER, sorted.map(stepRow), 9)}\n\n`);
+  const unit = byConcurrency ? '' : ' req/s';
+  const bestRecord = records.find((r) => r.level === result.best && r.passed);
+  if (result.best === null) ctx.stdout.write(`No ${what} met the SLO: even ${o.start}${unit} missed it.\n`);
+  else
+    ctx.stdout.write(
+      `Highest ${what} meeting the SLO: ${result.best}${unit}${bestRecord ? ` (goodput ${perSecond(bestRecord.metrics.goodput?.request_throughput ?? 0)} req/s, output ${perSecond(bestRecord.metrics.output_throughput)} tok/s)` : ''}${
+        result.firstFail !== null ? `; ${result.firstFail}${unit} missed it` : result.best >= o.max ? ' (the maximum tried: raise --max to look further)' : ''
+      }\n`,
+    );
+  if (o.output) {
+    writeFileSync(o.output, `${JSON.stringify({ tool: 'mako-runner', over: o.over, slo, attainment: o.attainment, best: result.best, first_fail: result.firstFail, steps: records }, null, 2)}\n`);
+    ctx.stderr.write(`Results written to ${o.output}\n`);
+  }
+  if (posts.length) ctx.stdout.write(`Posted ${posts.length} benchmark(s) to ${o['api-url']}\n`);
+  return result.best === null ? EXIT.failure : EXIT.ok;
+}
+
+function emptyMetrics(): BenchmarkMetrics {
+  const zero = { mean: 0, p50: 0, p90: 0, p95: 0, p99: 0 };
+  return {
+    completed: 0,
+    failed: 0,
+    duration_s: 0,
+    total_input_tokens: 0,
+    total_output_tokens: 0,
+    request_throughput: 0,
+    input_throughput: 0,
+    output_throughput: 0,
+    total_token_throughput: 0,
+    ttft_ms: zero,
+    tpot_ms: zero,
+    itl_ms: zero,
+    e2el_ms: zero,
+    goodput: null,
+  };
+}

@@ -1,0 +1,280 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  API_MESSAGES,
+  launchCommand,
+  readMetric,
+  runtimeCatalogue,
+  type BenchmarkMetrics,
+  type Failure,
+  type PendingConfig,
+  type Slo,
+  type TuningSession,
+} from '@mako/contract';
+import { ApiError, type MakoApi } from '../api/client.ts';
+import type { EndpointType } from '../bench/client.ts';
+import { DATASET_KINDS, type DatasetKind, type DatasetSpec } from '../bench/datasets.ts';
+import { executeBench, type BenchPlan } from '../bench/execute.ts';
+import { BenchAbortedError } from '../bench/run.ts';
+import type { TokenCounter } from '../bench/tokens.ts';
+import { describeErrors } from '../bench/report.ts';
+import { EXIT } from '../cli/options.ts';
+import { Engine, classifyFailure, freePort, renderEngineCommand } from '../engine/engine.ts';
+import { detectHardware } from '../setting.ts';
+import { ms, perSecond } from '../util/format.ts';
+
+export interface TuneOptions {
+  api: MakoApi;
+  sessionId: string;
+  runnerName: string;
+  /** Launch template; by default the session runtime's catalogue template. */
+  engineTemplate?: string | undefined;
+  host: string;
+  port?: number | undefined;
+  healthTimeoutMs: number;
+  healthPollMs: number;
+  stopGraceMs: number;
+  warmup: number;
+  endpointType: EndpointType;
+  requestTimeoutMs: number;
+  datasetPath?: string | undefined;
+  counter: (model: string) => TokenCounter;
+  slo: Slo | null;
+  logDir: string;
+  maxTrials?: number | undefined;
+  backoff: { initialMs: number; maxMs: number };
+  gpuCostPerHour?: number | undefined;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  signal: AbortSignal;
+  interruptedExit: () => number;
+}
+
+export class SessionWorkloadError extends Error {}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Benchmark plan for a session's workload: the workload is the session's, not the runner's to change. */
+export function planForSession(session: TuningSession, options: Pick<TuneOptions, 'warmup' | 'endpointType' | 'requestTimeoutMs' | 'datasetPath' | 'slo'>, counter: TokenCounter): Omit<BenchPlan, 'endpoint'> & { endpointType: EndpointType } {
+  const w = session.setting.workload;
+  if (!(DATASET_KINDS as readonly string[]).includes(w.dataset))
+    throw new SessionWorkloadError(`The session's dataset '${w.dataset}' is not supported by this runner (supported: ${DATASET_KINDS.join(', ')})`);
+  const kind = w.dataset as DatasetKind;
+  if ((kind === 'sharegpt' || kind === 'custom') && !options.datasetPath)
+    throw new SessionWorkloadError(`The session's dataset is '${kind}': pass --dataset-path FILE`);
+  const dataset: DatasetSpec = {
+    kind,
+    minPrompt: Math.max(kind === 'random' || kind === 'shared-prefix' ? 1 : 0, w.min_prompt),
+    maxPrompt: Math.max(1, w.max_prompt),
+    minOutput: Math.max(1, w.min_output),
+    maxOutput: Math.max(1, w.max_output),
+    numPrefixes: 8,
+    seed: session.id.split('').reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7),
+    ...(options.datasetPath ? { path: options.datasetPath } : {}),
+  };
+  return {
+    endpointType: options.endpointType,
+    dataset,
+    numRequests: w.num_requests,
+    warmup: options.warmup,
+    load: { rate: w.request_rate, burstiness: w.burstiness, maxConcurrency: w.max_concurrency, seed: dataset.seed },
+    maxSeq: w.max_seq_length,
+    slo: options.slo,
+    counter,
+  };
+}
+
+/** The per-request SLO a goodput objective needs, from the session's latency constraints. */
+export function sloFromConstraints(session: TuningSession): Slo | null {
+  const slo: Slo = {};
+  for (const c of session.constraints) {
+    if (c.op !== '<=' && c.op !== '<') continue;
+    const [stat] = c.metric.split('.');
+    if (stat === 'ttft_ms' || stat === 'tpot_ms' || stat === 'e2el_ms') slo[stat] = Math.min(slo[stat] ?? Infinity, c.value);
+  }
+  return Object.keys(slo).length ? slo : null;
+}
+
+type TrialResult = { metrics: BenchmarkMetrics } | { failure: Failure };
+
+function describeConfig(config: Record<string, unknown>): string {
+  return Object.entries(config)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');
+}
+
+class Interrupted extends Error {}
+
+export async function runTuneLoop(options: TuneOptions): Promise<number> {
+  const { api, out, err, signal } = options;
+  const session = await api.call('getSession', { params: { session_id: options.sessionId } });
+  const { setting } = session;
+  const runtime = setting.software.runtime;
+  const model = setting.ml_model_name;
+  const template = options.engineTemplate ?? runtimeCatalogue(runtime).launch_template;
+  const objective = `${session.objective.direction} ${session.objective.metric}`;
+  out(`Session ${session.name} (${session.id}): ${model} on ${setting.hardware_config.count}x ${setting.hardware_config.name} · ${runtime} ${setting.software.version} · ${objective} · budget ${session.budget.max_trials} trials`);
+  const here = await detectHardware();
+  if (here && (here.name !== setting.hardware_config.name || here.count !== setting.hardware_config.count))
+    err(`warning: the session is for ${setting.hardware_config.count}x ${setting.hardware_config.name} but this machine has ${here.count}x ${here.name} (${here.source})`);
+  let slo = options.slo;
+  if (!slo && session.objective.metric === 'goodput') {
+    slo = sloFromConstraints(session);
+    if (!slo) throw new SessionWorkloadError('The session optimises goodput but has no latency constraints to derive an SLO from: pass --slo ttft_ms=…,tpot_ms=…');
+    out(`Goodput SLO from the session's constraints: ${Object.entries(slo).map(([k, v]) => `${k}≤${v}`).join(', ')}`);
+  }
+  const plan = planForSession(session, { ...options, slo }, options.counter(model));
+  mkdirSync(options.logDir, { recursive: true });
+  out(`Engine logs and trial results go to ${options.logDir}`);
+
+  let backoff = options.backoff.initialMs;
+  let trials = 0;
+
+  const evaluate = async (pending: PendingConfig): Promise<TrialResult> => {
+    const port = options.port ?? (await freePort(options.host));
+    const command = renderEngineCommand(template, { runtime, model, config: pending.config, port, host: options.host });
+    out(`trial ${pending.trial_number}: ${describeConfig(pending.config)}`);
+    out(`  $ ${command}`);
+    // The engine never needs the MakoOptimize token.
+    const env = { ...process.env };
+    delete env.MAKO_TOKEN;
+    const engine = Engine.start(command, { env, logFile: join(options.logDir, `trial-${pending.trial_number}.log`) });
+    try {
+      const baseUrl = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+      const health = await engine.waitHealthy(baseUrl, options.healthTimeoutMs, signal, options.healthPollMs);
+      if (health === 'aborted' || signal.aborted) throw new Interrupted();
+      if (health === 'exited') return { failure: classifyFailure(engine.logs, engine.exitInfo, 'startup') };
+      if (health === 'timeout') return { failure: classifyFailure(engine.logs, engine.exitInfo, 'health-timeout') };
+      out(`  engine healthy at ${baseUrl}; benchmarking ${plan.numRequests} requests`);
+      let outcome;
+      try {
+        outcome = await executeBench(
+          {
+            ...plan,
+            endpoint: { baseUrl, type: plan.endpointType, model, ignoreEos: false, timeoutMs: options.requestTimeoutMs },
+          },
+          { signal },
+        );
+      } catch (error) {
+        if (signal.aborted) throw new Interrupted();
+        if (error instanceof BenchAbortedError) return { failure: classifyFailure(engine.logs, engine.exitInfo, 'benchmark') };
+        throw error;
+      }
+      if (signal.aborted) throw new Interrupted();
+      const m = outcome.summary.metrics;
+      // An engine that died or stopped answering mid-run failed, however many requests got through.
+      if (engine.exitInfo || m.completed === 0) {
+        const failure = classifyFailure(engine.logs, engine.exitInfo, 'benchmark');
+        return { failure: { ...failure, message: `${failure.message}\nRequests: ${m.completed} completed, ${m.failed} failed${describeErrors(outcome.summary.errors)}`.slice(0, 4000) } };
+      }
+      for (const w of outcome.warnings) err(`warning: ${w}`);
+      return { metrics: m };
+    } finally {
+      await engine.stop(options.stopGraceMs);
+    }
+  };
+
+  const post = async (pending: PendingConfig, result: TrialResult) => {
+    const cost =
+      'metrics' in result && options.gpuCostPerHour !== undefined && result.metrics.output_throughput > 0
+        ? ((setting.hardware_config.count * options.gpuCostPerHour) / 3600 / result.metrics.output_throughput) * 1e6
+        : null;
+    const body = { pending_config_id: pending.id, ...result, ...(cost !== null ? { cost_per_million_tokens: cost } : {}) };
+    writeFileSync(join(options.logDir, `trial-${pending.trial_number}.json`), `${JSON.stringify({ config: pending.config, ...body }, null, 2)}\n`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const saved = await api.call('postResult', { params: { session_id: session.id }, body });
+        return saved;
+      } catch (error) {
+        const retriable = error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+        if (!retriable || attempt >= 4) throw error;
+        err(`warning: posting trial ${pending.trial_number} failed (${error.message}); retrying`);
+        await sleep(1000 * 2 ** attempt, signal);
+      }
+    }
+  };
+
+  try {
+    for (;;) {
+      if (signal.aborted) throw new Interrupted();
+      if (options.maxTrials !== undefined && trials >= options.maxTrials) {
+        out(`Stopping after ${trials} trial(s) (--max-trials); the session goes on without this runner.`);
+        return EXIT.ok;
+      }
+      let leased;
+      try {
+        leased = await api.call('nextConfigs', { params: { session_id: session.id }, query: { name: options.runnerName }, body: { count: 1 } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          out(`${API_MESSAGES.pendingEvaluations}; asking again in ${(backoff / 1000).toFixed(1)} s`);
+          await sleep(backoff, signal);
+          backoff = Math.min(options.backoff.maxMs, backoff * 2);
+          continue;
+        }
+        if (error instanceof ApiError && error.status === 410) return await printBest(options, session);
+        throw error;
+      }
+      backoff = options.backoff.initialMs;
+      for (const pending of leased.configs) {
+        const result = await evaluate(pending);
+        trials++;
+        const saved = await post(pending, result).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 409) {
+            err(`warning: trial ${pending.trial_number} was not accepted (${error.detail}); its lease may have expired`);
+            return null;
+          }
+          throw error;
+        });
+        if ('failure' in result) out(`  → ${result.failure.kind}: ${result.failure.message.split('\n')[0]}`);
+        else {
+          const m = result.metrics;
+          const value = readMetric(m, session.objective.metric, { gpuCount: setting.hardware_config.count });
+          out(
+            `  → ${session.objective.metric} ${value === null ? 'n/a' : perSecond(value)} · output ${perSecond(m.output_throughput)} tok/s · TTFT p99 ${ms(m.ttft_ms.p99)} ms · TPOT p99 ${ms(m.tpot_ms.p99)} ms${
+              m.failed ? ` · ${m.failed} failed` : ''
+            }${saved ? (saved.feasible ? '' : ' · infeasible (a constraint failed)') : ''}`,
+          );
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof Interrupted || signal.aborted) {
+      err('Interrupted: the engine was stopped; the leased configuration will expire on the server.');
+      return options.interruptedExit();
+    }
+    throw error;
+  }
+}
+
+async function printBest(options: TuneOptions, session: TuningSession): Promise<number> {
+  const { api, out } = options;
+  out(API_MESSAGES.searchComplete);
+  let best;
+  try {
+    best = await api.call('getBest', { params: { session_id: session.id } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      out('No configuration of this session met its constraints: there is no best configuration to report.');
+      return EXIT.failure;
+    }
+    throw error;
+  }
+  const { result } = best;
+  const gain = best.improvement_pct === null ? '' : ` (${best.improvement_pct >= 0 ? '+' : ''}${best.improvement_pct.toFixed(1)} % vs default)`;
+  out(`Best configuration: trial ${result.trial_number}, ${session.objective.metric} = ${result.objective_value === null ? 'n/a' : perSecond(result.objective_value)}${gain}`);
+  for (const [name, value] of Object.entries(result.config)) out(`  ${name} = ${String(value)}`);
+  const command = best.launch_command || launchCommand(session.setting.software.runtime, session.setting.ml_model_name, result.config);
+  out('Launch command:');
+  out(`  ${command}`);
+  return EXIT.ok;
+}

@@ -1,0 +1,143 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BenchmarkCreate, BenchmarkMetrics, launchCommand } from '@mako/contract';
+import { freePort } from '../src/engine/engine.ts';
+import { startEmulator, type Emulator } from './emulator.ts';
+import { startFakeApi, type FakeApi } from './fake-api.ts';
+import { fakeEngineTemplate, runCli } from './helpers.ts';
+
+const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
+let emulator: Emulator | null = null;
+let api: FakeApi | null = null;
+afterEach(async () => {
+  await emulator?.close();
+  await api?.close();
+  emulator = null;
+  api = null;
+});
+const tmp = () => mkdtempSync(join(tmpdir(), 'mako-cli-'));
+
+describe('mako-runner (process)', () => {
+  it('prints help, exits 2 without a command and names bad flags', async () => {
+    const help = await runCli(['sweep', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: mako-runner sweep [flags]');
+    expect((await runCli([])).code).toBe(2);
+    const bad = await runCli(['bench', '--burstiness', 'zero']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Invalid value 'zero' for --burstiness");
+    const unknown = await runCli(['benchmark']);
+    expect(unknown.stderr).toContain("Unknown command 'benchmark'. Commands: bench, tune, sweep");
+  }, 30_000);
+
+  it('bench: runs against an endpoint, prints the table, writes JSON, excludes warm-up', async () => {
+    emulator = await startEmulator({ ttftMs: 15, itlMs: 2 });
+    const output = join(tmp(), 'result.json');
+    const run = await runCli(['bench', '--base-url', `${emulator.url}/v1`, '--num-requests', '30', '--request-rate', '60', '--burstiness', '0.5', '--prompt-len', '32', '--output-len', '12', '--warmup', '3', '--slo', 'ttft_ms=200,tpot_ms=50', '--output', output, '--save-requests', '--seed', '4']);
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/30 completed · 0 failed/);
+    expect(run.stdout).toMatch(/TTFT\s+\d/);
+    expect(run.stdout).toMatch(/Goodput .* of completed requests met ttft_ms ≤ 200, tpot_ms ≤ 50/);
+    expect(run.stdout).toContain('gamma, burstiness 0.5');
+    // Not a terminal: plain progress lines on stderr, nothing on stdout.
+    expect(run.stderr).toMatch(/benchmark 30\/30 100%/);
+    expect(run.stdout).not.toContain('benchmark 30/30');
+    const doc = JSON.parse(readFileSync(output, 'utf8')) as { metrics: unknown; requests: unknown[]; workload: { min_prompt: number }; client_overhead: { achieved_rate: number } };
+    const metrics = BenchmarkMetrics.parse(doc.metrics);
+    expect(metrics.completed).toBe(30);
+    expect(metrics.total_output_tokens).toBe(360);
+    expect(metrics.goodput?.attainment).toBe(1);
+    expect(doc.requests).toHaveLength(30);
+    expect(doc.workload.min_prompt).toBe(32);
+    expect(emulator.stats.requests).toBe(33);
+  }, 60_000);
+
+  it('bench --post: uploads the benchmark with its setting and never prints the token', async () => {
+    emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
+    api = await startFakeApi({ token: TOKEN, configs: [] });
+    const run = await runCli(
+      ['bench', '--base-url', emulator.url, '--num-requests', '10', '--prompt-len', '16', '--output-len', '8', '--post', '--hardware', '8x H100', '--runtime-option', 'max_num_seqs=256', '--gpu-cost-per-hour', '2', '--notes', 'ci run'],
+      { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
+    );
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    expect(api.benchmarks).toHaveLength(1);
+    const posted = api.benchmarks[0]!;
+    expect(posted.setting).toMatchObject({ ml_model_name: 'mako/emulated-model', hardware_config: { count: 8, name: 'H100' }, software: { runtime: 'vllm', version: '0.11.0' } });
+    expect(posted.setting.workload).toMatchObject({ dataset: 'random', num_requests: 10, request_rate: 'inf', min_prompt: 16, max_output: 8 });
+    expect(posted.runtime_options).toEqual({ max_num_seqs: 256 });
+    expect(posted.cost_per_million_tokens).toBeGreaterThan(0);
+    expect(posted.notes).toBe('ci run');
+    expect(run.stdout).toContain(`Posted benchmark ${posted.id}`);
+    expect(api.authHeaders).toEqual([`Bearer ${TOKEN}`]);
+    expect(`${run.stdout}${run.stderr}`).not.toContain(TOKEN);
+    expect(BenchmarkCreate.safeParse({ ...posted, setting: posted.setting }).success).toBe(true);
+  }, 60_000);
+
+  it('bench: clear errors for --post without a token and for an endpoint that is down', async () => {
+    const noToken = await runCli(['bench', '--post', '--hardware', '1x L4']);
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain('--post needs an API token: set MAKO_TOKEN');
+    const port = await freePort();
+    const down = await runCli(['bench', '--base-url', `http://127.0.0.1:${port}`]);
+    expect(down.code).toBe(2);
+    expect(down.stderr).toContain(`Cannot reach the serving endpoint at http://127.0.0.1:${port} (ECONNREFUSED)`);
+  }, 30_000);
+
+  it('sweep: finds the highest concurrency that meets the SLO on a server that decodes 4 requests at once', async () => {
+    // Up to 4 in flight: TTFT ≈ 10 ms. From 5 on, a fifth of the requests queue behind a whole
+    // 46 ms request, so only ≈ 80 % meet 35 ms, short of the 90 % needed.
+    emulator = await startEmulator({ ttftMs: 10, itlMs: 4, maxConcurrency: 4 });
+    const output = join(tmp(), 'sweep.json');
+    const run = await runCli(['sweep', '--base-url', emulator.url, '--over', 'concurrency', '--max', '64', '--slo', 'ttft_ms=35', '--attainment', '0.9', '--num-requests', '40', '--warmup', '2', '--prompt-len', '8', '--output-len', '10', '--output', output]);
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Highest concurrency meeting the SLO: 4');
+    const doc = JSON.parse(readFileSync(output, 'utf8')) as { best: number; steps: { level: number; passed: boolean }[] };
+    expect(doc.best).toBe(4);
+    expect(doc.steps.map((s) => [s.level, s.passed])).toEqual([[1, true], [2, true], [4, true], [8, false], [6, false], [5, false]]);
+    expect(run.stdout.match(/^\s*\d+\s+\d+\s+(pass|FAIL)/gm)).toHaveLength(12);
+  }, 90_000);
+
+  it('tune: retries on 409, launches each configuration, posts metrics or the failure kind, and prints the best on 410', async () => {
+    const configs = [
+      { max_num_seqs: 2, gpu_memory_utilization: 0.9 },
+      { max_num_seqs: 8, gpu_memory_utilization: 0.97 },
+      { max_num_seqs: 8, gpu_memory_utilization: 0.9 },
+    ];
+    api = await startFakeApi({ token: TOKEN, configs, conflictsFirst: 2 });
+    const logDir = tmp();
+    const run = await runCli(
+      ['tune', '--session', api.sessionId, '--name', 'ci-runner', '--engine-cmd', fakeEngineTemplate('--ttft-ms 20 --itl-ms 3 --oom-above 0.95'), '--health-interval', '0.1', '--retry-initial', '0.05', '--retry-max', '0.2', '--warmup', '2', '--log-dir', logDir, '--stop-timeout', '5'],
+      { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
+      120_000,
+    );
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    expect(api.nextConfigCalls.map((c) => c.status)).toEqual([409, 409, 200, 200, 200, 410]);
+    expect(api.nextConfigCalls.every((c) => c.name === 'ci-runner')).toBe(true);
+    expect(api.results.map((r) => r.failure?.kind ?? 'metrics')).toEqual(['metrics', 'oom', 'metrics']);
+    expect(api.results[1]!.failure!.message).toContain('CUDA out of memory');
+    const [slow, , fast] = api.results;
+    // max_num_seqs caps the fake engine's batch: 8 slots beat 2 for 12 requests at concurrency 4.
+    expect(fast!.metrics!.output_throughput).toBeGreaterThan(slow!.metrics!.output_throughput);
+    expect(fast!.metrics!.completed).toBe(12);
+    expect(run.stdout).toContain('Need to wait for pending evaluations');
+    expect(run.stdout).toContain('Tuning search is complete');
+    expect(run.stdout).toContain('Best configuration: trial 3');
+    expect(run.stdout).toContain(launchCommand('vllm', 'mako/emulated-model', configs[2]!));
+    expect(readFileSync(join(logDir, 'trial-2.log'), 'utf8')).toContain('torch.OutOfMemoryError');
+    expect(JSON.parse(readFileSync(join(logDir, 'trial-3.json'), 'utf8'))).toMatchObject({ config: configs[2] });
+    expect(`${run.stdout}${run.stderr}`).not.toContain(TOKEN);
+  }, 150_000);
+
+  it('tune: a 401 names the token problem', async () => {
+    api = await startFakeApi({ token: TOKEN, configs: [] });
+    const run = await runCli(['tune', '--session', api.sessionId], { MAKO_TOKEN: 'mako_wrong', MAKO_API_URL: api.url });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('401 Unauthorized: Not authenticated (check MAKO_TOKEN');
+  }, 30_000);
+});

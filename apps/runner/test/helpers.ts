@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { shellQuote } from '@mako/contract';
+
+export const RUNNER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_DIR = join(RUNNER_DIR, '..', '..');
+export const EMULATOR_CLI = join(RUNNER_DIR, 'test', 'emulator-cli.ts');
+export const RUNNER_BIN = join(RUNNER_DIR, 'bin', 'mako-runner.js');
+/** tsx's loader by absolute path, so the fake engine starts from any working directory. */
+export const TSX_IMPORT = join(RUNNER_DIR, 'node_modules', 'tsx', 'dist', 'loader.mjs');
+
+/** An engine command template that starts the emulator as a fake engine. */
+export function fakeEngineTemplate(extra = ''): string {
+  const loader = existsSync(TSX_IMPORT) ? TSX_IMPORT : 'tsx';
+  return `${shellQuote(process.execPath)} --import ${shellQuote(loader)} ${shellQuote(EMULATOR_CLI)} --port {port} --host {host} --model {model} ${extra} {flags}`;
+}
+
+export function pidAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs bin/mako-runner.js as a real process. */
+export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [RUNNER_BIN, ...args], {
+    cwd: RUNNER_DIR,
+    env: { ...process.env, MAKO_TOKEN: '', OPENAI_BASE_URL: '', OPENAI_API_KEY: '', MAKO_API_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (out.stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (out.stderr += c));
+  const done = new Promise<CliRun>((resolve) => child.once('close', (code) => resolve({ code, ...out })));
+  return { child, out, done };
+}
+
+export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<CliRun> {
+  const { child, done } = startCli(args, env);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return done.finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,79 @@
+// Configuration: where calls go.
+export {
+  DEFAULT_API_BASE,
+  apiBaseFromLoginUrl,
+  applyAuthServer,
+  configureApiClient,
+  getApiBase,
+  getApiConfig,
+  getAuthServerState,
+  resetApiClient,
+  type ApiClientConfig,
+  type AuthServerState,
+} from './config.ts';
+
+// The fetch wrapper.
+export { api, endpointUrl, formBody, request, type Api, type RequestArgs, type RequestOptions } from './request.ts';
+
+// The error catalogue of SPEC §8.
+export {
+  ApiError,
+  GenericApiError,
+  NETWORK_ERROR_MESSAGE,
+  NetworkError,
+  PendingEvaluationsError,
+  ResponseSchemaError,
+  SearchCompleteError,
+  SearchError,
+  SessionForbiddenError,
+  UNKNOWN_ERROR,
+  ValidationError,
+  describeError,
+  detailText,
+  errorFromResponse,
+  isApiError,
+  isUnauthorized,
+  type ApiErrorKind,
+  type ClientError,
+} from './errors.ts';
+
+// Token storage.
+export {
+  ACCESS_TOKEN_KEY,
+  clearToken,
+  getStoredToken,
+  isTokenValid,
+  setToken,
+  setTokenClock,
+  setTokenStorage,
+  tokenExpiry,
+  type TokenStorage,
+} from './token-storage.ts';
+
+// Auth actions.
+export {
+  AUTH_MESSAGES,
+  AuthError,
+  NEW_ACCOUNT_WINDOW_MS,
+  ensureAuthServer,
+  fetchCurrentUser,
+  fetchSiteSettings,
+  isNewAccount,
+  loginWithGoogle,
+  loginWithMagicLink,
+  loginWithPassword,
+  registerWithVerificationToken,
+  sendMagicLink,
+  sendVerificationEmail,
+  serverDetail,
+  type AuthServerInfo,
+  type CurrentUser,
+  type SendVerificationEmailResult,
+} from './auth.ts';
+
+// TanStack Query: keys, options factories, hooks, client.
+export * from './query-keys.ts';
+export * from './queries.ts';
+export * from './query-hooks.ts';
+export * from './mutation-hooks.ts';
+export { DEFAULT_MAX_RETRIES, createQueryClient, shouldRetry, type CreateQueryClientOptions } from './query-client.ts';

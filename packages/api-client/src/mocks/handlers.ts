@@ -1,0 +1,316 @@
+import type { HttpHandler } from 'msw';
+import {
+  API_MESSAGES,
+  DEFAULT_PAGE_SIZE,
+  endpoints,
+  type EndpointName,
+  type PendingConfig,
+  type ResponseOf,
+  type TuningSession,
+} from '@mako/contract';
+import * as fx from './fixtures.ts';
+import { errorResponse, mockEndpoint, readJson, type MockRequestInfo, type MockResolver } from './mock-endpoint.ts';
+
+/** The answers of one endpoint in each scenario. `empty` falls back to `success` where "empty" means nothing new. */
+interface EndpointMock<N extends EndpointName> {
+  success: MockResolver<N>;
+  empty?: MockResolver<N>;
+  /** The most telling failure of this endpoint, with its FastAPI body. */
+  error: () => Response;
+}
+
+export type EndpointMocks = { [N in EndpointName]: EndpointMock<N> };
+
+function paginate<T>(items: readonly T[], url: URL): { data: T[]; count: number } {
+  const limit = Number(url.searchParams.get('limit') ?? DEFAULT_PAGE_SIZE);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  return { data: items.slice(offset, offset + limit), count: items.length };
+}
+
+const emptyPage = () => ({ data: [], count: 0 });
+const notFound = (what: string) => () => errorResponse(404, `${what} not found`);
+const serverError = () => errorResponse(500, 'Internal Server Error');
+const accessToken = (): ResponseOf<'login'> => ({ access_token: fx.mockAccessToken(), token_type: 'bearer' });
+
+function sessionOr404(info: MockRequestInfo): TuningSession | Response {
+  return fx.sessions.find((s) => s.id === info.params.session_id) ?? errorResponse(404, 'Tuning session not found');
+}
+
+/** A fresh session with nothing evaluated, under the requested id. */
+function freshSession(info: MockRequestInfo): TuningSession {
+  return { ...fx.pendingSession, id: info.params.session_id ?? fx.pendingSession.id };
+}
+
+function settingOr404(info: MockRequestInfo) {
+  return (
+    fx.benchmarkSettings.find((s) => s.id === info.params.setting_id) ??
+    errorResponse(404, 'Benchmark setting not found')
+  );
+}
+
+function benchmarksOfSetting(info: MockRequestInfo, withoutSession: boolean) {
+  const setting = settingOr404(info);
+  if (setting instanceof Response) return setting;
+  const rows = fx.benchmarks.filter((b) => b.setting.id === setting.id && (!withoutSession || b.session_id === null));
+  return paginate(rows, info.url);
+}
+
+function searchBenchmarks({ url }: MockRequestInfo) {
+  const model = url.searchParams.get('model_name')?.toLowerCase();
+  const hardware = url.searchParams.get('hardware_name')?.toLowerCase();
+  const rows = fx.benchmarks.filter(
+    (b) =>
+      (!model || b.setting.ml_model_name.toLowerCase().includes(model)) &&
+      (!hardware || b.setting.hardware_config.name.toLowerCase() === hardware),
+  );
+  return paginate(rows, url);
+}
+
+async function leaseConfigs(info: MockRequestInfo): Promise<ResponseOf<'nextConfigs'> | Response> {
+  const session = sessionOr404(info);
+  if (session instanceof Response) return session;
+  const body = (await readJson(info.request)) as { count?: unknown } | undefined;
+  const count = typeof body?.count === 'number' ? body.count : 1;
+  const leased = fx.pendingConfigs.filter((p) => p.session_id === session.id).slice(0, count);
+  if (leased.length > 0) return { configs: leased };
+  const template = fx.pendingConfigs[0] as PendingConfig;
+  return { configs: [{ ...template, session_id: session.id, leased_by: info.url.searchParams.get('name') }] };
+}
+
+async function namedToken<T extends { token: { name: string } }>(info: MockRequestInfo, created: T): Promise<T> {
+  const body = (await readJson(info.request)) as { name?: unknown } | undefined;
+  return typeof body?.name === 'string' && body.name.trim()
+    ? { ...created, token: { ...created.token, name: body.name.trim() } }
+    : created;
+}
+
+const issue = (loc: (string | number)[], msg: string, type = 'value_error') => [{ loc, msg, type }];
+
+/** Every endpoint of the contract's table, answered in every scenario. */
+export const endpointMocks: EndpointMocks = {
+  // ---- Auth server
+  login: { success: accessToken, error: () => errorResponse(400, 'Incorrect email or password') },
+  loginMagicLink: {
+    success: accessToken,
+    error: () => errorResponse(400, 'This login link is invalid or has expired'),
+  },
+  sendMagicLink: {
+    success: () => ({ message: fx.messages.magicLinkSent }),
+    error: () => errorResponse(429, 'Too many requests, please try again in a minute'),
+  },
+  sendVerificationEmail: {
+    success: () => ({ message: fx.messages.verificationSent }),
+    error: () => errorResponse(422, issue(['body', 'email'], 'Invalid email address')),
+  },
+  register: {
+    success: () => ({ token: accessToken(), user: fx.user }),
+    error: () => errorResponse(400, 'This verification link is invalid or has expired'),
+  },
+  loginGoogle: { success: accessToken, error: () => errorResponse(400, 'Invalid Google credential') },
+  me: { success: () => fx.user, error: () => errorResponse(401, 'Could not validate credentials') },
+  changePassword: { success: accessToken, error: () => errorResponse(400, 'Current password is incorrect') },
+  logoutAll: {
+    success: () => ({ message: fx.messages.loggedOutEverywhere }),
+    error: () => errorResponse(401, 'Could not validate credentials'),
+  },
+
+  // ---- Site
+  getSettings: { success: () => fx.settings, error: () => errorResponse(503, 'Database unavailable') },
+  getAuthServer: { success: () => fx.authServer, error: () => errorResponse(503, 'Database unavailable') },
+  authMe: { success: () => fx.authMe, error: () => errorResponse(401, 'Could not validate credentials') },
+  health: { success: () => fx.health, error: () => errorResponse(503, 'Database unavailable') },
+
+  // ---- Benchmarks
+  createBenchmark: {
+    success: () => fx.benchmarks[0]!,
+    error: () =>
+      errorResponse(
+        422,
+        issue(['body', 'metrics', 'completed'], 'Input should be greater than or equal to 0', 'greater_than_equal'),
+      ),
+  },
+  listSettings: { success: ({ url }) => paginate(fx.benchmarkSettings, url), empty: emptyPage, error: serverError },
+  getSetting: { success: settingOr404, error: notFound('Benchmark setting') },
+  listBySetting: {
+    success: (info) => benchmarksOfSetting(info, false),
+    empty: emptyPage,
+    error: notFound('Benchmark setting'),
+  },
+  listBySettingNoSession: {
+    success: (info) => benchmarksOfSetting(info, true),
+    empty: emptyPage,
+    error: notFound('Benchmark setting'),
+  },
+  getBenchmark: {
+    success: ({ params }) =>
+      fx.benchmarks.find((b) => b.id === params.benchmark_id) ?? errorResponse(404, 'Benchmark not found'),
+    error: notFound('Benchmark'),
+  },
+  searchBenchmarks: {
+    success: searchBenchmarks,
+    empty: emptyPage,
+    error: () =>
+      errorResponse(
+        422,
+        issue(['query', 'constraints'], "Invalid constraint 'ttft<>5': expected metric<=value", 'custom'),
+      ),
+  },
+  supportedRuntimeOptions: {
+    success: () => fx.supportedRuntimeOptions,
+    error: () => errorResponse(502, 'Bad Gateway'),
+  },
+  bestBenchmarkReport: {
+    success: () => fx.bestBenchmarkReport,
+    empty: () => errorResponse(404, 'No benchmarks match this model, hardware and objective'),
+    error: () => errorResponse(404, 'No benchmarks match this model, hardware and objective'),
+  },
+  deleteBenchmark: { success: () => ({ message: fx.messages.benchmarkDeleted }), error: notFound('Benchmark') },
+  patchBenchmark: {
+    success: async ({ params, request }) => {
+      const found = fx.benchmarks.find((b) => b.id === params.benchmark_id);
+      if (!found) return errorResponse(404, 'Benchmark not found');
+      const patch = ((await readJson(request)) ?? {}) as { published?: unknown; notes?: unknown };
+      return {
+        ...found,
+        published: typeof patch.published === 'boolean' ? patch.published : found.published,
+        notes: typeof patch.notes === 'string' ? patch.notes : found.notes,
+      };
+    },
+    error: notFound('Benchmark'),
+  },
+
+  // ---- Tuning
+  createSession: {
+    success: ({ url }) => ({ ...fx.pendingSession, name: url.searchParams.get('name') ?? fx.pendingSession.name }),
+    error: () => errorResponse(403, API_MESSAGES.createSessionForbidden),
+  },
+  mySessions: { success: ({ url }) => paginate(fx.sessions, url), empty: emptyPage, error: serverError },
+  getSession: { success: sessionOr404, empty: freshSession, error: notFound('Tuning session') },
+  postResult: {
+    success: async ({ params, request }) => {
+      const result = fx.resultsBySession[params.session_id ?? '']?.[0];
+      if (!result) return errorResponse(404, 'Tuning session not found');
+      const body = (await readJson(request)) as { pending_config_id?: unknown } | undefined;
+      return typeof body?.pending_config_id === 'string'
+        ? { ...result, pending_config_id: body.pending_config_id }
+        : result;
+    },
+    error: () => errorResponse(409, 'This configuration already has a result'),
+  },
+  listResults: {
+    success: (info) => {
+      const session = sessionOr404(info);
+      return session instanceof Response ? session : paginate(fx.resultsBySession[session.id] ?? [], info.url);
+    },
+    empty: emptyPage,
+    error: notFound('Tuning session'),
+  },
+  getBest: {
+    success: ({ params }) => fx.bestBySession[params.session_id ?? ''] ?? errorResponse(404, 'No feasible result yet'),
+    empty: () => errorResponse(404, 'No feasible result yet'),
+    error: notFound('Tuning session'),
+  },
+  nextConfigs: { success: leaseConfigs, error: () => errorResponse(409, API_MESSAGES.pendingEvaluations) },
+  getPendingConfig: {
+    success: ({ params }) =>
+      fx.pendingConfigs.find((p) => p.session_id === params.session_id && p.id === params.pending_config_id) ??
+      errorResponse(404, 'Pending configuration not found'),
+    error: notFound('Pending configuration'),
+  },
+
+  // ---- Tokens
+  listApiTokens: { success: ({ url }) => paginate(fx.apiTokens, url), empty: emptyPage, error: serverError },
+  createApiToken: {
+    success: (info) => namedToken(info, fx.apiTokenCreated),
+    error: () => errorResponse(422, issue(['body', 'name'], 'Name is required')),
+  },
+  revokeApiToken: { success: () => ({ message: fx.messages.tokenRevoked }), error: notFound('Token') },
+  listRegistryTokens: { success: ({ url }) => paginate(fx.registryTokens, url), empty: emptyPage, error: serverError },
+  createRegistryToken: {
+    success: (info) => namedToken(info, fx.registryTokenCreated),
+    error: () => errorResponse(422, issue(['body', 'name'], 'Name is required')),
+  },
+  revokeRegistryToken: { success: () => ({ message: fx.messages.tokenRevoked }), error: notFound('Token') },
+
+  // ---- Serve requests
+  listServeRequests: { success: ({ url }) => paginate(fx.serveRequests, url), empty: emptyPage, error: serverError },
+  createServeRequest: {
+    success: () => fx.serveRequests[0]!,
+    error: () => errorResponse(422, issue(['body', 'ml_model_name'], 'Model is required')),
+  },
+  getServeRequest: {
+    success: ({ params }) =>
+      fx.serveRequests.find((r) => r.id === params.request_id) ?? errorResponse(404, 'Serve request not found'),
+    error: notFound('Serve request'),
+  },
+  deleteServeRequest: {
+    success: () => ({ message: fx.messages.serveRequestDeleted }),
+    error: notFound('Serve request'),
+  },
+
+  // ---- Subscription and survey
+  listPlans: { success: () => fx.plans, empty: () => [], error: () => errorResponse(503, 'Service Unavailable') },
+  getSubscription: { success: () => fx.subscription, error: serverError },
+  createCheckout: {
+    success: () => fx.checkoutSession,
+    error: () => errorResponse(400, 'You are already on this plan'),
+  },
+  confirmCheckout: { success: () => fx.proSubscription, error: notFound('Checkout session') },
+  submitSurvey: {
+    success: () => fx.surveyResponse,
+    error: () => errorResponse(429, 'Too many requests, please try again in a minute'),
+  },
+};
+
+/** Endpoint names with static paths first, so `/tuning/session/mine` is never taken for a session id. */
+export const endpointNames: EndpointName[] = (Object.keys(endpoints) as EndpointName[]).sort(
+  (a, b) => paramCount(a) - paramCount(b),
+);
+
+function paramCount(name: EndpointName): number {
+  return (endpoints[name].path.match(/\{/g) ?? []).length;
+}
+
+export type Scenario = 'success' | 'empty' | 'error' | 'slow' | 'loading';
+
+/** How long the `slow` scenario waits before answering. */
+export const SLOW_DELAY_MS = 1500;
+
+/** The handler of one endpoint in one scenario. */
+export function handlerFor<N extends EndpointName>(name: N, scenario: Scenario): HttpHandler {
+  const mock = endpointMocks[name] as EndpointMock<N>;
+  switch (scenario) {
+    case 'success':
+      return mockEndpoint(name, mock.success);
+    case 'empty':
+      return mockEndpoint(name, mock.empty ?? mock.success);
+    case 'error':
+      return mockEndpoint(name, mock.error);
+    case 'slow':
+      return mockEndpoint(name, mock.success, { delay: SLOW_DELAY_MS });
+    case 'loading':
+      return mockEndpoint(name, mock.success, { delay: 'infinite' });
+  }
+}
+
+const scenarioHandlers = (scenario: Scenario) => endpointNames.map((name) => handlerFor(name, scenario));
+
+/**
+ * Handler sets covering every endpoint. Pass one to `setupServer(...)` or to
+ * `parameters.msw.handlers`; put overrides for single endpoints in front of it.
+ */
+export const handlers: Record<Scenario, HttpHandler[]> = {
+  success: scenarioHandlers('success'),
+  empty: scenarioHandlers('empty'),
+  error: scenarioHandlers('error'),
+  slow: scenarioHandlers('slow'),
+  loading: scenarioHandlers('loading'),
+};
+
+/** The tuning API's named refusals (SPEC §4, §8), for stories and tests of those states. */
+export const tuningErrorHandlers = {
+  createSessionForbidden: mockEndpoint('createSession', () => errorResponse(403, API_MESSAGES.createSessionForbidden)),
+  pendingEvaluations: mockEndpoint('nextConfigs', () => errorResponse(409, API_MESSAGES.pendingEvaluations)),
+  searchComplete: mockEndpoint('nextConfigs', () => errorResponse(410, API_MESSAGES.searchComplete)),
+  searchError: mockEndpoint('nextConfigs', () => errorResponse(500, API_MESSAGES.searchError)),
+};

@@ -1,0 +1,245 @@
+import { act, renderHook } from '@testing-library/react';
+import type { QueryClient, QueryKey, UseMutationResult } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as mutations from '../src/mutation-hooks.ts';
+import {
+  authKeys,
+  benchmarkKeys,
+  serveRequestKeys,
+  siteKeys,
+  subscriptionKeys,
+  tokenKeys,
+  tuningKeys,
+} from '../src/query-keys.ts';
+import { handlers } from '../src/mocks/handlers.ts';
+import * as fx from '../src/mocks/fixtures.ts';
+import { bodies, ids } from './samples.ts';
+import { queryWrapper } from './render.tsx';
+import { server } from './server.ts';
+
+/** One cached query of every family, with neighbours (another session, another benchmark) that must stay untouched. */
+const universe = {
+  settings: siteKeys.settings(),
+  currentUser: authKeys.currentUser(),
+  tokenOwner: authKeys.tokenOwner(),
+  settingList: benchmarkKeys.settingList(),
+  setting: benchmarkKeys.setting(ids.setting),
+  bySetting: benchmarkKeys.bySetting(ids.setting),
+  bySettingNoSession: benchmarkKeys.bySettingNoSession(ids.setting),
+  search: benchmarkKeys.search({ model_name: 'Llama' }),
+  benchmark: benchmarkKeys.detail(ids.benchmark),
+  otherBenchmark: benchmarkKeys.detail(ids.otherBenchmark),
+  runtimeOptions: benchmarkKeys.runtimeOptions(),
+  bestReport: benchmarkKeys.bestReport({
+    model_name: 'meta-llama/Llama-3.1-8B-Instruct',
+    hardware_name: 'H100',
+    objective: 'output_throughput',
+  }),
+  sessionList: tuningKeys.list(),
+  session: tuningKeys.detail(ids.session),
+  otherSession: tuningKeys.detail(ids.otherSession),
+  results: tuningKeys.resultPage(ids.session),
+  otherResults: tuningKeys.resultPage(ids.otherSession),
+  best: tuningKeys.best(ids.session),
+  otherBest: tuningKeys.best(ids.otherSession),
+  pendingConfig: tuningKeys.pendingConfig(ids.session, ids.pendingConfig),
+  otherPendingConfig: tuningKeys.pendingConfig(ids.session, 'another-lease'),
+  apiTokens: tokenKeys.apiTokenList(),
+  registryTokens: tokenKeys.registryTokenList(),
+  serveRequests: serveRequestKeys.list(),
+  serveRequest: serveRequestKeys.detail(ids.serveRequest),
+  plans: subscriptionKeys.plans(),
+  subscription: subscriptionKeys.current(),
+} satisfies Record<string, QueryKey>;
+
+type Name = keyof typeof universe;
+type Effect = 'invalidated' | 'removed' | 'replaced';
+
+function seed(queryClient: QueryClient): void {
+  for (const [name, key] of Object.entries(universe)) queryClient.setQueryData(key, { seeded: name });
+}
+
+/** What happened to each seeded query; untouched ones are left out. */
+function effects(queryClient: QueryClient): Partial<Record<Name, Effect>> {
+  const out: Partial<Record<Name, Effect>> = {};
+  for (const [name, key] of Object.entries(universe) as [Name, QueryKey][]) {
+    const state = queryClient.getQueryState(key);
+    if (!state) out[name] = 'removed';
+    else if (state.isInvalidated) out[name] = 'invalidated';
+    else if ((state.data as { seeded?: string } | undefined)?.seeded !== name) out[name] = 'replaced';
+  }
+  return out;
+}
+
+const all = (effect: Effect, ...names: Name[]) =>
+  Object.fromEntries(names.map((n) => [n, effect])) as Partial<Record<Name, Effect>>;
+const benchmarkViews: Name[] = ['settingList', 'setting', 'bySetting', 'bySettingNoSession', 'search', 'bestReport'];
+
+interface Case {
+  hook: () => UseMutationResult<unknown, Error, never>;
+  variables: unknown;
+  expected: Partial<Record<Name, Effect>>;
+}
+
+const mutationCase = <TData, TVariables>(
+  hook: () => UseMutationResult<TData, Error, TVariables>,
+  variables: TVariables,
+  expected: Partial<Record<Name, Effect>>,
+): Case => ({ hook: hook as unknown as Case['hook'], variables, expected });
+
+const cases: Record<string, Case> = {
+  useLoginMutation: mutationCase(
+    mutations.useLoginMutation,
+    { username: 'ada@example.com', password: 'pw-1234567' },
+    all('invalidated', 'currentUser', 'tokenOwner'),
+  ),
+  useMagicLinkLoginMutation: mutationCase(
+    mutations.useMagicLinkLoginMutation,
+    'magic',
+    all('invalidated', 'currentUser', 'tokenOwner'),
+  ),
+  useGoogleLoginMutation: mutationCase(
+    mutations.useGoogleLoginMutation,
+    'google-id',
+    all('invalidated', 'currentUser', 'tokenOwner'),
+  ),
+  useRegisterMutation: mutationCase(
+    mutations.useRegisterMutation,
+    'verify',
+    all('invalidated', 'currentUser', 'tokenOwner'),
+  ),
+  useSendMagicLinkMutation: mutationCase(mutations.useSendMagicLinkMutation, 'ada@example.com', {}),
+  useSendVerificationEmailMutation: mutationCase(mutations.useSendVerificationEmailMutation, 'ada@example.com', {}),
+  useChangePasswordMutation: mutationCase(
+    mutations.useChangePasswordMutation,
+    bodies.changePassword,
+    all('invalidated', 'currentUser'),
+  ),
+  useCreateBenchmarkMutation: mutationCase(
+    mutations.useCreateBenchmarkMutation,
+    bodies.createBenchmark,
+    all('invalidated', ...benchmarkViews),
+  ),
+  usePatchBenchmarkMutation: mutationCase(
+    mutations.usePatchBenchmarkMutation,
+    { benchmarkId: ids.benchmark, patch: bodies.patchBenchmark },
+    {
+      ...all('invalidated', 'bySetting', 'bySettingNoSession', 'search', 'bestReport'),
+      benchmark: 'replaced',
+    },
+  ),
+  useDeleteBenchmarkMutation: mutationCase(mutations.useDeleteBenchmarkMutation, ids.benchmark, {
+    ...all('invalidated', ...benchmarkViews),
+    benchmark: 'removed',
+  }),
+  useCreateSessionMutation: mutationCase(
+    mutations.useCreateSessionMutation,
+    { session: bodies.createSession, name: 'New run' },
+    all('invalidated', 'sessionList'),
+  ),
+  useNextConfigsMutation: mutationCase(
+    mutations.useNextConfigsMutation,
+    { sessionId: ids.session, count: 1 },
+    all('invalidated', 'session', 'sessionList'),
+  ),
+  usePostResultMutation: mutationCase(
+    mutations.usePostResultMutation,
+    { sessionId: ids.session, result: bodies.postResult },
+    all('invalidated', 'session', 'sessionList', 'results', 'best', 'pendingConfig', ...benchmarkViews),
+  ),
+  useCreateApiTokenMutation: mutationCase(
+    mutations.useCreateApiTokenMutation,
+    bodies.createApiToken,
+    all('invalidated', 'apiTokens'),
+  ),
+  useRevokeApiTokenMutation: mutationCase(
+    mutations.useRevokeApiTokenMutation,
+    ids.apiToken,
+    all('invalidated', 'apiTokens'),
+  ),
+  useCreateRegistryTokenMutation: mutationCase(
+    mutations.useCreateRegistryTokenMutation,
+    bodies.createRegistryToken,
+    all('invalidated', 'registryTokens'),
+  ),
+  useRevokeRegistryTokenMutation: mutationCase(
+    mutations.useRevokeRegistryTokenMutation,
+    ids.registryToken,
+    all('invalidated', 'registryTokens'),
+  ),
+  useCreateServeRequestMutation: mutationCase(mutations.useCreateServeRequestMutation, bodies.createServeRequest, {
+    serveRequests: 'invalidated',
+    serveRequest: 'replaced',
+  }),
+  useDeleteServeRequestMutation: mutationCase(mutations.useDeleteServeRequestMutation, ids.serveRequest, {
+    serveRequests: 'invalidated',
+    serveRequest: 'removed',
+  }),
+  useCreateCheckoutMutation: mutationCase(mutations.useCreateCheckoutMutation, 'pro', {}),
+  useConfirmCheckoutMutation: mutationCase(mutations.useConfirmCheckoutMutation, fx.checkoutSession.id, {
+    subscription: 'replaced',
+  }),
+  useSubmitSurveyMutation: mutationCase(mutations.useSubmitSurveyMutation, bodies.submitSurvey, {}),
+};
+
+beforeEach(() => {
+  server.use(...handlers.success);
+});
+
+describe('mutations invalidate exactly the keys they change', () => {
+  it.each(Object.entries(cases))('%s', async (_name, { hook, variables, expected }) => {
+    const { queryClient, wrapper } = queryWrapper();
+    seed(queryClient);
+    const { result } = renderHook(hook, { wrapper });
+    await act(() => result.current.mutateAsync(variables as never));
+    expect(effects(queryClient)).toEqual(expected);
+  });
+
+  it('covers every mutation hook the package exports', () => {
+    const exported = Object.keys(mutations).filter((name) => /^use\w+Mutation$/.test(name));
+    expect(exported.sort()).toEqual(Object.keys(cases).concat('useLogoutAllMutation').sort());
+  });
+
+  it('token mutations store the new token', async () => {
+    const { wrapper } = queryWrapper();
+    const { result } = renderHook(() => mutations.useLoginMutation(), { wrapper });
+    const token = await act(() => result.current.mutateAsync({ username: 'ada@example.com', password: 'pw-1234567' }));
+    expect(localStorage.getItem('access_token')).toBe(token);
+  });
+
+  it('useCreateSessionMutation caches the new session under its detail key', async () => {
+    const { queryClient, wrapper } = queryWrapper();
+    const { result } = renderHook(() => mutations.useCreateSessionMutation(), { wrapper });
+    const session = await act(() => result.current.mutateAsync({ session: bodies.createSession, name: 'New run' }));
+    expect(session.name).toBe('New run');
+    expect(queryClient.getQueryData(tuningKeys.detail(session.id))).toEqual(session);
+  });
+
+  it('useLogout clears the token and marks the user anonymous without a request', async () => {
+    localStorage.setItem('access_token', fx.mockAccessToken(600));
+    const { queryClient, wrapper } = queryWrapper();
+    seed(queryClient);
+    const { result } = renderHook(() => mutations.useLogout(), { wrapper });
+    act(() => result.current());
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(queryClient.getQueryData(authKeys.currentUser())).toEqual({ status: 'anonymous' });
+    expect(queryClient.getQueryData(tuningKeys.detail(ids.session))).toBeUndefined();
+    expect(queryClient.getQueryData(siteKeys.settings())).toEqual({ seeded: 'settings' });
+  });
+
+  it('useLogoutAllMutation signs out: token gone, private data dropped, site settings kept', async () => {
+    localStorage.setItem('access_token', fx.mockAccessToken(600));
+    const { queryClient, wrapper } = queryWrapper();
+    seed(queryClient);
+    const { result } = renderHook(() => mutations.useLogoutAllMutation(), { wrapper });
+    await act(() => result.current.mutateAsync());
+    expect(localStorage.getItem('access_token')).toBeNull();
+    const remaining = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey);
+    expect(remaining).toEqual(expect.arrayContaining([universe.settings, universe.currentUser]));
+    expect(remaining).toHaveLength(2);
+    expect(queryClient.getQueryData(authKeys.currentUser())).toEqual({ status: 'anonymous' });
+  });
+});

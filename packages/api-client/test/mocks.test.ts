@@ -1,0 +1,301 @@
+import {
+  AnyErrorBody,
+  ApiToken,
+  ApiTokenCreated,
+  AuthMe,
+  AuthServer,
+  Benchmark,
+  BenchmarkSetting,
+  BestBenchmarkReport,
+  CheckoutSession,
+  PendingConfig,
+  Plan,
+  RegistryToken,
+  RegistryTokenCreated,
+  ServeRequest,
+  SiteSettings,
+  Subscription,
+  SupportedRuntimeOptions,
+  SurveyResponse,
+  TuningBest,
+  TuningResult,
+  TuningSession,
+  User,
+  endpoints,
+  type EndpointName,
+} from '@mako/contract';
+import { HealthStatus } from '@mako/contract';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/errors.ts';
+import { request, type RequestArgs } from '../src/request.ts';
+import { getStoredToken } from '../src/token-storage.ts';
+import * as fx from '../src/mocks/fixtures.ts';
+import { handlerFor, handlers, tuningErrorHandlers, SLOW_DELAY_MS } from '../src/mocks/handlers.ts';
+import { mockEndpoint } from '../src/mocks/mock-endpoint.ts';
+import { bodies, ids } from './samples.ts';
+import { server } from './server.ts';
+
+/** Parsing must neither fail nor change anything: a stripped extra field or an applied default is drift too. */
+function expectExact(schema: z.ZodType, value: unknown) {
+  const parsed = schema.safeParse(value);
+  expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+  expect(parsed.data).toEqual(value);
+}
+
+describe('fixtures satisfy the contract', () => {
+  const cases: [string, z.ZodType, unknown][] = [
+    ['user', User, fx.user],
+    ['settings', SiteSettings, fx.settings],
+    ['settingsWithGoogle', SiteSettings, fx.settingsWithGoogle],
+    ['authServer', AuthServer, fx.authServer],
+    ['authMe', AuthMe, fx.authMe],
+    ['health', HealthStatus, fx.health],
+    ['benchmarkSettings', z.array(BenchmarkSetting), fx.benchmarkSettings],
+    ['benchmarks', z.array(Benchmark), fx.benchmarks],
+    ['bestBenchmarkReport', BestBenchmarkReport, fx.bestBenchmarkReport],
+    ['supportedRuntimeOptions', SupportedRuntimeOptions, fx.supportedRuntimeOptions],
+    ['sessions', z.array(TuningSession), fx.sessions],
+    ['results', z.array(TuningResult), Object.values(fx.resultsBySession).flat()],
+    ['pendingConfigs', z.array(PendingConfig), fx.pendingConfigs],
+    ['bests', z.array(TuningBest), Object.values(fx.bestBySession)],
+    ['apiTokens', z.array(ApiToken), fx.apiTokens],
+    ['apiTokenCreated', ApiTokenCreated, fx.apiTokenCreated],
+    ['registryTokens', z.array(RegistryToken), fx.registryTokens],
+    ['registryTokenCreated', RegistryTokenCreated, fx.registryTokenCreated],
+    ['serveRequests', z.array(ServeRequest), fx.serveRequests],
+    ['plans', z.array(Plan), fx.plans],
+    ['subscription', Subscription, fx.subscription],
+    ['proSubscription', Subscription, fx.proSubscription],
+    ['checkoutSession', CheckoutSession, fx.checkoutSession],
+    ['surveyResponse', SurveyResponse, fx.surveyResponse],
+  ];
+  it.each(cases)('%s', (_name, schema, value) => expectExact(schema, value));
+});
+
+describe('fixtures are realistic', () => {
+  it('cover the usual models, GPUs and engines', () => {
+    const models = new Set(fx.benchmarkSettings.map((s) => s.ml_model_name));
+    expect(models).toEqual(
+      new Set(['meta-llama/Llama-3.1-8B-Instruct', 'Qwen/Qwen3-32B', 'meta-llama/Llama-3.3-70B-Instruct']),
+    );
+    const gpus = new Set(fx.benchmarkSettings.map((s) => `${s.hardware_config.count}x ${s.hardware_config.name}`));
+    expect(gpus).toEqual(new Set(['1x H100', '2x H100', '8x H100', '1x A100-80GB', '1x MI300X', '1x L40S']));
+    expect(new Set(fx.benchmarkSettings.map((s) => s.software.runtime))).toEqual(
+      new Set(['vllm', 'sglang', 'tensorrt-llm']),
+    );
+  });
+
+  it('keep throughput and latency figures consistent', () => {
+    for (const b of fx.benchmarks) {
+      const m = b.metrics;
+      expect(m.total_token_throughput).toBeCloseTo(m.input_throughput + m.output_throughput, 0);
+      expect(m.output_throughput * m.duration_s).toBeCloseTo(m.total_output_tokens, -2);
+      for (const stat of [m.ttft_ms, m.tpot_ms, m.itl_ms, m.e2el_ms]) {
+        expect(stat.p50).toBeLessThanOrEqual(stat.p90);
+        expect(stat.p90).toBeLessThanOrEqual(stat.p95);
+        expect(stat.p95).toBeLessThanOrEqual(stat.p99);
+      }
+      expect(b.output_throughput_per_gpu).toBeCloseTo(m.output_throughput / b.setting.hardware_config.count, 1);
+    }
+    const counts = new Map(fx.benchmarkSettings.map((s) => [s.id, s.benchmark_count]));
+    for (const s of fx.benchmarkSettings)
+      expect(fx.benchmarks.filter((b) => b.setting.id === s.id).length).toBe(counts.get(s.id));
+  });
+
+  it('include a running session with oom and crash failures, infeasible trials and a best result', () => {
+    const results = fx.resultsBySession[fx.runningSession.id] ?? [];
+    expect(results.map((r) => r.failure?.kind ?? (r.feasible ? 'feasible' : 'infeasible'))).toEqual([
+      'feasible',
+      'oom',
+      'feasible',
+      'crash',
+      'infeasible',
+      'feasible',
+      'feasible',
+      'infeasible',
+    ]);
+    expect(fx.runningSession.counts).toEqual({ evaluated: 8, pending: 2, failed: 2 });
+    expect(fx.runningSession.best?.trial_number).toBe(6);
+    expect(fx.bestBySession[fx.runningSession.id]?.launch_command).toBe(
+      'vllm serve meta-llama/Llama-3.1-8B-Instruct --max-num-seqs 320 --max-num-batched-tokens 12288 --gpu-memory-utilization 0.93 --enable-chunked-prefill --kv-cache-dtype fp8',
+    );
+    expect(fx.pendingConfigs.filter((p) => p.session_id === fx.runningSession.id).map((p) => p.trial_number)).toEqual([
+      9, 10,
+    ]);
+  });
+
+  it('price the plans in whole dollars', () => {
+    expect(fx.plans.map((p) => [p.id, p.price_usd_month])).toEqual([
+      ['free', 0],
+      ['pro', 99],
+      ['enterprise', 499],
+    ]);
+  });
+
+  it('mint access tokens the client accepts, and expired ones it drops', () => {
+    localStorage.setItem('access_token', fx.mockAccessToken(60));
+    expect(getStoredToken()).not.toBeNull();
+    localStorage.setItem('access_token', fx.mockAccessToken(-60));
+    expect(getStoredToken()).toBeNull();
+  });
+});
+
+/** A valid call of every endpoint against ids the fixtures know. */
+const calls: { [N in EndpointName]: RequestArgs<N> } = {
+  login: [{ body: { username: 'ada@example.com', password: 'pw-1234567' } }],
+  loginMagicLink: [{ body: { token: 'magic' } }],
+  sendMagicLink: [{ body: { email: 'ada@example.com', application: 'MakoOptimize' } }],
+  sendVerificationEmail: [{ body: { email: 'ada@example.com', application: 'MakoOptimize' } }],
+  register: [{ body: { email_verification_token: 'verify' } }],
+  loginGoogle: [{ body: { id_token: 'google' } }],
+  me: [],
+  changePassword: [{ body: bodies.changePassword }],
+  logoutAll: [],
+  getSettings: [],
+  getAuthServer: [],
+  authMe: [],
+  health: [],
+  createBenchmark: [{ body: bodies.createBenchmark }],
+  listSettings: [],
+  getSetting: [{ params: { setting_id: ids.setting } }],
+  listBySetting: [{ params: { setting_id: ids.setting } }],
+  listBySettingNoSession: [{ params: { setting_id: ids.setting } }],
+  getBenchmark: [{ params: { benchmark_id: ids.benchmark } }],
+  searchBenchmarks: [],
+  supportedRuntimeOptions: [],
+  bestBenchmarkReport: [
+    {
+      query: { model_name: 'meta-llama/Llama-3.1-8B-Instruct', hardware_name: 'H100', objective: 'output_throughput' },
+    },
+  ],
+  deleteBenchmark: [{ params: { benchmark_id: ids.benchmark } }],
+  patchBenchmark: [{ params: { benchmark_id: ids.benchmark }, body: bodies.patchBenchmark }],
+  createSession: [{ body: bodies.createSession }],
+  mySessions: [],
+  getSession: [{ params: { session_id: ids.session } }],
+  postResult: [{ params: { session_id: ids.session }, body: bodies.postResult }],
+  listResults: [{ params: { session_id: ids.session } }],
+  getBest: [{ params: { session_id: ids.session } }],
+  nextConfigs: [{ params: { session_id: ids.session }, body: { count: 2 } }],
+  getPendingConfig: [{ params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }],
+  listApiTokens: [],
+  createApiToken: [{ body: bodies.createApiToken }],
+  revokeApiToken: [{ params: { token_id: ids.apiToken } }],
+  listRegistryTokens: [],
+  createRegistryToken: [{ body: bodies.createRegistryToken }],
+  revokeRegistryToken: [{ params: { token_id: ids.registryToken } }],
+  listServeRequests: [],
+  createServeRequest: [{ body: bodies.createServeRequest }],
+  getServeRequest: [{ params: { request_id: ids.serveRequest } }],
+  deleteServeRequest: [{ params: { request_id: ids.serveRequest } }],
+  listPlans: [],
+  getSubscription: [],
+  createCheckout: [{ body: { plan_id: 'pro' } }],
+  confirmCheckout: [{ body: { session_id: fx.checkoutSession.id } }],
+  submitSurvey: [{ body: bodies.submitSurvey }],
+};
+
+const call = <N extends EndpointName>(name: N) => request(name, ...(calls[name] as RequestArgs<N>));
+const names = Object.keys(endpoints) as EndpointName[];
+
+/** Endpoints whose "empty" answer is a 404 because there is nothing to show. */
+const EMPTY_IS_404 = new Set<EndpointName>(['getBest', 'bestBenchmarkReport']);
+
+describe('scenario handlers', () => {
+  it.each(names)('%s: success and empty answers parse with the response schema', async (name) => {
+    server.use(handlerFor(name, 'success'));
+    await expect(call(name)).resolves.toBeDefined();
+    server.use(handlerFor(name, 'empty'));
+    if (EMPTY_IS_404.has(name)) {
+      await expect(call(name)).rejects.toMatchObject({ status: 404 });
+    } else {
+      const answer = await call(name);
+      const page = answer as { data?: unknown[]; count?: number };
+      if (Array.isArray(page.data)) expect(page).toEqual({ data: [], count: 0 });
+    }
+  });
+
+  it.each(names)('%s: the error answer is a FastAPI error body with a failing status', async (name) => {
+    server.use(handlerFor(name, 'error'));
+    const error = (await call(name).then(
+      () => null,
+      (e: unknown) => e,
+    )) as ApiError | null;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error!.status).toBeGreaterThanOrEqual(400);
+    expect(AnyErrorBody.safeParse(error!.body).success).toBe(true);
+  });
+
+  it('the error scenario refuses session creation with 403 and next-configs with 409', async () => {
+    server.use(...handlers.error);
+    await expect(call('createSession')).rejects.toMatchObject({
+      status: 403,
+      message: 'User is not allowed to create new tuning session',
+    });
+    await expect(call('nextConfigs')).rejects.toMatchObject({
+      status: 409,
+      message: 'Need to wait for pending evaluations',
+    });
+    await expect(call('createApiToken')).rejects.toMatchObject({ status: 422, message: 'Validation Error' });
+  });
+
+  it('the named tuning refusals answer 403, 409, 410 and 500 with the SPEC messages', async () => {
+    server.use(tuningErrorHandlers.createSessionForbidden);
+    await expect(call('createSession')).rejects.toMatchObject({ kind: 'session-forbidden' });
+    server.use(tuningErrorHandlers.pendingEvaluations);
+    await expect(call('nextConfigs')).rejects.toMatchObject({ kind: 'pending-evaluations', status: 409 });
+    server.use(tuningErrorHandlers.searchComplete);
+    await expect(call('nextConfigs')).rejects.toMatchObject({ kind: 'search-complete', status: 410 });
+    server.use(tuningErrorHandlers.searchError);
+    await expect(call('nextConfigs')).rejects.toMatchObject({ kind: 'search-error', status: 500 });
+  });
+
+  it('the slow scenario answers, but only after a delay; loading never answers', async () => {
+    server.use(...handlers.slow);
+    const tick = (ms: number) => new Promise<'timer'>((resolve) => setTimeout(() => resolve('timer'), ms));
+    const slow = call('listPlans');
+    expect(await Promise.race([slow, tick(SLOW_DELAY_MS / 3)])).toBe('timer');
+    expect(await slow).toEqual(fx.plans);
+
+    server.use(...handlers.loading);
+    const controller = new AbortController();
+    const loading = request('listPlans', { signal: controller.signal });
+    expect(await Promise.race([loading, tick(SLOW_DELAY_MS / 3)])).toBe('timer');
+    controller.abort();
+    await expect(loading).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('lookups answer 404 for ids the fixtures do not know', async () => {
+    server.use(...handlers.success);
+    await expect(request('getSession', { params: { session_id: 'nope' } })).rejects.toMatchObject({
+      status: 404,
+      detail: 'Tuning session not found',
+    });
+    await expect(request('getBenchmark', { params: { benchmark_id: 'nope' } })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('list handlers page with limit and offset', async () => {
+    server.use(...handlers.success);
+    const page = await request('listBySetting', {
+      params: { setting_id: ids.setting },
+      query: { limit: 2, offset: 1 },
+    });
+    const all = fx.benchmarks.filter((b) => b.setting.id === ids.setting);
+    expect(page).toEqual({ data: all.slice(1, 3), count: all.length });
+    expect(all.length).toBeGreaterThan(3);
+  });
+});
+
+describe('mockEndpoint is typed against the contract', () => {
+  it('accepts fixtures of the response type and rejects others at compile time', () => {
+    const good = mockEndpoint('getSession', () => fx.runningSession);
+    // @ts-expect-error a session is not a benchmark
+    const wrongEntity = mockEndpoint('getBenchmark', () => fx.runningSession);
+    // @ts-expect-error a missing field is a type error
+    const missingField = mockEndpoint('listPlans', () => [{ id: 'free', name: 'Free' }]);
+    // @ts-expect-error a status the contract does not know
+    const badEnum = mockEndpoint('getSession', () => ({ ...fx.runningSession, status: 'paused' }));
+    expect([good, wrongEntity, missingField, badEnum].every((h) => h.info.method === 'GET')).toBe(true);
+  });
+});
