@@ -1,0 +1,6 @@
+import { getApiBase } from '@mako/api-client';
+
+/** The absolute API base a runner on another machine talks to (MAKO_API_URL). */
+export function absoluteApiUrl(): string {
+  return new URL(getApiBase(), window.location.origin).toString().replace(/\/+$/, '');
+}

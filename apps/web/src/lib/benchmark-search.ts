@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { BenchmarkSearchQuery, DEFAULT_PAGE_SIZE } from '@mako/contract';
+
+const SearchParams = BenchmarkSearchQuery.extend({ view: z.enum(['table', 'pareto']).optional() });
+
+export type BenchmarkSearchParams = Omit<z.output<typeof SearchParams>, 'limit' | 'offset'> & { limit?: number; offset?: number };
+
+/** Every filter can be invalid on its own; one bad value should not throw the others away. */
+const MAX_ROUNDS = 32;
+
+/**
+ * The /benchmarks address as the contract's search query: each parameter is checked with the
+ * contract's rule and dropped when it fails (a hand-edited URL still shows the rest of the
+ * search). The page defaults are left out so that the address and the cache key stay canonical.
+ */
+export function parseBenchmarkSearch(raw: Record<string, unknown>): BenchmarkSearchParams {
+  let input: Record<string, unknown> = { ...raw };
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    const parsed = SearchParams.safeParse(input);
+    if (parsed.success) {
+      const { limit, offset, ...rest } = parsed.data;
+      const clean: BenchmarkSearchParams = { ...rest };
+      if (limit !== DEFAULT_PAGE_SIZE) clean.limit = limit;
+      if (offset !== 0) clean.offset = offset;
+      return dropUndefined(clean);
+    }
+    const invalid = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+    input = Object.fromEntries(Object.entries(input).filter(([key]) => !invalid.has(key)));
+  }
+  return {};
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The API query of a search: everything but the view toggle. */
+export function searchQueryOf({ view: _view, ...query }: BenchmarkSearchParams): Omit<BenchmarkSearchParams, 'view'> {
+  return query;
+}

@@ -1,0 +1,20 @@
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { settingsQueryOptions } from '@mako/api-client';
+import { LazyNotFoundRoute } from '../components/lazy-route-states.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+import type { RouterContext } from '../lib/router-context.ts';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // The site settings name the auth server every later call goes to, so they come first.
+  loader: async ({ context }) => {
+    const settings = await context.queryClient.ensureQueryData(settingsQueryOptions());
+    context.analytics.start(settings);
+  },
+  component: RootLayout,
+  notFoundComponent: LazyNotFoundRoute,
+});
+
+function RootLayout() {
+  useDocumentTitle();
+  return <Outlet />;
+}

@@ -1,0 +1,58 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet, createFileRoute, redirect, useLocation, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { currentUserQueryOptions, settingsQueryOptions } from '@mako/api-client';
+import { AppShell } from '@mako/ui';
+import { renderRouterLink } from '../components/router-link.tsx';
+import { usePageTitle } from '../lib/page-title.ts';
+import { useThemeMode } from '../lib/theme.tsx';
+
+/**
+ * The authenticated layout (SPEC §2): it needs a stored token with exp in the future; without one,
+ * or when the server no longer accepts it, the visitor goes to / with redirect set to this path.
+ */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: ({ context, location }) => {
+    if (!context.auth.hasValidToken()) throw redirect({ to: '/', search: { redirect: location.href }, replace: true });
+  },
+  loader: async ({ context, location }) => {
+    const current = await context.queryClient.ensureQueryData(currentUserQueryOptions());
+    // A 401 on the user fetch has already removed the token.
+    if (current.status !== 'authenticated') throw redirect({ to: '/', search: { redirect: location.href }, replace: true });
+  },
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const { auth } = Route.useRouteContext();
+  const router = useRouter();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const title = usePageTitle();
+  const { mode, setMode } = useThemeMode();
+  const { data: current } = useSuspenseQuery(currentUserQueryOptions());
+  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const user = current.status === 'authenticated' ? current.user : null;
+
+  useEffect(() => {
+    if (user) auth.identify(user);
+  }, [auth, user]);
+
+  if (!user) return null;
+  return (
+    <AppShell
+      title={title ?? ''}
+      currentPath={pathname}
+      renderLink={renderRouterLink}
+      docsUrl={settings.docs_url}
+      user={user}
+      onLogout={() => {
+        auth.signOut();
+        void router.navigate({ to: '/', replace: true });
+      }}
+      themeMode={mode}
+      onThemeModeChange={setMode}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

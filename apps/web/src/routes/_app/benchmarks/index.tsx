@@ -1,0 +1,89 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { benchmarkSearchQueryOptions, benchmarkSettingsQueryOptions } from '@mako/api-client';
+import { BenchmarkSearch } from '@mako/ui';
+import type { BenchmarkSearchSuggestions } from '@mako/ui';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { parseBenchmarkSearch, searchQueryOf } from '../../../lib/benchmark-search.ts';
+import { announceCopied } from '../../../lib/copied.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES } from '../../../lib/titles.ts';
+
+export const Route = createFileRoute('/_app/benchmarks/')({
+  validateSearch: parseBenchmarkSearch,
+  loaderDeps: ({ search }) => searchQueryOf(search),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(benchmarkSearchQueryOptions(deps)),
+  head: () => pageHead(TITLES.benchmarks),
+  pendingComponent: SearchPending,
+  errorComponent: SearchError,
+  component: BenchmarkSearchPage,
+});
+
+const settingHref = (settingId: string) => `/single-benchmarks/${encodeURIComponent(settingId)}`;
+const unique = (values: readonly string[]) => [...new Set(values)].sort();
+const ignore = () => undefined;
+
+/** Model, hardware, version and dataset names the user can see, offered while typing a filter. */
+function useSuggestions(): BenchmarkSearchSuggestions | undefined {
+  const settings = useQuery(benchmarkSettingsQueryOptions());
+  if (!settings.data) return undefined;
+  const rows = settings.data.data;
+  return {
+    model_name: unique(rows.map((s) => s.ml_model_name)),
+    hardware_name: unique(rows.map((s) => s.hardware_config.name)),
+    software_version: unique(rows.map((s) => s.software.version)),
+    dataset: unique(rows.map((s) => s.workload.dataset)),
+  };
+}
+
+function BenchmarkSearchPage() {
+  const search = Route.useSearch();
+  const query = searchQueryOf(search);
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data } = useSuspenseQuery(benchmarkSearchQueryOptions(query));
+  const suggestions = useSuggestions();
+  return (
+    <BenchmarkSearch
+      status="success"
+      showTitle={false}
+      filters={query}
+      onSearch={(filters) => void navigate({ search: { ...filters, view: search.view } })}
+      results={data.data}
+      count={data.count}
+      onPageChange={(page) => void navigate({ search: (previous) => ({ ...previous, ...page }) })}
+      view={search.view ?? 'table'}
+      onViewChange={(view) => void navigate({ search: (previous) => ({ ...previous, view }), replace: true })}
+      onOpenSetting={(settingId) => void navigate({ to: '/single-benchmarks/$settingId', params: { settingId } })}
+      settingHref={settingHref}
+      suggestions={suggestions}
+      onCopyCommand={announceCopied}
+    />
+  );
+}
+
+function SearchPending() {
+  const search = Route.useSearch();
+  return <BenchmarkSearch status="loading" showTitle={false} filters={searchQueryOf(search)} onSearch={ignore} onPageChange={ignore} />;
+}
+
+function SearchError(props: ErrorComponentProps) {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return (
+    <BenchmarkSearch
+      status="error"
+      error={error}
+      onRetry={retry}
+      showTitle={false}
+      filters={searchQueryOf(search)}
+      onSearch={(filters) => void navigate({ search: { ...filters, view: search.view } })}
+      onPageChange={ignore}
+    />
+  );
+}

@@ -1,0 +1,101 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { z } from 'zod';
+import { benchmarkSettingsQueryOptions, bestBenchmarkReportQueryOptions, isApiError } from '@mako/api-client';
+import { BestReportQuery, MAX_PAGE_SIZE, MetricKey, defaultConfig } from '@mako/contract';
+import { BestSetupReport } from '@mako/ui';
+import type { BestSetupReportStatus, BestSetupSelection } from '@mako/ui';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { announceCopied } from '../../../lib/copied.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES } from '../../../lib/titles.ts';
+
+/** The three choices live in the address, so a report can be linked to. */
+const selectionSchema = z.object({
+  model_name: z.string().min(1).max(200).optional().catch(undefined),
+  hardware_name: z.string().min(1).max(64).optional().catch(undefined),
+  objective: MetricKey.optional().catch(undefined),
+});
+
+/** Every setting the user can see, to offer its models and accelerators. */
+const choicesQuery = () => benchmarkSettingsQueryOptions({ limit: MAX_PAGE_SIZE });
+
+export const Route = createFileRoute('/_app/best-setup-report/')({
+  validateSearch: selectionSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(choicesQuery()),
+  head: () => pageHead(TITLES.bestSetupReport),
+  pendingComponent: ReportPending,
+  errorComponent: ReportError,
+  component: BestSetupReportPage,
+});
+
+const settingHref = (settingId: string) => `/single-benchmarks/${encodeURIComponent(settingId)}`;
+const unique = (values: readonly string[]) => [...new Set(values)].sort();
+const emptySelection: BestSetupSelection = { model_name: '', hardware_name: '', objective: '' };
+const ignore = () => undefined;
+
+function BestSetupReportPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data: settings } = useSuspenseQuery(choicesQuery());
+  const selection: BestSetupSelection = { ...emptySelection, ...search };
+  const query = BestReportQuery.safeParse(search);
+  const report = useQuery({
+    ...bestBenchmarkReportQueryOptions(query.success ? query.data : { model_name: '', hardware_name: '', objective: 'output_throughput' }),
+    enabled: query.success,
+    // 404: nothing is benchmarked for this choice, which the screen shows as such.
+    retry: false,
+  });
+  const nothingBenchmarked = isApiError(report.error) && report.error.status === 404;
+  const status: BestSetupReportStatus = !query.success
+    ? 'idle'
+    : report.isPending && !nothingBenchmarked
+      ? 'loading'
+      : report.isError && !nothingBenchmarked
+        ? 'error'
+        : 'success';
+  const best = report.data?.best;
+  return (
+    <BestSetupReport
+      showTitle={false}
+      models={unique(settings.data.map((setting) => setting.ml_model_name))}
+      hardware={unique(settings.data.map((setting) => setting.hardware_config.name))}
+      selection={selection}
+      onChange={(next) =>
+        void navigate({
+          search: {
+            model_name: next.model_name || undefined,
+            hardware_name: next.hardware_name || undefined,
+            objective: next.objective || undefined,
+          },
+          replace: true,
+        })
+      }
+      status={status}
+      report={nothingBenchmarked ? null : report.data}
+      error={screenErrorOf(report.error)}
+      onRetry={() => void report.refetch()}
+      retrying={report.isFetching && report.isError}
+      runtimeDefaults={best ? defaultConfig(best.setting.software.runtime) : undefined}
+      onCopyCommand={announceCopied}
+      onOpenSetting={(settingId) => void navigate({ to: '/single-benchmarks/$settingId', params: { settingId } })}
+      settingHref={settingHref}
+    />
+  );
+}
+
+function ReportPending() {
+  return <BestSetupReport showTitle={false} models={[]} hardware={[]} selection={emptySelection} onChange={ignore} status="loading" />;
+}
+
+function ReportError(props: ErrorComponentProps) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return (
+    <BestSetupReport showTitle={false} models={[]} hardware={[]} selection={emptySelection} onChange={ignore} status="error" error={error} onRetry={retry} />
+  );
+}

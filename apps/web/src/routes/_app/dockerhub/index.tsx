@@ -1,0 +1,58 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import {
+  registryTokensQueryOptions,
+  useCreateRegistryTokenMutation,
+  useRevokeRegistryTokenMutation,
+} from '@mako/api-client';
+import { DockerhubTokensPage } from '@mako/ui';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { notify } from '../../../lib/notify.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES } from '../../../lib/titles.ts';
+
+export const Route = createFileRoute('/_app/dockerhub/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(registryTokensQueryOptions()),
+  head: () => pageHead(TITLES.dockerhub),
+  pendingComponent: DockerhubPending,
+  errorComponent: DockerhubError,
+  component: DockerhubPage,
+});
+
+const errorText = (error: Error | null) => (error ? error.message : null);
+const ignore = () => undefined;
+
+function DockerhubPage() {
+  const { data } = useSuspenseQuery(registryTokensQueryOptions());
+  const create = useCreateRegistryTokenMutation();
+  const revoke = useRevokeRegistryTokenMutation();
+  // Every token of the account names the same registry; a new account learns it from its first token.
+  const registry = create.data?.token.registry ?? data.data[0]?.registry;
+  return (
+    <DockerhubTokensPage
+      tokens={data.data}
+      registry={registry}
+      onCreate={(values) => create.mutate(values)}
+      creating={create.isPending}
+      createError={errorText(create.error)}
+      created={create.data ?? null}
+      onRevoke={(tokenId) => revoke.mutate(tokenId, { onSuccess: () => notify.success('Registry token revoked') })}
+      revokingId={revoke.isPending ? revoke.variables : null}
+      revokeError={errorText(revoke.error)}
+    />
+  );
+}
+
+function DockerhubPending() {
+  return <DockerhubTokensPage isLoading onCreate={ignore} onRevoke={ignore} />;
+}
+
+function DockerhubError(props: ErrorComponentProps) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return <DockerhubTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />;
+}

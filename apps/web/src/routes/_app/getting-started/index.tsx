@@ -1,0 +1,82 @@
+import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import {
+  apiTokensQueryOptions,
+  benchmarkSettingsQueryOptions,
+  currentUserQueryOptions,
+  mySessionsQueryOptions,
+  settingsQueryOptions,
+} from '@mako/api-client';
+import { GettingStartedScreen } from '@mako/ui';
+import type { GettingStartedStep } from '@mako/ui';
+import { renderRouterLink } from '../../../components/router-link.tsx';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { absoluteApiUrl } from '../../../lib/api-url.ts';
+import { announceCopied } from '../../../lib/copied.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES } from '../../../lib/titles.ts';
+
+/** What tells the steps apart: a token, a token a runner has used, an own benchmark, a session. */
+const tokensQuery = () => apiTokensQueryOptions();
+const ownBenchmarksQuery = () => benchmarkSettingsQueryOptions({ owned_by: 'me', limit: 1 });
+const latestSessionQuery = () => mySessionsQueryOptions({ limit: 1 });
+
+export const Route = createFileRoute('/_app/getting-started/')({
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(tokensQuery()),
+      context.queryClient.ensureQueryData(ownBenchmarksQuery()),
+      context.queryClient.ensureQueryData(latestSessionQuery()),
+    ]),
+  head: () => pageHead(TITLES.gettingStarted),
+  pendingComponent: GettingStartedPending,
+  errorComponent: GettingStartedError,
+  component: GettingStartedPage,
+});
+
+const ignore = () => undefined;
+
+function GettingStartedPage() {
+  const navigate = useNavigate();
+  const { data: current } = useSuspenseQuery(currentUserQueryOptions());
+  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const [tokens, ownBenchmarks, sessions] = useSuspenseQueries({ queries: [tokensQuery(), ownBenchmarksQuery(), latestSessionQuery()] });
+  const completed: GettingStartedStep[] = ['account'];
+  if (tokens.data.data.some((token) => !token.revoked_at)) completed.push('token');
+  if (tokens.data.data.some((token) => token.last_used_at !== null)) completed.push('runner');
+  if (ownBenchmarks.data.count > 0) completed.push('benchmark');
+  if (sessions.data.count > 0) completed.push('session');
+  return (
+    <GettingStartedScreen
+      showTitle={false}
+      email={current.status === 'authenticated' ? current.user.email : ''}
+      completedSteps={completed}
+      docsUrl={settings.docs_url}
+      apiUrl={absoluteApiUrl()}
+      sessionId={sessions.data.data[0]?.id ?? null}
+      onCreateToken={() => void navigate({ to: '/tokens' })}
+      onCreateSession={() => void navigate({ to: '/tuning-sessions' })}
+      tokensHref="/tokens"
+      benchmarksHref="/single-benchmarks"
+      sessionsHref="/tuning-sessions"
+      renderLink={renderRouterLink}
+      onCopyCommand={announceCopied}
+    />
+  );
+}
+
+function GettingStartedPending() {
+  return <GettingStartedScreen status="loading" showTitle={false} email="" onCreateToken={ignore} onCreateSession={ignore} />;
+}
+
+function GettingStartedError(props: ErrorComponentProps) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return (
+    <GettingStartedScreen status="error" error={error} onRetry={retry} showTitle={false} email="" onCreateToken={ignore} onCreateSession={ignore} />
+  );
+}

@@ -1,0 +1,64 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useState } from 'react';
+import { serveRequestsQueryOptions, useCreateServeRequestMutation, useDeleteServeRequestMutation } from '@mako/api-client';
+import { ServeRequestCreate } from '@mako/contract';
+import { ServeRequestsPage } from '@mako/ui';
+import type { ServeRequestCreateValues } from '@mako/ui';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { notify } from '../../../lib/notify.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES } from '../../../lib/titles.ts';
+
+export const Route = createFileRoute('/_app/serve-requests/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(serveRequestsQueryOptions()),
+  head: () => pageHead(TITLES.serveRequests),
+  pendingComponent: ServeRequestsPending,
+  errorComponent: ServeRequestsError,
+  component: ServeRequestsRoute,
+});
+
+const errorText = (error: Error | null) => (error ? error.message : null);
+const ignore = () => undefined;
+
+function ServeRequestsRoute() {
+  const { data } = useSuspenseQuery(serveRequestsQueryOptions());
+  const create = useCreateServeRequestMutation();
+  const remove = useDeleteServeRequestMutation();
+  // The form offers the contract's choices; anything else is refused here with the contract's words.
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const submit = (values: ServeRequestCreateValues) => {
+    const parsed = ServeRequestCreate.safeParse(values);
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Invalid request');
+      return;
+    }
+    setInvalid(null);
+    create.mutate(parsed.data);
+  };
+  return (
+    <ServeRequestsPage
+      requests={data.data}
+      onCreate={submit}
+      creating={create.isPending}
+      createError={invalid ?? errorText(create.error)}
+      onDelete={(requestId) => remove.mutate(requestId, { onSuccess: () => notify.success('Serve request deleted') })}
+      deletingId={remove.isPending ? remove.variables : null}
+      deleteError={errorText(remove.error)}
+    />
+  );
+}
+
+function ServeRequestsPending() {
+  return <ServeRequestsPage isLoading onCreate={ignore} onDelete={ignore} />;
+}
+
+function ServeRequestsError(props: ErrorComponentProps) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return <ServeRequestsPage error={error} onRetry={retry} onCreate={ignore} onDelete={ignore} />;
+}

@@ -1,0 +1,84 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { z } from 'zod';
+import {
+  benchmarkSettingQueryOptions,
+  benchmarksBySettingQueryOptions,
+  currentUserQueryOptions,
+  useDeleteBenchmarkMutation,
+  usePatchBenchmarkMutation,
+} from '@mako/api-client';
+import { defaultConfig } from '@mako/contract';
+import { SingleBenchmarkDetail } from '@mako/ui';
+import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { announceCopied } from '../../../lib/copied.ts';
+import { orNotFound } from '../../../lib/not-found.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES, benchmarkSettingTitle } from '../../../lib/titles.ts';
+
+export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({
+  // ?benchmark= keeps the chosen benchmark in the address, so a link shows the same one.
+  validateSearch: z.object({ benchmark: z.string().min(1).optional().catch(undefined) }),
+  loader: async ({ context, params }) => {
+    const [setting] = await orNotFound(
+      Promise.all([
+        context.queryClient.ensureQueryData(benchmarkSettingQueryOptions(params.settingId)),
+        context.queryClient.ensureQueryData(benchmarksBySettingQueryOptions(params.settingId)),
+      ]),
+    );
+    return { setting };
+  },
+  head: ({ loaderData }) => pageHead(loaderData ? benchmarkSettingTitle(loaderData.setting) : TITLES.singleBenchmarks),
+  pendingComponent: DetailPending,
+  errorComponent: DetailError,
+  notFoundComponent: () => <ResourceNotFound what="benchmark setting" backTo="/single-benchmarks" backLabel="All benchmark settings" />,
+  component: SettingDetailPage,
+});
+
+const errorText = (error: Error | null) => (error ? error.message : null);
+const ignore = () => undefined;
+
+function SettingDetailPage() {
+  const { settingId } = Route.useParams();
+  const { benchmark } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data: setting } = useSuspenseQuery(benchmarkSettingQueryOptions(settingId));
+  const { data: page } = useSuspenseQuery(benchmarksBySettingQueryOptions(settingId));
+  const { data: current } = useSuspenseQuery(currentUserQueryOptions());
+  const publish = usePatchBenchmarkMutation();
+  const remove = useDeleteBenchmarkMutation();
+  return (
+    <SingleBenchmarkDetail
+      status="success"
+      showTitle={false}
+      setting={setting}
+      benchmarks={page.data}
+      selectedBenchmarkId={benchmark ?? null}
+      onSelectBenchmark={(benchmarkId) => void navigate({ search: { benchmark: benchmarkId }, replace: true })}
+      viewerId={current.status === 'authenticated' ? current.user.id : null}
+      onPublishChange={(benchmarkId, published) => publish.mutate({ benchmarkId, patch: { published } })}
+      publishingId={publish.isPending ? publish.variables.benchmarkId : null}
+      publishError={errorText(publish.error)}
+      onDelete={(benchmarkId) => remove.mutate(benchmarkId)}
+      deletingId={remove.isPending ? remove.variables : null}
+      deleteError={errorText(remove.error)}
+      runtimeDefaults={defaultConfig(setting.software.runtime)}
+      onCopyCommand={announceCopied}
+    />
+  );
+}
+
+function DetailPending() {
+  return <SingleBenchmarkDetail status="loading" showTitle={false} onPublishChange={ignore} onDelete={ignore} />;
+}
+
+function DetailError(props: ErrorComponentProps) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return <SingleBenchmarkDetail status="error" error={error} onRetry={retry} showTitle={false} onPublishChange={ignore} onDelete={ignore} />;
+}

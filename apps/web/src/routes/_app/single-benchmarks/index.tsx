@@ -1,0 +1,55 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { benchmarkSettingsQueryOptions } from '@mako/api-client';
+import { SingleBenchmarks } from '@mako/ui';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { announceCopied } from '../../../lib/copied.ts';
+import { pageOf, pageSearch, pageSearchSchema } from '../../../lib/list-search.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES } from '../../../lib/titles.ts';
+
+export const Route = createFileRoute('/_app/single-benchmarks/')({
+  validateSearch: pageSearchSchema,
+  loaderDeps: ({ search }) => pageOf(search),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(benchmarkSettingsQueryOptions(deps)),
+  head: () => pageHead(TITLES.singleBenchmarks),
+  pendingComponent: SingleBenchmarksPending,
+  errorComponent: SingleBenchmarksError,
+  component: SingleBenchmarksPage,
+});
+
+const settingHref = (settingId: string) => `/single-benchmarks/${encodeURIComponent(settingId)}`;
+
+function SingleBenchmarksPage() {
+  const page = pageOf(Route.useSearch());
+  const navigate = useNavigate();
+  const { data } = useSuspenseQuery(benchmarkSettingsQueryOptions(page));
+  return (
+    <SingleBenchmarks
+      status="success"
+      showTitle={false}
+      settings={data.data}
+      count={data.count}
+      limit={page.limit}
+      offset={page.offset}
+      onPageChange={(next) => void navigate({ to: '/single-benchmarks', search: pageSearch(next) })}
+      onOpenSetting={(settingId) => void navigate({ to: '/single-benchmarks/$settingId', params: { settingId } })}
+      settingHref={settingHref}
+      onCopyCommand={announceCopied}
+    />
+  );
+}
+
+function SingleBenchmarksPending() {
+  return <SingleBenchmarks status="loading" showTitle={false} onOpenSetting={() => undefined} />;
+}
+
+function SingleBenchmarksError(props: ErrorComponentProps) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return <SingleBenchmarks status="error" error={error} onRetry={retry} showTitle={false} onOpenSetting={() => undefined} />;
+}

@@ -1,0 +1,26 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { settingsQueryOptions, subscriptionQueryOptions } from '@mako/api-client';
+import { PaymentCancelledPage } from '@mako/ui';
+import { renderRouterLink } from '../../../components/router-link.tsx';
+import { pageHead } from '../../../lib/page-title.ts';
+import { TITLES } from '../../../lib/titles.ts';
+
+/** Where the payment provider returns when the user cancelled: nothing was charged. Needs login. */
+export const Route = createFileRoute('/_app/subscription/cancel')({
+  head: () => pageHead(TITLES.paymentCancelled),
+  component: PaymentCancelledRoute,
+});
+
+function PaymentCancelledRoute() {
+  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const subscription = useQuery(subscriptionQueryOptions());
+  return (
+    <PaymentCancelledPage
+      headingLevel={2}
+      currentPlanName={subscription.data?.plan.name}
+      contactUsUrl={settings.page_urls.contact_us}
+      renderLink={renderRouterLink}
+    />
+  );
+}

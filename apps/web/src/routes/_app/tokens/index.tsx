@@ -1,0 +1,55 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { apiTokensQueryOptions, useCreateApiTokenMutation, useRevokeApiTokenMutation } from '@mako/api-client';
+import { ApiTokensPage } from '@mako/ui';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { absoluteApiUrl } from '../../../lib/api-url.ts';
+import { notify } from '../../../lib/notify.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES } from '../../../lib/titles.ts';
+
+export const Route = createFileRoute('/_app/tokens/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(apiTokensQueryOptions()),
+  head: () => pageHead(TITLES.tokens),
+  pendingComponent: TokensPending,
+  errorComponent: TokensError,
+  component: TokensPage,
+});
+
+const errorText = (error: Error | null) => (error ? error.message : null);
+const ignore = () => undefined;
+
+function TokensPage() {
+  const { data } = useSuspenseQuery(apiTokensQueryOptions());
+  const create = useCreateApiTokenMutation();
+  const revoke = useRevokeApiTokenMutation();
+  return (
+    <ApiTokensPage
+      tokens={data.data}
+      apiUrl={absoluteApiUrl()}
+      onCreate={(values) => create.mutate(values)}
+      creating={create.isPending}
+      createError={errorText(create.error)}
+      created={create.data ?? null}
+      onRevoke={(tokenId) =>
+        revoke.mutate(tokenId, { onSuccess: () => notify.success('Token revoked: it no longer authenticates anything') })
+      }
+      revokingId={revoke.isPending ? revoke.variables : null}
+      revokeError={errorText(revoke.error)}
+    />
+  );
+}
+
+function TokensPending() {
+  return <ApiTokensPage isLoading onCreate={ignore} onRevoke={ignore} />;
+}
+
+function TokensError(props: ErrorComponentProps) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return <ApiTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />;
+}

@@ -1,0 +1,93 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { z } from 'zod';
+import { isApiError, tuningBestQueryOptions, tuningResultsQueryOptions, tuningSessionQueryOptions } from '@mako/api-client';
+import { MAX_PAGE_SIZE } from '@mako/contract';
+import { TuningSessionDetailScreen } from '@mako/ui';
+import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { announceCopied } from '../../../lib/copied.ts';
+import { orNotFound } from '../../../lib/not-found.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES, tuningSessionTitle } from '../../../lib/titles.ts';
+
+const RESULTS_PAGE_SIZE = 20;
+/** While runners are reporting, the page follows along. */
+const LIVE_REFRESH_MS = 10_000;
+
+const resultsSearchSchema = z.object({
+  offset: z.coerce.number().int().min(0).optional().catch(undefined),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().catch(undefined),
+});
+
+const resultsPageOf = (search: z.infer<typeof resultsSearchSchema>) => ({
+  limit: search.limit ?? RESULTS_PAGE_SIZE,
+  offset: search.offset ?? 0,
+});
+
+export const Route = createFileRoute('/_app/tuning-sessions/$sessionId')({
+  validateSearch: resultsSearchSchema,
+  loaderDeps: ({ search }) => resultsPageOf(search),
+  loader: async ({ context, params, deps }) => {
+    // The results and the best configuration fill in around the session; only the session blocks.
+    void context.queryClient.prefetchQuery(tuningResultsQueryOptions(params.sessionId, deps));
+    const session = await orNotFound(context.queryClient.ensureQueryData(tuningSessionQueryOptions(params.sessionId)));
+    return { session };
+  },
+  head: ({ loaderData }) => pageHead(loaderData ? tuningSessionTitle(loaderData.session.setting) : TITLES.tuningSessions),
+  pendingComponent: SessionPending,
+  errorComponent: SessionError,
+  notFoundComponent: () => <ResourceNotFound what="tuning session" backTo="/tuning-sessions" backLabel="All tuning sessions" />,
+  component: TuningSessionPage,
+});
+
+const liveWhileRunning = (status: string | undefined) => (status === 'running' || status === 'pending' ? LIVE_REFRESH_MS : false);
+
+function TuningSessionPage() {
+  const { sessionId } = Route.useParams();
+  const resultsPage = resultsPageOf(Route.useSearch());
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data: session } = useSuspenseQuery({
+    ...tuningSessionQueryOptions(sessionId),
+    refetchInterval: (query) => liveWhileRunning(query.state.data?.status),
+  });
+  const refetchInterval = liveWhileRunning(session.status);
+  const results = useQuery({ ...tuningResultsQueryOptions(sessionId, resultsPage), refetchInterval });
+  // Every trial so far, for the progress chart.
+  const trials = useQuery({ ...tuningResultsQueryOptions(sessionId, { limit: MAX_PAGE_SIZE, offset: 0 }), refetchInterval });
+  const best = useQuery({
+    ...tuningBestQueryOptions(sessionId),
+    refetchInterval,
+    // 404 means no configuration has met the constraints yet: that is an answer, not a failure.
+    retry: false,
+  });
+  const bestValue = best.data ?? (isApiError(best.error) && best.error.status === 404 ? null : undefined);
+  return (
+    <TuningSessionDetailScreen
+      status="success"
+      showTitle={false}
+      session={session}
+      best={bestValue}
+      results={results.data}
+      resultsPage={resultsPage}
+      onResultsPageChange={(page) => void navigate({ search: page, replace: true })}
+      resultsLoading={results.isFetching && !results.data}
+      trials={trials.data?.data}
+      onCopy={announceCopied}
+    />
+  );
+}
+
+function SessionPending() {
+  return <TuningSessionDetailScreen status="loading" showTitle={false} />;
+}
+
+function SessionError(props: ErrorComponentProps) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return <TuningSessionDetailScreen status="error" error={error} onRetry={retry} showTitle={false} />;
+}

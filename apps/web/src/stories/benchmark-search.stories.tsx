@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { fixtures, mockError } from '@mako/api-client/mocks';
+import { AppStory, scenarios } from './app-story.tsx';
+import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+
+const meta = {
+  title: 'Web/Pages/Search benchmarks',
+  component: AppStory,
+  args: { path: '/benchmarks' },
+  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+} satisfies Meta<typeof AppStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, 'Search benchmarks');
+    const model = fixtures.benchmarks[0]!.setting.ml_model_name.split('/').pop() ?? '';
+    await waitFor(() => expect(within(canvasElement).getAllByText(model, { exact: false }).length).toBeGreaterThan(0));
+  },
+};
+
+/** Filters in the address are the search: the hardware filter narrows the results to it. */
+export const FilteredByAddress: Story = {
+  args: { path: '/benchmarks?hardware_name=MI300X&limit=oops' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectPageTitle(canvasElement, 'Search benchmarks');
+    await expect(await canvas.findByDisplayValue('MI300X')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading() } },
+  play: async ({ canvasElement }) => {
+    await expectLoading(canvasElement);
+  },
+};
+
+export const Failure: Story = {
+  name: 'Error',
+  parameters: { msw: { handlers: [mockError('searchBenchmarks', 503, 'Database unavailable'), ...scenarios.success()] } },
+  play: async ({ canvasElement }) => {
+    await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty() } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No benchmarks match these filters' })).toBeVisible();
+  },
+};

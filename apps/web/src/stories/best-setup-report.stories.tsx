@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { fixtures, mockError } from '@mako/api-client/mocks';
+import { AppStory, scenarios } from './app-story.tsx';
+import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+
+const best = fixtures.bestBenchmarkReport.best.setting;
+const chosen = `/best-setup-report?model_name=${encodeURIComponent(best.ml_model_name)}&hardware_name=${encodeURIComponent(best.hardware_config.name)}&objective=${fixtures.bestBenchmarkReport.objective}`;
+
+const meta = {
+  title: 'Web/Pages/Best-setup report',
+  component: AppStory,
+  args: { path: chosen },
+  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+} satisfies Meta<typeof AppStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Model, hardware and objective from the address: the winning setup with its launch command. */
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, 'Best-setup report');
+    await expect(await within(canvasElement).findByText(fixtures.bestBenchmarkReport.launch_command)).toBeVisible();
+  },
+};
+
+/** Nothing chosen yet: the three selects and no report. */
+export const NothingChosen: Story = {
+  args: { path: '/best-setup-report' },
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, 'Best-setup report');
+    await expect(await within(canvasElement).findByRole('heading', { name: 'Choose a model, hardware and objective' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading() } },
+  play: async ({ canvasElement }) => {
+    await expectLoading(canvasElement);
+  },
+};
+
+export const Failure: Story = {
+  name: 'Error',
+  parameters: { msw: { handlers: [mockError('bestBenchmarkReport', 503, 'Database unavailable'), ...scenarios.success()] } },
+  play: async ({ canvasElement }) => {
+    await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
+  },
+};
+
+/** Nothing is benchmarked for the choice (the API's 404): said plainly, not as a failure. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty() } },
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, 'Best-setup report');
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: `Nothing benchmarked for ${best.ml_model_name} on ${best.hardware_config.name} yet` }),
+    ).toBeVisible();
+    await expect(within(canvasElement).queryByText(/Something went wrong/)).toBeNull();
+  },
+};

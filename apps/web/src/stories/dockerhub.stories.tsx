@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { fixtures } from '@mako/api-client/mocks';
+import { AppStory, scenarios } from './app-story.tsx';
+import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+
+const meta = {
+  title: 'Web/Pages/Dockerhub tokens',
+  component: AppStory,
+  args: { path: '/dockerhub' },
+  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+} satisfies Meta<typeof AppStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, 'Dockerhub Tokens');
+    await expect(await within(canvasElement).findByRole('row', { name: new RegExp(fixtures.registryTokens[0]!.name) })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading() } },
+  play: async ({ canvasElement }) => {
+    await expectLoading(canvasElement);
+  },
+};
+
+export const Failure: Story = {
+  name: 'Error',
+  parameters: { msw: { handlers: scenarios.error() } },
+  play: async ({ canvasElement }) => {
+    await expectRequestError(canvasElement, 'Internal Server Error', 'Internal Server Error');
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty() } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No registry tokens yet' })).toBeVisible();
+  },
+};

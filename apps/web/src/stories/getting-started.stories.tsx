@@ -1,0 +1,48 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { fixtures, mockError } from '@mako/api-client/mocks';
+import { AppStory, scenarios } from './app-story.tsx';
+import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+
+const meta = {
+  title: 'Web/Pages/Getting started',
+  component: AppStory,
+  args: { path: '/getting-started' },
+  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+} satisfies Meta<typeof AppStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Tokens (one used by a runner), own benchmarks and a session: every step is done. */
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, 'Get started with MakoOptimize');
+    await expect(await within(canvasElement).findByText('5 of 5 steps done')).toBeVisible();
+    // The signed-in user's address, in the shell and on the account step.
+    await expect(within(canvasElement).getAllByText(fixtures.user.email)).toHaveLength(2);
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading() } },
+  play: async ({ canvasElement }) => {
+    await expectLoading(canvasElement);
+  },
+};
+
+export const Failure: Story = {
+  name: 'Error',
+  parameters: { msw: { handlers: [mockError('listApiTokens', 503, 'Database unavailable'), ...scenarios.success()] } },
+  play: async ({ canvasElement }) => {
+    await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
+  },
+};
+
+/** A brand-new account: only the account step is done. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty() } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('1 of 5 steps done')).toBeVisible();
+  },
+};

@@ -1,0 +1,45 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { fixtures } from '@mako/api-client/mocks';
+import { AppStory, scenarios } from './app-story.tsx';
+import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+
+const meta = {
+  title: 'Web/Pages/Serve requests',
+  component: AppStory,
+  args: { path: '/serve-requests' },
+  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+} satisfies Meta<typeof AppStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, 'MAKO Serve Requests');
+    const request = fixtures.serveRequests[0]!;
+    await expect((await within(canvasElement).findAllByText(request.ml_model_name)).length).toBeGreaterThan(0);
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading() } },
+  play: async ({ canvasElement }) => {
+    await expectLoading(canvasElement);
+  },
+};
+
+export const Failure: Story = {
+  name: 'Error',
+  parameters: { msw: { handlers: scenarios.error() } },
+  play: async ({ canvasElement }) => {
+    await expectRequestError(canvasElement, 'Internal Server Error', 'Internal Server Error');
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty() } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No serve requests yet' })).toBeVisible();
+  },
+};

@@ -1,0 +1,48 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { fixtures, mockError } from '@mako/api-client/mocks';
+import { AppStory, scenarios } from './app-story.tsx';
+import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+
+const setting = fixtures.benchmarkSettings[0]!;
+const title = `${setting.ml_model_name} benchmarks on ${setting.hardware_config.count}x ${setting.hardware_config.name}`;
+
+const meta = {
+  title: 'Web/Pages/Benchmark setting',
+  component: AppStory,
+  args: { path: `/single-benchmarks/${setting.id}` },
+  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+} satisfies Meta<typeof AppStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, title);
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading() } },
+  play: async ({ canvasElement }) => {
+    await expectLoading(canvasElement);
+  },
+};
+
+export const Failure: Story = {
+  name: 'Error',
+  parameters: { msw: { handlers: [mockError('getSetting', 503, 'Database unavailable'), ...scenarios.error()] } },
+  play: async ({ canvasElement }) => {
+    await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
+  },
+};
+
+/** A setting whose benchmarks were all deleted. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty() } },
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, title);
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No benchmarks under this setting' })).toBeVisible();
+  },
+};

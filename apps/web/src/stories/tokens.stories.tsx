@@ -1,0 +1,59 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { fixtures } from '@mako/api-client/mocks';
+import { AppStory, scenarios } from './app-story.tsx';
+import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+
+const meta = {
+  title: 'Web/Pages/Tokens',
+  component: AppStory,
+  args: { path: '/tokens' },
+  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+} satisfies Meta<typeof AppStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvasElement, step, userEvent }) => {
+    const canvas = within(canvasElement);
+    await step("the title is 'MAKO Optimize Tokens'", async () => {
+      await expectPageTitle(canvasElement, 'MAKO Optimize Tokens');
+    });
+    await step('the tokens are listed', async () => {
+      await expect(await canvas.findByRole('row', { name: new RegExp(fixtures.apiTokens[0]!.name) })).toBeVisible();
+    });
+    await step('a new token shows its secret once', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.type(within(dialog).getByLabelText('Name'), 'ci runner');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      const secret = await screen.findByRole('textbox', { name: 'API token' });
+      await expect(secret).toHaveValue(fixtures.apiTokenCreated.secret);
+      await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('textbox', { name: 'API token' })).toBeNull());
+    });
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading() } },
+  play: async ({ canvasElement }) => {
+    await expectLoading(canvasElement);
+  },
+};
+
+export const Failure: Story = {
+  name: 'Error',
+  parameters: { msw: { handlers: scenarios.error() } },
+  play: async ({ canvasElement }) => {
+    await expectRequestError(canvasElement, 'Internal Server Error', 'Internal Server Error');
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty() } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No tokens yet' })).toBeVisible();
+  },
+};

@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { fixtures, mockError } from '@mako/api-client/mocks';
+import { AppStory, scenarios } from './app-story.tsx';
+import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+
+const session = fixtures.runningSession;
+const title = `${session.setting.ml_model_name} tuning session on ${session.setting.hardware_config.count}x ${session.setting.hardware_config.name}`;
+
+const meta = {
+  title: 'Web/Pages/Tuning session',
+  component: AppStory,
+  args: { path: `/tuning-sessions/${session.id}` },
+  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+} satisfies Meta<typeof AppStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    await expectPageTitle(canvasElement, title);
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading() } },
+  play: async ({ canvasElement }) => {
+    await expectLoading(canvasElement);
+  },
+};
+
+/** The server failed: a 404 would be the not-found view instead (see UnknownSession). */
+export const Failure: Story = {
+  name: 'Error',
+  parameters: { msw: { handlers: [mockError('getSession', 503, 'Database unavailable'), ...scenarios.error()] } },
+  play: async ({ canvasElement }) => {
+    await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
+  },
+};
+
+/** A session without results yet: the title is there and the results say so. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty() } },
+  play: async ({ canvasElement }) => {
+    const fresh = fixtures.pendingSession;
+    await expectPageTitle(
+      canvasElement,
+      `${fresh.setting.ml_model_name} tuning session on ${fresh.setting.hardware_config.count}x ${fresh.setting.hardware_config.name}`,
+    );
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No results yet' })).toBeVisible();
+  },
+};
+
+export const UnknownSession: Story = {
+  args: { path: '/tuning-sessions/00000000-0000-4000-8000-00000000dead' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Not Found')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'All tuning sessions' })).toHaveAttribute('href', '/tuning-sessions');
+  },
+};

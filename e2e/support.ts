@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const API = '/api/v1';
+export const APPLICATION = 'MakoOptimize';
+export const PASSWORD = 'correct horse battery staple';
+
+let counter = 0;
+/** An address no other test uses, so that mails and accounts never mix. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+function outboxDir(): string {
+  const dir = process.env.MAKO_E2E_DATA_DIR;
+  if (!dir) throw new Error('MAKO_E2E_DATA_DIR is not set: run the tests through playwright.config.ts');
+  return path.join(dir, 'outbox');
+}
+
+/** Undoes quoted-printable: soft line breaks and =XX escapes (links contain '=' and get wrapped). */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+type LinkPage = 'verify-email' | 'magic-link-login';
+
+/**
+ * The newest one-time link of this kind mailed to the address, read from the development outbox
+ * (DATA_DIR/outbox/*.eml). Mail is written in the background, so this waits for it.
+ */
+export async function linkFromOutbox(email: string, page: LinkPage, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://[^\\s"<>]+/${page}\\?token=[A-Za-z0-9%._~-]+`);
+  for (;;) {
+    const names = await fs.readdir(outboxDir()).catch(() => [] as string[]);
+    const links: string[] = [];
+    for (const name of names.filter((n) => n.endsWith('.eml')).sort()) {
+      const raw = await fs.readFile(path.join(outboxDir(), name), 'utf8');
+      const headerEnd = raw.search(/\r?\n\r?\n/);
+      const headers = raw.slice(0, headerEnd);
+      if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(headers)) continue;
+      const match = decodeQuotedPrintable(raw).match(pattern);
+      if (match) links.push(match[0]);
+    }
+    const newest = links.at(-1);
+    if (newest) return newest;
+    if (Date.now() > deadline) throw new Error(`No ${page} link for ${email} in ${outboxDir()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The path and query of a mailed link, so the test opens it on the server under test. */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Creates an account the way the sign-up form does, through the API; returns its access token. */
+export async function registerThroughApi(request: APIRequestContext, email: string): Promise<string> {
+  const sent = await request.post(`${API}/users/register/email-verification-token`, { data: { email, application: APPLICATION } });
+  expect(sent.ok()).toBe(true);
+  const link = await linkFromOutbox(email, 'verify-email');
+  const token = new URL(link).searchParams.get('token');
+  const registered = await request.post(`${API}/users/register`, { data: { email_verification_token: token } });
+  expect(registered.ok()).toBe(true);
+  const body = (await registered.json()) as { token: { access_token: string } };
+  return body.token.access_token;
+}
+
+/** An account with a password (set through POST /users/me/password); returns its current access token. */
+export async function userWithPassword(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const first = await registerThroughApi(request, email);
+  const changed = await request.post(`${API}/users/me/password`, {
+    data: { new_password: password },
+    headers: { authorization: `Bearer ${first}` },
+  });
+  expect(changed.ok()).toBe(true);
+  return ((await changed.json()) as { access_token: string }).access_token;
+}
+
+/** Puts an access token where the app keeps it, as a finished login would. */
+export async function storeToken(page: Page, token: string): Promise<void> {
+  await page.goto('/404-blank-for-storage');
+  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('access_token'));
+}
+
+/** Logs in through the home page's password form. */
+export async function logInWithPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByRole('tab', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log in with your password' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** A JWT with only an exp claim; the app reads exp without checking the signature. */
+export function unsignedJwt(expSeconds: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'someone', exp: expSeconds })}.c2lnbmF0dXJl`;
+}
