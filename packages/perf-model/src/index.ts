@@ -1,0 +1,6 @@
+export { GPUS, gpuSpec } from './hardware.ts';
+export type { GpuSpec } from './hardware.ts';
+export { MODELS, modelSpec } from './models.ts';
+export type { ModelSpec } from './models.ts';
+export { simulate } from './simulate.ts';
+export type { SimInput, SimOutput, SimWorkload } from './simulate.ts';

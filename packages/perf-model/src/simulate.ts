@@ -1,0 +1,224 @@
+import type { BenchmarkMetrics, LatencyStats, Runtime, RuntimeOptions, Slo } from '@mako/contract';
+import { resolveEngine } from './engine.ts';
+import { gpuSpec, gpuTraits } from './hardware.ts';
+import { modelSpec } from './models.ts';
+import { hashString, mulberry32, normal } from './random.ts';
+import { stepModel } from './roofline.ts';
+import { serve } from './serve.ts';
+
+export interface SimWorkload {
+  input_len: number;
+  output_len: number;
+  request_rate: number | 'inf';
+  max_concurrency: number | null;
+  num_requests: number;
+  /** Context length the engine is launched with; defaults to the model's own maximum. */
+  max_seq_length?: number;
+  /** Prompt tokens shared by every request (a shared-prefix dataset); 0 by default. */
+  shared_prefix_len?: number;
+}
+
+export interface SimInput {
+  model: string;
+  gpu: string;
+  gpu_count: number;
+  runtime: Runtime;
+  /** Engine flags; missing flags take the engine defaults. */
+  config: RuntimeOptions;
+  workload: SimWorkload;
+  seed?: number;
+  /** Relative standard deviation of the multiplicative measurement noise; default 0.03, 0 = exact. */
+  noise?: number;
+  /** When given, goodput counts the requests that met every objective. */
+  slo?: Slo;
+  /** Wall-clock limit of the benchmark run in seconds; default 1800. */
+  timeout_s?: number;
+}
+
+export type SimOutput =
+  | { ok: true; metrics: BenchmarkMetrics; cost_per_million_tokens: number }
+  | { ok: false; failure: { kind: 'oom' | 'crash' | 'timeout'; message: string } };
+
+/** Longer runs are simulated on their first requests and scaled: the steady state is reached well before. */
+const SIMULATED_REQUESTS = 1000;
+const DEFAULT_TIMEOUT_S = 1800;
+const DEFAULT_NOISE = 0.03;
+
+function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = sorted[lo] ?? 0;
+  const b = sorted[hi] ?? a;
+  return a + (b - a) * (pos - lo);
+}
+
+function latencyStats(valuesS: readonly number[]): LatencyStats {
+  const sorted = [...valuesS].sort((a, b) => a - b);
+  const mean = sorted.reduce((s, v) => s + v, 0) / Math.max(1, sorted.length);
+  return {
+    mean: mean * 1000,
+    p50: percentile(sorted, 0.5) * 1000,
+    p90: percentile(sorted, 0.9) * 1000,
+    p95: percentile(sorted, 0.95) * 1000,
+    p99: percentile(sorted, 0.99) * 1000,
+  };
+}
+
+function weightedStats(values: readonly number[], weights: readonly number[]): LatencyStats {
+  const order = values.map((_, i) => i).sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
+  const total = weights.reduce((s, w) => s + w, 0);
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += (values[i] ?? 0) * (weights[i] ?? 0);
+  const at = (q: number) => {
+    const target = q * total;
+    let acc = 0;
+    for (const i of order) {
+      acc += weights[i] ?? 0;
+      if (acc >= target) return values[i] ?? 0;
+    }
+    return values[order[order.length - 1] ?? 0] ?? 0;
+  };
+  return {
+    mean: (total > 0 ? sum / total : 0) * 1000,
+    p50: at(0.5) * 1000,
+    p90: at(0.9) * 1000,
+    p95: at(0.95) * 1000,
+    p99: at(0.99) * 1000,
+  };
+}
+
+/** Tails are noisier than medians in repeated benchmark runs. */
+const STAT_NOISE: Record<keyof LatencyStats, number> = { mean: 0.3, p50: 0.3, p90: 0.6, p95: 0.8, p99: 1.2 };
+
+function noisy(stats: LatencyStats, global: number, sigma: number, rnd: () => number): LatencyStats {
+  const f = (k: keyof LatencyStats) => stats[k] * global * Math.exp(sigma * STAT_NOISE[k] * normal(rnd));
+  const p50 = f('p50');
+  const p90 = Math.max(p50, f('p90'));
+  const p95 = Math.max(p90, f('p95'));
+  const p99 = Math.max(p95, f('p99'));
+  return { mean: Math.min(f('mean'), p99), p50, p90, p95, p99 };
+}
+
+function stableKey(input: SimInput): string {
+  const config = Object.keys(input.config)
+    .sort()
+    .map((k) => `${k}=${String(input.config[k])}`)
+    .join(',');
+  const w = input.workload;
+  return [input.model, input.gpu, input.gpu_count, input.runtime, config, w.input_len, w.output_len, w.request_rate, w.max_concurrency, w.num_requests].join('|');
+}
+
+function positiveInt(value: number, name: string): void {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`simulate: ${name} must be a positive integer, got ${value}`);
+}
+
+/**
+ * Simulates one benchmark run (`vllm bench serve`-style, random dataset with fixed lengths) of a
+ * model on `gpu_count` GPUs. Unknown models or GPUs and malformed workloads throw: they are
+ * programming errors, not benchmark outcomes. Deterministic for a given seed.
+ */
+export function simulate(input: SimInput): SimOutput {
+  const model = modelSpec(input.model);
+  if (!model) throw new Error(`simulate: unknown model '${input.model}'`);
+  const gpu = gpuSpec(input.gpu);
+  if (!gpu) throw new Error(`simulate: unknown GPU '${input.gpu}'`);
+  const w = input.workload;
+  positiveInt(input.gpu_count, 'gpu_count');
+  positiveInt(w.input_len, 'input_len');
+  positiveInt(w.output_len, 'output_len');
+  positiveInt(w.num_requests, 'num_requests');
+  if (w.max_concurrency !== null) positiveInt(w.max_concurrency, 'max_concurrency');
+  if (w.request_rate !== 'inf' && !(w.request_rate > 0)) throw new Error('simulate: request_rate must be positive or inf');
+  const traits = gpuTraits(gpu);
+  const seed = input.seed ?? 0;
+  const sigma = input.noise ?? DEFAULT_NOISE;
+
+  const maxSeqLength = w.max_seq_length ?? model.max_context;
+  const sequenceTokens = w.input_len + w.output_len;
+  const resolved = resolveEngine({
+    model,
+    gpu,
+    traits,
+    gpuCount: input.gpu_count,
+    runtime: input.runtime,
+    config: input.config,
+    maxSeqLength,
+    promptTokens: w.input_len,
+    sequenceTokens,
+  });
+  if (!resolved.ok) return resolved;
+  const engine = resolved.engine;
+  if (sequenceTokens > engine.maxModelLen)
+    return {
+      ok: false,
+      failure: { kind: 'crash', message: `Requests of ${sequenceTokens} tokens exceed the engine's max_model_len of ${engine.maxModelLen}` },
+    };
+
+  // Data-parallel replicas split the load evenly; simulate one of them.
+  const simulated = Math.min(w.num_requests, SIMULATED_REQUESTS);
+  const perReplica = Math.max(1, Math.ceil(simulated / engine.dp));
+  const scale = w.num_requests / simulated;
+  const arrivalRnd = mulberry32(hashString('arrivals', seed >>> 0));
+  const arrivals: number[] = [];
+  let t = 0;
+  for (let i = 0; i < perReplica; i++) {
+    if (w.request_rate !== 'inf') t += -Math.log(Math.max(arrivalRnd(), 1e-12)) / (w.request_rate / engine.dp);
+    arrivals.push(t);
+  }
+  const served = serve({
+    engine,
+    step: stepModel(model, gpu, traits, engine),
+    inputLen: w.input_len,
+    outputLen: w.output_len,
+    arrivals,
+    maxConcurrency: w.max_concurrency === null ? null : Math.max(1, Math.ceil(w.max_concurrency / engine.dp)),
+    sharedPrefix: Math.min(w.shared_prefix_len ?? 0, w.input_len),
+    timeoutS: (input.timeout_s ?? DEFAULT_TIMEOUT_S) / scale,
+  });
+  if (!served.ok) return served;
+  const r = served.result;
+
+  const noiseRnd = mulberry32(hashString(stableKey(input), seed >>> 0));
+  const global = sigma > 0 ? Math.exp(sigma * normal(noiseRnd)) : 1;
+  const jitter = sigma > 0 ? (s: LatencyStats) => noisy(s, global, sigma, noiseRnd) : (s: LatencyStats) => s;
+
+  const completed = w.num_requests;
+  const duration = r.durationS * scale * global;
+  const totalIn = completed * w.input_len;
+  const totalOut = completed * w.output_len;
+  const outputThroughput = totalOut / duration;
+  let goodput: BenchmarkMetrics['goodput'] = null;
+  if (input.slo) {
+    const slo = input.slo;
+    let met = 0;
+    for (let i = 0; i < r.ttftS.length; i++) {
+      const ok =
+        (slo.ttft_ms === undefined || (r.ttftS[i] ?? 0) * 1000 * global <= slo.ttft_ms) &&
+        (slo.tpot_ms === undefined || (r.tpotS[i] ?? 0) * 1000 * global <= slo.tpot_ms) &&
+        (slo.e2el_ms === undefined || (r.e2elS[i] ?? 0) * 1000 * global <= slo.e2el_ms);
+      if (ok) met++;
+    }
+    const attainment = met / Math.max(1, r.ttftS.length);
+    goodput = { request_throughput: (attainment * completed) / duration, attainment, slo };
+  }
+  const metrics: BenchmarkMetrics = {
+    completed,
+    failed: 0,
+    duration_s: duration,
+    total_input_tokens: totalIn,
+    total_output_tokens: totalOut,
+    request_throughput: completed / duration,
+    input_throughput: totalIn / duration,
+    output_throughput: outputThroughput,
+    total_token_throughput: (totalIn + totalOut) / duration,
+    ttft_ms: jitter(latencyStats(r.ttftS)),
+    tpot_ms: jitter(latencyStats(r.tpotS)),
+    itl_ms: jitter(weightedStats(r.itl.values, r.itl.weights)),
+    e2el_ms: jitter(latencyStats(r.e2elS)),
+    goodput,
+  };
+  const costPerHour = gpu.price_per_hour_usd * input.gpu_count;
+  return { ok: true, metrics, cost_per_million_tokens: (costPerHour / 3600 / outputThroughput) * 1e6 };
+}

@@ -1,0 +1,209 @@
+import { BenchmarkMetrics, defaultConfig } from '@mako/contract';
+import type { LatencyStats } from '@mako/contract';
+import { describe, expect, it } from 'vitest';
+import { GPUS, MODELS, gpuSpec, modelSpec, simulate } from '../src/index.ts';
+import type { SimInput, SimOutput } from '../src/index.ts';
+import { resolveEngine } from '../src/engine.ts';
+import { gpuTraits } from '../src/hardware.ts';
+
+const LLAMA_8B = 'meta-llama/Llama-3.1-8B-Instruct';
+const LLAMA_70B = 'meta-llama/Llama-3.1-70B-Instruct';
+
+function base(over: Partial<SimInput> = {}): SimInput {
+  return {
+    model: LLAMA_8B,
+    gpu: 'H100',
+    gpu_count: 1,
+    runtime: 'vllm',
+    config: {},
+    workload: { input_len: 512, output_len: 128, request_rate: 'inf', max_concurrency: null, num_requests: 200, max_seq_length: 4096 },
+    seed: 1,
+    noise: 0,
+    ...over,
+  };
+}
+
+function ok(out: SimOutput) {
+  if (!out.ok) throw new Error(`expected a measurement, got ${out.failure.kind}: ${out.failure.message}`);
+  return out;
+}
+
+function expectOrdered(s: LatencyStats) {
+  expect(s.p50).toBeLessThanOrEqual(s.p90);
+  expect(s.p90).toBeLessThanOrEqual(s.p95);
+  expect(s.p95).toBeLessThanOrEqual(s.p99);
+  expect(s.mean).toBeLessThanOrEqual(s.p99);
+  expect(s.p50).toBeGreaterThan(0);
+}
+
+describe('catalogues', () => {
+  it('finds GPUs by their common aliases and models with or without the organisation', () => {
+    expect(gpuSpec('NVIDIA H100 80GB HBM3')?.name).toBe('H100');
+    expect(gpuSpec('a100')?.name).toBe('A100-80GB');
+    expect(gpuSpec('TPU v5e')).toBeUndefined();
+    expect(modelSpec('Llama-3.1-70B-Instruct')?.layers).toBe(80);
+    expect(modelSpec('mistralai/mixtral-8x7b-instruct-v0.1')?.active_params_b).toBeLessThan(20);
+  });
+
+  it('has sane hardware and architecture figures', () => {
+    for (const g of GPUS) expect(g.memory_gb * g.bf16_tflops * g.hbm_tb_s * g.price_per_hour_usd).toBeGreaterThan(0);
+    for (const m of MODELS) expect(m.active_params_b).toBeLessThanOrEqual(m.params_b);
+  });
+
+  it('throws on unknown models and GPUs instead of inventing numbers', () => {
+    expect(() => simulate(base({ model: 'acme/NoSuchModel' }))).toThrow(/unknown model/);
+    expect(() => simulate(base({ gpu: 'Voodoo2' }))).toThrow(/unknown GPU/);
+  });
+});
+
+describe('memory', () => {
+  it('runs a 70B model out of memory on two H100s and fits it on four', () => {
+    const tp2 = simulate(base({ model: LLAMA_70B, gpu_count: 4, config: { tensor_parallel_size: 2 } }));
+    expect(tp2.ok).toBe(false);
+    if (!tp2.ok) expect(tp2.failure.kind).toBe('oom');
+    ok(simulate(base({ model: LLAMA_70B, gpu_count: 4, config: { tensor_parallel_size: 4 } })));
+  });
+
+  it('doubles the KV-cache capacity with an fp8 cache, turning an OOM into a run', () => {
+    const model = modelSpec(LLAMA_8B)!;
+    const gpu = gpuSpec('L4')!;
+    const capacity = (kv: string) => {
+      const r = resolveEngine({ model, gpu, traits: gpuTraits(gpu), gpuCount: 1, runtime: 'vllm', config: { kv_cache_dtype: kv }, maxSeqLength: 1024, promptTokens: 512, sequenceTokens: 640 });
+      if (!r.ok) throw new Error(r.failure.message);
+      return r.engine.kvCapacityTokens;
+    };
+    expect(capacity('fp8') / capacity('auto')).toBeCloseTo(2, 1);
+    const long = { input_len: 512, output_len: 128, request_rate: 'inf' as const, max_concurrency: null, num_requests: 50, max_seq_length: 32768 };
+    const bf16 = simulate(base({ gpu: 'L4', workload: long }));
+    expect(bf16.ok ? 'ok' : bf16.failure.kind).toBe('oom');
+    ok(simulate(base({ gpu: 'L4', workload: long, config: { kv_cache_dtype: 'fp8' } })));
+  });
+
+  it('fails with OOM when gpu_memory_utilization leaves no room for the KV cache', () => {
+    const out = simulate(base({ model: LLAMA_70B, gpu_count: 2, config: { tensor_parallel_size: 2, gpu_memory_utilization: 0.5 } }));
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.failure.message).toMatch(/gpu_memory_utilization=0.5/);
+  });
+
+  it('fails with OOM when SGLang chunk activations overflow what mem_fraction_static leaves', () => {
+    const tight = simulate(base({ runtime: 'sglang', config: { mem_fraction_static: 0.95, chunked_prefill_size: 32768, max_prefill_tokens: 65536 } }));
+    expect(tight.ok ? 'ok' : tight.failure.kind).toBe('oom');
+    ok(simulate(base({ runtime: 'sglang', config: { mem_fraction_static: 0.85, chunked_prefill_size: 32768, max_prefill_tokens: 65536 } })));
+  });
+});
+
+describe('failure regions', () => {
+  it('crashes with an fp8 KV cache in 8-token blocks on Hopper only', () => {
+    const config = { kv_cache_dtype: 'fp8', block_size: 8 };
+    const h100 = simulate(base({ config }));
+    expect(h100.ok ? 'ok' : h100.failure.kind).toBe('crash');
+    ok(simulate(base({ gpu: 'A100-80GB', config })));
+  });
+
+  it('refuses a batch-token budget below the context length without chunked prefill', () => {
+    const out = simulate(base({ config: { enable_chunked_prefill: false, max_num_batched_tokens: 2048 } }));
+    expect(out.ok ? 'ok' : out.failure.kind).toBe('crash');
+    ok(simulate(base({ config: { enable_chunked_prefill: false, max_num_batched_tokens: 4096 } })));
+  });
+
+  it('refuses more GPUs than the machine has', () => {
+    const out = simulate(base({ gpu_count: 2, config: { tensor_parallel_size: 4 } }));
+    expect(out.ok ? 'ok' : out.failure.message).toMatch(/only 2 available/);
+  });
+
+  it('times out an absurdly slow configuration', () => {
+    const slow = base({
+      config: { max_num_seqs: 8 },
+      timeout_s: 600,
+      workload: { input_len: 256, output_len: 512, request_rate: 'inf', max_concurrency: null, num_requests: 2000, max_seq_length: 2048 },
+    });
+    const out = simulate(slow);
+    expect(out.ok ? 'ok' : out.failure.kind).toBe('timeout');
+    ok(simulate({ ...slow, config: { max_num_seqs: 256 } }));
+  });
+});
+
+describe('performance', () => {
+  it('raises TTFT with the request rate', () => {
+    const ttft = (rate: number) =>
+      ok(simulate(base({ workload: { ...base().workload, request_rate: rate, num_requests: 400 } }))).metrics.ttft_ms;
+    const low = ttft(2);
+    const high = ttft(40);
+    expect(high.mean).toBeGreaterThan(low.mean * 1.5);
+    expect(high.p99).toBeGreaterThan(low.p99);
+  });
+
+  it('raises throughput with tensor parallelism on a bandwidth-bound decode', () => {
+    const w = { input_len: 128, output_len: 512, request_rate: 'inf' as const, max_concurrency: null, num_requests: 300, max_seq_length: 2048 };
+    const tp1 = ok(simulate(base({ gpu_count: 2, workload: w, config: { tensor_parallel_size: 1 } }))).metrics.output_throughput;
+    const tp2 = ok(simulate(base({ gpu_count: 2, workload: w, config: { tensor_parallel_size: 2 } }))).metrics.output_throughput;
+    expect(tp2).toBeGreaterThan(tp1 * 1.2);
+  });
+
+  it('trades TTFT for inter-token latency with the chunk size', () => {
+    const w = { input_len: 2048, output_len: 256, request_rate: 6, max_concurrency: null, num_requests: 300, max_seq_length: 4096 };
+    const small = ok(simulate(base({ workload: w, config: { max_num_batched_tokens: 512 } }))).metrics;
+    const large = ok(simulate(base({ workload: w, config: { max_num_batched_tokens: 16384 } }))).metrics;
+    expect(small.itl_ms.p99).toBeLessThan(large.itl_ms.p99);
+    expect(small.ttft_ms.mean).toBeGreaterThan(large.ttft_ms.mean);
+  });
+
+  it('gains from prefix caching only on shared-prefix workloads', () => {
+    const run = (shared: number, caching: boolean) =>
+      ok(
+        simulate(
+          base({
+            config: { enable_prefix_caching: caching },
+            workload: { input_len: 2048, output_len: 128, request_rate: 'inf', max_concurrency: null, num_requests: 300, max_seq_length: 4096, shared_prefix_len: shared },
+          }),
+        ),
+      ).metrics.output_throughput;
+    expect(run(1536, true)).toBeGreaterThan(run(1536, false) * 1.3);
+    expect(Math.abs(run(0, true) / run(0, false) - 1)).toBeLessThan(0.05);
+  });
+
+  it('treats missing flags as the engine defaults', () => {
+    for (const runtime of ['vllm', 'sglang', 'tensorrt-llm'] as const)
+      expect(simulate(base({ runtime, config: {} }))).toEqual(simulate(base({ runtime, config: defaultConfig(runtime) })));
+  });
+});
+
+describe('measurements', () => {
+  it('is deterministic under the seed and noisy across seeds', () => {
+    const a = simulate(base({ noise: 0.05, seed: 7 }));
+    expect(simulate(base({ noise: 0.05, seed: 7 }))).toEqual(a);
+    expect(ok(simulate(base({ noise: 0.05, seed: 8 }))).metrics.output_throughput).not.toBe(ok(a).metrics.output_throughput);
+  });
+
+  it('keeps noise multiplicative and of the requested size', () => {
+    const exact = ok(simulate(base())).metrics.output_throughput;
+    const ratios = Array.from({ length: 40 }, (_, seed) => Math.log(ok(simulate(base({ noise: 0.05, seed }))).metrics.output_throughput / exact));
+    const mean = ratios.reduce((s, r) => s + r, 0) / ratios.length;
+    const sd = Math.sqrt(ratios.reduce((s, r) => s + (r - mean) ** 2, 0) / ratios.length);
+    expect(sd).toBeGreaterThan(0.02);
+    expect(sd).toBeLessThan(0.1);
+  });
+
+  it('reports ordered percentiles and metrics the contract accepts', () => {
+    const runtimes = ['vllm', 'sglang', 'tensorrt-llm'] as const;
+    for (const [i, runtime] of runtimes.entries())
+      for (const rate of ['inf', 5] as const) {
+        const out = ok(simulate(base({ runtime, noise: 0.05, seed: i, workload: { ...base().workload, request_rate: rate } })));
+        const m = out.metrics;
+        expect(BenchmarkMetrics.parse(m)).toEqual(m);
+        for (const s of [m.ttft_ms, m.tpot_ms, m.itl_ms, m.e2el_ms]) expectOrdered(s);
+        expect(m.e2el_ms.mean).toBeGreaterThan(m.ttft_ms.mean);
+        expect(m.total_token_throughput).toBeCloseTo(m.input_throughput + m.output_throughput, 6);
+        expect(m.goodput).toBeNull();
+      }
+  });
+
+  it('prices the run from the GPU rate and reports goodput against an SLO', () => {
+    const out = ok(simulate(base({ gpu_count: 2, slo: { ttft_ms: 1e9, tpot_ms: 1e9 } })));
+    const expected = ((2 * gpuSpec('H100')!.price_per_hour_usd) / 3600 / out.metrics.output_throughput) * 1e6;
+    expect(out.cost_per_million_tokens).toBeCloseTo(expected, 9);
+    expect(out.metrics.goodput?.attainment).toBe(1);
+    const strict = ok(simulate(base({ slo: { ttft_ms: 1 } }))).metrics.goodput;
+    expect(strict?.attainment).toBe(0);
+  });
+});
