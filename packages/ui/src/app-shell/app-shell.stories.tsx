@@ -1,0 +1,171 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { Button } from '../button';
+import { Card } from '../card';
+import { EmptyState } from '../empty-state';
+import { Stat } from '../stat';
+import { AppShell } from './app-shell';
+import type { ShellLinkProps } from './app-shell';
+import { APP_NAV } from './nav-items';
+
+const navigate = fn();
+
+/** Stands in for a router Link: no page load, the target is reported instead. */
+function routerLink({ href, children, onClick, ...rest }: ShellLinkProps) {
+  return (
+    <a
+      href={href}
+      data-router-link=""
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+        onClick?.();
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}
+
+function SampleContent() {
+  return (
+    <div style={{ display: 'grid', gap: 16 }}>
+      <Card title="This week">
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 40 }}>
+          <Stat label="Running sessions" value="2" />
+          <Stat label="Trials evaluated" value="1,284" />
+          <Stat label="Best output throughput" value="14,930" unit="tok/s" />
+        </div>
+      </Card>
+      <EmptyState
+        title="No serve requests yet"
+        description="Ask for a tuned deployment of a model on your hardware."
+        headingLevel={3}
+      />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Layout/AppShell',
+  component: AppShell,
+  parameters: { padded: false },
+  globals: { viewport: { value: 'desktop1280', isRotated: false } },
+  args: {
+    title: 'Tuning sessions',
+    currentPath: '/tuning-sessions/3f9c',
+    renderLink: routerLink,
+    docsUrl: 'https://docs.example.com',
+    user: { email: 'ada@example.com', full_name: 'Ada Lovelace' },
+    onLogout: fn(),
+    themeMode: 'light',
+    onThemeModeChange: fn(),
+    actions: <Button size="sm">New session</Button>,
+    children: <SampleContent />,
+  },
+} satisfies Meta<typeof AppShell>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Desktop: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, args, step, userEvent }) => {
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    await step('the sidebar links every authenticated area, plus the docs', async () => {
+      const links = within(nav).getAllByRole('link');
+      await expect(links.map((link) => link.textContent?.replace(' (opens in a new tab)', ''))).toEqual([
+        ...APP_NAV.map((item) => item.label),
+        'Docs',
+      ]);
+      const docs = within(nav).getByRole('link', { name: /Docs/ });
+      await expect(docs).toHaveAttribute('target', '_blank');
+      await expect(docs).toHaveAttribute('rel', 'noopener noreferrer');
+    });
+    await step('the current area is marked, also on its detail pages', async () => {
+      await expect(within(nav).getByRole('link', { name: 'Tuning sessions' })).toHaveAttribute('aria-current', 'page');
+      await expect(within(nav).getByRole('link', { name: 'Single benchmarks' })).not.toHaveAttribute('aria-current');
+    });
+    await step('links go through the router, not a page load', async () => {
+      await userEvent.click(within(nav).getByRole('link', { name: 'Search benchmarks' }));
+      await expect(navigate).toHaveBeenCalledWith('/benchmarks/');
+    });
+    await step('the top bar carries the page title as the h1', async () => {
+      await expect(canvas.getByRole('heading', { level: 1, name: 'Tuning sessions' })).toBeVisible();
+    });
+    await step('the theme toggle asks for the other theme', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Switch to dark theme' }));
+      await expect(args.onThemeModeChange).toHaveBeenCalledWith('dark');
+    });
+    await step('the user menu shows who is signed in and logs out', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Account menu for ada@example.com' }));
+      const menu = await screen.findByRole('menu');
+      await expect(menu).toHaveTextContent('Ada Lovelace · ada@example.com');
+      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
+      await expect(args.onLogout).toHaveBeenCalledTimes(1);
+    });
+    await step('the menu button of small screens is hidden', async () => {
+      await expect(canvas.getByRole('button', { name: 'Open navigation', hidden: true })).not.toBeVisible();
+    });
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
+  args: { themeMode: 'dark', currentPath: '/tokens/' },
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByRole('link', { name: 'Tokens' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(canvas.getByRole('button', { name: 'Switch to light theme' }));
+    await expect(args.onThemeModeChange).toHaveBeenCalledWith('light');
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvas, canvasElement, step, userEvent }) => {
+    await step('at 375 px the sidebar is hidden and nothing overflows', async () => {
+      await expect(canvas.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+      await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expect(canvas.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+    await step('the menu button opens the navigation drawer', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+      await expect(within(drawer).getAllByRole('link')).toHaveLength(APP_NAV.length + 1);
+    });
+    await step('following a link closes the drawer', async () => {
+      await userEvent.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Serve requests' }));
+      await expect(navigate).toHaveBeenCalledWith('/serve-requests/');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+  },
+};
+
+export const MobileDrawerOpen: Story = {
+  tags: ['visual'],
+  parameters: { visual: { fullPage: true } },
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  args: { currentPath: '/getting-started/' },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await expect(within(drawer).getByRole('link', { name: 'Getting started' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));
+    await screen.findByRole('dialog', { name: 'Navigation' });
+  },
+};
+
+export const WithoutDocs: Story = {
+  args: { docsUrl: null, renderLink: undefined, currentPath: '/roi' },
+  play: async ({ canvas }) => {
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    await expect(within(nav).queryByRole('link', { name: /Docs/ })).not.toBeInTheDocument();
+    await expect(within(nav).getByRole('link', { name: 'ROI' })).toHaveAttribute('href', '/roi');
+    await expect(within(nav).getByRole('link', { name: 'ROI' })).toHaveAttribute('aria-current', 'page');
+  },
+};

@@ -1,0 +1,77 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { Badge, STATUS_STYLES, StatusBadge } from './badge';
+
+const meta = {
+  title: 'Primitives/StatusBadge',
+  component: StatusBadge,
+  args: { status: 'running' },
+} satisfies Meta<typeof StatusBadge>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Running: Story = {
+  play: async ({ canvas }) => {
+    const badge = canvas.getByText('Running');
+    await expect(badge).toHaveAttribute('data-tone', 'info');
+    await expect(badge.querySelector('svg')).not.toBeNull();
+  },
+};
+
+export const CustomLabel: Story = {
+  args: { status: 'running', label: 'Running · 34/50' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Running · 34/50')).toHaveAttribute('data-tone', 'info');
+  },
+};
+
+export const UnknownStatus: Story = {
+  args: { status: 'draining' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('draining')).toHaveAttribute('data-tone', 'neutral');
+  },
+};
+
+const statuses = Object.keys(STATUS_STYLES) as Array<keyof typeof STATUS_STYLES>;
+
+function AllBadges() {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        {statuses.map((status) => (
+          <StatusBadge key={status} status={status} />
+        ))}
+      </div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        {(['neutral', 'accent', 'info', 'success', 'warning', 'danger'] as const).map((tone) => (
+          <Badge key={tone} tone={tone}>
+            {tone}
+          </Badge>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export const AllStatuses: Story = {
+  tags: ['visual'],
+  render: () => <AllBadges />,
+  play: async ({ canvas, step }) => {
+    await step('the four session statuses use their semantic tones, with words', async () => {
+      await expect(canvas.getByText('Pending')).toHaveAttribute('data-tone', 'neutral');
+      await expect(canvas.getByText('Running')).toHaveAttribute('data-tone', 'info');
+      await expect(canvas.getByText('Complete')).toHaveAttribute('data-tone', 'success');
+      await expect(canvas.getByText('Failed')).toHaveAttribute('data-tone', 'danger');
+    });
+    await step('failure kinds read as words too', async () => {
+      await expect(canvas.getByText('Out of memory')).toHaveAttribute('data-tone', 'danger');
+      await expect(canvas.getByText('Timed out')).toHaveAttribute('data-tone', 'warning');
+    });
+  },
+};
+
+export const AllStatusesDark: Story = {
+  ...AllStatuses,
+  globals: { theme: 'dark' },
+};

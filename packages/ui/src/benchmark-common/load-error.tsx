@@ -1,0 +1,18 @@
+import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
+import { UNKNOWN_ERROR } from '../error-views/screen-error';
+import type { ScreenError } from '../error-views/screen-error';
+
+export interface LoadErrorProps {
+  error: ScreenError | null | undefined;
+  onRetry?: () => void;
+  retrying?: boolean;
+}
+
+/** A screen whose status is 'error': the loading-and-error wrapper's message, even without an error object. */
+export function LoadError({ error, onRetry, retrying }: LoadErrorProps) {
+  return (
+    <LoadingErrorWrapper error={error ?? { statusText: UNKNOWN_ERROR }} onRetry={onRetry} retrying={retrying}>
+      {null}
+    </LoadingErrorWrapper>
+  );
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FILTER_FIELDS,
+  activeFilterCount,
+  emptyDraft,
+  parseConstraints,
+  toDraft,
+  toFilters,
+  validateDraft,
+  validateField,
+} from './search-filters';
+
+/** SPEC §7: the query parameters of GET /benchmarks/all, word for word. */
+const SPEC_PARAMETERS = [
+  'max_seq_length',
+  'num_requests',
+  'dataset',
+  'request_rate',
+  'output_len',
+  'min_prompt',
+  'max_prompt',
+  'min_output',
+  'max_output',
+  'min_seq',
+  'max_seq',
+  'software_version',
+  'model_name',
+  'hardware_name',
+  'objective',
+  'limit',
+  'offset',
+  'constraints',
+  'verified',
+  'published',
+];
+
+describe('the filter form', () => {
+  it('has every parameter of GET /benchmarks/all exactly once', () => {
+    const names = FILTER_FIELDS.map((field) => field.name);
+    expect([...names].sort()).toEqual([...SPEC_PARAMETERS].sort());
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('has a distinct label per field', () => {
+    const labels = FILTER_FIELDS.map((field) => field.label);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+});
+
+describe('parseConstraints', () => {
+  it('reads metric op value terms, spaces allowed', () => {
+    expect(parseConstraints(' ttft_ms.p99 <= 200, tpot_ms.mean<50 ,')).toEqual({
+      ok: true,
+      value: [
+        { metric: 'ttft_ms.p99', op: '<=', value: 200 },
+        { metric: 'tpot_ms.mean', op: '<', value: 50 },
+      ],
+    });
+    expect(parseConstraints('output_throughput_per_user>=1e2')).toEqual({
+      ok: true,
+      value: [{ metric: 'output_throughput_per_user', op: '>=', value: 100 }],
+    });
+  });
+
+  it('rejects a malformed term with the API message', () => {
+    expect(parseConstraints('ttft_ms.p99=200')).toEqual({
+      ok: false,
+      error: "Invalid constraint 'ttft_ms.p99=200': expected metric<=value",
+    });
+    expect(parseConstraints('ttft_ms.p99<=fast')).toMatchObject({ ok: false });
+  });
+
+  it('rejects metrics the API does not know', () => {
+    expect(parseConstraints('ttft_ms.p42<=200')).toEqual({
+      ok: false,
+      error: "Unknown metric 'ttft_ms.p42' in constraint 'ttft_ms.p42<=200'",
+    });
+    expect(parseConstraints('latency<=200')).toMatchObject({ ok: false });
+  });
+});
+
+describe('validation', () => {
+  it('checks numbers by kind', () => {
+    expect(validateField('num_requests', '1000')).toBeNull();
+    expect(validateField('num_requests', '-1')).toBe('Enter a whole number, 0 or more');
+    expect(validateField('num_requests', '1.5')).toBe('Enter a whole number, 0 or more');
+    expect(validateField('limit', '0')).toBe('Enter a whole number from 1 to 1,000');
+    expect(validateField('limit', '1001')).toBe('Enter a whole number from 1 to 1,000');
+    expect(validateField('limit', '1000')).toBeNull();
+    expect(validateField('request_rate', 'inf')).toBeNull();
+    expect(validateField('request_rate', '2.5')).toBeNull();
+    expect(validateField('request_rate', '0')).toBe('Enter a rate above 0 req/s, or inf');
+    expect(validateField('objective', 'ttft_ms.p99')).toBeNull();
+    expect(validateField('objective', 'speed')).toBe('Choose a metric from the list');
+  });
+
+  it('needs each min to stay at or below its max', () => {
+    const draft = { ...emptyDraft(), min_prompt: '2048', max_prompt: '1024', min_output: '1', max_output: '1' };
+    expect(validateDraft(draft)).toEqual({ min_prompt: 'Min prompt must not exceed max prompt' });
+  });
+});
+
+describe('toFilters', () => {
+  it('leaves unset fields out and types the rest', () => {
+    const draft = {
+      ...emptyDraft(),
+      model_name: ' Qwen/Qwen3-32B ',
+      request_rate: 'INF',
+      num_requests: '2000',
+      verified: 'true',
+      published: 'false',
+      constraints: ' ttft_ms.p99 <= 200 , ',
+      offset: '0',
+    };
+    expect(toFilters(draft)).toEqual({
+      model_name: 'Qwen/Qwen3-32B',
+      request_rate: 'inf',
+      num_requests: 2000,
+      verified: true,
+      published: false,
+      constraints: 'ttft_ms.p99<=200',
+    });
+  });
+
+  it('round-trips through the form text', () => {
+    const filters = {
+      hardware_name: 'H100',
+      request_rate: 8,
+      objective: 'tpot_ms.p90' as const,
+      limit: 50,
+      offset: 100,
+      verified: false,
+    };
+    expect(toFilters(toDraft(filters))).toEqual(filters);
+  });
+
+  it('counts the filters that narrow the search, not paging', () => {
+    expect(activeFilterCount({ model_name: 'x', verified: false, limit: 50, offset: 100 })).toBe(2);
+  });
+});

@@ -1,0 +1,7 @@
+export { BestSetupReport } from './best-setup-report';
+export type {
+  BestBenchmarkReportView,
+  BestSetupReportProps,
+  BestSetupReportStatus,
+  BestSetupSelection,
+} from './best-setup-report';

@@ -1,0 +1,74 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { Button } from '../button';
+import { Callout } from './callout';
+
+const meta = {
+  title: 'Primitives/Callout',
+  component: Callout,
+  args: { children: 'Verification link sent successfully! Please check your email.', tone: 'success' },
+} satisfies Meta<typeof Callout>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ canvas }) => {
+    const status = canvas.getByRole('status');
+    await expect(status).toHaveTextContent('Verification link sent successfully!');
+    await expect(status.querySelector('svg')).not.toBeNull();
+  },
+};
+
+const onRetry = fn();
+
+export const DangerWithRetry: Story = {
+  args: {
+    tone: 'danger',
+    title: 'Something went wrong: Service Unavailable',
+    children: 'The benchmark database did not answer.',
+    actions: (
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        Retry
+      </Button>
+    ),
+  },
+  play: async ({ canvas, step, userEvent }) => {
+    await step('errors interrupt (role alert) and offer a retry', async () => {
+      await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
+      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+      await expect(onRetry).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
+function Tones() {
+  return (
+    <div style={{ display: 'grid', gap: 12, maxWidth: 560 }}>
+      <Callout tone="info" title="Search complete">
+        Tuning search is complete. The best configuration is final.
+      </Callout>
+      <Callout tone="success">Verification link sent successfully! Please check your email.</Callout>
+      <Callout tone="warning" title="Need to wait for pending evaluations">
+        Two configurations are still running. New proposals come when they report back.
+      </Callout>
+      <Callout tone="danger" title="User is not allowed to create new tuning session">
+        Your plan allows one running session. Finish or cancel it, or upgrade.
+      </Callout>
+    </div>
+  );
+}
+
+export const AllTones: Story = {
+  tags: ['visual'],
+  render: () => <Tones />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('status')).toHaveLength(2);
+    await expect(canvas.getAllByRole('alert')).toHaveLength(2);
+  },
+};
+
+export const AllTonesDark: Story = {
+  ...AllTones,
+  globals: { theme: 'dark' },
+};

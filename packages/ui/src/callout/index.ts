@@ -1,0 +1,3 @@
+export { Callout } from './callout';
+export type { CalloutProps } from './callout';
+export type { CalloutTone } from './callout.styles';

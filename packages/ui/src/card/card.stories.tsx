@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { Button } from '../button';
+import { Stat } from '../stat';
+import { Card } from './card';
+
+const onCopy = fn();
+
+const meta = {
+  title: 'Primitives/Card',
+  component: Card,
+  args: {
+    title: 'Best so far',
+    description: 'Trial 27 of 50',
+    actions: (
+      <Button size="sm" variant="secondary" onClick={onCopy}>
+        Copy config
+      </Button>
+    ),
+    children: <Stat label="Output throughput" value="14,930" unit="tok/s" delta="+38 % vs default" trend="better" size="lg" />,
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 480 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof Card>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step, userEvent }) => {
+    await step('the title names the section', async () => {
+      await expect(canvas.getByRole('region', { name: 'Best so far' })).toBeVisible();
+      await expect(canvas.getByRole('heading', { level: 2, name: 'Best so far' })).toBeVisible();
+    });
+    await step('header actions work', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Copy config' }));
+      await expect(onCopy).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
+export const WithFooter: Story = {
+  args: {
+    headingLevel: 3,
+    footer: (
+      <>
+        <Button variant="secondary">Cancel</Button>
+        <Button>Save</Button>
+      </>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 3 })).toHaveTextContent('Best so far');
+    await expect(canvas.getByRole('button', { name: 'Save' })).toBeVisible();
+  },
+};
+
+export const Untitled: Story = {
+  args: { title: undefined, description: undefined, actions: undefined, tone: 'sunken', children: 'A plain surface without a header.' },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('heading')).not.toBeInTheDocument();
+    await expect(canvas.getByText('A plain surface without a header.')).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Best so far' })).toBeVisible();
+  },
+};

@@ -1,0 +1,3 @@
+export { Card } from './card';
+export type { CardProps } from './card';
+export type { CardPadding } from './card.styles';

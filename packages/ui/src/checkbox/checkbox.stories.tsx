@@ -1,0 +1,79 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { Checkbox } from './checkbox';
+
+const meta = {
+  title: 'Primitives/Checkbox',
+  component: Checkbox,
+  args: { label: 'Verified results only', onCheckedChange: fn() },
+} satisfies Meta<typeof Checkbox>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    const box = canvas.getByRole('checkbox', { name: 'Verified results only' });
+    await step('clicking the label toggles and reports the new state', async () => {
+      await userEvent.click(canvas.getByText('Verified results only'));
+      await expect(box).toBeChecked();
+      await expect(args.onCheckedChange).toHaveBeenLastCalledWith(true);
+    });
+    await step('Space toggles it back', async () => {
+      await userEvent.keyboard(' ');
+      await expect(box).not.toBeChecked();
+      await expect(args.onCheckedChange).toHaveBeenLastCalledWith(false);
+    });
+  },
+};
+
+export const WithDescription: Story = {
+  args: { description: 'Results re-run by MakoOptimize on the same hardware.', defaultChecked: true },
+  play: async ({ canvas }) => {
+    const box = canvas.getByRole('checkbox');
+    await expect(box).toBeChecked();
+    await expect(box).toHaveAccessibleDescription('Results re-run by MakoOptimize on the same hardware.');
+  },
+};
+
+export const WithError: Story = {
+  args: { label: 'I accept the terms', error: 'Accept the terms to continue' },
+  play: async ({ canvas }) => {
+    const box = canvas.getByRole('checkbox');
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    await expect(box).toHaveAccessibleDescription('Accept the terms to continue');
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvas, args, userEvent }) => {
+    await userEvent.click(canvas.getByText('Verified results only'));
+    await expect(canvas.getByRole('checkbox')).not.toBeChecked();
+    await expect(args.onCheckedChange).not.toHaveBeenCalled();
+  },
+};
+
+function States() {
+  return (
+    <div style={{ display: 'grid', gap: 16 }}>
+      <Checkbox label="Unchecked" />
+      <Checkbox label="Checked" defaultChecked description="With a description under it." />
+      <Checkbox label="Invalid" error="Required" />
+      <Checkbox label="Disabled" disabled />
+    </div>
+  );
+}
+
+export const AllStates: Story = {
+  tags: ['visual'],
+  render: () => <States />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('checkbox')).toHaveLength(4);
+  },
+};
+
+export const AllStatesDark: Story = {
+  ...AllStates,
+  globals: { theme: 'dark' },
+};

@@ -1,0 +1,96 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, spyOn, waitFor } from 'storybook/test';
+import { CopyField } from './copy-field';
+
+const SECRET = 'mako_pat_9f3c2a71d0b84e5fa6c1e2d3b4a59687';
+
+const meta = {
+  title: 'Primitives/CopyField',
+  component: CopyField,
+  args: { label: 'API token', value: SECRET, secret: true, note: 'You will not see it again', onCopy: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 520 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  beforeEach: () => {
+    // Headless test browsers have no clipboard permission; the stories check our feedback.
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    return () => writeText.mockRestore();
+  },
+} satisfies Meta<typeof CopyField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SecretShownOnce: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, args, step, userEvent }) => {
+    const field = canvas.getByRole('textbox', { name: 'API token' });
+    await step('the secret is shown in full, read-only, in monospace, with the warning', async () => {
+      await expect(field).toHaveValue(SECRET);
+      await expect(field).toHaveAttribute('readonly');
+      await expect(getComputedStyle(field).fontFamily).toMatch(/JetBrains Mono/);
+      await expect(field).toHaveAccessibleDescription('You will not see it again');
+    });
+    await step('Copy puts it on the clipboard and says Copied', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(SECRET);
+      await expect(args.onCopy).toHaveBeenCalledWith(SECRET);
+      await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+    });
+  },
+};
+
+export const FeedbackResets: Story = {
+  play: async ({ canvas, step, userEvent }) => {
+    await step('after a moment the button offers to copy again', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+      await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+      await waitFor(() => expect(canvas.getByRole('button', { name: 'Copy' })).toBeVisible(), { timeout: 3000 });
+    });
+  },
+};
+
+export const ClipboardBlocked: Story = {
+  beforeEach: () => {
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    const execCommand = spyOn(document, 'execCommand').mockReturnValue(false);
+    return () => {
+      writeText.mockRestore();
+      execCommand.mockRestore();
+    };
+  },
+  play: async ({ canvas, args, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Select the value and copy it by hand');
+    await expect(args.onCopy).not.toHaveBeenCalled();
+  },
+};
+
+export const Command: Story = {
+  tags: ['visual'],
+  args: {
+    label: 'Launch command',
+    secret: false,
+    note: 'Runs the best configuration found by this session.',
+    multiline: true,
+    value:
+      'vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 8 --max-num-seqs 969 --max-num-batched-tokens 16384 --gpu-memory-utilization 0.92 --enable-chunked-prefill',
+  },
+  play: async ({ canvas }) => {
+    const block = canvas.getByRole('textbox', { name: 'Launch command' });
+    await expect(block).toHaveTextContent('--max-num-seqs 969');
+    await expect(block).toHaveAttribute('aria-readonly', 'true');
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('You will not see it again')).toBeVisible();
+  },
+};

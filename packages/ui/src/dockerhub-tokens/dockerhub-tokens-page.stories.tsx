@@ -1,0 +1,176 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, spyOn, waitFor, within } from 'storybook/test';
+import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
+import { DockerhubTokensPage } from './dockerhub-tokens-page';
+
+const meta = {
+  title: 'Screens/Tokens/DockerhubTokensPage',
+  component: DockerhubTokensPage,
+  args: {
+    tokens: REGISTRY_TOKENS,
+    now: NOW,
+    registry: REGISTRY,
+    onCreate: fn(),
+    onRevoke: fn(),
+    onRetry: fn(),
+  },
+  beforeEach: () => {
+    // Headless test browsers have no clipboard permission; the stories check our feedback.
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    return () => writeText.mockRestore();
+  },
+} satisfies Meta<typeof DockerhubTokensPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const rowOf = (name: string) => {
+  const row = screen.getByRole('cell', { name }).closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return within(row);
+};
+
+const DOCKER_LOGIN = `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u ada-staging-cluster --password-stdin`;
+
+export const Full: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step }) => {
+    const table = canvas.getByRole('table', { name: 'Registry tokens' });
+    await step('the token columns plus registry, username and scope', async () => {
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+      await expect(headers).toEqual(['Name', 'Registry', 'Username', 'Scope', 'Prefix', 'Created', 'Last used', 'Expires', 'Status', 'Actions']);
+    });
+    await step('scope is in words and registry/username are monospace', async () => {
+      await expect(rowOf('prod-cluster').getByText('Pull')).toBeVisible();
+      await expect(rowOf('image-publisher').getByText('Pull and push')).toBeVisible();
+      await expect(getComputedStyle(rowOf('prod-cluster').getByText('ada-prod-cluster')).fontFamily).toMatch(/JetBrains Mono/);
+    });
+    await step('both tokens are active and can be revoked', async () => {
+      await expect(rowOf('prod-cluster').getByText('Active')).toBeVisible();
+      await expect(rowOf('image-publisher').getByRole('button', { name: 'Revoke image-publisher' })).toBeEnabled();
+    });
+  },
+};
+
+export const CreateFlow: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New token' });
+    await step("an empty name is refused with 'Name is required'", async () => {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(within(dialog).getByText('Name is required')).toBeVisible();
+      await expect(args.onCreate).not.toHaveBeenCalled();
+    });
+    await step('scope defaults to pull only', async () => {
+      await expect(within(dialog).getByRole('combobox', { name: 'Scope' })).toHaveDisplayValue('Pull only');
+      await expect(within(dialog).getByText('Enough to run the optimised serving images.')).toBeVisible();
+    });
+    await step('name, 365 days and pull-push are sent together', async () => {
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'image-publisher-2');
+      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires after' }), '365');
+      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Scope' }), 'pull-push');
+      await expect(within(dialog).getByText(/Also lets it push images/)).toBeVisible();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenCalledTimes(1);
+      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'image-publisher-2', expires_in_days: 365, scope: 'pull-push' });
+    });
+  },
+};
+
+export const SecretShownOnce: Story = {
+  tags: ['visual'],
+  parameters: { visual: { fullPage: true } },
+  args: { created: REGISTRY_TOKEN_CREATED },
+  play: async ({ step }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Copy your new registry token' });
+    await step("the secret once, monospace, with 'You will not see it again'", async () => {
+      const secret = within(dialog).getByRole('textbox', { name: 'Registry token' });
+      await expect(secret).toHaveValue(REGISTRY_SECRET);
+      await expect(secret).toHaveAccessibleDescription('You will not see it again');
+    });
+    await step('the docker login snippet uses the token’s registry and username and reads stdin', async () => {
+      const usage = within(dialog).getByRole('textbox', { name: 'Shell' });
+      await expect(usage).toHaveTextContent(`export MAKO_REGISTRY_TOKEN=${REGISTRY_SECRET}`);
+      await expect(usage).toHaveTextContent(DOCKER_LOGIN);
+    });
+  },
+};
+
+export const CopyDockerLogin: Story = {
+  args: { created: REGISTRY_TOKEN_CREATED },
+  play: async ({ step, userEvent }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Copy your new registry token' });
+    await step('the snippet copies in one click', async () => {
+      const [, snippetCopy] = within(dialog).getAllByRole('button', { name: 'Copy' });
+      await userEvent.click(snippetCopy as HTMLElement);
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(`export MAKO_REGISTRY_TOKEN=${REGISTRY_SECRET}\n${DOCKER_LOGIN}`);
+    });
+    await step('Done closes it for good', async () => {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await expect(screen.queryByDisplayValue(REGISTRY_SECRET)).not.toBeInTheDocument();
+    });
+  },
+};
+
+export const RevokeFlow: Story = {
+  play: async ({ args, step, userEvent }) => {
+    await step('Revoke confirms, naming the token, then calls onRevoke with its id', async () => {
+      await userEvent.click(rowOf('prod-cluster').getByRole('button', { name: 'Revoke prod-cluster' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token prod-cluster?' });
+      await expect(confirm).toHaveAccessibleDescription(/Pulls with it fail at once/);
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
+      await expect(args.onRevoke).toHaveBeenCalledWith('reg_prod');
+    });
+  },
+};
+
+export const Loading: Story = {
+  args: { tokens: undefined, isLoading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading Registry tokens');
+    await expect(canvas.getByRole('columnheader', { name: 'Scope' })).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  tags: ['visual'],
+  args: { tokens: [] },
+  play: async ({ canvas, step }) => {
+    await step('it says what to do, with a docker login to copy', async () => {
+      await expect(canvas.getByRole('heading', { name: 'No registry tokens yet' })).toBeVisible();
+      await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent(
+        `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
+      );
+    });
+  },
+};
+
+export const ErrorState: Story = {
+  args: { tokens: undefined, error: { statusText: 'Bad Gateway', detail: 'The registry did not answer' } },
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Bad Gateway');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The registry did not answer');
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table', { name: 'Registry tokens' })).toBeVisible();
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(375);
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+  },
+};

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, spyOn } from 'storybook/test';
+import { Button } from '../button';
+import { EmptyState } from './empty-state';
+
+const COMMAND = 'mako-runner bench --endpoint http://localhost:8000/v1 --token $MAKO_TOKEN';
+const onCreate = fn();
+
+const meta = {
+  title: 'Primitives/EmptyState',
+  component: EmptyState,
+  args: {
+    title: 'No benchmarks yet',
+    description: 'Run the runner against your serving endpoint; results appear here as they arrive.',
+    command: COMMAND,
+    onCopyCommand: fn(),
+  },
+  beforeEach: () => {
+    // Headless test browsers have no clipboard permission; the story checks our feedback, not Chromium's.
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    return () => writeText.mockRestore();
+  },
+} satisfies Meta<typeof EmptyState>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithCommand: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('it says what is missing and what to do', async () => {
+      await expect(canvas.getByRole('heading', { name: 'No benchmarks yet' })).toBeVisible();
+      await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent(COMMAND);
+    });
+    await step('the command copies with one click', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(COMMAND);
+      await expect(args.onCopyCommand).toHaveBeenCalledWith(COMMAND);
+      await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+    });
+  },
+};
+
+export const WithAction: Story = {
+  args: {
+    title: 'No tuning sessions yet',
+    description: 'A session searches runtime options for the best configuration on your hardware.',
+    command: undefined,
+    actions: <Button onClick={onCreate}>New session</Button>,
+  },
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'New session' }));
+    await expect(onCreate).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No benchmarks yet' })).toBeVisible();
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+  },
+};

@@ -1,0 +1,11 @@
+export {
+  formatExactTime,
+  formatHardware,
+  formatMs,
+  formatNumber,
+  formatPercentChange,
+  formatRelativeTime,
+  formatTokensPerSecond,
+  formatUsd,
+} from './format';
+export type { HardwareLike, TokensPerSecondOptions } from './format';

@@ -1,0 +1,2 @@
+export { GoogleButton } from './google-button';
+export type { GoogleButtonProps } from './google-button';

@@ -1,0 +1,2 @@
+export { HomeScreen } from './home-screen';
+export type { HomeScreenProps, HomeTab, LoginMethod } from './home-screen';

@@ -1,0 +1,2 @@
+export { ExternalLink, TextLink } from './link';
+export type { ExternalLinkProps, TextLinkProps } from './link';

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '../button';
+import { Callout } from '../callout';
+import { validateEmail } from '../forms/email';
+import { useValidatedField } from '../forms/use-validated-field';
+import { CheckCircleIcon, MailIcon } from '../icons';
+import { TextField } from '../text-field';
+import { Confirmation, Form } from './magic-link-form.styles';
+
+export interface MagicLinkFormProps {
+  /** Called with the trimmed e-mail once it passes validation. */
+  onMagicLink: (email: string) => void;
+  busy?: boolean;
+  /** The server's message or the fallback 'Failed to send magic link'. */
+  error?: string | null;
+  /** When set, replaces the form, e.g. "Check your inbox: we sent a login link to ada@example.com." */
+  successMessage?: string | null;
+  defaultEmail?: string;
+}
+
+/** "Email me a login link": passwordless login by magic link. */
+export function MagicLinkForm({ onMagicLink, busy = false, error, successMessage, defaultEmail = '' }: MagicLinkFormProps) {
+  const emailRef = useRef<HTMLInputElement>(null);
+  const email = useValidatedField(defaultEmail, validateEmail, emailRef);
+  const confirmationRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (successMessage) confirmationRef.current?.focus();
+  }, [successMessage]);
+
+  if (successMessage) {
+    return (
+      <Confirmation ref={confirmationRef} tabIndex={-1}>
+        <Callout tone="success" icon={<CheckCircleIcon size={20} />}>
+          {successMessage}
+        </Callout>
+      </Confirmation>
+    );
+  }
+
+  return (
+    <Form
+      aria-label="Email me a login link"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (busy || !email.validate()) return;
+        onMagicLink(email.value.trim());
+      }}
+    >
+      <TextField
+        ref={emailRef}
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        error={email.error}
+        {...email.inputProps}
+      />
+      <Button type="submit" busy={busy} fullWidth size="lg" icon={<MailIcon size={18} />}>
+        Email me a login link
+      </Button>
+      {error ? <Callout tone="danger">{error}</Callout> : null}
+    </Form>
+  );
+}

@@ -1,0 +1,2 @@
+export { ParetoChart } from './pareto-chart';
+export type { ParetoChartProps, ParetoPoint } from './pareto-chart';

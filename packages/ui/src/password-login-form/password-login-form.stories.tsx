@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { PasswordLoginForm } from './password-login-form';
+
+const meta = {
+  title: 'Screens/Home/PasswordLoginForm',
+  component: PasswordLoginForm,
+  args: { onPasswordLogin: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 400 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof PasswordLoginForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Idle: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('the fields are labelled for password managers', async () => {
+      await expect(canvas.getByLabelText('E-mail')).toHaveAttribute('autocomplete', 'username');
+      await expect(canvas.getByLabelText('Password')).toHaveAttribute('type', 'password');
+      await expect(canvas.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+    });
+    await step('valid credentials are reported as username and password', async () => {
+      await userEvent.type(canvas.getByLabelText('E-mail'), 'ada@example.com ');
+      await userEvent.type(canvas.getByLabelText('Password'), 'correct horse');
+      await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+      await expect(args.onPasswordLogin).toHaveBeenCalledWith({ username: 'ada@example.com', password: 'correct horse' });
+    });
+  },
+};
+
+export const MissingFields: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('an empty submit explains both fields and focuses the first', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+      await expect(canvas.getByText('Please enter your email address')).toBeVisible();
+      await expect(canvas.getByText('Please enter your password')).toBeVisible();
+      await expect(canvas.getByLabelText('E-mail')).toHaveFocus();
+      await expect(args.onPasswordLogin).not.toHaveBeenCalled();
+    });
+  },
+};
+
+export const LoggingIn: Story = {
+  args: { busy: true, defaultEmail: 'ada@example.com' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Log in' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const Failed: Story = {
+  tags: ['visual'],
+  args: { error: 'Incorrect username or password', defaultEmail: 'ada@example.com' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Incorrect username or password');
+  },
+};

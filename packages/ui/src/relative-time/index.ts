@@ -1,0 +1,2 @@
+export { RelativeTime } from './relative-time';
+export type { RelativeTimeProps } from './relative-time';

@@ -1,0 +1,148 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { RoiCalculator } from './roi-calculator';
+
+const meta = {
+  title: 'Screens/ROI/RoiCalculator',
+  component: RoiCalculator,
+  args: { onResultChange: fn() },
+} satisfies Meta<typeof RoiCalculator>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The value shown under a Stat's label. */
+const statValue = (canvasElement: HTMLElement, label: string) => {
+  const term = within(canvasElement).getByText(label, { selector: 'dt' });
+  const value = term.nextElementSibling;
+  if (!value) throw new Error(`No value for ${label}`);
+  return value as HTMLElement;
+};
+
+export const Default: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, canvasElement, step }) => {
+    await step('8 GPUs at $2.50/h, 60 % busy, +30 %: $8,760 spend, 0.3/1.3 of it saved', async () => {
+      await expect(statValue(canvasElement, 'GPU spend today')).toHaveTextContent('$8,760/month');
+      await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$2,022$/);
+      await expect(statValue(canvasElement, 'Yearly savings')).toHaveTextContent(/^\$24,258$/);
+      await expect(statValue(canvasElement, 'GPUs no longer needed')).toHaveTextContent('1.8');
+    });
+    await step('the assumption is spelled out', async () => {
+      await expect(canvas.getByText(/Assumes the same request load/)).toHaveTextContent(
+        'with 30 % more throughput per GPU, it needs 76.9 % of today’s GPU-hours, at 730 hours a month',
+      );
+    });
+    await step('amounts are monospace with tabular figures', async () => {
+      const monthly = statValue(canvasElement, 'Monthly savings');
+      await expect(getComputedStyle(monthly).fontFamily).toMatch(/JetBrains Mono/);
+      await expect(getComputedStyle(monthly).fontVariantNumeric).toBe('tabular-nums');
+    });
+  },
+};
+
+export const LiveRecalculation: Story = {
+  play: async ({ canvas, canvasElement, args, step, userEvent }) => {
+    await step('doubling the GPUs doubles the savings as you type', async () => {
+      const gpus = canvas.getByRole('textbox', { name: 'GPUs' });
+      await userEvent.clear(gpus);
+      await userEvent.type(gpus, '16');
+      await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$4,043$/);
+      await expect(statValue(canvasElement, 'Yearly savings')).toHaveTextContent(/^\$48,517$/);
+      await expect(args.onResultChange).toHaveBeenLastCalledWith(
+        expect.objectContaining({ monthlySpendUsd: 17520 }),
+        { hourlyPriceUsd: 2.5, gpuCount: 16, utilisationPercent: 60, throughputGainPercent: 30 },
+      );
+    });
+    await step('a 100 % gain halves the spend', async () => {
+      const gain = canvas.getByRole('textbox', { name: 'Throughput gain (%)' });
+      await userEvent.clear(gain);
+      await userEvent.type(gain, '100');
+      await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$8,760$/);
+      await expect(statValue(canvasElement, 'Yearly savings')).toHaveTextContent(/^\$105,120$/);
+      await expect(statValue(canvasElement, 'GPUs no longer needed')).toHaveTextContent('8');
+    });
+    await step('a fractional price keeps whole dollars in the output', async () => {
+      const price = canvas.getByRole('textbox', { name: 'GPU hourly price (USD)' });
+      await userEvent.clear(price);
+      await userEvent.type(price, '1.99');
+      // 1.99 × 16 × 730 × 0.6 / 2 = 6,973.0 (13,946.0 spend)
+      await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$6,973$/);
+    });
+  },
+};
+
+export const Invalid: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, canvasElement, args, step, userEvent }) => {
+    await step('a zero price is refused and the outputs blank out', async () => {
+      const price = canvas.getByRole('textbox', { name: 'GPU hourly price (USD)' });
+      await userEvent.clear(price);
+      await userEvent.type(price, '0');
+      await expect(price).toHaveAttribute('aria-invalid', 'true');
+      await expect(price).toHaveAccessibleDescription(/Enter a price per GPU-hour greater than 0/);
+      await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent('—');
+      await expect(canvas.getByText('Fix the highlighted fields to see your savings.')).toBeVisible();
+    });
+    await step('utilisation above 100 is refused', async () => {
+      const utilisation = canvas.getByRole('textbox', { name: 'Utilisation (%)' });
+      await userEvent.clear(utilisation);
+      await userEvent.type(utilisation, '140');
+      await expect(canvas.getByText('Utilisation must be a number from 0 to 100')).toBeVisible();
+    });
+    await step('a fractional GPU count is refused', async () => {
+      const gpus = canvas.getByRole('textbox', { name: 'GPUs' });
+      await userEvent.clear(gpus);
+      await userEvent.type(gpus, '2.5');
+      await expect(canvas.getByText('Enter a whole number of GPUs, at least 1')).toBeVisible();
+    });
+    await step('nothing is reported while any field is invalid', async () => {
+      await expect(args.onResultChange).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ hourlyPriceUsd: 0 }));
+    });
+  },
+};
+
+export const FixingRestoresTheResult: Story = {
+  args: { defaultValues: { hourlyPriceUsd: 3, gpuCount: 4, utilisationPercent: 100, throughputGainPercent: 25 } },
+  play: async ({ canvas, canvasElement, step, userEvent }) => {
+    const utilisation = canvas.getByRole('textbox', { name: 'Utilisation (%)' });
+    await step('break it, then fix it', async () => {
+      await userEvent.clear(utilisation);
+      await expect(statValue(canvasElement, 'Yearly savings')).toHaveTextContent('—');
+      await userEvent.type(utilisation, '50');
+      await expect(canvas.queryByText('Utilisation must be a number from 0 to 100')).not.toBeInTheDocument();
+      // 3 × 4 × 730 × 0.5 = 4,380 spend; × 0.25/1.25 = 876 a month, 10,512 a year
+      await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$876$/);
+      await expect(statValue(canvasElement, 'Yearly savings')).toHaveTextContent(/^\$10,512$/);
+    });
+  },
+};
+
+export const Empty: Story = {
+  play: async ({ canvas, canvasElement, step, userEvent }) => {
+    await step('with every field cleared, each says what it needs', async () => {
+      for (const name of ['GPU hourly price (USD)', 'GPUs', 'Utilisation (%)', 'Throughput gain (%)']) {
+        await userEvent.clear(canvas.getByRole('textbox', { name }));
+      }
+      await expect(canvas.getAllByRole('textbox').filter((input) => input.getAttribute('aria-invalid') === 'true')).toHaveLength(4);
+      await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent('—');
+    });
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent('$2,022');
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(375);
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+  },
+};

@@ -1,0 +1,70 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { Select } from './select';
+
+const runtimes = [
+  { value: 'vllm', label: 'vLLM' },
+  { value: 'sglang', label: 'SGLang' },
+  { value: 'tensorrt-llm', label: 'TensorRT-LLM' },
+];
+
+const meta = {
+  title: 'Primitives/Select',
+  component: Select,
+  args: { label: 'Runtime', options: runtimes, placeholder: 'Choose a runtime…', onValueChange: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 320 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof Select>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, args, step, userEvent }) => {
+    const select = canvas.getByLabelText('Runtime');
+    await step('starts on the placeholder', async () => {
+      await expect(select).toHaveValue('');
+      await expect(canvas.getAllByRole('option')).toHaveLength(4);
+    });
+    await step('choosing reports the value, not the label', async () => {
+      await userEvent.selectOptions(select, 'SGLang');
+      await expect(args.onValueChange).toHaveBeenCalledWith('sglang');
+      await expect(select).toHaveValue('sglang');
+    });
+  },
+};
+
+export const WithError: Story = {
+  args: { error: 'Choose a runtime', hint: 'The engine the runner will start.' },
+  play: async ({ canvas }) => {
+    const select = canvas.getByLabelText('Runtime');
+    await expect(select).toHaveAttribute('aria-invalid', 'true');
+    await expect(select).toHaveAccessibleDescription('Choose a runtime The engine the runner will start.');
+  },
+};
+
+export const DisabledOption: Story = {
+  args: {
+    placeholder: undefined,
+    options: [...runtimes.slice(0, 2), { value: 'tensorrt-llm', label: 'TensorRT-LLM (not on this plan)', disabled: true }],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('option', { name: /TensorRT-LLM/ })).toBeDisabled();
+    await expect(canvas.getByLabelText('Runtime')).toHaveValue('vllm');
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  args: { defaultValue: 'vllm', hint: 'The engine the runner will start.' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('Runtime')).toHaveValue('vllm');
+  },
+};

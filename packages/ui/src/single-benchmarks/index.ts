@@ -1,0 +1,2 @@
+export { SingleBenchmarks } from './single-benchmarks';
+export type { SingleBenchmarksProps } from './single-benchmarks';

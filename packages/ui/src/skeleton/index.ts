@@ -1,0 +1,2 @@
+export { Loading, Skeleton } from './skeleton';
+export type { LoadingProps, SkeletonProps } from './skeleton';

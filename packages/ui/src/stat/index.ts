@@ -1,0 +1,3 @@
+export { Stat } from './stat';
+export type { StatProps } from './stat';
+export type { StatTrend } from './stat.styles';

@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { Tabs } from './tabs';
+
+const items = [
+  { value: 'table', label: 'Table', content: <p>Results as a sortable table.</p> },
+  { value: 'pareto', label: 'Pareto', content: <p>Tokens/s per GPU against tokens/s per user.</p> },
+  { value: 'raw', label: 'Raw JSON', content: <p>Not available for this search.</p>, disabled: true },
+];
+
+const meta = {
+  title: 'Primitives/Tabs',
+  component: Tabs,
+  args: { items, 'aria-label': 'Result views', onValueChange: fn() },
+} satisfies Meta<typeof Tabs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('the first tab is selected and its panel shown', async () => {
+      await expect(canvas.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
+      await expect(canvas.getByRole('tabpanel')).toHaveTextContent('Results as a sortable table.');
+    });
+    await step('clicking another tab switches the panel and reports it', async () => {
+      await userEvent.click(canvas.getByRole('tab', { name: 'Pareto' }));
+      await expect(args.onValueChange).toHaveBeenCalledWith('pareto');
+      await expect(canvas.getByRole('tabpanel')).toHaveTextContent('Tokens/s per GPU');
+    });
+    await step('arrow keys move between tabs and skip disabled ones', async () => {
+      await userEvent.keyboard('{ArrowLeft}');
+      await expect(canvas.getByRole('tab', { name: 'Table' })).toHaveFocus();
+      await expect(canvas.getByRole('tab', { name: 'Raw JSON' })).toBeDisabled();
+    });
+  },
+};
+
+export const Stretched: Story = {
+  args: { stretch: true, defaultValue: 'pareto' },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 420 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: 'Pareto' })).toHaveAttribute('aria-selected', 'true');
+    const [first, second] = canvas.getAllByRole('tab');
+    await expect(first?.getBoundingClientRect().width).toBeCloseTo(second?.getBoundingClientRect().width ?? 0, 0);
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('tab')).toHaveLength(3);
+  },
+};

@@ -1,0 +1,48 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { TextArea } from './text-area';
+
+const meta = {
+  title: 'Primitives/TextArea',
+  component: TextArea,
+  args: { label: 'Biggest pain', hint: 'A sentence or two is plenty.', onChange: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 480 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof TextArea>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, args, userEvent }) => {
+    const area = canvas.getByRole('textbox', { name: 'Biggest pain' });
+    await expect(area).toHaveAccessibleDescription('A sentence or two is plenty.');
+    await userEvent.type(area, 'p99 TTFT{Enter}spikes');
+    await expect(area).toHaveValue('p99 TTFT\nspikes');
+    await expect(args.onChange).toHaveBeenCalled();
+  },
+};
+
+export const WithError: Story = {
+  tags: ['visual'],
+  args: { error: 'Please tell us your biggest pain' },
+  play: async ({ canvas }) => {
+    const area = canvas.getByRole('textbox', { name: 'Biggest pain' });
+    await expect(area).toHaveAttribute('aria-invalid', 'true');
+    await expect(area).toHaveAccessibleDescription(/Please tell us your biggest pain/);
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  args: { defaultValue: 'Tuning max_num_seqs by hand for every model.' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Biggest pain' })).toHaveValue('Tuning max_num_seqs by hand for every model.');
+  },
+};

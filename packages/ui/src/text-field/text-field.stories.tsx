@@ -1,0 +1,98 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { TextField } from './text-field';
+
+const meta = {
+  title: 'Primitives/TextField',
+  component: TextField,
+  args: { label: 'Session name', onChange: fn(), onBlur: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof TextField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  args: { placeholder: 'llama-70b-h100-sweep' },
+  play: async ({ canvas, args, step, userEvent }) => {
+    const input = canvas.getByLabelText('Session name');
+    await step('typing reports every change', async () => {
+      await userEvent.type(input, 'sweep-1');
+      await expect(input).toHaveValue('sweep-1');
+      await expect(args.onChange).toHaveBeenCalledTimes('sweep-1'.length);
+    });
+    await step('leaving the field reports the blur', async () => {
+      await userEvent.tab();
+      await expect(args.onBlur).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
+export const WithHint: Story = {
+  args: { hint: 'Shown in the sessions list. Letters, digits and dashes.' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('Session name')).toHaveAccessibleDescription(
+      'Shown in the sessions list. Letters, digits and dashes.',
+    );
+  },
+};
+
+export const WithError: Story = {
+  args: { defaultValue: 'my session!', error: 'Use letters, digits and dashes only', hint: 'Shown in the sessions list.' },
+  play: async ({ canvas, step }) => {
+    const input = canvas.getByLabelText('Session name');
+    await step('the error is inline, marks the field invalid and is read with it', async () => {
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await expect(input).toHaveAccessibleDescription('Use letters, digits and dashes only Shown in the sessions list.');
+      await expect(canvas.getByText('Use letters, digits and dashes only')).toBeVisible();
+    });
+  },
+};
+
+export const Mono: Story = {
+  args: { label: 'Max model length', mono: true, defaultValue: '32768', inputMode: 'numeric' },
+  play: async ({ canvas }) => {
+    const input = canvas.getByLabelText('Max model length');
+    await expect(getComputedStyle(input).fontFamily).toMatch(/JetBrains Mono/);
+    await expect(getComputedStyle(input).fontVariantNumeric).toBe('tabular-nums');
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true, defaultValue: 'read only for now' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('Session name')).toBeDisabled();
+  },
+};
+
+function States() {
+  return (
+    <div style={{ display: 'grid', gap: 20 }}>
+      <TextField label="Empty" placeholder="{email}" />
+      <TextField label="Filled" defaultValue="ada@example.com" hint="We send the link here." />
+      <TextField label="Invalid" defaultValue="ada@" error="Invalid email address" />
+      <TextField label="Numbers" mono defaultValue="14930.4" />
+      <TextField label="Disabled" disabled defaultValue="8x H100" />
+    </div>
+  );
+}
+
+export const AllStates: Story = {
+  tags: ['visual'],
+  render: () => <States />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('textbox')).toHaveLength(5);
+    await expect(canvas.getByLabelText('Invalid')).toBeInvalid();
+  },
+};
+
+export const AllStatesDark: Story = {
+  ...AllStates,
+  globals: { theme: 'dark' },
+};

@@ -1,0 +1,62 @@
+/**
+ * The fields every token list shows. Structurally the contract's ApiToken (and RegistryToken, which
+ * extends it), so apps/web passes API objects straight in.
+ */
+export interface TokenLike {
+  id: string;
+  name: string;
+  /** The first characters of the secret, enough to recognise it. */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  /** null: never expires. */
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+/** The answer to a create call: the secret is in it once, and never again. */
+export interface CreatedToken<TToken extends TokenLike = TokenLike> {
+  token: TToken;
+  secret: string;
+}
+
+/** What every create form sends (the contract's ApiTokenCreate). null: the token never expires. */
+export interface TokenCreateValues {
+  name: string;
+  expires_in_days: number | null;
+}
+
+export type TokenStatus = 'active' | 'expired' | 'revoked';
+
+/** Revoked wins over expired: a revoked token stays revoked whatever its expiry. */
+export function tokenStatus(token: Pick<TokenLike, 'expires_at' | 'revoked_at'>, now: Date | number = Date.now()): TokenStatus {
+  if (token.revoked_at) return 'revoked';
+  const nowMs = now instanceof Date ? now.getTime() : now;
+  if (token.expires_at && Date.parse(token.expires_at) <= nowMs) return 'expired';
+  return 'active';
+}
+
+/** The expiry choices of the create dialog; the contract allows 1–365 days or never. */
+export const EXPIRY_CHOICES = [
+  { value: '30', label: '30 days', days: 30 },
+  { value: '90', label: '90 days', days: 90 },
+  { value: '365', label: '365 days', days: 365 },
+  { value: 'never', label: 'Never', days: null },
+] as const satisfies ReadonlyArray<{ value: string; label: string; days: number | null }>;
+
+export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['value'];
+
+export const TOKEN_NAME_MAX = 100;
+export const TOKEN_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${TOKEN_NAME_MAX} characters`,
+  shownOnce: 'You will not see it again',
+} as const;
+
+/** The contract's TokenName rule, with its messages. */
+export function validateTokenName(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return TOKEN_MESSAGES.nameRequired;
+  if (trimmed.length > TOKEN_NAME_MAX) return TOKEN_MESSAGES.nameTooLong;
+  return null;
+}

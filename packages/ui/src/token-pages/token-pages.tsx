@@ -1,0 +1,45 @@
+import { AuthLayout } from '../auth-layout';
+import { TokenCheckCard } from './token-check-card';
+import type { TokenCheckCopy, TokenCheckProps } from './token-check-card';
+
+export const VERIFY_EMAIL_COPY: TokenCheckCopy = {
+  verifying: 'Verifying your email…',
+  successTitle: 'Your email is verified',
+  successText: 'Your account is ready. Next: create an API token and run your first benchmark.',
+  continueLabel: 'Get started',
+  errorTitle: 'We could not verify your email',
+  errorFallback: 'Registration failed',
+  errorText: 'Verification links work once and expire after a while. Sign up again with the same address for a new one.',
+};
+
+export const MAGIC_LINK_COPY: TokenCheckCopy = {
+  verifying: 'Signing you in…',
+  successTitle: 'You are signed in',
+  successText: 'Welcome back. Taking you to your workspace.',
+  continueLabel: 'Continue',
+  errorTitle: 'We could not sign you in',
+  errorFallback: 'Login failed',
+  errorText: 'Login links work once and expire after a while. Ask for a new one on the home page.',
+};
+
+export type VerifyEmailPageProps = TokenCheckProps;
+
+/** /verify-email: checks the e-mail verification token, in the login layout. */
+export function VerifyEmailPage(props: VerifyEmailPageProps) {
+  return (
+    <AuthLayout>
+      <TokenCheckCard {...props} copy={VERIFY_EMAIL_COPY} />
+    </AuthLayout>
+  );
+}
+
+export type MagicLinkLoginPageProps = TokenCheckProps;
+
+/** /magic-link-login: exchanges the magic-link token for a session, in the login layout. */
+export function MagicLinkLoginPage(props: MagicLinkLoginPageProps) {
+  return (
+    <AuthLayout>
+      <TokenCheckCard {...props} copy={MAGIC_LINK_COPY} />
+    </AuthLayout>
+  );
+}
