@@ -1,0 +1,48 @@
+/**
+ * autocannon with 100 connections against the real server process: GET /users/me, and one page
+ * of 100 benchmarks (GET /benchmarks/all, three filters) on the benchmark database. Reports req/s,
+ * latency and errors. Goal: ≥ 1,500 req/s and 0 errors on a 2-core machine.
+ *
+ *   pnpm --filter @mako/api exec tsx bench/load.ts [rows] [seconds]
+ */
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { fillDatabase } from './fill.ts';
+import { benchUser, startServer } from './harness.ts';
+
+const ROWS = Number(process.argv[2] ?? 1_000_000);
+const SECONDS = Number(process.argv[3] ?? 15);
+const dataDir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'mako-bench');
+const file = path.join(dataDir, 'mako.db');
+
+await fillDatabase(file, ROWS);
+const viewer = await benchUser(file);
+const raw = new SQLite(file, { readonly: true });
+const combo = raw
+  .prepare("select ml_model_name as model_name, hardware_name, dataset from benchmarks where demo = 1 and ml_model_name = 'meta-llama/Llama-3.1-8B-Instruct' and hardware_name = 'H100' limit 1")
+  .get() as Record<string, string>;
+raw.close();
+
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const page = `/api/v1/benchmarks/all?${new URLSearchParams({ ...combo, limit: '100' })}`;
+const runs = [
+  { label: 'GET /users/me', path: '/api/v1/users/me', env: {} as Record<string, string> },
+  { label: 'GET /benchmarks/all, 3 filters, one page of 100 (response cache on, the default)', path: page, env: {} },
+  { label: 'GET /benchmarks/all, 3 filters, one page of 100 (response cache off)', path: page, env: { RESPONSE_CACHE_MB: '0' } },
+];
+console.log(`${ROWS.toLocaleString('en-US')} benchmarks, 100 connections, ${SECONDS} s each, log level ${logLevel}, load average ${os.loadavg()[0]!.toFixed(1)}\n`);
+for (const run of runs) {
+  const server = await startServer(dataDir, { LOG_LEVEL: logLevel, ...run.env });
+  try {
+    const options = { url: `${server.url}${run.path}`, connections: 100, headers: { authorization: `Bearer ${viewer.token}` } };
+    await autocannon({ ...options, duration: 2 }); // warm-up
+    const r = await autocannon({ ...options, duration: SECONDS });
+    console.log(run.label);
+    console.log(`  ${r.requests.average.toFixed(0)} req/s (${r.requests.total} requests), latency p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms`);
+    console.log(`  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}, ${(r.throughput.average / 1e6).toFixed(1)} MB/s\n`);
+  } finally {
+    await server.stop();
+  }
+}

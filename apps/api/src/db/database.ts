@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import type { DB } from './schema.ts';
+import { migrations } from './migrations.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** The PostgreSQL schema the connection is confined to, if any. */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+const INT8_OID = 20;
+
+/**
+ * Opens the database named by the URL: a `postgres://` URL uses PostgreSQL, anything else is a
+ * SQLite file (created with its directory when missing, in WAL mode). `searchPath` confines a
+ * PostgreSQL connection to one schema (tests give each file its own).
+ */
+export function openDatabase(url: string, options: { searchPath?: string } = {}): Database {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      // count(*) and other bigint results arrive as strings by default; our counts fit a double.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), close: () => db.destroy() };
+  }
+  const file = url.startsWith('file:') ? url.slice('file:'.length) : url;
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // Reads of a large catalogue go through the page cache without a syscall per page.
+  sqlite.pragma('mmap_size = 1073741824');
+  sqlite.pragma('cache_size = -65536');
+  // Gathers planner statistics for tables that lack them (bounded work; SQLite's advice at open).
+  sqlite.pragma('optimize = 0x10002');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      // Refreshes the planner's statistics where they went stale (cheap; SQLite's advice at close).
+      if (sqlite.open) sqlite.pragma('optimize');
+      await db.destroy();
+    },
+  };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(database: Database): Promise<void> {
+  // The migrator looks for its own tables in every schema unless told which one is ours.
+  const migrator = new Migrator({ db: database.db, provider, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
+
+/** Unique-constraint violations, as SQLite and PostgreSQL report them. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

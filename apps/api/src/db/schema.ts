@@ -1,0 +1,225 @@
+import { METRIC_KEYS, type MetricKey } from '@mako/contract';
+
+/**
+ * Table types. Booleans are stored as 0/1 integers and JSON as text, and timestamps as ISO-8601
+ * UTC strings (which sort chronologically), so that one set of migrations and queries serves both
+ * SQLite and PostgreSQL.
+ */
+type Flag = number;
+type Iso = string;
+type Json = string;
+
+export interface UserTable {
+  id: string;
+  email: string;
+  full_name: string | null;
+  password_hash: string | null;
+  google_sub: string | null;
+  /** Bumped by logout-all and by a password change; tokens carrying an older value are refused. */
+  token_version: number;
+  /** The owner of the demo catalogue: it cannot sign in. */
+  is_system: Flag;
+  created_at: Iso;
+}
+
+export interface OneTimeTokenTable {
+  id: string;
+  /** SHA-256 of the secret sent by mail (hex); the secret itself is never stored. */
+  token_hash: string;
+  kind: 'magic_link' | 'email_verification';
+  email: string;
+  created_at: Iso;
+  expires_at: Iso;
+  /** Set when redeemed or superseded by a newer link. */
+  used_at: Iso | null;
+}
+
+export interface MailCooldownTable {
+  email: string;
+  kind: string;
+  last_sent_at: Iso;
+}
+
+export interface AccessKeyTable {
+  id: string;
+  user_id: string;
+  kind: 'api' | 'registry';
+  name: string;
+  prefix: string;
+  token_hash: string;
+  scope: string | null;
+  created_at: Iso;
+  last_used_at: Iso | null;
+  expires_at: Iso | null;
+  revoked_at: Iso | null;
+}
+
+/** The columns a setting and every benchmark under it share (denormalised into benchmarks for search). */
+export interface SettingColumns {
+  ml_model_name: string;
+  hardware_name: string;
+  hardware_count: number;
+  runtime: string;
+  version: string;
+  dataset: string;
+  num_requests: number;
+  /** Requests/s; Infinity for 'inf'. */
+  request_rate: number;
+  burstiness: number;
+  max_concurrency: number | null;
+  max_seq_length: number;
+  output_len: number;
+  min_prompt: number;
+  max_prompt: number;
+  min_output: number;
+  max_output: number;
+  /** SHA-256 of the canonical setting content, owner-independent: equal workloads compare equal. */
+  setting_key: string;
+}
+
+export interface BenchmarkSettingTable extends SettingColumns {
+  id: string;
+  owner_id: string;
+  benchmark_count: number;
+  published_count: number;
+  created_at: Iso;
+}
+
+export const metricColumn = (key: MetricKey) => `m_${key.replace('.', '_')}` as MetricColumn;
+export type MetricColumn = `m_${string}`;
+export const METRIC_COLUMNS = METRIC_KEYS.map(metricColumn);
+export const METRIC_KEY_OF_COLUMN = new Map<MetricColumn, MetricKey>(METRIC_KEYS.map((k) => [metricColumn(k), k]));
+
+export type BenchmarkTable = SettingColumns & {
+  id: string;
+  setting_id: string;
+  owner_id: string;
+  session_id: string | null;
+  runtime_options: Json;
+  metrics: Json;
+  /** Every flag other than the parallelism ones is at the engine default: a baseline. */
+  is_default_config: Flag;
+  verified: Flag;
+  published: Flag;
+  demo: Flag;
+  notes: string;
+  created_at: Iso;
+} & { [K in MetricColumn]: number | null };
+
+export interface TuningSessionTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  setting_id: string;
+  ml_model_name: string;
+  hardware_name: string;
+  hardware_count: number;
+  runtime: string;
+  status: 'pending' | 'running' | 'complete' | 'failed';
+  objective_metric: string;
+  objective_direction: 'maximize' | 'minimize';
+  constraints: Json;
+  search_space: Json;
+  max_trials: number;
+  max_parallel: number;
+  seed: number;
+  next_trial_number: number;
+  evaluated_count: number;
+  failed_count: number;
+  best_result_id: string | null;
+  best_value: number | null;
+  default_value: number | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface PendingConfigTable {
+  id: string;
+  session_id: string;
+  trial_number: number;
+  config: Json;
+  status: 'leased' | 'evaluated' | 'expired';
+  leased_by: string | null;
+  created_at: Iso;
+  expires_at: Iso;
+}
+
+export interface TuningResultTable {
+  id: string;
+  session_id: string;
+  pending_config_id: string;
+  trial_number: number;
+  config: Json;
+  objective_value: number | null;
+  feasible: Flag;
+  metrics: Json | null;
+  cost_per_million_tokens: number | null;
+  failure: Json | null;
+  benchmark_id: string | null;
+  created_at: Iso;
+}
+
+export interface ServeRequestTable {
+  id: string;
+  owner_id: string;
+  ml_model_name: string;
+  hardware_name: string;
+  hardware_count: number;
+  objective: string;
+  runtime: string | null;
+  status: 'ready' | 'no_data';
+  benchmark_id: string | null;
+  runtime_options: Json | null;
+  launch_command: string | null;
+  objective_value: number | null;
+  created_at: Iso;
+}
+
+export interface SubscriptionTable {
+  user_id: string;
+  plan_id: string;
+  status: 'active' | 'canceled' | 'past_due';
+  current_period_end: Iso | null;
+  updated_at: Iso;
+}
+
+export interface CheckoutTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  mode: 'stripe' | 'test';
+  /** open → paid (test mode) or canceled; completed once confirmed and the plan is active. */
+  status: 'open' | 'paid' | 'canceled' | 'completed';
+  external_id: string | null;
+  created_at: Iso;
+  completed_at: Iso | null;
+}
+
+export interface SurveyResponseTable {
+  id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  role: string;
+  serving_engines: Json;
+  gpus_in_production: string;
+  biggest_pain: string;
+  wants_demo: Flag;
+  created_at: Iso;
+}
+
+export interface DB {
+  users: UserTable;
+  one_time_tokens: OneTimeTokenTable;
+  mail_cooldowns: MailCooldownTable;
+  access_keys: AccessKeyTable;
+  benchmark_settings: BenchmarkSettingTable;
+  benchmarks: BenchmarkTable;
+  tuning_sessions: TuningSessionTable;
+  pending_configs: PendingConfigTable;
+  tuning_results: TuningResultTable;
+  serve_requests: ServeRequestTable;
+  subscriptions: SubscriptionTable;
+  checkouts: CheckoutTable;
+  survey_responses: SurveyResponseTable;
+}

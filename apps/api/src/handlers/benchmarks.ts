@@ -1,0 +1,336 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  RUNTIME_CATALOGUES,
+  launchCommand,
+  naturalDirection,
+  parseConstraints,
+  type BenchmarkSearchQuery,
+  type MetricKey,
+  type OwnedByQuery,
+  type Runtime,
+  type RuntimeOptions,
+} from '@mako/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import type { DB } from '../db/schema.ts';
+import { metricColumn } from '../db/schema.ts';
+import type { Handlers } from '../http/register.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { Principal } from '../services/principal.ts';
+import { findOrCreateSetting, insertBenchmark, loadBenchmarks, metricsConsistent, toSetting, type Db } from '../services/benchmarks.ts';
+
+type BenchmarkWhere = ExpressionBuilder<DB, 'benchmarks'>;
+type SearchQuery = z.output<typeof BenchmarkSearchQuery>;
+type OwnedBy = z.output<typeof OwnedByQuery>;
+
+/** `owned_by` names the caller (as `me` or their id); naming anyone else is refused. */
+function ownedByMe(ownedBy: string | undefined, principal: Principal): boolean {
+  if (ownedBy === undefined) return false;
+  if (ownedBy === 'me' || ownedBy === principal.user.id) return true;
+  throw new HttpError(403, 'owned_by must be "me" or your own user id');
+}
+
+/** Published benchmarks are everyone's; unpublished ones only their owner's. */
+const visibleTo = (eb: BenchmarkWhere, viewerId: string | null) =>
+  viewerId === null ? eb('benchmarks.published', '=', 1) : eb.or([eb('benchmarks.published', '=', 1), eb('benchmarks.owner_id', '=', viewerId)]);
+
+function searchFilter(q: SearchQuery, viewerId: string | null) {
+  return (eb: BenchmarkWhere) => {
+    const c: Expression<SqlBool>[] = [visibleTo(eb, viewerId)];
+    if (q.published === true) c.push(eb('published', '=', 1));
+    if (q.published === false) c.push(viewerId === null ? sql<SqlBool>`1 = 0` : eb.and([eb('published', '=', 0), eb('owner_id', '=', viewerId)]));
+    if (q.verified !== undefined) c.push(eb('verified', '=', q.verified ? 1 : 0));
+    if (q.model_name !== undefined) c.push(eb('ml_model_name', '=', q.model_name));
+    if (q.hardware_name !== undefined) c.push(eb('hardware_name', '=', q.hardware_name));
+    if (q.dataset !== undefined) c.push(eb('dataset', '=', q.dataset));
+    if (q.software_version !== undefined) c.push(eb('version', '=', q.software_version));
+    if (q.num_requests !== undefined) c.push(eb('num_requests', '=', q.num_requests));
+    if (q.request_rate !== undefined) c.push(eb('request_rate', '=', q.request_rate === 'inf' ? Infinity : q.request_rate));
+    if (q.max_seq_length !== undefined) c.push(eb('max_seq_length', '=', q.max_seq_length));
+    if (q.output_len !== undefined) c.push(eb('output_len', '=', q.output_len));
+    // Length filters bound the workload's ranges: prompts and outputs within [min, max].
+    if (q.min_prompt !== undefined) c.push(eb('min_prompt', '>=', q.min_prompt));
+    if (q.max_prompt !== undefined) c.push(eb('max_prompt', '<=', q.max_prompt));
+    if (q.min_output !== undefined) c.push(eb('min_output', '>=', q.min_output));
+    if (q.max_output !== undefined) c.push(eb('max_output', '<=', q.max_output));
+    if (q.min_seq !== undefined) c.push(eb('max_seq_length', '>=', q.min_seq));
+    if (q.max_seq !== undefined) c.push(eb('max_seq_length', '<=', q.max_seq));
+    if (q.constraints) {
+      const parsed = parseConstraints(q.constraints);
+      if (parsed.ok) for (const k of parsed.value) c.push(eb(metricColumn(k.metric), k.op, k.value));
+    }
+    return eb.and(c);
+  };
+}
+
+/**
+ * The queries behind GET /benchmarks/all: the ids of one page in rank order (from the narrow
+ * filter and sort columns only), and the total. The page's wide rows are then read by id
+ * (benchmarksByIds). The search benchmark runs the same three queries bare.
+ */
+export function searchQueries(db: Db, query: SearchQuery, viewerId: string | null) {
+  const where = searchFilter(query, viewerId);
+  let ids = db.selectFrom('benchmarks').select('id').where(where);
+  if (query.objective) {
+    const direction = naturalDirection(query.objective) === 'maximize' ? 'desc' : 'asc';
+    ids = ids.orderBy(metricColumn(query.objective), (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast());
+  }
+  return {
+    ids: ids.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset),
+    count: db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('count')).where(where),
+  };
+}
+
+async function page<T>(rows: Promise<T[]>, count: Promise<{ count: number | string | bigint } | undefined>) {
+  const [data, total] = await Promise.all([rows, count]);
+  return { data, count: Number(total?.count ?? 0) };
+}
+
+async function visibleSetting(db: Db, settingId: string, viewerId: string) {
+  const setting = await db
+    .selectFrom('benchmark_settings')
+    .selectAll()
+    .where('id', '=', settingId)
+    .where((eb) => eb.or([eb('owner_id', '=', viewerId), eb('published_count', '>', 0)]))
+    .executeTakeFirst();
+  if (!setting) throw notFound('Benchmark setting');
+  return setting;
+}
+
+type BenchmarkHandlers = Pick<
+  Handlers,
+  | 'createBenchmark'
+  | 'listSettings'
+  | 'getSetting'
+  | 'listBySetting'
+  | 'listBySettingNoSession'
+  | 'getBenchmark'
+  | 'searchBenchmarks'
+  | 'supportedRuntimeOptions'
+  | 'bestBenchmarkReport'
+  | 'deleteBenchmark'
+  | 'patchBenchmark'
+>;
+
+export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
+  const { db } = ctx;
+
+  async function bySetting(settingId: string, query: OwnedBy, principal: Principal, withoutSession: boolean) {
+    const viewer = principal.user.id;
+    await visibleSetting(db, settingId, viewer);
+    const mine = ownedByMe(query.owned_by, principal);
+    const where = (eb: BenchmarkWhere) =>
+      eb.and([
+        eb('setting_id', '=', settingId),
+        mine ? eb('owner_id', '=', viewer) : visibleTo(eb, viewer),
+        ...(withoutSession ? [eb('session_id', 'is', null)] : []),
+      ]);
+    const result = await page(
+      db
+        .selectFrom('benchmarks')
+        .select('id')
+        .where(where)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
+      db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst(),
+    );
+    return { data: await loadBenchmarks(db, result.data.map((r) => r.id), viewer), count: result.count };
+  }
+
+  async function ownBenchmark(id: string, ownerId: string) {
+    const row = await db.selectFrom('benchmarks').select(['id', 'setting_id', 'published']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    if (!row) throw notFound('Benchmark');
+    return row;
+  }
+
+  return {
+    async createBenchmark({ principal, body }) {
+      const owner = principal.user.id;
+      if (body.session_id !== null) {
+        const session = await db.selectFrom('tuning_sessions').select('id').where('id', '=', body.session_id).where('owner_id', '=', owner).executeTakeFirst();
+        if (!session) throw notFound('Tuning session');
+      }
+      const id = await db.transaction().execute(async (trx) => {
+        const setting = await findOrCreateSetting(trx, owner, body.setting, ctx.now());
+        return insertBenchmark(trx, {
+          ownerId: owner,
+          setting,
+          input: body,
+          sessionId: body.session_id,
+          verified: principal.via === 'api_token' && metricsConsistent(body.metrics),
+          now: ctx.now(),
+        });
+      });
+      const [benchmark] = await loadBenchmarks(db, [id], owner);
+      return benchmark!;
+    },
+
+    async listSettings({ principal, query }) {
+      const viewer = principal.user.id;
+      const mine = ownedByMe(query.owned_by, principal);
+      const where = (eb: ExpressionBuilder<DB, 'benchmark_settings'>) =>
+        mine ? eb('owner_id', '=', viewer) : eb.or([eb('owner_id', '=', viewer), eb('published_count', '>', 0)]);
+      const result = await page(
+        db
+          .selectFrom('benchmark_settings')
+          .selectAll()
+          .where(where)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
+        db.selectFrom('benchmark_settings').select((eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst(),
+      );
+      return { data: result.data.map((s) => toSetting(s, viewer)), count: result.count };
+    },
+
+    async getSetting({ principal, params }) {
+      return toSetting(await visibleSetting(db, params.setting_id, principal.user.id), principal.user.id);
+    },
+
+    listBySetting: ({ principal, params, query }) => bySetting(params.setting_id, query, principal, false),
+    listBySettingNoSession: ({ principal, params, query }) => bySetting(params.setting_id, query, principal, true),
+
+    async getBenchmark({ principal, params }) {
+      const viewer = principal.user.id;
+      const row = await db
+        .selectFrom('benchmarks')
+        .select('id')
+        .where('id', '=', params.benchmark_id)
+        .where((eb) => visibleTo(eb, viewer))
+        .executeTakeFirst();
+      if (!row) throw notFound('Benchmark');
+      const [benchmark] = await loadBenchmarks(db, [row.id], viewer);
+      return benchmark!;
+    },
+
+    async searchBenchmarks({ principal, query }) {
+      const viewer = principal?.user.id ?? null;
+      const { ids, count } = searchQueries(db, query, viewer);
+      const result = await page(ids.execute(), count.executeTakeFirst());
+      return { data: await loadBenchmarks(db, result.data.map((r) => r.id), viewer), count: result.count };
+    },
+
+    async supportedRuntimeOptions() {
+      return { runtimes: [...RUNTIME_CATALOGUES] };
+    },
+
+    async bestBenchmarkReport({ principal, query }) {
+      const viewer = principal.user.id;
+      const report = await bestSetup(db, viewer, query.model_name, query.hardware_name, query.objective);
+      if (!report) throw new HttpError(404, 'No benchmarks found for this model and hardware');
+      const { objectiveValue: _value, ...answer } = report;
+      return answer;
+    },
+
+    async deleteBenchmark({ principal, params }) {
+      const row = await ownBenchmark(params.benchmark_id, principal.user.id);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('benchmarks').where('id', '=', row.id).execute();
+        await trx
+          .updateTable('benchmark_settings')
+          .set((eb) => ({
+            benchmark_count: eb('benchmark_count', '-', 1),
+            published_count: eb('published_count', '-', row.published),
+          }))
+          .where('id', '=', row.setting_id)
+          .execute();
+        await trx.updateTable('tuning_results').set({ benchmark_id: null }).where('benchmark_id', '=', row.id).execute();
+        await trx.updateTable('serve_requests').set({ benchmark_id: null }).where('benchmark_id', '=', row.id).execute();
+      });
+      return { message: 'Benchmark deleted' };
+    },
+
+    async patchBenchmark({ principal, params, body }) {
+      const owner = principal.user.id;
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('benchmarks')
+          .select(['id', 'setting_id', 'published'])
+          .where('id', '=', params.benchmark_id)
+          .where('owner_id', '=', owner)
+          .executeTakeFirst();
+        if (!row) throw notFound('Benchmark');
+        const published = body.published === undefined ? row.published : body.published ? 1 : 0;
+        await trx
+          .updateTable('benchmarks')
+          .set({
+            published,
+            ...(body.notes !== undefined ? { notes: body.notes } : {}),
+            ...(body.cost_per_million_tokens !== undefined ? { m_cost_per_million_tokens: body.cost_per_million_tokens } : {}),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        if (published !== row.published)
+          await trx
+            .updateTable('benchmark_settings')
+            .set((eb) => ({ published_count: eb('published_count', '+', published - row.published) }))
+            .where('id', '=', row.setting_id)
+            .execute();
+      });
+      const [benchmark] = await loadBenchmarks(db, [params.benchmark_id], owner);
+      return benchmark!;
+    },
+  };
+}
+
+/**
+ * The best visible benchmark for a model on a hardware type by an objective, with the best
+ * engine-defaults run of the same setting (any owner, if visible) as the baseline for "gain over defaults".
+ */
+export async function bestSetup(db: Db, viewerId: string, model: string, hardware: string, objective: MetricKey, gpuCount?: number, runtime?: Runtime) {
+  const column = metricColumn(objective);
+  const direction = naturalDirection(objective);
+  const order = direction === 'maximize' ? 'desc' : 'asc';
+  const where = (eb: BenchmarkWhere) =>
+    eb.and([
+      visibleTo(eb, viewerId),
+      eb('ml_model_name', '=', model),
+      eb('hardware_name', '=', hardware),
+      eb(column, 'is not', null),
+      ...(gpuCount !== undefined ? [eb('hardware_count', '=', gpuCount)] : []),
+      ...(runtime !== undefined ? [eb('runtime', '=', runtime)] : []),
+    ]);
+  const best = await db
+    .selectFrom('benchmarks')
+    .select(['id', 'setting_key', 'runtime', 'runtime_options', column])
+    .where(where)
+    .orderBy(column, order)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!best) return null;
+  const [{ count }] = (await db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('count')).where(where).execute()) as [
+    { count: number | string | bigint },
+  ];
+  const baseline = await db
+    .selectFrom('benchmarks')
+    .select(['id', column])
+    .where('setting_key', '=', best.setting_key)
+    .where('is_default_config', '=', 1)
+    .where((eb) => eb.and([visibleTo(eb, viewerId), eb(column, 'is not', null)]))
+    .orderBy(column, order)
+    .limit(1)
+    .executeTakeFirst();
+  const [bestBenchmark, baselineBenchmark] = await loadBenchmarks(db, baseline ? [best.id, baseline.id] : [best.id], viewerId);
+  const bestValue = best[column] as number;
+  const baseValue = baseline ? (baseline[column] as number) : null;
+  const improvement =
+    baseValue !== null && baseValue !== 0
+      ? ((direction === 'maximize' ? bestValue - baseValue : baseValue - bestValue) / Math.abs(baseValue)) * 100
+      : null;
+  return {
+    objective,
+    direction,
+    best: bestBenchmark!,
+    baseline: baselineBenchmark ?? null,
+    improvement_pct: improvement,
+    launch_command: launchCommand(best.runtime as Runtime, model, JSON.parse(best.runtime_options) as RuntimeOptions),
+    candidates: Number(count),
+    objectiveValue: bestValue,
+  };
+}

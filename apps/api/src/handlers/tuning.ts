@@ -1,0 +1,480 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  API_MESSAGES,
+  launchCommand,
+  type Constraint,
+  type Failure,
+  type MetricKey,
+  type Runtime,
+  type RuntimeOptions,
+  type SearchSpace,
+  type TuningSessionCreate,
+} from '@mako/contract';
+import type { TunerInput, TunerOutput, Trial } from '@mako/tuner';
+import type { z } from 'zod';
+import { isoAt, type AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { METRIC_COLUMNS, METRIC_KEY_OF_COLUMN, type MetricColumn } from '../db/schema.ts';
+import type { Handlers } from '../http/register.ts';
+import { HttpError, conflict, notFound, validationError } from '../http/errors.ts';
+import { findOrCreateSetting, insertBenchmark, metricsConsistent, type Db } from '../services/benchmarks.ts';
+import { subscriptionOf } from '../services/plans.ts';
+import {
+  evaluate,
+  flattenMetrics,
+  isBetter,
+  isDefaults,
+  parameterNames,
+  projectConfig,
+  sessionDefaults,
+  toPending,
+  toResult,
+  toSessions,
+  trialOf,
+  type SessionRow,
+} from '../services/tuning.ts';
+
+type SpaceInput = z.output<typeof TuningSessionCreate>['search_space'];
+
+/** How much history from elsewhere seeds the search. */
+const PRIOR_SESSION_TRIALS = 300;
+const PRIOR_BENCHMARKS = 200;
+/** Rounds of optimistic leasing before a caller that keeps losing races is told to wait. */
+const MAX_LEASE_ATTEMPTS = 5;
+
+/** Names in conditions and rules must be parameters of the space; a typo would silently never apply. */
+function checkSpace(space: SpaceInput): void {
+  const names = new Set(space.parameters.map((p) => p.name));
+  if (names.size !== space.parameters.length) throw validationError(['body', 'search_space', 'parameters'], 'Parameter names must be unique');
+  space.parameters.forEach((p, i) => {
+    if (p.when && !names.has(p.when.param))
+      throw validationError(['body', 'search_space', 'parameters', i, 'when', 'param'], `Unknown parameter '${p.when.param}'`);
+  });
+  space.rules.forEach((r, i) => {
+    const refs = [r.left, ...(typeof r.right === 'object' && 'param' in r.right ? [r.right.param] : []), ...(r.when ? [r.when.param] : [])];
+    for (const ref of refs)
+      if (!names.has(ref)) throw validationError(['body', 'search_space', 'rules', i], `Unknown parameter '${ref}'`);
+  });
+}
+
+type TuningHandlers = Pick<
+  Handlers,
+  'createSession' | 'mySessions' | 'getSession' | 'postResult' | 'listResults' | 'getBest' | 'nextConfigs' | 'getPendingConfig'
+>;
+
+type LeaseOutcome = { kind: 'leased'; ids: string[] } | { kind: 'wait' } | { kind: 'complete' } | { kind: 'error' };
+
+export function tuningHandlers(ctx: AppContext): TuningHandlers {
+  const { db } = ctx;
+
+  /** The caller's session, row-locked on PostgreSQL so that concurrent leases and results serialise. */
+  async function lockSession(trx: Db, sessionId: string, ownerId: string): Promise<SessionRow> {
+    let query = trx.selectFrom('tuning_sessions').selectAll().where('id', '=', sessionId).where('owner_id', '=', ownerId);
+    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    const session = await query.executeTakeFirst();
+    if (!session) throw notFound('Tuning session');
+    return session;
+  }
+
+  async function ownSession(sessionId: string, ownerId: string): Promise<SessionRow> {
+    const session = await db.selectFrom('tuning_sessions').selectAll().where('id', '=', sessionId).where('owner_id', '=', ownerId).executeTakeFirst();
+    if (!session) throw notFound('Tuning session');
+    return session;
+  }
+
+  async function sessionAnswer(session: SessionRow, viewerId: string) {
+    const [answer] = await toSessions(db, [session], ctx.now(), viewerId);
+    return answer!;
+  }
+
+  /** What the search has learnt elsewhere for this model on this hardware: the caller's other sessions and published runs. */
+  async function priorTrials(trx: Db, session: SessionRow, space: SearchSpace, defaults: RuntimeOptions): Promise<Trial[]> {
+    const names = parameterNames(space);
+    const own = await trx
+      .selectFrom('tuning_results')
+      .innerJoin('tuning_sessions', 'tuning_sessions.id', 'tuning_results.session_id')
+      .selectAll('tuning_results')
+      .where('tuning_sessions.owner_id', '=', session.owner_id)
+      .where('tuning_sessions.id', '!=', session.id)
+      .where('tuning_sessions.ml_model_name', '=', session.ml_model_name)
+      .where('tuning_sessions.hardware_name', '=', session.hardware_name)
+      .where('tuning_sessions.hardware_count', '=', session.hardware_count)
+      .where('tuning_sessions.runtime', '=', session.runtime)
+      .orderBy('tuning_results.created_at', 'desc')
+      .limit(PRIOR_SESSION_TRIALS)
+      .execute();
+    const published = await trx
+      .selectFrom('benchmarks')
+      .select(['runtime_options', ...METRIC_COLUMNS])
+      .where('published', '=', 1)
+      .where('ml_model_name', '=', session.ml_model_name)
+      .where('hardware_name', '=', session.hardware_name)
+      .where('hardware_count', '=', session.hardware_count)
+      .where('runtime', '=', session.runtime)
+      .where('session_id', 'is', null)
+      .orderBy('created_at', 'desc')
+      .limit(PRIOR_BENCHMARKS)
+      .execute();
+    const trials: Trial[] = [];
+    for (const r of own) {
+      const trial = trialOf(r, session.hardware_count);
+      const config = projectConfig(trial.config, names, defaults);
+      if (config) trials.push({ ...trial, config });
+    }
+    for (const b of published) {
+      const config = projectConfig(JSON.parse(b.runtime_options) as RuntimeOptions, names, defaults);
+      if (!config) continue;
+      const metrics: Record<string, number> = {};
+      for (const [column, value] of Object.entries(b))
+        if (column.startsWith('m_') && typeof value === 'number') metrics[METRIC_KEY_OF_COLUMN.get(column as MetricColumn) ?? column] = value;
+      trials.push({ config, metrics, failure: null });
+    }
+    return trials;
+  }
+
+  type Snapshot = { kind: 'done'; outcome: LeaseOutcome } | { kind: 'ask'; session: SessionRow; input: TunerInput };
+
+  /** Reads what the tuner needs, after returning lapsed leases to the search. */
+  async function snapshot(sessionId: string, ownerId: string, requested: number): Promise<Snapshot> {
+    return db.transaction().execute(async (trx): Promise<Snapshot> => {
+      const session = await lockSession(trx, sessionId, ownerId);
+      if (session.status === 'complete' || session.status === 'failed') return { kind: 'done', outcome: { kind: 'complete' } };
+      const now = ctx.now();
+      // Lapsed leases go back to the search: they no longer hold a parallel slot or a trial.
+      await trx
+        .updateTable('pending_configs')
+        .set({ status: 'expired' })
+        .where('session_id', '=', session.id)
+        .where('status', '=', 'leased')
+        .where('expires_at', '<=', isoAt(now))
+        .execute();
+      const pending = await trx
+        .selectFrom('pending_configs')
+        .select('config')
+        .where('session_id', '=', session.id)
+        .where('status', '=', 'leased')
+        .execute();
+      const room = session.max_parallel - pending.length;
+      if (room <= 0) return { kind: 'done', outcome: { kind: 'wait' } };
+
+      const space = JSON.parse(session.search_space) as SearchSpace;
+      const defaults = sessionDefaults(session.runtime as Runtime, space);
+      const results = await trx.selectFrom('tuning_results').selectAll().where('session_id', '=', session.id).orderBy('trial_number').execute();
+      const setting = await trx.selectFrom('benchmark_settings').select('max_seq_length').where('id', '=', session.setting_id).executeTakeFirstOrThrow();
+      const input: TunerInput = {
+        space: { parameters: space.parameters, rules: space.rules ?? [] },
+        objective: { metric: session.objective_metric, direction: session.objective_direction },
+        constraints: JSON.parse(session.constraints) as Constraint[],
+        trials: results.map((r) => trialOf(r, session.hardware_count)),
+        pending: pending.map((p) => JSON.parse(p.config) as RuntimeOptions),
+        budget: { max_trials: session.max_trials, max_parallel: session.max_parallel },
+        context: { gpu_count: session.hardware_count, max_seq_length: setting.max_seq_length },
+        seed: session.seed,
+        count: Math.min(requested, room),
+        warmStart: { defaults, priorTrials: await priorTrials(trx, session, space, defaults) },
+      };
+      return { kind: 'ask', session, input };
+    });
+  }
+
+  /**
+   * Leases the tuner's next configurations. The tuner runs outside any transaction (it takes tens
+   * of milliseconds); its answer is committed only if no other lease happened meanwhile (the
+   * session's next trial number is unchanged), otherwise the whole step is retried on fresh state.
+   * So concurrent callers can never lease more than the parallelism allows.
+   */
+  async function lease(sessionId: string, ownerId: string, requested: number, runnerName: string | null): Promise<LeaseOutcome> {
+    for (let attempt = 0; attempt < MAX_LEASE_ATTEMPTS; attempt++) {
+      const state = await snapshot(sessionId, ownerId, requested);
+      if (state.kind === 'done') return state.outcome;
+      const { session, input } = state;
+
+      let output: TunerOutput;
+      try {
+        output = await ctx.propose(input);
+      } catch (error) {
+        ctx.log.error({ err: error, session: session.id }, 'The tuner failed');
+        return { kind: 'error' };
+      }
+      if (output.kind === 'wait') return { kind: 'wait' };
+      if (output.kind === 'error') {
+        ctx.log.error({ session: session.id, reason: output.message }, 'The tuner reported an error');
+        return { kind: 'error' };
+      }
+      const configs = output.kind === 'propose' ? output.configs.slice(0, input.count) : [];
+      if (output.kind === 'propose' && configs.length === 0) return { kind: 'wait' };
+
+      const committed = await db.transaction().execute(async (trx): Promise<LeaseOutcome | null> => {
+        const current = await lockSession(trx, session.id, ownerId);
+        const open = current.status === 'pending' || current.status === 'running';
+        if (!open) return { kind: 'complete' };
+        if (current.next_trial_number !== session.next_trial_number) return null;
+        const now = ctx.now();
+        if (output.kind === 'complete') {
+          await trx
+            .updateTable('tuning_sessions')
+            .set({ status: current.evaluated_count > 0 ? 'complete' : 'failed', updated_at: isoAt(now) })
+            .where('id', '=', session.id)
+            .execute();
+          return { kind: 'complete' };
+        }
+        const rows = configs.map((config, i) => ({
+          id: randomUUID(),
+          session_id: session.id,
+          trial_number: current.next_trial_number + i,
+          config: JSON.stringify(config),
+          status: 'leased' as const,
+          leased_by: runnerName,
+          created_at: isoAt(now),
+          expires_at: isoAt(now + ctx.config.leaseTtlS * 1000),
+        }));
+        await trx.insertInto('pending_configs').values(rows).execute();
+        await trx
+          .updateTable('tuning_sessions')
+          .set({ next_trial_number: current.next_trial_number + rows.length, status: 'running', updated_at: isoAt(now) })
+          .where('id', '=', session.id)
+          .execute();
+        return { kind: 'leased', ids: rows.map((r) => r.id) };
+      });
+      if (committed) return committed;
+    }
+    // Lost every race to other callers of the same session: they hold the free slots for now.
+    return { kind: 'wait' };
+  }
+
+  return {
+    async createSession({ principal, query, body }) {
+      const owner = principal.user.id;
+      checkSpace(body.search_space);
+      const id = randomUUID();
+      await db.transaction().execute(async (trx) => {
+        // Serialise a user's concurrent creations so that the plan limit cannot be raced past.
+        if (ctx.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', owner).forUpdate().execute();
+        const { plan } = await subscriptionOf(trx, owner);
+        const active = await trx
+          .selectFrom('tuning_sessions')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('owner_id', '=', owner)
+          .where('status', 'in', ['pending', 'running'])
+          .executeTakeFirstOrThrow();
+        const { active_tuning_sessions: maxActive, max_trials_per_session: maxTrials } = plan.limits;
+        if ((maxActive !== null && Number(active.count) >= maxActive) || (maxTrials !== null && body.budget.max_trials > maxTrials))
+          throw new HttpError(403, API_MESSAGES.createSessionForbidden);
+        const now = ctx.now();
+        const setting = await findOrCreateSetting(trx, owner, body.setting, now);
+        await trx
+          .insertInto('tuning_sessions')
+          .values({
+            id,
+            owner_id: owner,
+            name: query.name ?? `${body.setting.ml_model_name} on ${body.setting.hardware_config.count}x ${body.setting.hardware_config.name}`,
+            setting_id: setting.id,
+            ml_model_name: body.setting.ml_model_name,
+            hardware_name: body.setting.hardware_config.name,
+            hardware_count: body.setting.hardware_config.count,
+            runtime: body.setting.software.runtime,
+            status: 'pending',
+            objective_metric: body.objective.metric,
+            objective_direction: body.objective.direction,
+            constraints: JSON.stringify(body.constraints),
+            search_space: JSON.stringify(body.search_space),
+            max_trials: body.budget.max_trials,
+            max_parallel: body.budget.max_parallel,
+            seed: body.seed ?? randomInt(2 ** 31 - 1),
+            next_trial_number: 1,
+            evaluated_count: 0,
+            failed_count: 0,
+            best_result_id: null,
+            best_value: null,
+            default_value: null,
+            created_at: isoAt(now),
+            updated_at: isoAt(now),
+          })
+          .execute();
+      });
+      return sessionAnswer(await ownSession(id, owner), owner);
+    },
+
+    async mySessions({ principal, query }) {
+      const owner = principal.user.id;
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('tuning_sessions')
+          .selectAll()
+          .where('owner_id', '=', owner)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
+        db.selectFrom('tuning_sessions').select((eb) => eb.fn.countAll().as('count')).where('owner_id', '=', owner).executeTakeFirstOrThrow(),
+      ]);
+      return { data: await toSessions(db, rows, ctx.now(), owner), count: Number(total.count) };
+    },
+
+    async getSession({ principal, params }) {
+      return sessionAnswer(await ownSession(params.session_id, principal.user.id), principal.user.id);
+    },
+
+    async nextConfigs({ principal, params, query, body }) {
+      const outcome = await lease(params.session_id, principal.user.id, body.count, query.name ?? null);
+      switch (outcome.kind) {
+        case 'wait':
+          throw conflict(API_MESSAGES.pendingEvaluations);
+        case 'complete':
+          throw new HttpError(410, API_MESSAGES.searchComplete);
+        case 'error':
+          throw new HttpError(500, API_MESSAGES.searchError);
+        case 'leased': {
+          const rows = await db.selectFrom('pending_configs').selectAll().where('id', 'in', outcome.ids).orderBy('trial_number').execute();
+          return { configs: rows.map((r) => toPending(r, ctx.now())) };
+        }
+      }
+    },
+
+    async getPendingConfig({ principal, params }) {
+      await ownSession(params.session_id, principal.user.id);
+      const row = await db
+        .selectFrom('pending_configs')
+        .selectAll()
+        .where('id', '=', params.pending_config_id)
+        .where('session_id', '=', params.session_id)
+        .executeTakeFirst();
+      if (!row) throw notFound('Pending configuration');
+      return toPending(row, ctx.now());
+    },
+
+    async postResult({ principal, params, body }) {
+      const owner = principal.user.id;
+      const resultId = await db.transaction().execute(async (trx) => {
+        const session = await lockSession(trx, params.session_id, owner);
+        const pending = await trx
+          .selectFrom('pending_configs')
+          .selectAll()
+          .where('id', '=', body.pending_config_id)
+          .where('session_id', '=', session.id)
+          .executeTakeFirst();
+        if (!pending) throw notFound('Pending configuration');
+        // A late result for a lapsed lease is still a measurement worth keeping.
+        if (pending.status === 'evaluated') throw conflict('A result was already reported for this configuration');
+
+        const now = ctx.now();
+        const config = JSON.parse(pending.config) as RuntimeOptions;
+        const objective = session.objective_metric as MetricKey;
+        const cost = body.cost_per_million_tokens ?? null;
+        const flat = body.metrics ? flattenMetrics(body.metrics, session.hardware_count, cost) : null;
+        const { objectiveValue, feasible } = evaluate(flat, objective, JSON.parse(session.constraints) as Constraint[]);
+
+        let benchmarkId: string | null = null;
+        if (body.metrics) {
+          const setting = await trx.selectFrom('benchmark_settings').selectAll().where('id', '=', session.setting_id).executeTakeFirstOrThrow();
+          benchmarkId = await insertBenchmark(trx, {
+            ownerId: owner,
+            setting,
+            input: {
+              runtime_options: config,
+              metrics: body.metrics,
+              cost_per_million_tokens: cost,
+              published: false,
+              notes: `Trial ${pending.trial_number} of tuning session "${session.name}"`,
+            },
+            sessionId: session.id,
+            verified: principal.via === 'api_token' && metricsConsistent(body.metrics),
+            now,
+          });
+        }
+        const id = randomUUID();
+        try {
+          await trx
+            .insertInto('tuning_results')
+            .values({
+              id,
+              session_id: session.id,
+              pending_config_id: pending.id,
+              trial_number: pending.trial_number,
+              config: pending.config,
+              objective_value: objectiveValue,
+              feasible: feasible ? 1 : 0,
+              metrics: body.metrics ? JSON.stringify(body.metrics) : null,
+              cost_per_million_tokens: cost,
+              failure: body.failure ? JSON.stringify(body.failure satisfies Failure) : null,
+              benchmark_id: benchmarkId,
+              created_at: isoAt(now),
+            })
+            .execute();
+        } catch (error) {
+          if (isUniqueViolation(error)) throw conflict('A result was already reported for this configuration');
+          throw error;
+        }
+        await trx.updateTable('pending_configs').set({ status: 'evaluated' }).where('id', '=', pending.id).execute();
+
+        const evaluated = session.evaluated_count + (body.metrics ? 1 : 0);
+        const failed = session.failed_count + (body.failure ? 1 : 0);
+        const improves = feasible && objectiveValue !== null && isBetter(objectiveValue, session.best_value, session.objective_direction);
+        const space = JSON.parse(session.search_space) as SearchSpace;
+        const measuresDefaults =
+          session.default_value === null && objectiveValue !== null && isDefaults(config, sessionDefaults(session.runtime as Runtime, space));
+        const stillLeased = await trx
+          .selectFrom('pending_configs')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('session_id', '=', session.id)
+          .where('status', '=', 'leased')
+          .where('expires_at', '>', isoAt(now))
+          .executeTakeFirstOrThrow();
+        const budgetSpent = evaluated + failed >= session.max_trials && Number(stillLeased.count) === 0;
+        const open = session.status === 'pending' || session.status === 'running';
+        await trx
+          .updateTable('tuning_sessions')
+          .set({
+            evaluated_count: evaluated,
+            failed_count: failed,
+            ...(improves ? { best_result_id: id, best_value: objectiveValue } : {}),
+            ...(measuresDefaults ? { default_value: objectiveValue } : {}),
+            ...(open && budgetSpent ? { status: evaluated > 0 ? 'complete' : 'failed' } : {}),
+            updated_at: isoAt(now),
+          })
+          .where('id', '=', session.id)
+          .execute();
+        return id;
+      });
+      const row = await db.selectFrom('tuning_results').selectAll().where('id', '=', resultId).executeTakeFirstOrThrow();
+      return toResult(row);
+    },
+
+    async listResults({ principal, params, query }) {
+      const session = await ownSession(params.session_id, principal.user.id);
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('tuning_results')
+          .selectAll()
+          .where('session_id', '=', session.id)
+          .orderBy('trial_number')
+          .orderBy('created_at')
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
+        db.selectFrom('tuning_results').select((eb) => eb.fn.countAll().as('count')).where('session_id', '=', session.id).executeTakeFirstOrThrow(),
+      ]);
+      return { data: rows.map(toResult), count: Number(total.count) };
+    },
+
+    async getBest({ principal, params }) {
+      const session = await ownSession(params.session_id, principal.user.id);
+      if (!session.best_result_id) throw notFound('Feasible result');
+      const row = await db.selectFrom('tuning_results').selectAll().where('id', '=', session.best_result_id).executeTakeFirstOrThrow();
+      const result = toResult(row);
+      const best = result.objective_value as number;
+      const base = session.default_value;
+      const improvement =
+        base !== null && base !== 0
+          ? ((session.objective_direction === 'maximize' ? best - base : base - best) / Math.abs(base)) * 100
+          : null;
+      return {
+        session_id: session.id,
+        result,
+        improvement_pct: improvement,
+        launch_command: launchCommand(session.runtime as Runtime, session.ml_model_name, result.config),
+      };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  API_PREFIX,
+  endpoints,
+  toColonPath,
+  toValidationIssues,
+  type EndpointDef,
+  type EndpointName,
+  type Endpoints,
+  type ResponseOf,
+} from '@mako/contract';
+import type { Principal } from '../services/principal.ts';
+import { HttpError, unauthorized } from './errors.ts';
+import type { ResponseCache } from './response-cache.ts';
+
+export const GENERAL_BODY_LIMIT = 1024 * 1024;
+export const AUTH_BODY_LIMIT = 16 * 1024;
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Part<N extends EndpointName, K extends 'body' | 'query' | 'params'> = Endpoints[N] extends { [P in K]: infer S } ? Out<S> : undefined;
+
+export interface RequestContext<N extends EndpointName> {
+  params: Part<N, 'params'>;
+  query: Part<N, 'query'>;
+  body: Part<N, 'body'>;
+  principal: Endpoints[N]['auth'] extends 'bearer' ? Principal : Principal | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<N extends EndpointName> = (rc: RequestContext<N>) => Promise<ResponseOf<N>>;
+export type Handlers = { [N in EndpointName]: Handler<N> };
+
+export interface RegisterOptions {
+  handlers: Handlers;
+  authenticate: (request: FastifyRequest) => Promise<Principal | null>;
+  validateResponses: boolean;
+  authRateLimit: { max: number; windowS: number };
+  cache: ResponseCache;
+}
+
+/** Read-only calls whose answers depend only on the benchmark catalogue and the caller. */
+const CACHEABLE = new Set<EndpointName>([
+  'searchBenchmarks',
+  'listSettings',
+  'getSetting',
+  'listBySetting',
+  'listBySettingNoSession',
+  'getBenchmark',
+  'bestBenchmarkReport',
+  'supportedRuntimeOptions',
+]);
+
+function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(422, toValidationIssues(where, result.error));
+  return result.data;
+}
+
+const isForm = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+
+/**
+ * Registers one route per row of the contract's endpoint table: authentication first (as FastAPI
+ * resolves security dependencies before reporting validation errors), then path, query and body
+ * validation with the row's zod schemas, then the handler.
+ */
+export function registerEndpoints(app: FastifyInstance, options: RegisterOptions): void {
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const def: EndpointDef = endpoints[name];
+    const handler = options.handlers[name] as Handler<EndpointName>;
+    const cacheable = CACHEABLE.has(name);
+    const { cache } = options;
+    // Calls that document a 429 are the ones open to anonymous abuse: they get the per-IP burst limit.
+    const throttled = def.auth !== 'bearer' && (def.errors ?? []).includes(429);
+    app.route({
+      method: def.method,
+      url: `${API_PREFIX}${toColonPath(def.path)}`,
+      bodyLimit: def.group === 'auth' ? AUTH_BODY_LIMIT : GENERAL_BODY_LIMIT,
+      config: {
+        endpoint: name,
+        ...(throttled
+          ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowS * 1000, groupId: def.group } }
+          : {}),
+      },
+      handler: async (request, reply) => {
+        let principal: Principal | null = null;
+        if (def.auth !== 'none') {
+          principal = await options.authenticate(request);
+          // A token that was sent but does not verify is an error even where one is optional.
+          if (!principal && request.headers.authorization) throw unauthorized();
+          if (!principal && def.auth === 'bearer') throw unauthorized('Not authenticated');
+        }
+        reply.header('cache-control', 'no-store');
+        const cacheKey = cacheable && cache.enabled ? `${principal?.user.id ?? '-'} ${request.url}` : null;
+        if (cacheKey !== null) {
+          const hit = cache.get(cacheKey);
+          if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit);
+        }
+        const version = cache.version;
+        const params = parsePart('path', def.params, request.params);
+        const query = parsePart('query', def.query, request.query ?? {});
+        const rawBody = def.bodyType === 'form' && !isForm(request) ? undefined : request.body;
+        const body = parsePart('body', def.body, rawBody);
+        let result;
+        try {
+          result = await handler({ params, query, body, principal, request, reply } as RequestContext<EndpointName>);
+        } finally {
+          // Any write, even one that failed half-way, may have changed what cached reads would show.
+          if (def.method !== 'GET') cache.invalidate();
+        }
+        if (options.validateResponses) {
+          const checked = def.response.safeParse(result);
+          if (!checked.success) {
+            request.log.error({ endpoint: name, issues: checked.error.issues }, 'Response does not match the contract');
+            throw new Error(`Response of ${name} does not match the contract`);
+          }
+        }
+        if (cacheKey === null) return result;
+        const serialized = Buffer.from(JSON.stringify(result));
+        cache.set(cacheKey, serialized, version);
+        return reply.type('application/json; charset=utf-8').send(serialized);
+      },
+    });
+  }
+}

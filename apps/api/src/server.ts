@@ -1,0 +1,190 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import helmet from '@fastify/helmet';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { API_PREFIX, STATUS_TEXTS, buildOpenApi } from '@mako/contract';
+import type { Config } from './config.ts';
+import type { TunerInput, TunerOutput } from '@mako/tuner';
+import { BackgroundTasks, type AppContext } from './context.ts';
+import { createWorkerProposer } from './tuning/proposer.ts';
+import { migrate, openDatabase } from './db/database.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createPasswordHasher } from './auth/passwords.ts';
+import { createAccessTokens } from './auth/access-tokens.ts';
+import { createGoogleVerifier } from './auth/google.ts';
+import { createAuthenticator } from './services/principal.ts';
+import { HttpError, tooManyRequests } from './http/errors.ts';
+import { GENERAL_BODY_LIMIT, registerEndpoints, type Handlers } from './http/register.ts';
+import { loggerOptions } from './http/logging.ts';
+import { ResponseCache } from './http/response-cache.ts';
+import { serveWebApp } from './http/web.ts';
+import { registerTestCheckout } from './http/test-checkout.ts';
+import { authHandlers } from './handlers/auth.ts';
+import { siteHandlers } from './handlers/site.ts';
+import { benchmarkHandlers } from './handlers/benchmarks.ts';
+import { tuningHandlers } from './handlers/tuning.ts';
+import { accountHandlers } from './handlers/account.ts';
+import { seedDemoCatalogue } from './seed/demo.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract endpoint a route serves. */
+    endpoint?: string;
+  }
+}
+
+/** A proposal slower than this is abandoned with 'Internal search error'. */
+const PROPOSAL_TIMEOUT_MS = 30_000;
+
+export interface ServerOptions {
+  /** Runs in-process instead of @mako/tuner in its worker thread: tests observe or break the tuner with it. */
+  propose?: (input: TunerInput) => TunerOutput;
+}
+
+export interface Server {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Stops accepting, lets in-flight requests finish, then releases mail and database. */
+  close(): Promise<void>;
+}
+
+function contentSecurityPolicy(config: Config) {
+  const analytics = config.posthog.host ? [config.posthog.host] : [];
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', ...analytics],
+      // styled-components injects <style> elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'https://accounts.google.com/gsi/', ...analytics],
+      frameSrc: ['https://accounts.google.com/gsi/'],
+      formAction: ["'self'", config.publicUrl],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      // Over plain HTTP (a laptop, a LAN address) upgrading subresources to HTTPS would break the app.
+      upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+    },
+  };
+}
+
+function errorBody(error: FastifyError & { detail?: unknown }) {
+  if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail, headers: error.headers };
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, detail: 'Request body is too large' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 422, detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, detail: 'Unsupported media type' };
+  }
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return { status, detail: STATUS_TEXTS[status] ?? 'Bad Request' };
+  return null;
+}
+
+export async function buildServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: GENERAL_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  const database = openDatabase(config.databaseUrl, config.pgSearchPath ? { searchPath: config.pgSearchPath } : {});
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const tasks = new BackgroundTasks(() => app.log);
+  const injected = options.propose;
+  const worker = injected ? null : createWorkerProposer(PROPOSAL_TIMEOUT_MS);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    log: app.log,
+    now: config.now,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    passwords: createPasswordHasher(config.argon2),
+    accessTokens: createAccessTokens(config.jwtSecret, config.accessTokenTtlS, config.now),
+    google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl, config.now) : null,
+    tasks,
+    propose: injected ? async (input) => injected(input) : worker!.propose,
+  };
+
+  app.addHook('onClose', async () => {
+    await tasks.drain();
+    ctx.mailer.close();
+    await worker?.close();
+    await database.close();
+  });
+
+  try {
+    if (config.seedDemo) await seedDemoCatalogue(ctx);
+
+    await app.register(helmet, {
+      contentSecurityPolicy: contentSecurityPolicy(config),
+      crossOriginEmbedderPolicy: false,
+      hsts: config.publicUrl.startsWith('https:'),
+    });
+    await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT });
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
+    });
+
+    // An empty JSON body means "no body" (e.g. next-configs with its default count).
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') done(null, undefined);
+      else parseJson(request, body as string, done);
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const known = errorBody(error);
+      if (!known) {
+        request.log.error({ err: error }, 'Unhandled error');
+        return reply.code(500).send({ detail: STATUS_TEXTS[500] });
+      }
+      if (known.status >= 500) request.log.error({ err: error }, 'Request failed');
+      if ('headers' in known && known.headers) reply.headers(known.headers);
+      return reply.code(known.status).send({ detail: known.detail });
+    });
+
+    const handlers: Handlers = {
+      ...authHandlers(ctx),
+      ...siteHandlers(ctx),
+      ...benchmarkHandlers(ctx),
+      ...tuningHandlers(ctx),
+      ...accountHandlers(ctx),
+    };
+    registerEndpoints(app, {
+      handlers,
+      authenticate: createAuthenticator(ctx),
+      validateResponses: config.validateResponses,
+      authRateLimit: config.authRateLimit,
+      cache: new ResponseCache({ maxBytes: config.responseCache.maxMb * 1024 * 1024, ttlMs: config.responseCache.ttlS * 1000, now: config.now }),
+    });
+
+    const openApi = buildOpenApi(config.publicUrl);
+    app.get(`${API_PREFIX}/openapi.json`, async () => openApi);
+    if (!config.stripe.secretKey) registerTestCheckout(app, ctx);
+    await serveWebApp(app, config.webDist);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  return { app, ctx, close: () => app.close() };
+}

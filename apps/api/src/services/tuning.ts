@@ -1,0 +1,170 @@
+import type { Selectable } from 'kysely';
+import {
+  METRIC_KEYS,
+  defaultConfig,
+  readMetric,
+  satisfies,
+  type BenchmarkMetrics,
+  type Constraint,
+  type MetricKey,
+  type Objective,
+  type PendingConfig,
+  type Runtime,
+  type RuntimeOptions,
+  type SearchSpace,
+  type TuningResult,
+  type TuningSession,
+} from '@mako/contract';
+import type { Config as TunerConfig, FailureKind, Trial } from '@mako/tuner';
+import type { PendingConfigTable, TuningResultTable, TuningSessionTable } from '../db/schema.ts';
+import { isoAt } from '../context.ts';
+import { toSetting, type Db } from './benchmarks.ts';
+
+export type SessionRow = Selectable<TuningSessionTable>;
+export type ResultRow = Selectable<TuningResultTable>;
+export type PendingRow = Selectable<PendingConfigTable>;
+
+/** The tuner reads metrics as flat keys: 'output_throughput', 'ttft_ms.p99', … */
+export function flattenMetrics(metrics: BenchmarkMetrics, gpuCount: number, cost: number | null): Record<string, number> {
+  const flat: Record<string, number> = {};
+  for (const key of METRIC_KEYS) {
+    const value = readMetric(metrics, key, { gpuCount, costPerMillionTokens: cost });
+    if (value !== null && Number.isFinite(value)) flat[key] = value;
+  }
+  return flat;
+}
+
+export interface Evaluation {
+  objectiveValue: number | null;
+  feasible: boolean;
+}
+
+/** A measurement is feasible when the objective is measurable and every constraint holds. */
+export function evaluate(flat: Record<string, number> | null, objective: MetricKey, constraints: Constraint[]): Evaluation {
+  if (!flat) return { objectiveValue: null, feasible: false };
+  const objectiveValue = flat[objective] ?? null;
+  const feasible =
+    objectiveValue !== null &&
+    constraints.every((c) => {
+      const value = flat[c.metric];
+      return value !== undefined && satisfies(value, c.op, c.value);
+    });
+  return { objectiveValue, feasible };
+}
+
+export const isBetter = (candidate: number, incumbent: number | null, direction: 'maximize' | 'minimize') =>
+  incumbent === null || (direction === 'maximize' ? candidate > incumbent : candidate < incumbent);
+
+export const parameterNames = (space: SearchSpace) => space.parameters.map((p) => p.name);
+
+/** The engine defaults of the searched flags: the configuration every session measures first. */
+export const sessionDefaults = (runtime: Runtime, space: SearchSpace) => defaultConfig(runtime, parameterNames(space));
+
+export function isDefaults(config: RuntimeOptions, defaults: RuntimeOptions): boolean {
+  const names = Object.keys(defaults);
+  return names.length > 0 && names.every((n) => config[n] === defaults[n]);
+}
+
+/**
+ * Another run's configuration in this session's terms: only the searched flags, with engine
+ * defaults for the ones it did not set. Null when a searched flag has no value and no default.
+ */
+export function projectConfig(config: RuntimeOptions, names: string[], defaults: RuntimeOptions): TunerConfig | null {
+  const out: TunerConfig = {};
+  for (const name of names) {
+    const value = config[name] ?? defaults[name];
+    if (value === undefined) return null;
+    out[name] = value;
+  }
+  return out;
+}
+
+export const sessionObjective = (s: SessionRow): Objective => ({ metric: s.objective_metric as MetricKey, direction: s.objective_direction });
+
+export function toResult(r: ResultRow): TuningResult {
+  return {
+    id: r.id,
+    session_id: r.session_id,
+    pending_config_id: r.pending_config_id,
+    trial_number: r.trial_number,
+    config: JSON.parse(r.config) as RuntimeOptions,
+    objective_value: r.objective_value,
+    feasible: r.feasible === 1,
+    metrics: r.metrics === null ? null : (JSON.parse(r.metrics) as BenchmarkMetrics),
+    failure: r.failure === null ? null : (JSON.parse(r.failure) as TuningResult['failure']),
+    benchmark_id: r.benchmark_id,
+    created_at: r.created_at,
+  };
+}
+
+export function toPending(p: PendingRow, now: number): PendingConfig {
+  const lapsed = p.status === 'leased' && p.expires_at <= isoAt(now);
+  return {
+    id: p.id,
+    session_id: p.session_id,
+    trial_number: p.trial_number,
+    config: JSON.parse(p.config) as RuntimeOptions,
+    status: lapsed ? 'expired' : p.status,
+    leased_by: p.leased_by,
+    created_at: p.created_at,
+    expires_at: p.expires_at,
+  };
+}
+
+export const trialOf = (r: ResultRow, gpuCount: number): Trial => {
+  const metrics = r.metrics === null ? null : (JSON.parse(r.metrics) as BenchmarkMetrics);
+  return {
+    config: JSON.parse(r.config) as TunerConfig,
+    metrics: metrics ? flattenMetrics(metrics, gpuCount, r.cost_per_million_tokens) : null,
+    failure: r.failure === null ? null : { kind: (JSON.parse(r.failure) as { kind: FailureKind }).kind },
+  };
+};
+
+/** Sessions as answers, with live pending counts and best results fetched in bulk. */
+export async function toSessions(db: Db, rows: SessionRow[], now: number, viewerId: string): Promise<TuningSession[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const settingIds = [...new Set(rows.map((r) => r.setting_id))];
+  const bestIds = rows.map((r) => r.best_result_id).filter((id): id is string => id !== null);
+  const [settings, pending, bests] = await Promise.all([
+    db.selectFrom('benchmark_settings').selectAll().where('id', 'in', settingIds).execute(),
+    db
+      .selectFrom('pending_configs')
+      .select(['session_id', (eb) => eb.fn.countAll().as('count')])
+      .where('session_id', 'in', ids)
+      .where('status', '=', 'leased')
+      .where('expires_at', '>', isoAt(now))
+      .groupBy('session_id')
+      .execute(),
+    bestIds.length
+      ? db.selectFrom('tuning_results').select(['id', 'trial_number', 'config']).where('id', 'in', bestIds).execute()
+      : Promise.resolve([]),
+  ]);
+  const settingById = new Map(settings.map((s) => [s.id, s]));
+  const pendingBySession = new Map(pending.map((p) => [p.session_id, Number(p.count)]));
+  const bestById = new Map(bests.map((b) => [b.id, b]));
+  return rows.map((s) => {
+    const setting = settingById.get(s.setting_id);
+    if (!setting) throw new Error(`Tuning session ${s.id} has no setting`);
+    const best = s.best_result_id ? bestById.get(s.best_result_id) : undefined;
+    return {
+      id: s.id,
+      name: s.name,
+      setting: toSetting(setting, viewerId),
+      status: s.status,
+      objective: sessionObjective(s),
+      constraints: JSON.parse(s.constraints) as Constraint[],
+      search_space: JSON.parse(s.search_space) as TuningSession['search_space'],
+      budget: { max_trials: s.max_trials, max_parallel: s.max_parallel },
+      counts: { evaluated: s.evaluated_count, pending: pendingBySession.get(s.id) ?? 0, failed: s.failed_count },
+      best:
+        best && s.best_value !== null
+          ? { result_id: best.id, trial_number: best.trial_number, config: JSON.parse(best.config) as RuntimeOptions, objective_value: s.best_value }
+          : null,
+      default_objective_value: s.default_value,
+      owner: s.owner_id,
+      created_at: s.created_at,
+      updated_at: s.updated_at,
+    };
+  });
+}

@@ -1,0 +1,75 @@
+import { Worker } from 'node:worker_threads';
+import type { TunerInput, TunerOutput } from '@mako/tuner';
+
+export type Proposer = (input: TunerInput) => Promise<TunerOutput>;
+
+interface Pending {
+  resolve(output: TunerOutput): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Runs the tuner in a worker thread, one proposal at a time in arrival order. A proposal that
+ * takes longer than `timeoutMs`, or a worker that dies, fails the calls waiting on it (the caller
+ * answers 'Internal search error') and the next call starts a fresh worker.
+ */
+export function createWorkerProposer(timeoutMs: number) {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const pending = new Map<number, Pending>();
+
+  const failAll = (error: Error) => {
+    for (const [id, p] of pending) {
+      clearTimeout(p.timer);
+      p.reject(error);
+      pending.delete(id);
+    }
+  };
+
+  function start(): Worker {
+    const w = new Worker(new URL('./proposer-thread.mjs', import.meta.url), { execArgv: [] });
+    w.on('message', (message: { id: number; output?: TunerOutput; error?: string }) => {
+      const p = pending.get(message.id);
+      if (!p) return;
+      pending.delete(message.id);
+      clearTimeout(p.timer);
+      if (message.output) p.resolve(message.output);
+      else p.reject(new Error(message.error ?? 'The tuner failed'));
+    });
+    w.on('error', (error) => {
+      worker = null;
+      failAll(error);
+    });
+    w.on('exit', () => {
+      if (worker === w) worker = null;
+      failAll(new Error('The tuner worker exited'));
+    });
+    w.unref();
+    return w;
+  }
+
+  const proposer: Proposer = (input) =>
+    new Promise<TunerOutput>((resolve, reject) => {
+      worker ??= start();
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`The tuner took longer than ${timeoutMs} ms`));
+        // A runaway proposal would hold up every later one: start over with a fresh worker.
+        void worker?.terminate();
+        worker = null;
+      }, timeoutMs);
+      pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, input });
+    });
+
+  return {
+    propose: proposer,
+    async close() {
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { BenchmarkCreate, BenchmarkMetrics, BenchmarkSettingCreate, TuningSessionCreate } from '@mako/contract';
+
+const stats = (p50: number) => ({ mean: p50 * 1.05, p50, p90: p50 * 1.4, p95: p50 * 1.6, p99: p50 * 2 });
+
+/** Metrics that add up (throughputs match the token totals over the duration). */
+export function metrics(outputThroughput: number, ttftP50 = 80, tpotP50 = 20): BenchmarkMetrics {
+  const duration = 100;
+  const completed = 1000;
+  return {
+    completed,
+    failed: 0,
+    duration_s: duration,
+    total_input_tokens: 512_000,
+    total_output_tokens: Math.round(outputThroughput * duration),
+    request_throughput: completed / duration,
+    input_throughput: 512_000 / duration,
+    output_throughput: Math.round(outputThroughput * duration) / duration,
+    total_token_throughput: (512_000 + Math.round(outputThroughput * duration)) / duration,
+    ttft_ms: stats(ttftP50),
+    tpot_ms: stats(tpotP50),
+    itl_ms: stats(tpotP50),
+    e2el_ms: stats(ttftP50 + tpotP50 * 256),
+    goodput: null,
+  };
+}
+
+type SettingOverrides = Partial<Omit<BenchmarkSettingCreate, 'workload'>> & { workload?: Partial<BenchmarkSettingCreate['workload']> };
+
+export function setting(overrides: SettingOverrides = {}): BenchmarkSettingCreate {
+  const { workload, ...rest } = overrides;
+  return {
+    ml_model_name: 'meta-llama/Llama-3.1-8B-Instruct',
+    hardware_config: { name: 'H100', count: 1 },
+    software: { runtime: 'vllm', version: '0.11.0' },
+    ...rest,
+    workload: {
+      dataset: 'random',
+      num_requests: 1000,
+      request_rate: 10,
+      burstiness: 1,
+      max_concurrency: null,
+      max_seq_length: 4096,
+      output_len: 256,
+      min_prompt: 256,
+      max_prompt: 1024,
+      min_output: 128,
+      max_output: 256,
+      ...workload,
+    },
+  };
+}
+
+export function benchmark(overrides: Partial<BenchmarkCreate> = {}): BenchmarkCreate {
+  return {
+    setting: setting(),
+    runtime_options: { max_num_seqs: 256 },
+    metrics: metrics(5000),
+    cost_per_million_tokens: null,
+    session_id: null,
+    published: false,
+    notes: '',
+    ...overrides,
+  };
+}
+
+export function session(overrides: Partial<TuningSessionCreate> = {}): TuningSessionCreate {
+  return {
+    setting: setting(),
+    objective: { metric: 'output_throughput', direction: 'maximize' },
+    constraints: [],
+    search_space: {
+      parameters: [
+        { kind: 'int', name: 'max_num_seqs', low: 8, high: 1024, log: true },
+        { kind: 'bool', name: 'enable_chunked_prefill' },
+      ],
+      rules: [],
+    },
+    budget: { max_trials: 6, max_parallel: 2 },
+    seed: 7,
+    ...overrides,
+  };
+}
