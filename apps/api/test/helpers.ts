@@ -18,7 +18,11 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildServer, type Server, type ServerOptions } from '../src/server.ts';
 import { startSmtpReceiver, linkToken, type SmtpReceiver } from './smtp.ts';
 
-export const PG_URL = process.env.MAKO_TEST_PG_URL;
+/**
+ * The suite runs once on SQLite (project 'api') and, when CI provides a PostgreSQL, once more on it
+ * (project 'api-pg', which sets MAKO_TEST_DB=postgres; see vitest.workspace.ts).
+ */
+export const PG_URL = process.env.MAKO_TEST_DB === 'postgres' ? process.env.MAKO_TEST_PG_URL : undefined;
 
 export interface TestServer {
   server: Server;
