@@ -5,6 +5,7 @@ import {
   COMPLETE_BEST,
   COMPLETE_RESULTS,
   COMPLETE_SESSION,
+  FAILED_SESSION,
   PENDING_SESSION,
   RUNNING_BEST,
   RUNNING_PENDING,
@@ -16,7 +17,7 @@ import { AppShell } from '../app-shell';
 import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
-import { DEFAULT_CONFIG, LONG_RUN, LONG_RUN_NOW } from './tuning-session-detail.fixtures';
+import { DEFAULT_CONFIG, FAILED_NOW, FAILED_RESULTS, LONG_RUN, LONG_RUN_NOW } from './tuning-session-detail.fixtures';
 
 const PAGE = { limit: 10, offset: 0 };
 const firstPage = { data: LONG_RUN.results.slice(0, 10), count: LONG_RUN.results.length };
@@ -223,6 +224,58 @@ export const Complete: Story = {
       await expect(canvas.getByText('None: the search is complete.')).toBeVisible();
       await expect(canvas.queryByRole('textbox', { name: 'Add a runner' })).not.toBeInTheDocument();
     });
+  },
+};
+
+export const Failed: Story = {
+  tags: ['visual'],
+  args: {
+    session: FAILED_SESSION,
+    best: null,
+    results: { data: FAILED_RESULTS, count: FAILED_RESULTS.length },
+    resultsPage: { limit: 20, offset: 0 },
+    trials: undefined,
+    pending: [],
+    // vLLM's defaults for the two flags this session searched: trial 1 did not measure them.
+    defaultConfig: { max_num_seqs: 256, gpu_memory_utilization: 0.9 },
+    now: FAILED_NOW,
+  },
+  play: async ({ canvas, canvasElement, step }) => {
+    const summary = canvas.getByRole('list', { name: 'Session summary' });
+    await step('the status says Failed in words, with an icon, in the danger tone', async () => {
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Qwen/Qwen3-32B tuning session on 1x MI300X');
+      const status = within(summary).getByText('Failed');
+      await expect(status).toBeVisible();
+      await expect(status).toHaveAttribute('data-tone', 'danger');
+      await expect(status.querySelector('svg')).not.toBeNull();
+      await expect(summary).toHaveTextContent('2/8 trials');
+      await expect(summary).toHaveTextContent('2 failed');
+    });
+    await step('a note says the search stopped with nothing to recommend, and why', async () => {
+      const note = canvas.getByText('Tuning search failed').closest('[role="status"]') as HTMLElement;
+      await expect(note).toHaveAttribute('data-tone', 'danger');
+      await expect(note).toHaveTextContent('No trial produced a measurement, so the search stopped with no configuration to recommend');
+      await expect(note).toHaveTextContent('(2 trials failed; the reasons are in the results below).');
+      await expect(canvas.queryByText('Tuning search is complete')).not.toBeInTheDocument();
+    });
+    await step('there is no best configuration and no launch command', async () => {
+      const best = canvas.getByRole('region', { name: 'Best configuration' });
+      await expect(best).toHaveTextContent('No configuration met the objective and constraints.');
+      await expect(canvas.queryByRole('textbox', { name: 'Launch command' })).not.toBeInTheDocument();
+    });
+    await step('each trial says in words how it failed, with the engine message', async () => {
+      const rows = bodyRows(canvas.getByRole('table', { name: 'Trial results' }));
+      await expect(rows).toHaveLength(2);
+      for (const row of rows) await expect(row).toHaveTextContent('Out of memory');
+      await expect(rows[0]).toHaveTextContent('max_num_seqs=1024');
+      await expect(rows[0]).toHaveTextContent('HIP out of memory');
+      await expect(canvas.getByText(/No feasible trial yet after 2 trials; 0 infeasible, 2 failed\./)).toBeInTheDocument();
+    });
+    await step('no runner is offered for a search that has stopped', async () => {
+      await expect(canvas.getByText('None: the search has stopped.')).toBeVisible();
+      await expect(canvas.queryByRole('textbox', { name: 'Add a runner' })).not.toBeInTheDocument();
+    });
+    await waitForChart(canvasElement);
   },
 };
 

@@ -120,7 +120,8 @@ const DEFAULT_PAGE: ResultsPageQuery = { limit: 20, offset: 0 };
 const SHOWN_METRICS: readonly MetricKey[] = ['output_throughput', 'ttft_ms.p99', 'tpot_ms.p99'];
 
 function deriveSearchState(session: TuningSessionData): TuningSearchState {
-  if (session.status === 'complete') return 'complete';
+  // A failed session is over too: the server answers its runners as it answers a complete one.
+  if (session.status === 'complete' || session.status === 'failed') return 'complete';
   if (session.status === 'running' && session.counts.pending >= session.budget.max_parallel) return 'waiting';
   return 'running';
 }
@@ -187,6 +188,15 @@ function SearchStateNote({ state, session, hasBest }: { state: TuningSearchState
       </Callout>
     );
   }
+  if (state === 'complete' && session.status === 'failed') {
+    return (
+      <Callout tone="danger" role="status" title="Tuning search failed">
+        No trial produced a measurement, so the search stopped with no configuration to recommend
+        {counts.failed > 0 ? ` (${plural(counts.failed, 'trial', 'trials')} failed; the reasons are in the results below)` : ''}.
+        Runners that ask for more work stop. Start a new session with a smaller search space or more memory headroom.
+      </Callout>
+    );
+  }
   if (state === 'complete') {
     return (
       <Callout tone="success" title="Tuning search is complete">
@@ -248,9 +258,11 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
     return (
       <Card title={title}>
         <Note>
-          {session.counts.evaluated === 0
-            ? 'Nothing has been measured yet. The first trial runs the engine defaults.'
-            : 'No configuration has met the objective and constraints yet.'}
+          {complete
+            ? 'No configuration met the objective and constraints.'
+            : session.counts.evaluated === 0
+              ? 'Nothing has been measured yet. The first trial runs the engine defaults.'
+              : 'No configuration has met the objective and constraints yet.'}
         </Note>
       </Card>
     );
@@ -576,9 +588,11 @@ function SessionBody({
             />
           ) : (
             <Note>
-              {searchState === 'complete'
-                ? 'None: the search is complete.'
-                : 'No configuration is out with a runner right now.'}
+              {searchState !== 'complete'
+                ? 'No configuration is out with a runner right now.'
+                : session.status === 'failed'
+                  ? 'None: the search has stopped.'
+                  : 'None: the search is complete.'}
             </Note>
           )}
           {searchState !== 'complete' ? (

@@ -1,0 +1,113 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { GoogleButton } from './google-button';
+
+const meta = {
+  title: 'Screens/Home/GoogleButton',
+  component: GoogleButton,
+  args: { onClick: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof GoogleButton>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SignUp: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step }) => {
+    const button = canvas.getByRole('button', { name: 'Sign up with Google' });
+    await step('the Google "G" is drawn before the words and left out of the name', async () => {
+      const glyph = button.querySelector('svg');
+      await expect(glyph).toHaveAttribute('aria-hidden', 'true');
+      await expect(button.firstElementChild).toBe(glyph);
+      await expect(button.querySelector('[data-spinner]')).toBeNull();
+      await expect(button).not.toHaveAttribute('aria-busy');
+    });
+    await step('it fills the width of its slot', async () => {
+      await expect(button.getBoundingClientRect().width).toBe(360);
+    });
+  },
+};
+
+/** The interactions, kept out of the screenshot so the focus ring never lands in a baseline. */
+export const Click: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    const button = canvas.getByRole('button', { name: 'Sign up with Google' });
+    await step('clicking reports onClick once', async () => {
+      await userEvent.click(button);
+      await expect(args.onClick).toHaveBeenCalledTimes(1);
+    });
+    await step('it works from the keyboard too', async () => {
+      await expect(button).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      await expect(args.onClick).toHaveBeenCalledTimes(2);
+    });
+  },
+};
+
+export const LogIn: Story = {
+  args: { label: 'Log in with Google' },
+  play: async ({ canvas, args, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in with Google' }));
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Busy: Story = {
+  args: { busy: true },
+  play: async ({ canvas, args, step, userEvent }) => {
+    const button = canvas.getByRole('button', { name: 'Sign up with Google' });
+    await step('while the sign-in runs, it says busy and shows a spinner instead of the "G"', async () => {
+      await expect(button).toHaveAttribute('aria-busy', 'true');
+      await expect(button).toBeDisabled();
+      await expect(button.querySelector('[data-spinner]')).not.toBeNull();
+      await expect(button.querySelectorAll('svg')).toHaveLength(1);
+    });
+    await step('a second click does nothing', async () => {
+      await userEvent.click(button);
+      await expect(args.onClick).not.toHaveBeenCalled();
+    });
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvas, args, userEvent }) => {
+    const button = canvas.getByRole('button', { name: 'Sign up with Google' });
+    await expect(button).toBeDisabled();
+    await expect(button).not.toHaveAttribute('aria-busy');
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+const onSubmit = fn();
+
+export const InsideAForm: Story = {
+  render: (args) => (
+    <form
+      aria-label="Sign up"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <GoogleButton {...args} />
+    </form>
+  ),
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('inside the sign-up form it is a plain button: it never submits the e-mail form', async () => {
+      const button = canvas.getByRole('button', { name: 'Sign up with Google' });
+      await expect(button).toHaveAttribute('type', 'button');
+      await userEvent.click(button);
+      await expect(args.onClick).toHaveBeenCalledTimes(1);
+      await expect(onSubmit).not.toHaveBeenCalled();
+    });
+  },
+};

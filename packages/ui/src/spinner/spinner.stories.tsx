@@ -1,0 +1,60 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { Spinner } from './spinner';
+
+const meta = {
+  title: 'Primitives/Spinner',
+  component: Spinner,
+  args: { size: 16 },
+} satisfies Meta<typeof Spinner>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Decorative: Story = {
+  render: (args) => (
+    <p style={{ display: 'flex', alignItems: 'center', gap: 8 }} aria-busy="true">
+      <Spinner {...args} />
+      Saving…
+    </p>
+  ),
+  play: async ({ canvas, canvasElement, step }) => {
+    const ring = canvasElement.querySelector<SVGElement>('[data-spinner]');
+    await step('the ring is drawn at the requested size', async () => {
+      await expect(ring).not.toBeNull();
+      await expect(ring?.getBoundingClientRect().width).toBe(16);
+      await expect(ring?.getBoundingClientRect().height).toBe(16);
+    });
+    await step('without a label it is hidden from assistive technology: the text next to it says what happens', async () => {
+      await expect(ring).toHaveAttribute('aria-hidden', 'true');
+      await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
+      await expect(canvas.getByText('Saving…')).toBeVisible();
+    });
+  },
+};
+
+export const Labelled: Story = {
+  args: { size: 24, label: 'Loading results' },
+  play: async ({ canvas, step }) => {
+    await step('with a label it is a status announced by that label', async () => {
+      const status = canvas.getByRole('status', { name: 'Loading results' });
+      await expect(status).not.toHaveAttribute('aria-hidden');
+      await expect(status.getBoundingClientRect().width).toBe(24);
+    });
+  },
+};
+
+export const FollowsTheTextColour: Story = {
+  render: (args) => (
+    <span style={{ color: 'rgb(185, 28, 28)' }}>
+      <Spinner {...args} label="Deleting" />
+    </span>
+  ),
+  play: async ({ canvas, step }) => {
+    await step('the ring is stroked in the current text colour', async () => {
+      const arc = canvas.getByRole('status', { name: 'Deleting' }).querySelector('path');
+      await expect(arc).not.toBeNull();
+      await expect(getComputedStyle(arc as SVGPathElement).stroke).toBe('rgb(185, 28, 28)');
+    });
+  },
+};
