@@ -44,10 +44,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // A route's pending, error and not-found states are screens too: they load with its component
-      // instead of sitting in the entry chunk that every page pays for.
+      // A route's loader, and its pending, error and not-found states, load with its component
+      // instead of sitting in the entry chunk that every page pays for. The loaders name the API
+      // calls of their pages, and with them every entity schema and zod's classic API.
       codeSplittingOptions: {
-        defaultBehavior: [['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
+        defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
       },
     }),
     react(),
@@ -65,5 +66,18 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // The polyfill only makes browsers without <link rel="modulepreload"> (Firefox before 115,
+    // Safari before 17) fetch a route's chunks a little earlier; every target browser loads them.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically goes into one file: the first page needs all
+          // of it anyway, and one file compresses better and costs fewer requests than the handful
+          // of shared chunks the bundler would otherwise cut it into (3.7 kB less gzipped).
+          groups: [{ name: 'start', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

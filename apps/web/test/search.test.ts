@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseBenchmarkSearch } from '../src/lib/benchmark-search.ts';
+import { pageSearchSchema } from '../src/lib/list-search.ts';
 import { homeSearchSchema, parseSearch, stringifySearch, tokenSearchSchema } from '../src/lib/search.ts';
 
 describe('tokenSearchSchema', () => {
@@ -22,5 +24,53 @@ describe('search params', () => {
   it('leave out undefined values', () => {
     expect(stringifySearch({ redirect: undefined, offset: 100 })).toBe('?offset=100');
     expect(stringifySearch({})).toBe('');
+  });
+});
+
+describe('pageSearchSchema', () => {
+  it('reads offset and limit from the address', () => {
+    expect(pageSearchSchema.parse(parseSearch('?offset=200&limit=50'))).toEqual({ offset: 200, limit: 50 });
+  });
+
+  it.each(['?offset=-1&limit=0', '?offset=1.5&limit=1001', '?offset=x&limit=', '?limit=abc'])(
+    'drops what it cannot use in %s instead of failing the page',
+    (address) => {
+      const search = pageSearchSchema.parse(parseSearch(address));
+      expect(search.offset).toBeUndefined();
+      expect(search.limit).toBeUndefined();
+    },
+  );
+});
+
+describe('parseBenchmarkSearch', () => {
+  it('keeps the valid filters, typed as the API query, and leaves the page defaults out', () => {
+    const search = parseBenchmarkSearch(
+      parseSearch(
+        '?model_name=llama&request_rate=inf&min_prompt=128&verified=1&objective=ttft_ms.p99&limit=100&offset=0&view=pareto',
+      ),
+    );
+    expect(search).toEqual({
+      model_name: 'llama',
+      request_rate: 'inf',
+      min_prompt: 128,
+      verified: true,
+      objective: 'ttft_ms.p99',
+      view: 'pareto',
+    });
+  });
+
+  it('drops each invalid filter on its own and keeps the rest', () => {
+    const search = parseBenchmarkSearch(
+      parseSearch(
+        '?hardware_name=H100&objective=speed&constraints=bogus%3C%3D1&request_rate=0&published=maybe&limit=20&view=grid',
+      ),
+    );
+    expect(search).toEqual({ hardware_name: 'H100', limit: 20 });
+  });
+
+  it('keeps well-formed constraints as written', () => {
+    expect(parseBenchmarkSearch({ constraints: 'ttft_ms.p99<=200,tpot_ms.p99<50' })).toEqual({
+      constraints: 'ttft_ms.p99<=200,tpot_ms.p99<50',
+    });
   });
 });

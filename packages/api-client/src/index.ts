@@ -12,7 +12,8 @@ export {
   type AuthServerState,
 } from './config.ts';
 
-// The fetch wrapper.
+// The fetch wrapper: `call` takes one endpoint definition, `request` a name from the endpoint table.
+export { call, callUrl, type CallArgs, type CallDef, type CallOptions, type CallResult } from './call.ts';
 export { api, endpointUrl, formBody, request, type Api, type RequestArgs, type RequestOptions } from './request.ts';
 
 // The error catalogue of SPEC §8.
@@ -73,6 +74,7 @@ export {
 
 // TanStack Query: keys, options factories, hooks, client.
 export * from './query-keys.ts';
+export { currentUserQueryOptions, settingsQueryOptions, signOut } from './session.ts';
 export * from './queries.ts';
 export * from './query-hooks.ts';
 export * from './mutation-hooks.ts';

@@ -7,19 +7,11 @@ import {
   registerWithVerificationToken,
   sendMagicLink,
   sendVerificationEmail,
-  type CurrentUser,
 } from './auth.ts';
 import { request } from './request.ts';
-import { clearToken, setToken } from './token-storage.ts';
-import {
-  authKeys,
-  benchmarkKeys,
-  serveRequestKeys,
-  siteKeys,
-  subscriptionKeys,
-  tokenKeys,
-  tuningKeys,
-} from './query-keys.ts';
+import { signOut } from './session.ts';
+import { setToken } from './token-storage.ts';
+import { authKeys, benchmarkKeys, serveRequestKeys, subscriptionKeys, tokenKeys, tuningKeys } from './query-keys.ts';
 
 /*
  * One hook per writing endpoint. Each invalidates exactly the cached queries its write changes,
@@ -104,13 +96,6 @@ export const useLogoutAllMutation = () => {
     onSuccess: () => signOut(queryClient),
   });
 };
-
-/** Local logout: drops the token and every cached query except the public site data. */
-export function signOut(queryClient: QueryClient): void {
-  clearToken();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== siteKeys.all[0] });
-  queryClient.setQueryData<CurrentUser>(authKeys.currentUser(), { status: 'anonymous' });
-}
 
 /** `const logout = useLogout(); logout()` — SPEC §2: logout clears the token (the app then goes to /). */
 export function useLogout(): () => void {

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryOf } from '@mako/contract';
 import { applyAuthServer } from './config.ts';
-import { fetchCurrentUser, fetchSiteSettings } from './auth.ts';
 import { request } from './request.ts';
+import { FIVE_MINUTES } from './session.ts';
 import {
   authKeys,
   benchmarkKeys,
@@ -15,20 +15,11 @@ import {
 
 /*
  * queryOptions factories, one per GET endpoint. Route loaders pass them to ensureQueryData,
- * components to useQuery / useSuspenseQuery, so both share one key and one fetcher.
+ * components to useQuery / useSuspenseQuery, so both share one key and one fetcher. The settings
+ * and the current user are in session.ts.
  */
 
-const FIVE_MINUTES = 5 * 60_000;
-
 // ---- Site and auth ------------------------------------------------------------------------------
-
-/** GET /settings; also points the client at the auth server the settings name. */
-export const settingsQueryOptions = () =>
-  queryOptions({
-    queryKey: siteKeys.settings(),
-    queryFn: ({ signal }) => fetchSiteSettings({ signal }),
-    staleTime: FIVE_MINUTES,
-  });
 
 /** GET /auth/server; like the settings, it points the client at the auth server. */
 export const authServerQueryOptions = () =>
@@ -44,10 +35,6 @@ export const authServerQueryOptions = () =>
 
 export const healthQueryOptions = () =>
   queryOptions({ queryKey: siteKeys.health(), queryFn: ({ signal }) => request('health', { signal }) });
-
-/** GET /users/me: `{status: 'authenticated', user}`, or anonymous when no valid token exists or the server said 401. */
-export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: authKeys.currentUser(), queryFn: ({ signal }) => fetchCurrentUser({ signal }) });
 
 /** GET /auth/me?name: who the bearer token belongs to (session or API token). */
 export const tokenOwnerQueryOptions = (name?: string) =>

@@ -10,7 +10,6 @@ import {
   benchmarksBySettingNoSessionQueryOptions,
   benchmarksBySettingQueryOptions,
   bestBenchmarkReportQueryOptions,
-  currentUserQueryOptions,
   healthQueryOptions,
   mySessionsQueryOptions,
   pendingConfigQueryOptions,
@@ -18,7 +17,6 @@ import {
   registryTokensQueryOptions,
   serveRequestQueryOptions,
   serveRequestsQueryOptions,
-  settingsQueryOptions,
   subscriptionQueryOptions,
   supportedRuntimeOptionsQueryOptions,
   tokenOwnerQueryOptions,
@@ -26,6 +24,7 @@ import {
   tuningResultsQueryOptions,
   tuningSessionQueryOptions,
 } from './queries.ts';
+import { currentUserQueryOptions, settingsQueryOptions } from './session.ts';
 
 /*
  * One hook per GET endpoint, each a thin useQuery over its queryOptions factory. For suspense,

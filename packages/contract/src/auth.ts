@@ -68,5 +68,4 @@ export type AuthMe = z.infer<typeof AuthMe>;
 
 export const AuthMeQuery = z.object({ name: z.string().min(1).max(100).optional() });
 
-/** The suffix that turns the configured login URL into the API base (SPEC §7). */
-export const LOGIN_PATH_SUFFIX = '/login/access-token';
+export { LOGIN_PATH_SUFFIX } from './paths.ts';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { Id, Message, PageQuery, QueryBool, Timestamp, page } from './common.ts';
+import { CONSTRAINT_OPS, METRIC_KEYS, parseConstraints, type LATENCY_METRICS } from './metric-keys.ts';
+
+export { METRIC_KEYS, formatConstraints, parseConstraints } from './metric-keys.ts';
 
 // ---- Setting: what was served, on what, under which load --------------------------------------
 
@@ -104,23 +107,7 @@ export const BenchmarkMetrics = z.object({
 });
 export type BenchmarkMetrics = z.infer<typeof BenchmarkMetrics>;
 
-/**
- * Metrics an objective, a constraint or a sort can name. Latency metrics are `<stat>.<percentile>`.
- * The per-GPU and per-user throughputs are the two axes of a Pareto chart (InferenceMAX style).
- */
-const LATENCY_METRICS = ['ttft_ms', 'tpot_ms', 'itl_ms', 'e2el_ms'] as const;
-const PERCENTILES = ['mean', 'p50', 'p90', 'p95', 'p99'] as const;
-export const METRIC_KEYS = [
-  'output_throughput',
-  'total_token_throughput',
-  'input_throughput',
-  'request_throughput',
-  'goodput',
-  'output_throughput_per_gpu',
-  'output_throughput_per_user',
-  'cost_per_million_tokens',
-  ...LATENCY_METRICS.flatMap((m) => PERCENTILES.map((p) => `${m}.${p}` as const)),
-] as const;
+/** Metrics an objective, a constraint or a sort can name (see metric-keys.ts). */
 export const MetricKey = z.enum(METRIC_KEYS);
 export type MetricKey = z.infer<typeof MetricKey>;
 
@@ -156,7 +143,7 @@ export function readMetric(
   }
 }
 
-export const ConstraintOp = z.enum(['<=', '>=', '<', '>']);
+export const ConstraintOp = z.enum(CONSTRAINT_OPS);
 export type ConstraintOp = z.infer<typeof ConstraintOp>;
 export const Constraint = z.object({ metric: MetricKey, op: ConstraintOp, value: z.number().finite() });
 export type Constraint = z.infer<typeof Constraint>;
@@ -172,28 +159,6 @@ export function satisfies(value: number, op: ConstraintOp, bound: number): boole
     case '>':
       return value > bound;
   }
-}
-
-/**
- * Constraints travel in a query string as `metric op value`, comma separated, e.g.
- * `ttft_ms.p99<=200,tpot_ms.p99<=50`. Parsing is strict: a bad term is a 422, never ignored.
- */
-export function parseConstraints(text: string): { ok: true; value: Constraint[] } | { ok: false; error: string } {
-  const out: Constraint[] = [];
-  for (const raw of text.split(',')) {
-    const term = raw.trim();
-    if (!term) continue;
-    const m = /^([a-z0-9_.]+)\s*(<=|>=|<|>)\s*(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)$/i.exec(term);
-    if (!m) return { ok: false, error: `Invalid constraint '${term}': expected metric<=value` };
-    const parsed = Constraint.safeParse({ metric: m[1], op: m[2], value: Number(m[3]) });
-    if (!parsed.success) return { ok: false, error: `Unknown metric '${m[1]}' in constraint '${term}'` };
-    out.push(parsed.data);
-  }
-  return { ok: true, value: out };
-}
-
-export function formatConstraints(constraints: readonly Constraint[]): string {
-  return constraints.map((c) => `${c.metric}${c.op}${c.value}`).join(',');
 }
 
 // ---- Runtime options (engine flags) -------------------------------------------------------------

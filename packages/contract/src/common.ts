@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
+
+export { API_MESSAGES, DEFAULT_PAGE_SIZE, GENERIC_ERROR, MAX_PAGE_SIZE, STATUS_TEXTS } from './constants.ts';
 
 /** Every entity id is an opaque string (a UUID on the server); clients never parse it. */
 export const Id = z.string().min(1).max(64);
@@ -7,9 +10,6 @@ export type Id = z.infer<typeof Id>;
 /** Timestamps travel as ISO-8601 strings with an offset, as FastAPI serialises datetimes. */
 export const Timestamp = z.iso.datetime({ offset: true });
 export type Timestamp = z.infer<typeof Timestamp>;
-
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 1000;
 
 /** limit/offset arrive as query strings; coerce, default and bound them once, here. */
 export const PageQuery = z.object({
@@ -45,27 +45,6 @@ export const ValidationErrorBody = z.object({ detail: z.array(ValidationIssue) }
 export const AnyErrorBody = z.union([ErrorBody, ValidationErrorBody]);
 export type ErrorBody = z.infer<typeof ErrorBody>;
 export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
-
-/** The API messages of SPEC §8, word for word. Server, client and mocks all read them from here. */
-export const API_MESSAGES = {
-  422: 'Validation Error',
-  createSessionForbidden: 'User is not allowed to create new tuning session',
-  pendingEvaluations: 'Need to wait for pending evaluations',
-  searchComplete: 'Tuning search is complete',
-  searchError: 'Internal search error',
-} as const;
-
-/** Default status texts of SPEC §8. Any other non-ok status is a 'Generic Error'. */
-export const STATUS_TEXTS: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
-export const GENERIC_ERROR = 'Generic Error';
 
 /** Converts zod issues into FastAPI's 422 detail list; `where` is the request part (body, query, path). */
 export function toValidationIssues(where: 'body' | 'query' | 'path' | 'header', error: z.ZodError): ValidationIssue[] {

@@ -628,29 +628,4 @@ export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer 
 export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q } ? Input<Q> : never;
 export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer P } ? Infer<P> : never;
 
-/** The API base path; the auth server lives under the same prefix. */
-export const API_PREFIX = '/api/v1';
-
-/** Fills `{name}` segments, URL-encoding each value. Throws on a missing parameter rather than calling `/x/undefined`. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined || value === '') throw new Error(`Missing path parameter '${key}' for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** `{name}` → `:name`, the route syntax of Fastify and msw. */
-export function toColonPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
-}
-
-/** Serialises a query object: drops undefined/null/'' so defaults stay with the server. */
-export function toSearchParams(query: Record<string, unknown> | undefined): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  return params;
-}
+export { API_PREFIX, buildPath, toColonPath, toSearchParams } from './paths.ts';

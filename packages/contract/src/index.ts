@@ -8,3 +8,4 @@ export * from './endpoints.ts';
 export * from './runtime-options.ts';
 export * from './launch-command.ts';
 export * from './openapi.ts';
+export * from './lean.ts';

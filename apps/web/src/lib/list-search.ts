@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@mako/contract';
 
 /** ?offset=&limit= of a paged list. Anything unreadable falls back to the first page of 100. */
 export const pageSearchSchema = z.object({
-  offset: z.coerce.number().int().min(0).optional().catch(undefined),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().catch(undefined),
+  offset: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(0))), undefined),
+  limit: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE_SIZE))), undefined),
 });
 
 export type PageSearch = z.infer<typeof pageSearchSchema>;

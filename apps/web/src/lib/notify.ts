@@ -2,8 +2,9 @@ import type { toast as sonnerToast } from '@mako/ui';
 
 /*
  * Toasts load after the first paint: sonner is about 10 KB gzipped and no page shows a toast while
- * it first renders. Callers use `notify`; the first call (or an idle moment after start-up) mounts
- * the Toaster, and the toast is raised once it listens, so none is lost.
+ * it first renders. Callers use `notify`; the first call (or, on the signed-in pages, an idle
+ * moment after they render) mounts the Toaster, and the toast is raised once it listens, so none
+ * is lost.
  */
 
 type Toast = typeof sonnerToast;

@@ -1,18 +1,18 @@
 import { SearchParamError } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const TOKEN_REQUIRED_MESSAGE = 'Token is required';
 
 /** /verify-email and /magic-link-login: the one-time token, and where to continue afterwards. */
 export const tokenSearchSchema = z.object({
-  token: z.string({ error: TOKEN_REQUIRED_MESSAGE }).min(1, TOKEN_REQUIRED_MESSAGE),
-  redirect: z.string().optional(),
+  token: z.string({ error: TOKEN_REQUIRED_MESSAGE }).check(z.minLength(1, TOKEN_REQUIRED_MESSAGE)),
+  redirect: z.optional(z.string()),
 });
 
 /** /: `signup` opens the sign-up tab, `redirect` is where a login continues (checked by safeRedirect). */
 export const homeSearchSchema = z.object({
-  signup: z.string().optional(),
-  redirect: z.string().optional(),
+  signup: z.optional(z.string()),
+  redirect: z.optional(z.string()),
 });
 
 /**

@@ -3,6 +3,7 @@ import { Outlet, createFileRoute, redirect, useLocation, useRouter } from '@tans
 import { useEffect } from 'react';
 import { currentUserQueryOptions, settingsQueryOptions } from '@mako/api-client';
 import { AppShell } from '@mako/ui';
+import { useToasterWarmUp } from '../components/deferred-toaster.tsx';
 import { renderRouterLink } from '../components/router-link.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
 import { useThemeMode } from '../lib/theme.tsx';
@@ -32,6 +33,7 @@ function AppLayout() {
   const { data: current } = useSuspenseQuery(currentUserQueryOptions());
   const { data: settings } = useSuspenseQuery(settingsQueryOptions());
   const user = current.status === 'authenticated' ? current.user : null;
+  useToasterWarmUp();
 
   useEffect(() => {
     if (user) auth.identify(user);

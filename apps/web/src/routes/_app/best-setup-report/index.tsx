@@ -1,9 +1,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { benchmarkSettingsQueryOptions, bestBenchmarkReportQueryOptions, isApiError } from '@mako/api-client';
-import { BestReportQuery, MAX_PAGE_SIZE, MetricKey, defaultConfig } from '@mako/contract';
+import { BestReportQuery, LeanMetricKey, MAX_PAGE_SIZE, defaultConfig } from '@mako/contract';
 import { BestSetupReport } from '@mako/ui';
 import type { BestSetupReportStatus, BestSetupSelection } from '@mako/ui';
 import { RouteError } from '../../../components/route-states.tsx';
@@ -15,9 +15,9 @@ import { TITLES } from '../../../lib/titles.ts';
 
 /** The three choices live in the address, so a report can be linked to. */
 const selectionSchema = z.object({
-  model_name: z.string().min(1).max(200).optional().catch(undefined),
-  hardware_name: z.string().min(1).max(64).optional().catch(undefined),
-  objective: MetricKey.optional().catch(undefined),
+  model_name: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
+  hardware_name: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(64))), undefined),
+  objective: z.catch(z.optional(LeanMetricKey), undefined),
 });
 
 /** Every setting the user can see, to offer its models and accelerators. */

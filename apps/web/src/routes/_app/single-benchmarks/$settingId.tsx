@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   benchmarkSettingQueryOptions,
   benchmarksBySettingQueryOptions,
@@ -22,7 +22,7 @@ import { TITLES, benchmarkSettingTitle } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({
   // ?benchmark= keeps the chosen benchmark in the address, so a link shows the same one.
-  validateSearch: z.object({ benchmark: z.string().min(1).optional().catch(undefined) }),
+  validateSearch: z.object({ benchmark: z.catch(z.optional(z.string().check(z.minLength(1))), undefined) }),
   loader: async ({ context, params }) => {
     const [setting] = await orNotFound(
       Promise.all([

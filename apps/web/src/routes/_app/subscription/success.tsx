@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { subscriptionQueryOptions, useConfirmCheckoutMutation } from '@mako/api-client';
 import { PaymentSuccessPage } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
@@ -15,7 +15,7 @@ import { TITLES } from '../../../lib/titles.ts';
  * checkout named by session_id before claiming anything.
  */
 export const Route = createFileRoute('/_app/subscription/success')({
-  validateSearch: z.object({ session_id: z.string().min(1).optional().catch(undefined) }),
+  validateSearch: z.object({ session_id: z.catch(z.optional(z.string().check(z.minLength(1))), undefined) }),
   head: () => pageHead(TITLES.paymentSuccess),
   component: PaymentSuccessRoute,
 });

@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isApiError, tuningBestQueryOptions, tuningResultsQueryOptions, tuningSessionQueryOptions } from '@mako/api-client';
 import { MAX_PAGE_SIZE } from '@mako/contract';
 import { TuningSessionDetailScreen } from '@mako/ui';
@@ -19,8 +19,8 @@ const RESULTS_PAGE_SIZE = 20;
 const LIVE_REFRESH_MS = 10_000;
 
 const resultsSearchSchema = z.object({
-  offset: z.coerce.number().int().min(0).optional().catch(undefined),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().catch(undefined),
+  offset: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(0))), undefined),
+  limit: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE_SIZE))), undefined),
 });
 
 const resultsPageOf = (search: z.infer<typeof resultsSearchSchema>) => ({
