@@ -16,17 +16,21 @@ export const freePort = () =>
     });
   });
 
-/** The real server (src/main.ts) in its own process, on the given data dir, as `pnpm start` runs it. */
+/**
+ * The real server (src/main.ts) in its own process, on the given data dir, as `pnpm start` runs it:
+ * at its default log level (info) unless `env` sets LOG_LEVEL, with the log going to /dev/null.
+ */
 export async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', JWT_SECRET: BENCH_SECRET, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', JWT_SECRET: BENCH_SECRET, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) break;
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (i > 600) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   ARGON2_MEMORY_KIB: int(ARGON2_MIN_MEMORY_KIB, 1024, 4 * 1024 * 1024),
   RESPONSE_CACHE_MB: int(64, 0, 64 * 1024),
   RESPONSE_CACHE_TTL_S: int(10, 0, 3600),
+  COUNT_CACHE_ENTRIES: int(10_000, 0, 10_000_000),
   ARGON2_TIME_COST: int(ARGON2_MIN_TIME_COST, 1, 20),
 });
 
@@ -106,6 +107,8 @@ export interface Config {
   argon2: { memoryKib: number; timeCost: number };
   /** Serialized catalogue answers kept in memory; 0 MB turns the cache off. */
   responseCache: { maxMb: number; ttlS: number };
+  /** Search match counts kept per catalogue version; 0 counts every search afresh. */
+  countCacheEntries: number;
   /** Parse every answer with its contract schema before sending (tests turn it on). */
   validateResponses: boolean;
   /** The clock; tests move it forward to expire links and leases. */
@@ -177,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowS: e.AUTH_RATE_LIMIT_WINDOW_S },
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     responseCache: { maxMb: e.RESPONSE_CACHE_MB, ttlS: e.RESPONSE_CACHE_TTL_S },
+    countCacheEntries: e.COUNT_CACHE_ENTRIES,
     validateResponses: false,
     now: Date.now,
   };

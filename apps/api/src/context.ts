@@ -8,6 +8,7 @@ import type { PasswordHasher } from './auth/passwords.ts';
 import type { AccessTokens } from './auth/access-tokens.ts';
 import type { GoogleVerifier } from './auth/google.ts';
 import type { Proposer } from './tuning/proposer.ts';
+import type { CountCache } from './services/count-cache.ts';
 
 /** Everything a handler needs, created once per server. */
 export interface AppContext {
@@ -23,6 +24,8 @@ export interface AppContext {
   google: GoogleVerifier | null;
   tasks: BackgroundTasks;
   propose: Proposer;
+  /** Search match counts per catalogue version. */
+  counts: CountCache;
 }
 
 export const isoAt = (ms: number) => new Date(ms).toISOString();

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX, STATUS_TEXTS, buildOpenApi } from '@mako/contract';
@@ -26,6 +26,8 @@ import { benchmarkHandlers } from './handlers/benchmarks.ts';
 import { tuningHandlers } from './handlers/tuning.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { seedDemoCatalogue } from './seed/demo.ts';
+import { rebuildStaleDocuments } from './services/benchmarks.ts';
+import { CountCache } from './services/count-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,6 +73,19 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
+/**
+ * One access-log line per request, on completion, with the (redacted) request and its outcome:
+ * Fastify's default writes a second line on arrival, which doubles the logging work per request.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 function errorBody(error: FastifyError & { detail?: unknown }) {
   if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail, headers: error.headers };
   switch (error.code) {
@@ -92,6 +107,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     bodyLimit: GENERAL_BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    logController: new AccessLog(),
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -119,6 +135,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl, config.now) : null,
     tasks,
     propose: injected ? async (input) => injected(input) : worker!.propose,
+    counts: new CountCache(config.countCacheEntries),
   };
 
   app.addHook('onClose', async () => {
@@ -129,13 +146,18 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   try {
+    const rebuilt = await rebuildStaleDocuments(ctx.db);
+    if (rebuilt) app.log.info({ benchmarks: rebuilt }, 'Rebuilt the stored benchmark documents');
     if (config.seedDemo) await seedDemoCatalogue(ctx);
 
-    await app.register(helmet, {
+    // Security headers on every answer. The headers never vary by request, so helmet is set up
+    // once here rather than per request (as its Fastify plugin does, re-parsing the CSP each time).
+    const securityHeaders = helmet({
       contentSecurityPolicy: contentSecurityPolicy(config),
       crossOriginEmbedderPolicy: false,
       hsts: config.publicUrl.startsWith('https:'),
     });
+    app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
     await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT });
     await app.register(rateLimit, {
       global: false,

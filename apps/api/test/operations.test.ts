@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { API_PREFIX, buildOpenApi, buildPath, endpoints, type EndpointDef } from '@mako/contract';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { migrations as migrationList } from '../src/db/migrations.ts';
 import { benchmark } from './fixtures.ts';
 import { PG_URL, call, ok, signUp, startServer, type TestServer } from './helpers.ts';
 
@@ -74,8 +75,8 @@ describe('the contract is served in full', () => {
   it.skipIf(PG_URL)('keeps SQLite in WAL mode, migrated on start', async () => {
     const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(ts.server.ctx.db);
     expect(rows[0]!.journal_mode).toBe('wal');
-    const { rows: migrations } = await sql<{ name: string }>`select name from kysely_migration`.execute(ts.server.ctx.db);
-    expect(migrations.map((m) => m.name)).toEqual(['0001_initial']);
+    const { rows: migrations } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(ts.server.ctx.db);
+    expect(migrations.map((m) => m.name)).toEqual(Object.keys(migrationList));
   });
 
   it('reports health', async () => {

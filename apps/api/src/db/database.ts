@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import type { DB } from './schema.ts';
 import { migrations } from './migrations.ts';
 
@@ -52,7 +52,7 @@ export function openDatabase(url: string, options: { searchPath?: string } = {})
   sqlite.pragma('cache_size = -65536');
   // Gathers planner statistics for tables that lack them (bounded work; SQLite's advice at open).
   sqlite.pragma('optimize = 0x10002');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
@@ -60,6 +60,34 @@ export function openDatabase(url: string, options: { searchPath?: string } = {})
       // Refreshes the planner's statistics where they went stale (cheap; SQLite's advice at close).
       if (sqlite.open) sqlite.pragma('optimize');
       await db.destroy();
+    },
+  };
+}
+
+/** Distinct SQL texts kept compiled: the app's queries vary by filter combination and page size only. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh, and compiling SQL costs about as much as running a small
+ * query. The same texts recur request after request, so their compiled statements are kept (LRU).
+ * Kysely runs one query at a time on SQLite's single connection, so a cached statement is never
+ * in use twice; a busy one (an unfinished iterator) is bypassed all the same.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      return statement;
     },
   };
 }

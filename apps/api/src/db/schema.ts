@@ -104,7 +104,25 @@ export type BenchmarkTable = SettingColumns & {
   demo: Flag;
   notes: string;
   created_at: Iso;
+  /**
+   * The benchmark's answer as JSON text, split around the viewer-dependent
+   * `setting.benchmark_count`: `doc_head + count + doc_tail` is exactly what the API sends, so
+   * pages are spliced from stored text instead of parsed and re-serialised per request. Written
+   * with the row and rewritten by every update (services/benchmarks.ts).
+   */
+  doc_head: string;
+  doc_tail: string;
 } & { [K in MetricColumn]: number | null };
+
+/**
+ * Small named counters. `catalogue_version` is bumped by database triggers on every write to
+ * benchmarks (from any process), so caches keyed by it can never serve a count from before a
+ * write; `benchmark_documents` is the format of the stored documents, rebuilt at start when stale.
+ */
+export interface CatalogueStateTable {
+  name: string;
+  value: number;
+}
 
 export interface TuningSessionTable {
   id: string;
@@ -215,6 +233,7 @@ export interface DB {
   access_keys: AccessKeyTable;
   benchmark_settings: BenchmarkSettingTable;
   benchmarks: BenchmarkTable;
+  catalogue_state: CatalogueStateTable;
   tuning_sessions: TuningSessionTable;
   pending_configs: PendingConfigTable;
   tuning_results: TuningResultTable;

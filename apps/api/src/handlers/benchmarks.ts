@@ -4,9 +4,11 @@ import {
   launchCommand,
   naturalDirection,
   parseConstraints,
+  type Benchmark,
   type BenchmarkSearchQuery,
   type MetricKey,
   type OwnedByQuery,
+  type Page,
   type Runtime,
   type RuntimeOptions,
 } from '@mako/contract';
@@ -16,8 +18,22 @@ import type { DB } from '../db/schema.ts';
 import { metricColumn } from '../db/schema.ts';
 import type { Handlers } from '../http/register.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { JsonText } from '../http/json-text.ts';
 import type { Principal } from '../services/principal.ts';
-import { findOrCreateSetting, insertBenchmark, loadBenchmarks, metricsConsistent, toSetting, type Db } from '../services/benchmarks.ts';
+import { catalogueVersion } from '../services/count-cache.ts';
+import {
+  documentColumn,
+  findOrCreateSetting,
+  insertBenchmark,
+  loadBenchmarks,
+  metricsConsistent,
+  refreshDocuments,
+  pageBody,
+  toSetting,
+  pageData,
+  type Db,
+  type PageData,
+} from '../services/benchmarks.ts';
 
 type BenchmarkWhere = ExpressionBuilder<DB, 'benchmarks'>;
 type SearchQuery = z.output<typeof BenchmarkSearchQuery>;
@@ -37,51 +53,92 @@ const visibleTo = (eb: BenchmarkWhere, viewerId: string | null) =>
 function searchFilter(q: SearchQuery, viewerId: string | null) {
   return (eb: BenchmarkWhere) => {
     const c: Expression<SqlBool>[] = [visibleTo(eb, viewerId)];
-    if (q.published === true) c.push(eb('published', '=', 1));
-    if (q.published === false) c.push(viewerId === null ? sql<SqlBool>`1 = 0` : eb.and([eb('published', '=', 0), eb('owner_id', '=', viewerId)]));
-    if (q.verified !== undefined) c.push(eb('verified', '=', q.verified ? 1 : 0));
-    if (q.model_name !== undefined) c.push(eb('ml_model_name', '=', q.model_name));
-    if (q.hardware_name !== undefined) c.push(eb('hardware_name', '=', q.hardware_name));
-    if (q.dataset !== undefined) c.push(eb('dataset', '=', q.dataset));
-    if (q.software_version !== undefined) c.push(eb('version', '=', q.software_version));
-    if (q.num_requests !== undefined) c.push(eb('num_requests', '=', q.num_requests));
-    if (q.request_rate !== undefined) c.push(eb('request_rate', '=', q.request_rate === 'inf' ? Infinity : q.request_rate));
-    if (q.max_seq_length !== undefined) c.push(eb('max_seq_length', '=', q.max_seq_length));
-    if (q.output_len !== undefined) c.push(eb('output_len', '=', q.output_len));
+    if (q.published === true) c.push(eb('benchmarks.published', '=', 1));
+    if (q.published === false)
+      c.push(viewerId === null ? sql<SqlBool>`1 = 0` : eb.and([eb('benchmarks.published', '=', 0), eb('benchmarks.owner_id', '=', viewerId)]));
+    if (q.verified !== undefined) c.push(eb('benchmarks.verified', '=', q.verified ? 1 : 0));
+    if (q.model_name !== undefined) c.push(eb('benchmarks.ml_model_name', '=', q.model_name));
+    if (q.hardware_name !== undefined) c.push(eb('benchmarks.hardware_name', '=', q.hardware_name));
+    if (q.dataset !== undefined) c.push(eb('benchmarks.dataset', '=', q.dataset));
+    if (q.software_version !== undefined) c.push(eb('benchmarks.version', '=', q.software_version));
+    if (q.num_requests !== undefined) c.push(eb('benchmarks.num_requests', '=', q.num_requests));
+    if (q.request_rate !== undefined) c.push(eb('benchmarks.request_rate', '=', q.request_rate === 'inf' ? Infinity : q.request_rate));
+    if (q.max_seq_length !== undefined) c.push(eb('benchmarks.max_seq_length', '=', q.max_seq_length));
+    if (q.output_len !== undefined) c.push(eb('benchmarks.output_len', '=', q.output_len));
     // Length filters bound the workload's ranges: prompts and outputs within [min, max].
-    if (q.min_prompt !== undefined) c.push(eb('min_prompt', '>=', q.min_prompt));
-    if (q.max_prompt !== undefined) c.push(eb('max_prompt', '<=', q.max_prompt));
-    if (q.min_output !== undefined) c.push(eb('min_output', '>=', q.min_output));
-    if (q.max_output !== undefined) c.push(eb('max_output', '<=', q.max_output));
-    if (q.min_seq !== undefined) c.push(eb('max_seq_length', '>=', q.min_seq));
-    if (q.max_seq !== undefined) c.push(eb('max_seq_length', '<=', q.max_seq));
+    if (q.min_prompt !== undefined) c.push(eb('benchmarks.min_prompt', '>=', q.min_prompt));
+    if (q.max_prompt !== undefined) c.push(eb('benchmarks.max_prompt', '<=', q.max_prompt));
+    if (q.min_output !== undefined) c.push(eb('benchmarks.min_output', '>=', q.min_output));
+    if (q.max_output !== undefined) c.push(eb('benchmarks.max_output', '<=', q.max_output));
+    if (q.min_seq !== undefined) c.push(eb('benchmarks.max_seq_length', '>=', q.min_seq));
+    if (q.max_seq !== undefined) c.push(eb('benchmarks.max_seq_length', '<=', q.max_seq));
     if (q.constraints) {
       const parsed = parseConstraints(q.constraints);
-      if (parsed.ok) for (const k of parsed.value) c.push(eb(metricColumn(k.metric), k.op, k.value));
+      if (parsed.ok) for (const k of parsed.value) c.push(eb(`benchmarks.${metricColumn(k.metric)}`, k.op, k.value));
     }
     return eb.and(c);
   };
 }
 
+/** Everything a search filters on (not how it sorts or pages), with the viewer: what a count depends on. */
+function countKey(q: SearchQuery, viewerId: string | null): string {
+  const { limit: _l, offset: _o, objective: _s, ...filters } = q;
+  return JSON.stringify([viewerId, filters]);
+}
+
 /**
- * The queries behind GET /benchmarks/all: the ids of one page in rank order (from the narrow
- * filter and sort columns only), and the total. The page's wide rows are then read by id
- * (benchmarksByIds). The search benchmark runs the same three queries bare.
+ * The queries behind GET /benchmarks/all: one page of stored documents with the viewer's setting
+ * counts, and the total. Newest-first pages come in index order straight from a filter index, so
+ * the documents are read in the same query. A ranked page first picks its 100 ids from the sort
+ * columns alone (the common filter indexes cover the usual objectives) and reads the wide rows of
+ * just those. The search benchmark runs these same queries bare.
  */
-export function searchQueries(db: Db, query: SearchQuery, viewerId: string | null) {
+export function searchPlan(db: Db, query: SearchQuery, viewerId: string | null) {
   const where = searchFilter(query, viewerId);
-  let ids = db.selectFrom('benchmarks').select('id').where(where);
+  const documents = documentColumn(viewerId);
+  let page;
   if (query.objective) {
-    const direction = naturalDirection(query.objective) === 'maximize' ? 'desc' : 'asc';
-    ids = ids.orderBy(metricColumn(query.objective), (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast());
+    const metric = `benchmarks.${metricColumn(query.objective)}` as const;
+    const best = naturalDirection(query.objective) === 'maximize' ? ('desc' as const) : ('asc' as const);
+    const ids = db
+      .selectFrom('benchmarks')
+      .select('benchmarks.id')
+      .where(where)
+      .orderBy(metric, (ob) => ob[best]().nullsLast())
+      .orderBy('benchmarks.created_at', 'desc')
+      .orderBy('benchmarks.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset);
+    page = db
+      .selectFrom(ids.as('page'))
+      .innerJoin('benchmarks', 'benchmarks.id', 'page.id')
+      .innerJoin('benchmark_settings', 'benchmark_settings.id', 'benchmarks.setting_id')
+      .select(documents)
+      .orderBy(metric, (ob) => ob[best]().nullsLast())
+      .orderBy('benchmarks.created_at', 'desc')
+      .orderBy('benchmarks.id', 'desc');
+  } else {
+    page = db
+      .selectFrom('benchmarks')
+      .where(where)
+      .innerJoin('benchmark_settings', 'benchmark_settings.id', 'benchmarks.setting_id')
+      .select(documents)
+      .orderBy('benchmarks.created_at', 'desc')
+      .orderBy('benchmarks.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset);
   }
   return {
-    ids: ids.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset),
+    data: pageData(db, page),
     count: db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('count')).where(where),
+    countKey: countKey(query, viewerId),
   };
 }
 
-async function page<T>(rows: Promise<T[]>, count: Promise<{ count: number | string | bigint } | undefined>) {
+/** A page of benchmarks as the JSON the API sends: stored answers spliced, nothing parsed or re-serialised. */
+const pageJson = (data: PageData, count: number): JsonText<Page<Benchmark>> => new JsonText(pageBody(data, count));
+
+async function page<T>(rows: Promise<T>, count: Promise<{ count: number | string | bigint } | undefined>) {
   const [data, total] = await Promise.all([rows, count]);
   return { data, count: Number(total?.count ?? 0) };
 }
@@ -121,23 +178,24 @@ export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
     const mine = ownedByMe(query.owned_by, principal);
     const where = (eb: BenchmarkWhere) =>
       eb.and([
-        eb('setting_id', '=', settingId),
-        mine ? eb('owner_id', '=', viewer) : visibleTo(eb, viewer),
-        ...(withoutSession ? [eb('session_id', 'is', null)] : []),
+        eb('benchmarks.setting_id', '=', settingId),
+        mine ? eb('benchmarks.owner_id', '=', viewer) : visibleTo(eb, viewer),
+        ...(withoutSession ? [eb('benchmarks.session_id', 'is', null)] : []),
       ]);
+    const documents = db
+      .selectFrom('benchmarks')
+      .where(where)
+      .innerJoin('benchmark_settings', 'benchmark_settings.id', 'benchmarks.setting_id')
+      .select(documentColumn(viewer))
+      .orderBy('benchmarks.created_at', 'desc')
+      .orderBy('benchmarks.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset);
     const result = await page(
-      db
-        .selectFrom('benchmarks')
-        .select('id')
-        .where(where)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute(),
+      pageData(db, documents).read(),
       db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst(),
     );
-    return { data: await loadBenchmarks(db, result.data.map((r) => r.id), viewer), count: result.count };
+    return pageJson(result.data, result.count);
   }
 
   async function ownBenchmark(id: string, ownerId: string) {
@@ -210,9 +268,18 @@ export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
 
     async searchBenchmarks({ principal, query }) {
       const viewer = principal?.user.id ?? null;
-      const { ids, count } = searchQueries(db, query, viewer);
-      const result = await page(ids.execute(), count.executeTakeFirst());
-      return { data: await loadBenchmarks(db, result.data.map((r) => r.id), viewer), count: result.count };
+      const plan = searchPlan(db, query, viewer);
+      if (!ctx.counts.enabled) {
+        const result = await page(plan.data.read(), plan.count.executeTakeFirst());
+        return pageJson(result.data, result.count);
+      }
+      // The version is read before anything is counted: see CountCache.
+      const version = await catalogueVersion(db);
+      const cached = ctx.counts.get(version, plan.countKey);
+      if (cached !== undefined) return pageJson(await plan.data.read(), cached);
+      const result = await page(plan.data.read(), plan.count.executeTakeFirst());
+      ctx.counts.set(version, plan.countKey, result.count);
+      return pageJson(result.data, result.count);
     },
 
     async supportedRuntimeOptions() {
@@ -271,6 +338,7 @@ export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
             .set((eb) => ({ published_count: eb('published_count', '+', published - row.published) }))
             .where('id', '=', row.setting_id)
             .execute();
+        await refreshDocuments(trx, [row.id]);
       });
       const [benchmark] = await loadBenchmarks(db, [params.benchmark_id], owner);
       return benchmark!;

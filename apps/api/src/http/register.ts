@@ -13,6 +13,7 @@ import {
 import type { Principal } from '../services/principal.ts';
 import { HttpError, unauthorized } from './errors.ts';
 import type { ResponseCache } from './response-cache.ts';
+import { JsonText } from './json-text.ts';
 
 export const GENERAL_BODY_LIMIT = 1024 * 1024;
 export const AUTH_BODY_LIMIT = 16 * 1024;
@@ -29,7 +30,7 @@ export interface RequestContext<N extends EndpointName> {
   reply: FastifyReply;
 }
 
-export type Handler<N extends EndpointName> = (rc: RequestContext<N>) => Promise<ResponseOf<N>>;
+export type Handler<N extends EndpointName> = (rc: RequestContext<N>) => Promise<ResponseOf<N> | JsonText<ResponseOf<N>>>;
 export type Handlers = { [N in EndpointName]: Handler<N> };
 
 export interface RegisterOptions {
@@ -111,15 +112,16 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
           // Any write, even one that failed half-way, may have changed what cached reads would show.
           if (def.method !== 'GET') cache.invalidate();
         }
+        const json = result instanceof JsonText ? result.body : null;
         if (options.validateResponses) {
-          const checked = def.response.safeParse(result);
+          const checked = def.response.safeParse(json === null ? result : JSON.parse(json.toString()));
           if (!checked.success) {
             request.log.error({ endpoint: name, issues: checked.error.issues }, 'Response does not match the contract');
             throw new Error(`Response of ${name} does not match the contract`);
           }
         }
-        if (cacheKey === null) return result;
-        const serialized = Buffer.from(JSON.stringify(result));
+        if (cacheKey === null) return json === null ? result : reply.type('application/json; charset=utf-8').send(json);
+        const serialized = Buffer.isBuffer(json) ? json : Buffer.from(json ?? JSON.stringify(result));
         cache.set(cacheKey, serialized, version);
         return reply.type('application/json; charset=utf-8').send(serialized);
       },

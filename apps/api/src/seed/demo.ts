@@ -14,8 +14,8 @@ import {
 } from '@mako/contract';
 import { gpuSpec, modelSpec, simulate } from '@mako/perf-model';
 import { isoAt, type AppContext } from '../context.ts';
-import type { BenchmarkSettingTable, BenchmarkTable } from '../db/schema.ts';
-import { benchmarkRow, settingColumns } from '../services/benchmarks.ts';
+import type { BenchmarkSettingTable } from '../db/schema.ts';
+import { benchmarkRow, settingColumns, type NewBenchmark } from '../services/benchmarks.ts';
 
 export const DEMO_USER_ID = 'mako-demo-catalogue';
 const DEMO_EMAIL = 'demo-catalogue@makooptimize.invalid';
@@ -122,7 +122,8 @@ export async function seedDemoCatalogue(ctx: Pick<AppContext, 'db' | 'now'> & { 
   const now = ctx.now();
   const rnd = mulberry32(20251122);
   const settings = new Map<string, Selectable<BenchmarkSettingTable>>();
-  const rows: Selectable<BenchmarkTable>[] = [];
+  // Built once every setting's created_at is final: each stored document embeds its setting's.
+  const pending: NewBenchmark[] = [];
   let sims = 0;
   for (const model of MODELS) {
     for (const gpu of GPUS) {
@@ -175,17 +176,15 @@ export async function seedDemoCatalogue(ctx: Pick<AppContext, 'db' | 'now'> & { 
               // Spread over the last 90 days, so that "newest first" lists look lived-in.
               const createdAt = now - Math.floor(rnd() * 90 * 24 * 3600 * 1000);
               if (row.created_at === '' || isoAt(createdAt) < row.created_at) row.created_at = isoAt(createdAt);
-              rows.push(
-                benchmarkRow({
-                  ownerId: DEMO_USER_ID,
-                  setting: row,
-                  input: { runtime_options: config, metrics: out.metrics, cost_per_million_tokens: out.cost_per_million_tokens, published: true, notes: NOTES },
-                  sessionId: null,
-                  verified: false,
-                  demo: true,
-                  now: createdAt,
-                }),
-              );
+              pending.push({
+                ownerId: DEMO_USER_ID,
+                setting: row,
+                input: { runtime_options: config, metrics: out.metrics, cost_per_million_tokens: out.cost_per_million_tokens, published: true, notes: NOTES },
+                sessionId: null,
+                verified: false,
+                demo: true,
+                now: createdAt,
+              });
             }
           }
         }
@@ -193,6 +192,7 @@ export async function seedDemoCatalogue(ctx: Pick<AppContext, 'db' | 'now'> & { 
     }
   }
 
+  const rows = pending.map(benchmarkRow);
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')

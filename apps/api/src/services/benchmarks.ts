@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import {
+  SqliteAdapter,
+  sql,
+  type AliasedSelectQueryBuilder,
+  type Compilable,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 import {
   METRIC_KEYS,
   readMetric,
@@ -160,7 +169,7 @@ export interface NewBenchmark {
 export function benchmarkRow(b: NewBenchmark): Selectable<BenchmarkTable> {
   const { setting, input } = b;
   const { id: _id, owner_id: _o, benchmark_count: _c, published_count: _p, created_at: _t, ...columns } = setting;
-  return {
+  const row: Omit<Selectable<BenchmarkTable>, 'doc_head' | 'doc_tail'> = {
     id: randomUUID(),
     setting_id: setting.id,
     owner_id: b.ownerId,
@@ -176,6 +185,7 @@ export function benchmarkRow(b: NewBenchmark): Selectable<BenchmarkTable> {
     created_at: isoAt(b.now),
     ...metricValues(input.metrics, setting.hardware_count, input.cost_per_million_tokens),
   };
+  return { ...row, ...benchmarkDocument(row, setting) };
 }
 
 /** Stores a benchmark and keeps its setting's counters in step (call inside a transaction). */
@@ -193,70 +203,35 @@ export async function insertBenchmark(db: Db, b: NewBenchmark): Promise<string> 
   return row.id;
 }
 
-/** One query for the answers of the given benchmarks: their columns plus their setting's counters and owner. */
-export function benchmarksByIds(db: Db, ids: readonly string[]) {
-  return db
-    .selectFrom('benchmarks')
-    .innerJoin('benchmark_settings as s', 's.id', 'benchmarks.setting_id')
-    .select([
-      'benchmarks.id',
-      'benchmarks.setting_id',
-      'benchmarks.session_id',
-      'benchmarks.owner_id',
-      'benchmarks.runtime_options',
-      'benchmarks.metrics',
-      'benchmarks.m_cost_per_million_tokens',
-      'benchmarks.m_output_throughput_per_gpu',
-      'benchmarks.m_output_throughput_per_user',
-      'benchmarks.verified',
-      'benchmarks.published',
-      'benchmarks.demo',
-      'benchmarks.notes',
-      'benchmarks.created_at',
-      // The setting's own columns are denormalised into every benchmark row.
-      'benchmarks.ml_model_name',
-      'benchmarks.hardware_name',
-      'benchmarks.hardware_count',
-      'benchmarks.runtime',
-      'benchmarks.version',
-      'benchmarks.dataset',
-      'benchmarks.num_requests',
-      'benchmarks.request_rate',
-      'benchmarks.burstiness',
-      'benchmarks.max_concurrency',
-      'benchmarks.max_seq_length',
-      'benchmarks.output_len',
-      'benchmarks.min_prompt',
-      'benchmarks.max_prompt',
-      'benchmarks.min_output',
-      'benchmarks.max_output',
-      'benchmarks.setting_key',
-      's.owner_id as setting_owner_id',
-      's.created_at as setting_created_at',
-      's.benchmark_count as setting_benchmark_count',
-      's.published_count as setting_published_count',
-    ])
-    .where('benchmarks.id', 'in', ids.length ? [...ids] : ['']);
-}
+// ---- Stored answers ---------------------------------------------------------------------------
 
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof benchmarksByIds>['execute']>>[number];
+/** The format of the stored documents; raise it whenever the answer changes shape, and every stored document is rebuilt at the next start. */
+export const DOCUMENT_FORMAT = 1;
 
-function toBenchmark(r: JoinedRow, viewerId: string | null): Benchmark {
+/** What a document is made of: the benchmark's columns and its setting's owner and creation time. */
+export type DocumentSource = Omit<Selectable<BenchmarkTable>, 'doc_head' | 'doc_tail'>;
+type SettingHead = Pick<SettingRow, 'owner_id' | 'created_at'>;
+
+/** A count no answer can carry, so that its key marks the one viewer-dependent spot of a document. */
+const COUNT_MARK = -1;
+const COUNT_KEY = '"benchmark_count":';
+
+function toBenchmark(r: DocumentSource, setting: SettingHead, benchmarkCount: number): Benchmark {
   return {
     id: r.id,
     setting: {
       id: r.setting_id,
-      owner: r.setting_owner_id,
-      created_at: r.setting_created_at,
-      benchmark_count: r.setting_owner_id === viewerId ? r.setting_benchmark_count : r.setting_published_count,
+      owner: setting.owner_id,
+      created_at: setting.created_at,
+      benchmark_count: benchmarkCount,
       ...settingCreateOf(r),
     },
     session_id: r.session_id,
     runtime_options: JSON.parse(r.runtime_options) as RuntimeOptions,
     metrics: JSON.parse(r.metrics) as BenchmarkMetrics,
-    cost_per_million_tokens: r.m_cost_per_million_tokens,
+    cost_per_million_tokens: r.m_cost_per_million_tokens ?? null,
     output_throughput_per_gpu: r.m_output_throughput_per_gpu ?? 0,
-    output_throughput_per_user: r.m_output_throughput_per_user,
+    output_throughput_per_user: r.m_output_throughput_per_user ?? null,
     verified: r.verified === 1,
     published: r.published === 1,
     demo: r.demo === 1,
@@ -266,13 +241,128 @@ function toBenchmark(r: JoinedRow, viewerId: string | null): Benchmark {
   };
 }
 
+/**
+ * The benchmark's answer as JSON text, split where the caller-dependent `setting.benchmark_count`
+ * goes: `doc_head + count + doc_tail` is the answer. Inside JSON strings a quote is escaped, so the
+ * first bare `"benchmark_count":` is the setting's key (it precedes every free-text field).
+ */
+export function benchmarkDocument(row: DocumentSource, setting: SettingHead): Pick<BenchmarkTable, 'doc_head' | 'doc_tail'> {
+  const json = JSON.stringify(toBenchmark(row, setting, COUNT_MARK));
+  const at = json.indexOf(COUNT_KEY + String(COUNT_MARK)) + COUNT_KEY.length;
+  return { doc_head: json.slice(0, at), doc_tail: json.slice(at + String(COUNT_MARK).length) };
+}
+
+/**
+ * Rewrites the stored documents of these benchmarks from their columns. Every update of a
+ * benchmark's columns goes through here (call inside the updating transaction).
+ */
+export async function refreshDocuments(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db
+    .selectFrom('benchmarks')
+    .innerJoin('benchmark_settings as s', 's.id', 'benchmarks.setting_id')
+    .selectAll('benchmarks')
+    .select(['s.owner_id as setting_owner_id', 's.created_at as setting_created_at'])
+    .where('benchmarks.id', 'in', [...ids])
+    .execute();
+  for (const { doc_head: _h, doc_tail: _t, setting_owner_id, setting_created_at, ...row } of rows) {
+    await db
+      .updateTable('benchmarks')
+      .set(benchmarkDocument(row, { owner_id: setting_owner_id, created_at: setting_created_at }))
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/**
+ * Rebuilds every stored document when they were written in an older format (or by a server that
+ * predates them); a no-op otherwise. Runs at start, in batches, and marks the format done last, so
+ * an interrupted rebuild starts over.
+ */
+export async function rebuildStaleDocuments(db: Kysely<DB>, batch = 500): Promise<number> {
+  const state = await db.selectFrom('catalogue_state').select('value').where('name', '=', 'benchmark_documents').executeTakeFirst();
+  if (state?.value === DOCUMENT_FORMAT) return 0;
+  let after = '';
+  let rebuilt = 0;
+  for (;;) {
+    const ids = (await db.selectFrom('benchmarks').select('id').where('id', '>', after).orderBy('id').limit(batch).execute()).map((r) => r.id);
+    if (ids.length === 0) break;
+    await db.transaction().execute((trx) => refreshDocuments(trx, ids));
+    rebuilt += ids.length;
+    after = ids[ids.length - 1]!;
+  }
+  await db.updateTable('catalogue_state').set({ value: DOCUMENT_FORMAT }).where('name', '=', 'benchmark_documents').execute();
+  return rebuilt;
+}
+
+/** The count a viewer sees on a setting: all its benchmarks for the owner, the published ones for everyone else. */
+function visibleSettingCount(eb: ExpressionBuilder<DB, 'benchmarks' | 'benchmark_settings'>, viewerId: string | null) {
+  return viewerId === null
+    ? eb.ref('benchmark_settings.published_count')
+    : eb
+        .case()
+        .when('benchmark_settings.owner_id', '=', viewerId)
+        .then(eb.ref('benchmark_settings.benchmark_count'))
+        .else(eb.ref('benchmark_settings.published_count'))
+        .end();
+}
+
+/** A benchmark's answer (`document`), its viewer's count spliced in by the database. Needs benchmarks joined with their settings. */
+export function documentColumn(viewerId: string | null) {
+  return (eb: ExpressionBuilder<DB, 'benchmarks' | 'benchmark_settings'>) =>
+    sql<string>`${eb.ref('benchmarks.doc_head')} || ${visibleSettingCount(eb, viewerId)} || ${eb.ref('benchmarks.doc_tail')}`.as('document');
+}
+
+/** The `data` array of a page answer without its brackets: the answers, comma-separated. */
+export type PageData = Buffer | string;
+
+/**
+ * The query for a page's `data` from a query of its answers (a `document` column, in page order),
+ * and how to read it.
+ *
+ * SQLite joins the page in one pass and hands it over as one blob (a cast of text to blob only
+ * relabels it): no per-row JavaScript strings or buffers, no re-encoding on the way to the socket.
+ * group_concat follows the order of its ordered FROM-subquery: SQLite keeps a subquery's ORDER BY
+ * when it has a LIMIT or the outer query aggregates with anything but count/min/max (sqlite3.c,
+ * tag-select-0230), and a page query is both. PostgreSQL gives no such promise, so its rows are
+ * joined here.
+ */
+export function pageData<O extends { document: string }>(
+  db: Db,
+  documents: Compilable<O> & { as(alias: 'page'): AliasedSelectQueryBuilder<O, 'page'>; execute(): Promise<O[]> },
+) {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const query = db.selectFrom(documents.as('page')).select(sql<Buffer | null>`cast(group_concat(${sql.ref('page.document')}, ',') as blob)`.as('data'));
+    return { query, read: async (): Promise<PageData> => (await query.executeTakeFirst())?.data ?? '' };
+  }
+  return { query: documents, read: async (): Promise<PageData> => (await documents.execute()).map((r) => r.document).join(',') };
+}
+
+const PAGE_OPEN = Buffer.from('{"data":[');
+
+/** A page answer (`{data, count}`) made of stored answers, none of them parsed or serialised. */
+export function pageBody(data: PageData, count: number): PageData {
+  const close = `],"count":${count}}`;
+  return Buffer.isBuffer(data) ? Buffer.concat([PAGE_OPEN, data, Buffer.from(close)]) : `{"data":[${data}${close}`;
+}
+
+/** The stored answers of the given benchmarks, with the viewer's counts, in no particular order. */
+export function documentsByIds(db: Db, ids: readonly string[], viewerId: string | null) {
+  return db
+    .selectFrom('benchmarks')
+    .innerJoin('benchmark_settings', 'benchmark_settings.id', 'benchmarks.setting_id')
+    .select(['benchmarks.id'])
+    .select(documentColumn(viewerId))
+    .where('benchmarks.id', 'in', ids.length ? [...ids] : ['']);
+}
+
 /** The answers for benchmark ids, in the order given (callers rank and filter; this only reads). */
 export async function loadBenchmarks(db: Db, ids: readonly string[], viewerId: string | null): Promise<Benchmark[]> {
   if (ids.length === 0) return [];
-  const rows = await benchmarksByIds(db, ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const rows = await documentsByIds(db, ids, viewerId).execute();
+  const byId = new Map(rows.map((r) => [r.id, r.document]));
   return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toBenchmark(row, viewerId)] : [];
+    const document = byId.get(id);
+    return document === undefined ? [] : [JSON.parse(document) as Benchmark];
   });
 }
