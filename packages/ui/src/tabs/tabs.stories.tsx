@@ -34,6 +34,23 @@ export const Default: Story = {
       await expect(canvas.getByRole('tab', { name: 'Table' })).toHaveFocus();
       await expect(canvas.getByRole('tab', { name: 'Raw JSON' })).toBeDisabled();
     });
+    await step('the arrow keys wrap around, Home goes to the first tab, and the focused tab is selected', async () => {
+      await userEvent.keyboard('{ArrowLeft}');
+      await expect(canvas.getByRole('tab', { name: 'Pareto' })).toHaveFocus();
+      await expect(canvas.getByRole('tab', { name: 'Pareto' })).toHaveAttribute('aria-selected', 'true');
+      await userEvent.keyboard('{Home}');
+      await expect(canvas.getByRole('tab', { name: 'Table' })).toHaveFocus();
+      await expect(canvas.getByRole('tabpanel')).toHaveTextContent('Results as a sortable table.');
+    });
+    await step('only the selected tab is in the Tab order, and its panel is linked to it', async () => {
+      const [table, pareto] = canvas.getAllByRole('tab');
+      await expect(table).toHaveAttribute('tabindex', '0');
+      await expect(pareto).toHaveAttribute('tabindex', '-1');
+      await expect(canvas.getByRole('tabpanel', { name: 'Table' })).toHaveAttribute(
+        'id',
+        table?.getAttribute('aria-controls'),
+      );
+    });
   },
 };
 

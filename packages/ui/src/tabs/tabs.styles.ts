@@ -1,15 +1,14 @@
-import { Tabs } from 'radix-ui';
 import styled from 'styled-components';
 import { color, focusRing, fontSize, fontWeight, radius, space } from '../theme/tokens';
 
-export const TabsRoot = styled(Tabs.Root)`
+export const TabsRoot = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${space(4)};
   min-width: 0;
 `;
 
-export const TabList = styled(Tabs.List)<{ $stretch: boolean }>`
+export const TabList = styled.div<{ $stretch: boolean }>`
   display: flex;
   gap: ${space(1)};
   padding: ${space(1)};
@@ -21,7 +20,7 @@ export const TabList = styled(Tabs.List)<{ $stretch: boolean }>`
   overflow-x: auto;
 `;
 
-export const TabTrigger = styled(Tabs.Trigger)<{ $stretch: boolean }>`
+export const TabTrigger = styled.button<{ $stretch: boolean }>`
   flex: ${({ $stretch }) => ($stretch ? '1 1 0' : '0 0 auto')};
   height: 32px;
   padding: 0 ${space(3)};
@@ -34,18 +33,27 @@ export const TabTrigger = styled(Tabs.Trigger)<{ $stretch: boolean }>`
   white-space: nowrap;
   cursor: pointer;
 
-  &:hover:not(:disabled) { color: ${color.text}; }
-  &:focus-visible { ${focusRing} }
-  &:disabled { cursor: not-allowed; opacity: 0.6; }
+  &:hover:not(:disabled) {
+    color: ${color.text};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
 
-  &[data-state='active'] {
+  &[aria-selected='true'] {
     background: ${color.surface};
     border-color: ${color.border};
     color: ${color.text};
   }
 `;
 
-export const TabPanel = styled(Tabs.Content)`
+export const TabPanel = styled.div`
   min-width: 0;
-  &:focus-visible { ${focusRing} }
+  &:focus-visible {
+    ${focusRing}
+  }
 `;
