@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -30,6 +31,49 @@ function uiTreeShaking(): Plugin {
   };
 }
 
+/** The modules of the `/` route that other routes use too (see codeSplitting below). */
+const HOME_SHARED_MODULE = new RegExp(
+  [
+    String.raw`packages[\\/]ui[\\/]src[\\/](auth-layout|button|callout|card|field|forms|icons|link|spinner|tabs|text-field)[\\/]`,
+    String.raw`@tanstack[\\/]react-query[\\/].*[\\/](useMutation|useSuspenseQuery)\.js$`,
+  ].join('|'),
+);
+
+const ZOD_MODULE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/;
+const ZOD_MINI_MODULE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]mini[\\/]/;
+
+/**
+ * zod's classic API (the contract's schemas, which the signed-in pages parse with) and zod/mini
+ * (the lean schemas of the public pages) are both built on zod's core modules. The bundler keeps a
+ * module whole, in one chunk: the core sat in the entry with everything the classic API takes
+ * from it, about 7 kB gzipped that the public pages never run. zod/mini gets its own copy of the
+ * core here (the same files under another module id), so the entry holds only what zod/mini uses
+ * and the classic API's chunk carries the rest. The copies share zod's settings and registry,
+ * which live on globalThis, and zod's instanceof checks go by trait name, so a schema of either
+ * copy parses with the other's functions. The price: a signed-in page loads both copies, about
+ * 7 kB gzipped more than one shared core, once.
+ */
+function leanZodCore(): Plugin {
+  const COPY = '?zod-mini';
+  return {
+    name: 'mako:lean-zod-core',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const fromCopy = importer.endsWith(COPY);
+      if (!fromCopy && !ZOD_MINI_MODULE.test(importer)) return null;
+      const realImporter = fromCopy ? importer.slice(0, -COPY.length) : importer;
+      const resolved = await this.resolve(source, realImporter, { ...options, skipSelf: true });
+      if (!resolved || !ZOD_MODULE.test(resolved.id) || ZOD_MINI_MODULE.test(resolved.id)) return resolved;
+      return { ...resolved, id: resolved.id + COPY };
+    },
+    load(id) {
+      return id.endsWith(COPY) ? fs.readFileSync(id.slice(0, -COPY.length), 'utf8') : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   resolve: {
@@ -37,6 +81,12 @@ export default defineConfig({
       // The web app ships the Latin subset of its fonts (one @font-face per weight instead of seven);
       // other scripts fall back to the system font. Storybook keeps the full sets.
       { find: /^@fontsource\/(inter|jetbrains-mono)\/(\d+)\.css$/, replacement: '@fontsource/$1/latin-$2.css' },
+      // The router's store asks for the shim of useSyncExternalStore, a copy for React 17 and older;
+      // React 19 has its own, which the non-shim build uses.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
     ],
   },
   plugins: [
@@ -53,6 +103,7 @@ export default defineConfig({
     }),
     react(),
     uiTreeShaking(),
+    leanZodCore(),
   ],
   server: {
     port: 5173,
@@ -75,7 +126,15 @@ export default defineConfig({
           // Everything the entry imports statically goes into one file: the first page needs all
           // of it anyway, and one file compresses better and costs fewer requests than the handful
           // of shared chunks the bundler would otherwise cut it into (3.7 kB less gzipped).
-          groups: [{ name: 'start', tags: ['$initial'] }],
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            // What `/` shares with other pages (the form primitives of the home screen and the query
+            // hooks) goes into one file too. Left alone, the bundler cuts it into a dozen files of a
+            // few hundred bytes, one per set of routes using each, and `/` fetches them all: 4.5 kB
+            // more gzipped. The other pages use most of it as well. A component the home screen
+            // starts to use shows up as a file of its own in `pnpm bundle-size`: add its folder.
+            { name: 'home-shared', test: HOME_SHARED_MODULE },
+          ],
         },
       },
     },
