@@ -36,9 +36,13 @@ describe('the contract is served in full', () => {
     for (const [name, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
       const params = Object.fromEntries([...def.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, 'x']));
       const url = `${API_PREFIX}${buildPath(def.path, params)}`;
-      if (!ts.server.app.hasRoute({ method: def.method, url: `${API_PREFIX}${def.path.replace(/\{(\w+)\}/g, ':$1')}` })) missing.push(name);
+      if (!ts.server.app.hasRoute({ method: def.method, url: `${API_PREFIX}${def.path.replace(/\{(\w+)\}/g, ':$1')}` }))
+        missing.push(name);
       // Over HTTP too: an unrouted call would reach the generic 'Not Found' handler.
-      const response = await fetch(`${ts.baseUrl}${url}`, { method: def.method, headers: { accept: 'application/json' } });
+      const response = await fetch(`${ts.baseUrl}${url}`, {
+        method: def.method,
+        headers: { accept: 'application/json' },
+      });
       const body = (await response.json()) as { detail?: unknown };
       if (response.status === 404 && body.detail === 'Not Found') missing.push(`${name} (HTTP)`);
     }
@@ -56,7 +60,12 @@ describe('the contract is served in full', () => {
         ...(def.method === 'GET' || def.method === 'DELETE' ? {} : { body: '{}' }),
       });
       const body = (await response.json()) as { detail?: unknown };
-      if (response.status !== 401 || body.detail !== 'Not authenticated' || response.headers.get('www-authenticate') !== 'Bearer') open.push(name);
+      if (
+        response.status !== 401 ||
+        body.detail !== 'Not authenticated' ||
+        response.headers.get('www-authenticate') !== 'Bearer'
+      )
+        open.push(name);
     }
     expect(open).toEqual([]);
     // Calls without auth ignore a stale token instead of failing on it.
@@ -65,7 +74,10 @@ describe('the contract is served in full', () => {
 
   it('serves the OpenAPI document generated from the contract', async () => {
     const response = await fetch(`${ts.baseUrl}${API_PREFIX}/openapi.json`);
-    const doc = (await response.json()) as { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] };
+    const doc = (await response.json()) as {
+      paths: Record<string, Record<string, unknown>>;
+      servers: { url: string }[];
+    };
     expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApi(ts.config.publicUrl))));
     const operations = Object.values(doc.paths).flatMap((p) => Object.keys(p));
     expect(operations).toHaveLength(Object.keys(endpoints).length);
@@ -75,7 +87,9 @@ describe('the contract is served in full', () => {
   it.skipIf(PG_URL)('keeps SQLite in WAL mode, migrated on start', async () => {
     const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(ts.server.ctx.db);
     expect(rows[0]!.journal_mode).toBe('wal');
-    const { rows: migrations } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(ts.server.ctx.db);
+    const { rows: migrations } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+      ts.server.ctx.db,
+    );
     expect(migrations.map((m) => m.name)).toEqual(Object.keys(migrationList));
   });
 
@@ -85,7 +99,10 @@ describe('the contract is served in full', () => {
 
   it('publishes the auth server under the API prefix', async () => {
     const server = await ok(ts, 'getAuthServer');
-    expect(server).toEqual({ url: `${ts.config.publicUrl}/api/v1/login/access-token`, application_name: 'MakoOptimize' });
+    expect(server).toEqual({
+      url: `${ts.config.publicUrl}/api/v1/login/access-token`,
+      application_name: 'MakoOptimize',
+    });
     expect((await ok(ts, 'getSettings')).auth_server).toEqual(server);
   });
 });
@@ -237,7 +254,12 @@ describe('site settings', () => {
         waitlist_survey_id: 'wl-1',
         signup_survey_id: 'su-1',
         google_client_id: 'client.apps.googleusercontent.com',
-        page_urls: { terms_of_service: 'https://mako.example/terms', privacy_policy: 'https://mako.example/privacy', contact_us: 'mailto:hello@mako.example', eula: 'https://mako.example/eula' },
+        page_urls: {
+          terms_of_service: 'https://mako.example/terms',
+          privacy_policy: 'https://mako.example/privacy',
+          contact_us: 'mailto:hello@mako.example',
+          eula: 'https://mako.example/eula',
+        },
         auth_server: { url: 'https://app.mako.example/api/v1/login/access-token', application_name: 'Mako Test' },
         payment_host: 'https://pay.mako.example',
         docs_url: 'https://docs.mako.example',
@@ -265,7 +287,9 @@ describe('configuration', () => {
     const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, JWT_SECRET: 'short-secret' })).toThrow(/JWT_SECRET/);
-    expect(() => loadConfig({ ...production, JWT_SECRET: 'x'.repeat(48), ARGON2_MEMORY_KIB: '4096' })).toThrow(/argon2/);
+    expect(() => loadConfig({ ...production, JWT_SECRET: 'x'.repeat(48), ARGON2_MEMORY_KIB: '4096' })).toThrow(
+      /argon2/,
+    );
     expect(loadConfig({ ...production, JWT_SECRET: 'x'.repeat(48) }).production).toBe(true);
   });
 });
@@ -280,9 +304,11 @@ describe('the process', () => {
     });
 
   function start(env: Record<string, string>) {
+    // The process keeps its data in its own DATA_DIR, whatever database the suite itself runs on.
+    const { DATABASE_URL: _database, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: API_DIR,
-      env: { ...process.env, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env },
+      env: { ...inherited, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -293,7 +319,10 @@ describe('the process', () => {
   }
 
   it('refuses to start in production with the development secret', async () => {
-    const { exited, output } = start({ NODE_ENV: 'production', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mako-prod-')) });
+    const { exited, output } = start({
+      NODE_ENV: 'production',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mako-prod-')),
+    });
     expect(await exited).toBe(1);
     expect(output()).toMatch(/Refusing to start in production/);
   }, 30_000);
@@ -305,7 +334,10 @@ describe('the process', () => {
     try {
       const deadline = Date.now() + 30_000;
       for (;;) {
-        const up = await fetch(`http://127.0.0.1:${port}${API_PREFIX}/health`).then((r) => r.ok, () => false);
+        const up = await fetch(`http://127.0.0.1:${port}${API_PREFIX}/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         if (Date.now() > deadline) throw new Error(`server did not start:\n${proc.output()}`);
         await new Promise((r) => setTimeout(r, 200));
@@ -314,7 +346,13 @@ describe('the process', () => {
       // A request whose body is still arriving when the signal comes.
       const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(
-          { host: '127.0.0.1', port, method: 'POST', path: `${API_PREFIX}/magic-link`, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `${API_PREFIX}/magic-link`,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
           (res) => {
             let text = '';
             res.on('data', (c: Buffer) => (text += c.toString()));
