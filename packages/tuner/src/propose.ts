@@ -19,7 +19,7 @@ import type { Config, Trial, TunerInput, TunerOutput } from './types.ts';
  *     fitted by marginal likelihood) on log values; failures (OOM, crash, timeout) train a failure
  *     classifier per kind, so the search learns and avoids those regions.
  *     A candidate whose nearest observed configuration was infeasible (failed or broke a
- *     constraint) is ruled out while others remain: direct evidence where the smooth models are
+ *     constraint) is not exploited while others remain: direct evidence where the smooth models are
  *     too optimistic (surrogate.ts, nearestInfeasible).
  *  4. Batches: after each pick the GPs are told the pick's predicted values (kriging believer, a
  *     constant-liar variant); pending configurations are fantasised the same way, so parallel

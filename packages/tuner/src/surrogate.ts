@@ -239,9 +239,12 @@ export function nearestInfeasible(e: Evidence, x: Float64Array): boolean {
  */
 export function score(s: Surrogate, c: Candidate, explore: boolean): number {
   if (c.pOk < MIN_SUCCESS_ODDS) return c.pOk - 1;
-  // In the cell of a measured violation (nearestInfeasible): out, for exploration too, and ranked
-  // below every other candidate, so used only when nothing else is left.
-  if (c.besideInfeasible) return c.pOk - 3;
+  // In the cell of a measured violation (nearestInfeasible): out of exploitation, ranked below every
+  // other candidate, so used only when nothing else is left. Exploration keeps the cell open: ruling
+  // it out there too left the search stuck in one basin more often (20-seed bench: 11 instead of 5
+  // batched runs short of the optimum after 150 trials) for little gain (1.6 % instead of 2.7 % of
+  // proposals in a known-infeasible cell).
+  if (c.besideInfeasible && !explore) return c.pOk - 3;
   let pConstraints = 1;
   s.constraints.forEach((b, i) => {
     const pr = c.predictions[i + 1] as Prediction;
