@@ -49,9 +49,18 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@mako/contract', '@mako/contract/*'], message: 'packages/ui must not import the contract: take data through props.' },
-            { group: ['@mako/api-client', '@mako/api-client/*'], message: 'packages/ui must not import the API client: take data through props.' },
-            { group: ['@tanstack/react-router', '@tanstack/router-*'], message: 'packages/ui must not import the router: report navigation through on* callbacks.' },
+            {
+              group: ['@mako/contract', '@mako/contract/*'],
+              message: 'packages/ui must not import the contract: take data through props.',
+            },
+            {
+              group: ['@mako/api-client', '@mako/api-client/*'],
+              message: 'packages/ui must not import the API client: take data through props.',
+            },
+            {
+              group: ['@tanstack/react-router', '@tanstack/router-*'],
+              message: 'packages/ui must not import the router: report navigation through on* callbacks.',
+            },
           ],
         },
       ],
@@ -63,7 +72,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'dangerouslySetInnerHTML is not allowed.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'dangerouslySetInnerHTML is not allowed.',
+        },
       ],
     },
   },

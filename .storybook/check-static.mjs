@@ -14,7 +14,17 @@ if (!existsSync(path.join(root, 'index.json'))) {
   process.exit(1);
 }
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff', '.png': 'image/png' };
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+};
 const server = createServer((request, response) => {
   const urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
   const file = path.join(root, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
@@ -59,7 +69,10 @@ try {
       .catch(() => 'timeout');
     page.off('pageerror', onError);
     if (outcome !== 'rendered') {
-      const message = await page.locator('#error-message').textContent().catch(() => '');
+      const message = await page
+        .locator('#error-message')
+        .textContent()
+        .catch(() => '');
       failures.push(`${story.id}: ${outcome} ${message ?? ''} ${pageErrors.join(' | ')}`.trim());
     }
   }

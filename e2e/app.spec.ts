@@ -29,7 +29,10 @@ test('a new tuning session appears in the list and its page has the spec title',
   await expect(page).toHaveTitle(title);
 });
 
-test('an API token is shown once, authenticates as bearer, and stops working when revoked', async ({ page, request }) => {
+test('an API token is shown once, authenticates as bearer, and stops working when revoked', async ({
+  page,
+  request,
+}) => {
   await storeToken(page, await registerThroughApi(request, uniqueEmail('tokens')));
   await page.goto('/tokens');
   await expect(page).toHaveTitle('MAKO Optimize Tokens');

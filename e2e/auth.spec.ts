@@ -97,7 +97,10 @@ test('a token the server no longer accepts is dropped on the user fetch', async 
   expect(await storedToken(page)).toBeNull();
 });
 
-test('a deep link to /benchmarks while logged out goes to /, and back to /benchmarks after login', async ({ page, request }) => {
+test('a deep link to /benchmarks while logged out goes to /, and back to /benchmarks after login', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('deeplink');
   await userWithPassword(request, email);
 

@@ -22,7 +22,9 @@ function outboxDir(): string {
 
 /** Undoes quoted-printable: soft line breaks and =XX escapes (links contain '=' and get wrapped). */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 type LinkPage = 'verify-email' | 'magic-link-login';
@@ -60,7 +62,9 @@ export function pathOf(link: string): string {
 
 /** Creates an account the way the sign-up form does, through the API; returns its access token. */
 export async function registerThroughApi(request: APIRequestContext, email: string): Promise<string> {
-  const sent = await request.post(`${API}/users/register/email-verification-token`, { data: { email, application: APPLICATION } });
+  const sent = await request.post(`${API}/users/register/email-verification-token`, {
+    data: { email, application: APPLICATION },
+  });
   expect(sent.ok()).toBe(true);
   const link = await linkFromOutbox(email, 'verify-email');
   const token = new URL(link).searchParams.get('token');
@@ -71,7 +75,11 @@ export async function registerThroughApi(request: APIRequestContext, email: stri
 }
 
 /** An account with a password (set through POST /users/me/password); returns its current access token. */
-export async function userWithPassword(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+export async function userWithPassword(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
   const first = await registerThroughApi(request, email);
   const changed = await request.post(`${API}/users/me/password`, {
     data: { new_password: password },

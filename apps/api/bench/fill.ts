@@ -52,12 +52,17 @@ export async function fillDatabase(file: string, total: number): Promise<void> {
   // Bulk loading is far faster with the secondary indexes built afterwards, in one pass each, and
   // the catalogue-version triggers (one update per row) put back at the end.
   const indexes = raw
-    .prepare("select type, name, sql from sqlite_master where type in ('index', 'trigger') and tbl_name = 'benchmarks' and sql is not null")
+    .prepare(
+      "select type, name, sql from sqlite_master where type in ('index', 'trigger') and tbl_name = 'benchmarks' and sql is not null",
+    )
     .all() as { type: string; name: string; sql: string }[];
   for (const index of indexes) raw.exec(`drop ${index.type} ${index.name}`);
   const templates = raw.prepare('select * from benchmarks').all() as Record<string, unknown>[];
   const templateSettings = new Map(
-    (raw.prepare('select * from benchmark_settings').all() as Record<string, unknown>[]).map((s) => [s.id as string, s]),
+    (raw.prepare('select * from benchmark_settings').all() as Record<string, unknown>[]).map((s) => [
+      s.id as string,
+      s,
+    ]),
   );
   const owners = Array.from({ length: OWNERS }, (_, i) => `bench-owner-${i}`);
   const insertUser = raw.prepare(
@@ -88,7 +93,13 @@ export async function fillDatabase(file: string, total: number): Promise<void> {
       if (!settingId) {
         settingId = randomUUID();
         settingIds.set(key, settingId);
-        const setting: Record<string, unknown> = { ...templateSettings.get(template.setting_id as string)!, id: settingId, owner_id: owner, benchmark_count: 0, published_count: 0 };
+        const setting: Record<string, unknown> = {
+          ...templateSettings.get(template.setting_id as string)!,
+          id: settingId,
+          owner_id: owner,
+          benchmark_count: 0,
+          published_count: 0,
+        };
         insertSetting.run(settingColumns.map((c) => setting[c]));
       }
       const published = rnd() < 0.8 ? 1 : 0;
@@ -113,7 +124,13 @@ export async function fillDatabase(file: string, total: number): Promise<void> {
         if (typeof value === 'number') row[column] = isLatency(column) ? value / factor : value * factor;
       }
       const setting = templateSettings.get(template.setting_id as string)!;
-      Object.assign(row, benchmarkDocument(row as unknown as DocumentSource, { owner_id: owner, created_at: setting.created_at as string }));
+      Object.assign(
+        row,
+        benchmarkDocument(row as unknown as DocumentSource, {
+          owner_id: owner,
+          created_at: setting.created_at as string,
+        }),
+      );
       insertBenchmark.run(benchmarkColumns.map((col) => row[col]));
     }
   });
@@ -121,7 +138,9 @@ export async function fillDatabase(file: string, total: number): Promise<void> {
     insertBatch(from, Math.min(total, from + BATCH));
     if (from % 100_000 < BATCH) process.stdout.write(`  ${from.toLocaleString('en-US')} rows\r`);
   }
-  const updateCounts = raw.prepare('update benchmark_settings set benchmark_count = ?, published_count = ? where id = ?');
+  const updateCounts = raw.prepare(
+    'update benchmark_settings set benchmark_count = ?, published_count = ? where id = ?',
+  );
   raw.transaction(() => {
     for (const [id, c] of counts) updateCounts.run(c.all, c.published, id);
   })();
@@ -130,5 +149,7 @@ export async function fillDatabase(file: string, total: number): Promise<void> {
   raw.exec('analyze');
   raw.pragma('wal_checkpoint(TRUNCATE)');
   raw.close();
-  console.log(`Filled ${file} with ${total.toLocaleString('en-US')} benchmarks in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `Filled ${file} with ${total.toLocaleString('en-US')} benchmarks in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 }

@@ -24,12 +24,25 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', JWT_SECRET: BENCH_SECRET, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      JWT_SECRET: BENCH_SECRET,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (i > 600) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
@@ -49,7 +62,9 @@ export async function benchUser(file: string): Promise<{ id: string; token: stri
   const raw = new SQLite(file);
   const id = 'bench-viewer';
   raw
-    .prepare("insert into users (id, email, full_name, password_hash, google_sub, token_version, is_system, created_at) values (?, ?, 'Bench', null, null, 0, 0, ?) on conflict (id) do nothing")
+    .prepare(
+      "insert into users (id, email, full_name, password_hash, google_sub, token_version, is_system, created_at) values (?, ?, 'Bench', null, null, 0, 0, ?) on conflict (id) do nothing",
+    )
     .run(id, 'viewer@bench.invalid', new Date().toISOString());
   raw.close();
   const token = await createAccessTokens(BENCH_SECRET, 3600, Date.now).issue(id, 0);

@@ -23,7 +23,9 @@ await fillDatabase(file, ROWS);
 const viewer = await benchUser(file);
 const raw = new SQLite(file, { readonly: true });
 const combo = raw
-  .prepare("select ml_model_name as model_name, hardware_name, dataset from benchmarks where demo = 1 and ml_model_name = 'meta-llama/Llama-3.1-8B-Instruct' and hardware_name = 'H100' limit 1")
+  .prepare(
+    "select ml_model_name as model_name, hardware_name, dataset from benchmarks where demo = 1 and ml_model_name = 'meta-llama/Llama-3.1-8B-Instruct' and hardware_name = 'H100' limit 1",
+  )
   .get() as Record<string, string>;
 raw.close();
 
@@ -32,25 +34,49 @@ const page = `/api/v1/benchmarks/all?${new URLSearchParams({ ...combo, limit: '1
 const runs = [
   { label: 'GET /users/me', path: '/api/v1/users/me', env: {} as Record<string, string> },
   { label: 'GET /benchmarks/all, 3 filters, page of 100: response cache on (default)', path: page, env: {} },
-  { label: 'GET /benchmarks/all, 3 filters, page of 100: response cache off, count cache on (default)', path: page, env: { RESPONSE_CACHE_MB: '0' } },
-  { label: 'GET /benchmarks/all, 3 filters, page of 100: response cache off, count cache off', path: page, env: { RESPONSE_CACHE_MB: '0', COUNT_CACHE_ENTRIES: '0' } },
+  {
+    label: 'GET /benchmarks/all, 3 filters, page of 100: response cache off, count cache on (default)',
+    path: page,
+    env: { RESPONSE_CACHE_MB: '0' },
+  },
+  {
+    label: 'GET /benchmarks/all, 3 filters, page of 100: response cache off, count cache off',
+    path: page,
+    env: { RESPONSE_CACHE_MB: '0', COUNT_CACHE_ENTRIES: '0' },
+  },
 ];
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
-console.log(`${ROWS.toLocaleString('en-US')} benchmarks, 100 connections, ${SECONDS} s each, log level ${process.env.BENCH_LOG_LEVEL ?? 'info (default)'}`);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+console.log(
+  `${ROWS.toLocaleString('en-US')} benchmarks, 100 connections, ${SECONDS} s each, log level ${process.env.BENCH_LOG_LEVEL ?? 'info (default)'}`,
+);
 console.log(`load average at start ${load()}\n`);
 const summary: string[] = [];
 for (const run of runs) {
   const server = await startServer(dataDir, { ...logEnv, ...run.env });
   try {
-    const options = { url: `${server.url}${run.path}`, connections: 100, headers: { authorization: `Bearer ${viewer.token}` } };
+    const options = {
+      url: `${server.url}${run.path}`,
+      connections: 100,
+      headers: { authorization: `Bearer ${viewer.token}` },
+    };
     await autocannon({ ...options, duration: 2 }); // warm-up
     const r = await autocannon({ ...options, duration: SECONDS });
     const errors = r.errors + r.non2xx;
     console.log(run.label);
-    console.log(`  ${r.requests.average.toFixed(0)} req/s (${r.requests.total} requests), latency p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms`);
-    console.log(`  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}, ${(r.throughput.average / 1e6).toFixed(1)} MB/s`);
+    console.log(
+      `  ${r.requests.average.toFixed(0)} req/s (${r.requests.total} requests), latency p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms`,
+    );
+    console.log(
+      `  errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}, ${(r.throughput.average / 1e6).toFixed(1)} MB/s`,
+    );
     console.log(`  load average ${load()}\n`);
-    summary.push(`| ${run.label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} / ${r.latency.p99} | ${errors} (${r.timeouts} timeouts) |`);
+    summary.push(
+      `| ${run.label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} / ${r.latency.p99} | ${errors} (${r.timeouts} timeouts) |`,
+    );
   } finally {
     await server.stop();
   }

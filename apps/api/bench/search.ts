@@ -37,13 +37,18 @@ raw.pragma('mmap_size = 1073741824');
 raw.pragma('cache_size = -65536');
 const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: raw }) });
 const combos = raw
-  .prepare('select distinct ml_model_name as model_name, hardware_name, dataset from benchmarks where demo = 1 order by 1, 2, 3')
+  .prepare(
+    'select distinct ml_model_name as model_name, hardware_name, dataset from benchmarks where demo = 1 order by 1, 2, 3',
+  )
   .all() as { model_name: string; hardware_name: string; dataset: string }[];
 
 /** Bare SQL: the endpoint's page query and count, prepared once per filter (the server keeps its statements compiled too). */
 function bareQueries(input: SearchInput) {
   const plan = searchPlan(kysely, BenchmarkSearchQuery.parse(input), viewer.id);
-  return [plan.data.query.compile(), plan.count.compile()].map((q) => ({ statement: raw.prepare(q.sql), parameters: q.parameters as unknown[] }));
+  return [plan.data.query.compile(), plan.count.compile()].map((q) => ({
+    statement: raw.prepare(q.sql),
+    parameters: q.parameters as unknown[],
+  }));
 }
 
 // A keep-alive client that only collects the bytes: the figure is the server's answer, not a JSON parse in this process.
@@ -54,7 +59,9 @@ function get(url: string): Promise<{ status: number; body: string }> {
       .get(url, { agent, headers: { authorization: `Bearer ${viewer.token}` } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       })
       .on('error', reject);
   });
@@ -65,12 +72,21 @@ const scenarios: { label: string; extra: Partial<SearchInput> }[] = [
   { label: 'model + hardware + dataset, ranked by output_throughput', extra: { objective: 'output_throughput' } },
 ];
 const servers: { label: string; env: Record<string, string> }[] = [
-  { label: 'count cache off (every request counts, as the bare SQL does)', env: { RESPONSE_CACHE_MB: '0', COUNT_CACHE_ENTRIES: '0' } },
+  {
+    label: 'count cache off (every request counts, as the bare SQL does)',
+    env: { RESPONSE_CACHE_MB: '0', COUNT_CACHE_ENTRIES: '0' },
+  },
   { label: 'count cache on (the default; the SQL column still counts every time)', env: { RESPONSE_CACHE_MB: '0' } },
 ];
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
-console.log(`${ROWS.toLocaleString('en-US')} benchmarks, ${combos.length} filter combinations, ${ITERATIONS} requests per scenario, response cache off, log level info`);
+console.log(
+  `${ROWS.toLocaleString('en-US')} benchmarks, ${combos.length} filter combinations, ${ITERATIONS} requests per scenario, response cache off, log level info`,
+);
 console.log(`load average at start ${load()}\n`);
 const summary: string[] = [];
 try {
@@ -91,16 +107,27 @@ try {
           const response = await get(`${server.url}/api/v1/benchmarks/all?${toSearchParams(input)}`);
           const t2 = performance.now();
           const body = JSON.parse(response.body) as { count: number; data: unknown[] };
-          if (response.status !== 200 || body.count !== counted[0]!.count || body.data.length !== Math.min(100, body.count))
+          if (
+            response.status !== 200 ||
+            body.count !== counted[0]!.count ||
+            body.data.length !== Math.min(100, body.count)
+          )
             throw new Error(`mismatch: ${response.status} ${body.count} vs ${counted[0]!.count}`);
           if (i < 0) continue;
           bare.push(t1 - t0);
           api.push(t2 - t1);
           matched += body.count;
         }
-        const [a50, a95, b50, b95] = [percentile(api, 0.5), percentile(api, 0.95), percentile(bare, 0.5), percentile(bare, 0.95)];
+        const [a50, a95, b50, b95] = [
+          percentile(api, 0.5),
+          percentile(api, 0.95),
+          percentile(bare, 0.5),
+          percentile(bare, 0.95),
+        ];
         console.log(`${scenario.label}; ${setup.label}`);
-        console.log(`  matching rows per query: ${Math.round(matched / ITERATIONS).toLocaleString('en-US')} on average, 100 returned`);
+        console.log(
+          `  matching rows per query: ${Math.round(matched / ITERATIONS).toLocaleString('en-US')} on average, 100 returned`,
+        );
         console.log(`  API  p50 ${a50.toFixed(2)} ms  p95 ${a95.toFixed(2)} ms`);
         console.log(`  SQL  p50 ${b50.toFixed(2)} ms  p95 ${b95.toFixed(2)} ms`);
         console.log(`  ratio API/SQL  p50 ${(a50 / b50).toFixed(2)}  p95 ${(a95 / b95).toFixed(2)}`);
@@ -113,7 +140,9 @@ try {
       await server.stop();
     }
   }
-  console.log('| scenario | count cache | API p50 / p95 ms | SQL p50 / p95 ms | ratio p50 / p95 |\n|---|---|---|---|---|');
+  console.log(
+    '| scenario | count cache | API p50 / p95 ms | SQL p50 / p95 ms | ratio p50 / p95 |\n|---|---|---|---|---|',
+  );
   console.log(summary.join('\n'));
 } finally {
   agent.destroy();

@@ -138,7 +138,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (jwtSecret === DEV_JWT_SECRET || jwtSecret.length < MIN_SECRET_LENGTH)
       problems.push(`JWT_SECRET must be set to a random value of at least ${MIN_SECRET_LENGTH} characters`);
     if (e.ARGON2_MEMORY_KIB < ARGON2_MIN_MEMORY_KIB || e.ARGON2_TIME_COST < ARGON2_MIN_TIME_COST)
-      problems.push(`argon2 needs ARGON2_MEMORY_KIB >= ${ARGON2_MIN_MEMORY_KIB} and ARGON2_TIME_COST >= ${ARGON2_MIN_TIME_COST}`);
+      problems.push(
+        `argon2 needs ARGON2_MEMORY_KIB >= ${ARGON2_MIN_MEMORY_KIB} and ARGON2_TIME_COST >= ${ARGON2_MIN_TIME_COST}`,
+      );
     // The development outbox logs sign-in links, which must never reach production logs.
     if (!e.SMTP_URL) problems.push('SMTP_URL must be set: the development outbox is not for production');
     if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from 'helmet';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -81,7 +87,8 @@ class AccessLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
@@ -97,7 +104,8 @@ function errorBody(error: FastifyError & { detail?: unknown }) {
       return { status: 415, detail: 'Unsupported media type' };
   }
   const status = error.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) return { status, detail: STATUS_TEXTS[status] ?? 'Bad Request' };
+  if (status !== undefined && status >= 400 && status < 500)
+    return { status, detail: STATUS_TEXTS[status] ?? 'Bad Request' };
   return null;
 }
 
@@ -129,10 +137,17 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     dialect: database.dialect,
     log: app.log,
     now: config.now,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    }),
     passwords: createPasswordHasher(config.argon2),
     accessTokens: createAccessTokens(config.jwtSecret, config.accessTokenTtlS, config.now),
-    google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl, config.now) : null,
+    google: config.google.clientId
+      ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl, config.now)
+      : null,
     tasks,
     propose: injected ? async (input) => injected(input) : worker!.propose,
     counts: new CountCache(config.countCacheEntries),
@@ -157,7 +172,9 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       crossOriginEmbedderPolicy: false,
       hsts: config.publicUrl.startsWith('https:'),
     });
-    app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+    app.addHook('onRequest', (request, reply, done) =>
+      securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+    );
     await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT });
     await app.register(rateLimit, {
       global: false,
@@ -195,7 +212,11 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       authenticate: createAuthenticator(ctx),
       validateResponses: config.validateResponses,
       authRateLimit: config.authRateLimit,
-      cache: new ResponseCache({ maxBytes: config.responseCache.maxMb * 1024 * 1024, ttlMs: config.responseCache.ttlS * 1000, now: config.now }),
+      cache: new ResponseCache({
+        maxBytes: config.responseCache.maxMb * 1024 * 1024,
+        ttlMs: config.responseCache.ttlS * 1000,
+        now: config.now,
+      }),
     });
 
     const openApi = buildOpenApi(config.publicUrl);

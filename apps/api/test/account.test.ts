@@ -26,7 +26,11 @@ describe('API tokens', () => {
     expect(created.token).toMatchObject({ name: 'gpu-box-1', last_used_at: null, revoked_at: null });
     expect(Date.parse(created.token.expires_at!) - Date.parse(created.token.created_at)).toBe(90 * 86_400_000);
 
-    const rows = await ts.server.ctx.db.selectFrom('access_keys').selectAll().where('id', '=', created.token.id).execute();
+    const rows = await ts.server.ctx.db
+      .selectFrom('access_keys')
+      .selectAll()
+      .where('id', '=', created.token.id)
+      .execute();
     expect(rows[0]!.token_hash).toBe(sha256(created.secret));
     expect(JSON.stringify(rows)).not.toContain(created.secret);
     const listed = await ok(ts, 'listApiTokens', { token: alice.token });
@@ -36,10 +40,18 @@ describe('API tokens', () => {
   });
 
   it('is accepted as a bearer token, records its last use, and stops working once revoked', async () => {
-    const { secret, token } = await ok(ts, 'createApiToken', { token: alice.token, body: { name: 'runner', expires_in_days: null } });
+    const { secret, token } = await ok(ts, 'createApiToken', {
+      token: alice.token,
+      body: { name: 'runner', expires_in_days: null },
+    });
     expect(token.expires_at).toBeNull();
     const me = await ok(ts, 'authMe', { token: secret, query: { name: 'rack-7' } });
-    expect(me).toMatchObject({ via: 'api_token', token_name: 'runner', runner_name: 'rack-7', user: { id: alice.user.id } });
+    expect(me).toMatchObject({
+      via: 'api_token',
+      token_name: 'runner',
+      runner_name: 'rack-7',
+      user: { id: alice.user.id },
+    });
     expect((await ok(ts, 'me', { token: secret })).id).toBe(alice.user.id);
     const session = await ok(ts, 'authMe', { token: alice.token });
     expect(session).toMatchObject({ via: 'session', token_name: null, runner_name: null });
@@ -48,7 +60,9 @@ describe('API tokens', () => {
     expect(Date.now() - Date.parse(used.last_used_at!)).toBeLessThan(60_000);
 
     expect((await call(ts, 'revokeApiToken', { token: bob.token, params: { token_id: token.id } })).status).toBe(404);
-    expect((await ok(ts, 'revokeApiToken', { token: alice.token, params: { token_id: token.id } })).message).toBe('Token revoked');
+    expect((await ok(ts, 'revokeApiToken', { token: alice.token, params: { token_id: token.id } })).message).toBe(
+      'Token revoked',
+    );
     expect((await call(ts, 'authMe', { token: secret })).status).toBe(401);
     const revoked = (await ok(ts, 'listApiTokens', { token: alice.token })).data.find((t) => t.id === token.id)!;
     expect(revoked.revoked_at).not.toBeNull();
@@ -62,14 +76,19 @@ describe('API tokens', () => {
     const registry = await ok(ts, 'createRegistryToken', { token: alice.token, body: { name: 'pull' } });
     expect((await call(ts, 'authMe', { token: registry.secret })).status).toBe(401);
     const invalid = await call(ts, 'createApiToken', { token: alice.token, body: { name: '  ' } });
-    expect(detailOf(invalid.body)).toEqual([expect.objectContaining({ loc: ['body', 'name'], msg: 'Name is required' })]);
+    expect(detailOf(invalid.body)).toEqual([
+      expect.objectContaining({ loc: ['body', 'name'], msg: 'Name is required' }),
+    ]);
   });
 
   it('refuses tokens past their expiry', async () => {
     const server = await startServer();
     try {
       const user = await signUp(server);
-      const { secret } = await ok(server, 'createApiToken', { token: user.token, body: { name: 'short', expires_in_days: 1 } });
+      const { secret } = await ok(server, 'createApiToken', {
+        token: user.token,
+        body: { name: 'short', expires_in_days: 1 },
+      });
       expect((await call(server, 'authMe', { token: secret })).status).toBe(200);
       server.advance(86_400_000 + 1000);
       expect((await call(server, 'authMe', { token: secret })).status).toBe(401);
@@ -81,7 +100,10 @@ describe('API tokens', () => {
 
 describe('container-registry tokens', () => {
   it('creates pull credentials shown once, lists and revokes them', async () => {
-    const created = await ok(ts, 'createRegistryToken', { token: bob.token, body: { name: 'k8s pull', scope: 'pull-push' } });
+    const created = await ok(ts, 'createRegistryToken', {
+      token: bob.token,
+      body: { name: 'k8s pull', scope: 'pull-push' },
+    });
     expect(created.secret.startsWith(REGISTRY_TOKEN_PREFIX)).toBe(true);
     expect(hasValidChecksum(REGISTRY_TOKEN_PREFIX, created.secret)).toBe(true);
     expect(created.token).toMatchObject({ name: 'k8s pull', scope: 'pull-push', registry: 'registry.127.0.0.1' });
@@ -89,7 +111,9 @@ describe('container-registry tokens', () => {
     const list = await ok(ts, 'listRegistryTokens', { token: bob.token });
     expect(list.data.map((t) => t.id)).toEqual([created.token.id]);
     expect((await ok(ts, 'listApiTokens', { token: bob.token })).data.map((t) => t.id)).not.toContain(created.token.id);
-    expect((await call(ts, 'revokeRegistryToken', { token: alice.token, params: { token_id: created.token.id } })).status).toBe(404);
+    expect(
+      (await call(ts, 'revokeRegistryToken', { token: alice.token, params: { token_id: created.token.id } })).status,
+    ).toBe(404);
     await ok(ts, 'revokeRegistryToken', { token: bob.token, params: { token_id: created.token.id } });
     expect((await ok(ts, 'listRegistryTokens', { token: bob.token })).data[0]!.revoked_at).not.toBeNull();
   });
@@ -100,32 +124,57 @@ describe('serve requests', () => {
     const model = 'org/serve-model';
     await ok(ts, 'createBenchmark', {
       token: alice.token,
-      body: benchmark({ setting: setting({ ml_model_name: model, hardware_config: { name: 'H200', count: 2 } }), runtime_options: { tensor_parallel_size: 2, max_num_seqs: 512 }, metrics: metrics(7000), published: true }),
+      body: benchmark({
+        setting: setting({ ml_model_name: model, hardware_config: { name: 'H200', count: 2 } }),
+        runtime_options: { tensor_parallel_size: 2, max_num_seqs: 512 },
+        metrics: metrics(7000),
+        published: true,
+      }),
     });
     await ok(ts, 'createBenchmark', {
       token: alice.token,
-      body: benchmark({ setting: setting({ ml_model_name: model, hardware_config: { name: 'H200', count: 2 } }), runtime_options: { tensor_parallel_size: 2 }, metrics: metrics(5000), published: true }),
+      body: benchmark({
+        setting: setting({ ml_model_name: model, hardware_config: { name: 'H200', count: 2 } }),
+        runtime_options: { tensor_parallel_size: 2 },
+        metrics: metrics(5000),
+        published: true,
+      }),
     });
     const ready = await ok(ts, 'createServeRequest', {
       token: bob.token,
       body: { ml_model_name: model, hardware_config: { name: 'H200', count: 2 }, objective: 'output_throughput' },
     });
-    expect(ready).toMatchObject({ status: 'ready', objective_value: 7000, runtime_options: { tensor_parallel_size: 2, max_num_seqs: 512 } });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      objective_value: 7000,
+      runtime_options: { tensor_parallel_size: 2, max_num_seqs: 512 },
+    });
     expect(ready.launch_command).toBe(`vllm serve ${model} --tensor-parallel-size 2 --max-num-seqs 512`);
 
     const none = await ok(ts, 'createServeRequest', {
       token: bob.token,
-      body: { ml_model_name: model, hardware_config: { name: 'H200', count: 8 }, objective: 'output_throughput', runtime: 'sglang' },
+      body: {
+        ml_model_name: model,
+        hardware_config: { name: 'H200', count: 8 },
+        objective: 'output_throughput',
+        runtime: 'sglang',
+      },
     });
     expect(none).toMatchObject({ status: 'no_data', launch_command: null, benchmark_id: null, runtime: 'sglang' });
 
     const list = await ok(ts, 'listServeRequests', { token: bob.token });
     expect(list.data.map((r) => r.id)).toEqual([none.id, ready.id]);
-    expect((await call(ts, 'getServeRequest', { token: alice.token, params: { request_id: ready.id } })).status).toBe(404);
+    expect((await call(ts, 'getServeRequest', { token: alice.token, params: { request_id: ready.id } })).status).toBe(
+      404,
+    );
     expect((await ok(ts, 'getServeRequest', { token: bob.token, params: { request_id: ready.id } })).id).toBe(ready.id);
-    expect((await call(ts, 'deleteServeRequest', { token: alice.token, params: { request_id: ready.id } })).status).toBe(404);
+    expect(
+      (await call(ts, 'deleteServeRequest', { token: alice.token, params: { request_id: ready.id } })).status,
+    ).toBe(404);
     await ok(ts, 'deleteServeRequest', { token: bob.token, params: { request_id: ready.id } });
-    expect((await call(ts, 'getServeRequest', { token: bob.token, params: { request_id: ready.id } })).status).toBe(404);
+    expect((await call(ts, 'getServeRequest', { token: bob.token, params: { request_id: ready.id } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -160,11 +209,15 @@ describe('subscription', () => {
     expect(paid.headers.get('location')).toBe(`${ts.config.publicUrl}/subscription/success?session_id=${checkout.id}`);
     expect((await fetch(`${pageUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(404);
 
-    expect((await call(ts, 'confirmCheckout', { token: bob.token, body: { session_id: checkout.id } })).status).toBe(404);
+    expect((await call(ts, 'confirmCheckout', { token: bob.token, body: { session_id: checkout.id } })).status).toBe(
+      404,
+    );
     const sub = await ok(ts, 'confirmCheckout', { token: user.token, body: { session_id: checkout.id } });
     expect(sub).toMatchObject({ plan: { id: 'pro' }, status: 'active' });
     expect(Date.parse(sub.current_period_end!)).toBeGreaterThan(Date.now());
-    expect((await ok(ts, 'confirmCheckout', { token: user.token, body: { session_id: checkout.id } })).plan.id).toBe('pro');
+    expect((await ok(ts, 'confirmCheckout', { token: user.token, body: { session_id: checkout.id } })).plan.id).toBe(
+      'pro',
+    );
     expect((await ok(ts, 'getSubscription', { token: user.token })).plan.id).toBe('pro');
 
     // The pro plan lifts the free plan's limit of three active sessions.
@@ -175,7 +228,10 @@ describe('subscription', () => {
   it('leads Cancel to the cancel page and never activates the plan', async () => {
     const user = await signUp(ts);
     const checkout = await ok(ts, 'createCheckout', { token: user.token, body: { plan_id: 'enterprise' } });
-    const cancel = await fetch(`${ts.baseUrl}${API_PREFIX}/subscription/test-checkout/${checkout.id}/cancel`, { method: 'POST', redirect: 'manual' });
+    const cancel = await fetch(`${ts.baseUrl}${API_PREFIX}/subscription/test-checkout/${checkout.id}/cancel`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
     expect(cancel.headers.get('location')).toBe(`${ts.config.publicUrl}/subscription/cancel`);
     const confirm = await call(ts, 'confirmCheckout', { token: user.token, body: { session_id: checkout.id } });
     expect([confirm.status, detailOf(confirm.body)]).toEqual([400, 'This checkout was cancelled']);
@@ -198,16 +254,34 @@ describe('subscription', () => {
           const form = Object.fromEntries(new URLSearchParams(body));
           const id = `cs_test_${sessions.size + 1}`;
           sessions.set(id, form);
-          res.end(JSON.stringify({ id, url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_status: 'unpaid', client_reference_id: form.client_reference_id }));
+          res.end(
+            JSON.stringify({
+              id,
+              url: `https://checkout.stripe.com/c/pay/${id}`,
+              status: 'open',
+              payment_status: 'unpaid',
+              client_reference_id: form.client_reference_id,
+            }),
+          );
           return;
         }
         const id = decodeURIComponent(req.url!.split('/').pop()!);
         const form = sessions.get(id)!;
-        res.end(JSON.stringify({ id, url: null, status: 'complete', payment_status: form.paid ? 'paid' : 'unpaid', client_reference_id: form.client_reference_id }));
+        res.end(
+          JSON.stringify({
+            id,
+            url: null,
+            status: 'complete',
+            payment_status: form.paid ? 'paid' : 'unpaid',
+            client_reference_id: form.client_reference_id,
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
-    const server = await startServer({ stripe: { secretKey: 'sk_test_123', apiUrl: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}` } });
+    const server = await startServer({
+      stripe: { secretKey: 'sk_test_123', apiUrl: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}` },
+    });
     try {
       const user = await signUp(server);
       const checkout = await ok(server, 'createCheckout', { token: user.token, body: { plan_id: 'pro' } });
@@ -219,10 +293,16 @@ describe('subscription', () => {
         'line_items[0][price_data][unit_amount]': '4900',
         success_url: `${server.config.publicUrl}/subscription/success?session_id=${checkout.id}`,
       });
-      expect((await call(server, 'confirmCheckout', { token: user.token, body: { session_id: checkout.id } })).status).toBe(400);
+      expect(
+        (await call(server, 'confirmCheckout', { token: user.token, body: { session_id: checkout.id } })).status,
+      ).toBe(400);
       sent.paid = 'yes';
-      expect((await ok(server, 'confirmCheckout', { token: user.token, body: { session_id: checkout.id } })).plan.id).toBe('pro');
-      expect((await fetch(`${server.baseUrl}${API_PREFIX}/subscription/test-checkout/${checkout.id}`)).status).toBe(404);
+      expect(
+        (await ok(server, 'confirmCheckout', { token: user.token, body: { session_id: checkout.id } })).plan.id,
+      ).toBe('pro');
+      expect((await fetch(`${server.baseUrl}${API_PREFIX}/subscription/test-checkout/${checkout.id}`)).status).toBe(
+        404,
+      );
     } finally {
       await server.close();
       await new Promise((resolve) => stripe.close(resolve));
@@ -232,14 +312,33 @@ describe('subscription', () => {
 
 describe('survey', () => {
   it('stores answers from signed-in and anonymous visitors and validates them', async () => {
-    const body = { role: 'ml-engineer', serving_engines: ['vllm', 'sglang'], gpus_in_production: '9-64', biggest_pain: 'Tail latency under bursts' } as const;
+    const body = {
+      role: 'ml-engineer',
+      serving_engines: ['vllm', 'sglang'],
+      gpus_in_production: '9-64',
+      biggest_pain: 'Tail latency under bursts',
+    } as const;
     const anonymous = await ok(ts, 'submitSurvey', { body });
-    const signedIn = await ok(ts, 'submitSurvey', { token: alice.token, body: { ...body, wants_demo: true, email: alice.email } });
-    const rows = await ts.server.ctx.db.selectFrom('survey_responses').selectAll().where('id', 'in', [anonymous.id, signedIn.id]).execute();
+    const signedIn = await ok(ts, 'submitSurvey', {
+      token: alice.token,
+      body: { ...body, wants_demo: true, email: alice.email },
+    });
+    const rows = await ts.server.ctx.db
+      .selectFrom('survey_responses')
+      .selectAll()
+      .where('id', 'in', [anonymous.id, signedIn.id])
+      .execute();
     expect(rows.find((r) => r.id === anonymous.id)!.user_id).toBeNull();
-    expect(rows.find((r) => r.id === signedIn.id)).toMatchObject({ user_id: alice.user.id, wants_demo: 1, biggest_pain: 'Tail latency under bursts' });
+    expect(rows.find((r) => r.id === signedIn.id)).toMatchObject({
+      user_id: alice.user.id,
+      wants_demo: 1,
+      biggest_pain: 'Tail latency under bursts',
+    });
     const bad = await call(ts, 'submitSurvey', { body: { ...body, role: 'astronaut', biggest_pain: ' ' } });
     expect(bad.status).toBe(422);
-    expect((detailOf(bad.body) as { msg: string }[]).map((d) => d.msg)).toEqual(['Please choose your role', 'Please tell us your biggest pain']);
+    expect((detailOf(bad.body) as { msg: string }[]).map((d) => d.msg)).toEqual([
+      'Please choose your role',
+      'Please tell us your biggest pain',
+    ]);
   });
 });

@@ -15,7 +15,9 @@ afterAll(() => ts.close());
 
 async function requestLink(server: TestServer, kind: 'magic' | 'verify', email: string) {
   const before = server.smtp.messages.filter((m) => m.to.includes(email)).length;
-  await ok(server, kind === 'magic' ? 'sendMagicLink' : 'sendVerificationEmail', { body: { email, application: 'MakoOptimize' } });
+  await ok(server, kind === 'magic' ? 'sendMagicLink' : 'sendVerificationEmail', {
+    body: { email, application: 'MakoOptimize' },
+  });
   const mail = await server.smtp.waitFor(email, before + 1);
   return linkToken(mail, kind === 'magic' ? '/magic-link-login' : '/verify-email');
 }
@@ -43,7 +45,9 @@ describe('sign-up by e-mail verification', () => {
     expect((await call(ts, 'register', { body: { email_verification_token: 'nope' } })).status).toBe(400);
     const empty = await call(ts, 'register', { body: { email_verification_token: '' } });
     expect(empty.status).toBe(422);
-    expect(detailOf(empty.body)).toEqual([{ loc: ['body', 'email_verification_token'], msg: 'Token is required', type: 'too_small' }]);
+    expect(detailOf(empty.body)).toEqual([
+      { loc: ['body', 'email_verification_token'], msg: 'Token is required', type: 'too_small' },
+    ]);
   });
 
   it('expires verification links after 60 minutes', async () => {
@@ -80,7 +84,9 @@ describe('magic links', () => {
 
   it('gives exactly one success when 20 redemptions of one link race', async () => {
     const token = await requestLink(ts, 'magic', uniqueEmail('race'));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call(ts, 'loginMagicLink', { body: { token } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(ts, 'loginMagicLink', { body: { token } })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(19);
   });
@@ -111,7 +117,11 @@ describe('no user enumeration', () => {
       const a = await call(ts, name, { body: { email: known, application: 'MakoOptimize' } });
       const b = await call(ts, name, { body: { email: unknown, application: 'MakoOptimize' } });
       expect(a.status).toBe(200);
-      expect([b.status, b.body, b.headers.get('content-type')]).toEqual([a.status, a.body, a.headers.get('content-type')]);
+      expect([b.status, b.body, b.headers.get('content-type')]).toEqual([
+        a.status,
+        a.body,
+        a.headers.get('content-type'),
+      ]);
     }
     // Both addresses receive a mail: nothing observable tells them apart.
     await ts.smtp.waitFor(unknown, 2);
@@ -145,7 +155,9 @@ describe('rate limits', () => {
         expect(retryAfter).toBeLessThanOrEqual(60);
       }
       // Another address is not held up, and the cooldown ends after 60 s.
-      expect((await call(server, 'sendMagicLink', { body: { email: uniqueEmail(), application: 'x' } })).status).toBe(200);
+      expect((await call(server, 'sendMagicLink', { body: { email: uniqueEmail(), application: 'x' } })).status).toBe(
+        200,
+      );
       server.advance(61_000);
       expect((await call(server, 'sendMagicLink', { body: { email: known, application: 'x' } })).status).toBe(200);
     } finally {
@@ -180,8 +192,13 @@ describe('passwords and access tokens', () => {
     expect((await call(ts, 'me', { token })).status).toBe(401);
     expect((await ok(ts, 'me', { token: set.access_token })).has_password).toBe(true);
 
-    const login = await ok(ts, 'login', { body: { username: email.toUpperCase(), password: 'first password 1', grant_type: 'password' } });
-    const missingCurrent = await call(ts, 'changePassword', { token: login.access_token, body: { new_password: 'second password 2' } });
+    const login = await ok(ts, 'login', {
+      body: { username: email.toUpperCase(), password: 'first password 1', grant_type: 'password' },
+    });
+    const missingCurrent = await call(ts, 'changePassword', {
+      token: login.access_token,
+      body: { new_password: 'second password 2' },
+    });
     expect(missingCurrent.status).toBe(400);
     const wrongCurrent = await call(ts, 'changePassword', {
       token: login.access_token,
@@ -197,7 +214,10 @@ describe('passwords and access tokens', () => {
     expect((await call(ts, 'login', { body: { username: email, password: 'first password 1' } })).status).toBe(400);
     expect((await call(ts, 'login', { body: { username: email, password: 'second password 2' } })).status).toBe(200);
 
-    const short = await call(ts, 'changePassword', { token: changed.access_token, body: { current_password: 'second password 2', new_password: 'short' } });
+    const short = await call(ts, 'changePassword', {
+      token: changed.access_token,
+      body: { current_password: 'second password 2', new_password: 'short' },
+    });
     expect(short.status).toBe(422);
   });
 
@@ -207,7 +227,11 @@ describe('passwords and access tokens', () => {
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const { token, user } = await signUp(ts);
     await ok(ts, 'changePassword', { token, body: { new_password: 'stored as argon2id' } });
-    const row = await ts.server.ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await ts.server.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -239,8 +263,14 @@ describe('passwords and access tokens', () => {
     const { token } = await signUp(ts);
     expect(detailOf((await call(ts, 'me')).body)).toBe('Not authenticated');
     const [header, payload, signature] = token.split('.') as [string, string, string];
-    const forgedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: 'someone-else' })).toString('base64url');
-    for (const bad of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.${signature.slice(0, -2)}xx`, 'not-a-jwt']) {
+    const forgedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: 'someone-else' })).toString(
+      'base64url',
+    );
+    for (const bad of [
+      `${header}.${forgedPayload}.${signature}`,
+      `${header}.${payload}.${signature.slice(0, -2)}xx`,
+      'not-a-jwt',
+    ]) {
       const answer = await call(ts, 'me', { token: bad });
       expect(answer.status).toBe(401);
       expect(detailOf(answer.body)).toBe('Could not validate credentials');

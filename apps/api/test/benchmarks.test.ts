@@ -14,13 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => ts.close());
 
-const create = (token: string, overrides: Parameters<typeof benchmark>[0] = {}) => ok(ts, 'createBenchmark', { token, body: benchmark(overrides) });
+const create = (token: string, overrides: Parameters<typeof benchmark>[0] = {}) =>
+  ok(ts, 'createBenchmark', { token, body: benchmark(overrides) });
 
 describe('creating benchmarks', () => {
   it('stores a benchmark under a setting found by content, owned by the caller', async () => {
     const model = 'org/create-model';
-    const first = await create(alice.token, { setting: setting({ ml_model_name: model }), cost_per_million_tokens: 0.12 });
-    const second = await create(alice.token, { setting: setting({ ml_model_name: model }), runtime_options: { max_num_seqs: 512 } });
+    const first = await create(alice.token, {
+      setting: setting({ ml_model_name: model }),
+      cost_per_million_tokens: 0.12,
+    });
+    const second = await create(alice.token, {
+      setting: setting({ ml_model_name: model }),
+      runtime_options: { max_num_seqs: 512 },
+    });
     expect(first.owner).toBe(alice.user.id);
     expect(second.setting.id).toBe(first.setting.id);
     expect(second.setting.benchmark_count).toBe(2);
@@ -40,7 +47,11 @@ describe('creating benchmarks', () => {
     });
     expect(bad.status).toBe(422);
     expect(detailOf(bad.body)).toEqual([
-      { loc: ['body', 'setting', 'workload', 'min_prompt'], msg: 'min_prompt must not exceed max_prompt', type: 'custom' },
+      {
+        loc: ['body', 'setting', 'workload', 'min_prompt'],
+        msg: 'min_prompt must not exceed max_prompt',
+        type: 'custom',
+      },
     ]);
     expect((await call(ts, 'createBenchmark', { body: benchmark() })).status).toBe(401);
   });
@@ -76,8 +87,12 @@ describe('ownership and visibility', () => {
   });
 
   it('counts only what the viewer may see under a setting', async () => {
-    expect((await ok(ts, 'getSetting', { token: alice.token, params: { setting_id: pub.setting.id } })).benchmark_count).toBe(2);
-    expect((await ok(ts, 'getSetting', { token: bob.token, params: { setting_id: pub.setting.id } })).benchmark_count).toBe(1);
+    expect(
+      (await ok(ts, 'getSetting', { token: alice.token, params: { setting_id: pub.setting.id } })).benchmark_count,
+    ).toBe(2);
+    expect(
+      (await ok(ts, 'getSetting', { token: bob.token, params: { setting_id: pub.setting.id } })).benchmark_count,
+    ).toBe(1);
     const listed = await ok(ts, 'listBySetting', { token: bob.token, params: { setting_id: pub.setting.id } });
     expect(listed.data.map((b) => b.id)).toEqual([pub.id]);
     expect(listed.count).toBe(1);
@@ -85,8 +100,12 @@ describe('ownership and visibility', () => {
 
   it('hides settings without published benchmarks from other users', async () => {
     const hidden = await create(alice.token, { setting: setting({ ml_model_name: 'org/hidden-model' }) });
-    expect((await call(ts, 'getSetting', { token: bob.token, params: { setting_id: hidden.setting.id } })).status).toBe(404);
-    expect((await call(ts, 'listBySetting', { token: bob.token, params: { setting_id: hidden.setting.id } })).status).toBe(404);
+    expect((await call(ts, 'getSetting', { token: bob.token, params: { setting_id: hidden.setting.id } })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(ts, 'listBySetting', { token: bob.token, params: { setting_id: hidden.setting.id } })).status,
+    ).toBe(404);
     const bobsList = await ok(ts, 'listSettings', { token: bob.token, query: { limit: 1000 } });
     const ids = bobsList.data.map((s) => s.id);
     expect(ids).not.toContain(hidden.setting.id);
@@ -100,24 +119,45 @@ describe('ownership and visibility', () => {
     expect(byId.count).toBe(mine.count);
     const foreign = await call(ts, 'listSettings', { token: bob.token, query: { owned_by: alice.user.id } });
     expect(foreign.status).toBe(403);
-    const foreignBenchmarks = await call(ts, 'listBySetting', { token: bob.token, params: { setting_id: pub.setting.id }, query: { owned_by: alice.user.id } });
+    const foreignBenchmarks = await call(ts, 'listBySetting', {
+      token: bob.token,
+      params: { setting_id: pub.setting.id },
+      query: { owned_by: alice.user.id },
+    });
     expect(foreignBenchmarks.status).toBe(403);
-    const own = await ok(ts, 'listBySetting', { token: bob.token, params: { setting_id: pub.setting.id }, query: { owned_by: 'me' } });
+    const own = await ok(ts, 'listBySetting', {
+      token: bob.token,
+      params: { setting_id: pub.setting.id },
+      query: { owned_by: 'me' },
+    });
     expect(own.count).toBe(0);
   });
 
   it('lets only the owner patch and delete, and PATCH cannot change the owner', async () => {
     const target = await create(alice.token, { setting: setting({ ml_model_name: 'org/patch-model' }) });
     const params = { benchmark_id: target.id };
-    expect((await call(ts, 'patchBenchmark', { token: bob.token, params, body: { published: true } })).status).toBe(404);
+    expect((await call(ts, 'patchBenchmark', { token: bob.token, params, body: { published: true } })).status).toBe(
+      404,
+    );
     expect((await call(ts, 'deleteBenchmark', { token: bob.token, params })).status).toBe(404);
     const withOwner = await call(ts, 'patchBenchmark', { token: alice.token, params, body: { owner: bob.user.id } });
     expect(withOwner.status).toBe(422);
     expect(detailOf(withOwner.body)).toEqual([expect.objectContaining({ type: 'unrecognized_keys' })]);
 
-    const patched = await ok(ts, 'patchBenchmark', { token: alice.token, params, body: { published: true, notes: 'driver 570', cost_per_million_tokens: 0.2 } });
-    expect(patched).toMatchObject({ published: true, notes: 'driver 570', cost_per_million_tokens: 0.2, owner: alice.user.id });
-    expect((await ok(ts, 'getSetting', { token: bob.token, params: { setting_id: target.setting.id } })).benchmark_count).toBe(1);
+    const patched = await ok(ts, 'patchBenchmark', {
+      token: alice.token,
+      params,
+      body: { published: true, notes: 'driver 570', cost_per_million_tokens: 0.2 },
+    });
+    expect(patched).toMatchObject({
+      published: true,
+      notes: 'driver 570',
+      cost_per_million_tokens: 0.2,
+      owner: alice.user.id,
+    });
+    expect(
+      (await ok(ts, 'getSetting', { token: bob.token, params: { setting_id: target.setting.id } })).benchmark_count,
+    ).toBe(1);
     expect((await ok(ts, 'getBenchmark', { token: bob.token, params })).notes).toBe('driver 570');
 
     await ok(ts, 'patchBenchmark', { token: alice.token, params, body: { published: false } });
@@ -126,7 +166,9 @@ describe('ownership and visibility', () => {
     expect((await ok(ts, 'deleteBenchmark', { token: alice.token, params })).message).toBe('Benchmark deleted');
     expect((await call(ts, 'getBenchmark', { token: alice.token, params })).status).toBe(404);
     expect((await call(ts, 'deleteBenchmark', { token: alice.token, params })).status).toBe(404);
-    expect((await ok(ts, 'getSetting', { token: alice.token, params: { setting_id: target.setting.id } })).benchmark_count).toBe(0);
+    expect(
+      (await ok(ts, 'getSetting', { token: alice.token, params: { setting_id: target.setting.id } })).benchmark_count,
+    ).toBe(0);
   });
 });
 
@@ -152,15 +194,37 @@ describe('search', () => {
   const model = 'org/search-model';
   let ids: Record<string, string>;
   beforeAll(async () => {
-    const mk = async (label: string, token: string, over: Parameters<typeof setting>[0], m = metrics(1000), published = true) =>
-      [label, (await create(token, { setting: setting({ ml_model_name: model, ...over }), metrics: m, published })).id] as const;
+    const mk = async (
+      label: string,
+      token: string,
+      over: Parameters<typeof setting>[0],
+      m = metrics(1000),
+      published = true,
+    ) =>
+      [
+        label,
+        (await create(token, { setting: setting({ ml_model_name: model, ...over }), metrics: m, published })).id,
+      ] as const;
     ids = Object.fromEntries(
       await Promise.all([
         mk('h100-fast', alice.token, { hardware_config: { name: 'H100', count: 1 } }, metrics(9000, 50)),
         mk('h100-slow', bob.token, { hardware_config: { name: 'H100', count: 1 } }, metrics(3000, 30)),
-        mk('a100', alice.token, { hardware_config: { name: 'A100-80GB', count: 2 }, workload: { dataset: 'sharegpt' } }, metrics(4000, 200)),
-        mk('inf', alice.token, { workload: { request_rate: 'inf', num_requests: 200, max_seq_length: 8192, output_len: 512 } }, metrics(6000, 400)),
-        mk('sglang', alice.token, { software: { runtime: 'sglang', version: '0.5.3' }, workload: { min_prompt: 64, max_prompt: 128, min_output: 16, max_output: 32 } }),
+        mk(
+          'a100',
+          alice.token,
+          { hardware_config: { name: 'A100-80GB', count: 2 }, workload: { dataset: 'sharegpt' } },
+          metrics(4000, 200),
+        ),
+        mk(
+          'inf',
+          alice.token,
+          { workload: { request_rate: 'inf', num_requests: 200, max_seq_length: 8192, output_len: 512 } },
+          metrics(6000, 400),
+        ),
+        mk('sglang', alice.token, {
+          software: { runtime: 'sglang', version: '0.5.3' },
+          workload: { min_prompt: 64, max_prompt: 128, min_output: 16, max_output: 32 },
+        }),
         mk('private-alice', alice.token, {}, metrics(20000), false),
       ]),
     );
@@ -200,9 +264,12 @@ describe('search', () => {
   });
 
   it('ranks by an objective in its natural direction and honours constraints', async () => {
-    expect((await search({ hardware_name: 'H100', objective: 'output_throughput', limit: 2 }))).toEqual(['h100-fast', 'inf']);
+    expect(await search({ hardware_name: 'H100', objective: 'output_throughput', limit: 2 })).toEqual([
+      'h100-fast',
+      'inf',
+    ]);
     expect((await search({ objective: 'ttft_ms.p50' }))[0]).toBe('h100-slow');
-    expect((await search({ constraints: 'ttft_ms.p50<=100,output_throughput>=5000' }))).toEqual(['h100-fast']);
+    expect(await search({ constraints: 'ttft_ms.p50<=100,output_throughput>=5000' })).toEqual(['h100-fast']);
     const page = await ok(ts, 'searchBenchmarks', { token: bob.token, query: { model_name: model, limit: 2 } });
     expect(page.count).toBe(5);
     expect(page.data).toHaveLength(2);
@@ -211,7 +278,9 @@ describe('search', () => {
   it('rejects bad filters instead of ignoring them', async () => {
     const bad = await call(ts, 'searchBenchmarks', { query: { constraints: 'ttft_ms.p99<<3' } });
     expect(bad.status).toBe(422);
-    expect(detailOf(bad.body)).toEqual([{ loc: ['query', 'constraints'], msg: expect.stringMatching(/Invalid constraint/), type: 'custom' }]);
+    expect(detailOf(bad.body)).toEqual([
+      { loc: ['query', 'constraints'], msg: expect.stringMatching(/Invalid constraint/), type: 'custom' },
+    ]);
     expect((await call(ts, 'searchBenchmarks', { query: { objective: 'speed' } })).status).toBe(422);
     expect((await call(ts, 'searchBenchmarks', { query: { verified: 'maybe' } })).status).toBe(422);
     expect((await call(ts, 'searchBenchmarks', { query: { limit: 5000 } })).status).toBe(422);
@@ -224,17 +293,37 @@ describe('runtime options and the best-setup report', () => {
     const { runtimes } = await ok(ts, 'supportedRuntimeOptions');
     expect(runtimes.map((r) => r.runtime)).toEqual([...RUNTIMES]);
     const seqs = runtimes[0]!.options.find((o) => o.name === 'max_num_seqs')!;
-    expect(seqs).toMatchObject({ flag: '--max-num-seqs', kind: 'int', default: 256, low: 8, high: 1024, tunable: true });
+    expect(seqs).toMatchObject({
+      flag: '--max-num-seqs',
+      kind: 'int',
+      default: 256,
+      low: 8,
+      high: 1024,
+      tunable: true,
+    });
   });
 
   it('picks the best visible setup and its gain over the engine defaults of the same setting', async () => {
     const model = 'org/report-model';
     const s = setting({ ml_model_name: model, hardware_config: { name: 'L40S', count: 2 } });
-    const base = await create(alice.token, { setting: s, published: true, runtime_options: { tensor_parallel_size: 2, max_num_seqs: 256 }, metrics: metrics(4000, 90) });
-    const tuned = await create(alice.token, { setting: s, published: true, runtime_options: { tensor_parallel_size: 2, max_num_seqs: 512 }, metrics: metrics(5000, 120) });
+    const base = await create(alice.token, {
+      setting: s,
+      published: true,
+      runtime_options: { tensor_parallel_size: 2, max_num_seqs: 256 },
+      metrics: metrics(4000, 90),
+    });
+    const tuned = await create(alice.token, {
+      setting: s,
+      published: true,
+      runtime_options: { tensor_parallel_size: 2, max_num_seqs: 512 },
+      metrics: metrics(5000, 120),
+    });
     await create(bob.token, { setting: s, runtime_options: { max_num_seqs: 1024 }, metrics: metrics(9000, 40) });
 
-    const report = await ok(ts, 'bestBenchmarkReport', { token: alice.token, query: { model_name: model, hardware_name: 'L40S', objective: 'output_throughput' } });
+    const report = await ok(ts, 'bestBenchmarkReport', {
+      token: alice.token,
+      query: { model_name: model, hardware_name: 'L40S', objective: 'output_throughput' },
+    });
     expect(report.best.id).toBe(tuned.id);
     expect(report.baseline?.id).toBe(base.id);
     expect(report.improvement_pct).toBeCloseTo(25);
@@ -242,17 +331,28 @@ describe('runtime options and the best-setup report', () => {
     expect(report.candidates).toBe(2);
     expect(report.launch_command).toBe(`vllm serve ${model} --tensor-parallel-size 2 --max-num-seqs 512`);
 
-    const latency = await ok(ts, 'bestBenchmarkReport', { token: alice.token, query: { model_name: model, hardware_name: 'L40S', objective: 'ttft_ms.p50' } });
+    const latency = await ok(ts, 'bestBenchmarkReport', {
+      token: alice.token,
+      query: { model_name: model, hardware_name: 'L40S', objective: 'ttft_ms.p50' },
+    });
     expect(latency.best.id).toBe(base.id);
     expect(latency.improvement_pct).toBe(0);
 
     // Bob also sees his own private, faster run.
-    const bobs = await ok(ts, 'bestBenchmarkReport', { token: bob.token, query: { model_name: model, hardware_name: 'L40S', objective: 'output_throughput' } });
+    const bobs = await ok(ts, 'bestBenchmarkReport', {
+      token: bob.token,
+      query: { model_name: model, hardware_name: 'L40S', objective: 'output_throughput' },
+    });
     expect(bobs.best.owner).toBe(bob.user.id);
     expect(bobs.improvement_pct).toBeCloseTo(125);
 
-    const none = await call(ts, 'bestBenchmarkReport', { token: alice.token, query: { model_name: model, hardware_name: 'B200', objective: 'output_throughput' } });
+    const none = await call(ts, 'bestBenchmarkReport', {
+      token: alice.token,
+      query: { model_name: model, hardware_name: 'B200', objective: 'output_throughput' },
+    });
     expect(none.status).toBe(404);
-    expect((await call(ts, 'bestBenchmarkReport', { token: alice.token, query: { model_name: model } })).status).toBe(422);
+    expect((await call(ts, 'bestBenchmarkReport', { token: alice.token, query: { model_name: model } })).status).toBe(
+      422,
+    );
   });
 });

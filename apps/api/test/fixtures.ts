@@ -24,7 +24,9 @@ export function metrics(outputThroughput: number, ttftP50 = 80, tpotP50 = 20): B
   };
 }
 
-type SettingOverrides = Partial<Omit<BenchmarkSettingCreate, 'workload'>> & { workload?: Partial<BenchmarkSettingCreate['workload']> };
+type SettingOverrides = Partial<Omit<BenchmarkSettingCreate, 'workload'>> & {
+  workload?: Partial<BenchmarkSettingCreate['workload']>;
+};
 
 export function setting(overrides: SettingOverrides = {}): BenchmarkSettingCreate {
   const { workload, ...rest } = overrides;

@@ -48,7 +48,9 @@ afterAll(async () => {
 describe('Google sign-in', () => {
   it('creates an account keyed by sub and signs the same account in later, even after an e-mail change', async () => {
     const email = uniqueEmail('google');
-    const first = await ok(ts, 'loginGoogle', { body: { id_token: await idToken({ sub: 'sub-new-1', email, name: 'Grace Hopper' }) } });
+    const first = await ok(ts, 'loginGoogle', {
+      body: { id_token: await idToken({ sub: 'sub-new-1', email, name: 'Grace Hopper' }) },
+    });
     const me = await ok(ts, 'me', { token: first.access_token });
     expect(me).toMatchObject({ email, full_name: 'Grace Hopper' });
     const again = await ok(ts, 'loginGoogle', {
@@ -59,35 +61,61 @@ describe('Google sign-in', () => {
 
   it('links an existing account by e-mail only when Google has verified the address', async () => {
     const { user, email } = await signUp(ts);
-    const unverified = await call(ts, 'loginGoogle', { body: { id_token: await idToken({ sub: 'sub-link-1', email, email_verified: false }) } });
+    const unverified = await call(ts, 'loginGoogle', {
+      body: { id_token: await idToken({ sub: 'sub-link-1', email, email_verified: false }) },
+    });
     expect(unverified.status).toBe(400);
     expect(detailOf(unverified.body)).toMatch(/not verified/);
-    const row = await ts.server.ctx.db.selectFrom('users').select('google_sub').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await ts.server.ctx.db
+      .selectFrom('users')
+      .select('google_sub')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.google_sub).toBeNull();
 
-    const verified = await ok(ts, 'loginGoogle', { body: { id_token: await idToken({ sub: 'sub-link-1', email: email.toUpperCase() }) } });
+    const verified = await ok(ts, 'loginGoogle', {
+      body: { id_token: await idToken({ sub: 'sub-link-1', email: email.toUpperCase() }) },
+    });
     expect((await ok(ts, 'me', { token: verified.access_token })).id).toBe(user.id);
   });
 
   it('creates no account for an unverified address', async () => {
     const email = uniqueEmail('unverified');
-    const answer = await call(ts, 'loginGoogle', { body: { id_token: await idToken({ sub: 'sub-unverified', email, email_verified: false }) } });
+    const answer = await call(ts, 'loginGoogle', {
+      body: { id_token: await idToken({ sub: 'sub-unverified', email, email_verified: false }) },
+    });
     expect(answer.status).toBe(400);
-    expect(await ts.server.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await ts.server.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   describe('refuses forged and foreign tokens', () => {
     const fixtures: [string, () => Promise<string>][] = [
-      ['wrong audience', () => idToken({ sub: 'neg-1', email: uniqueEmail(), aud: 'someone-else.apps.googleusercontent.com' })],
+      [
+        'wrong audience',
+        () => idToken({ sub: 'neg-1', email: uniqueEmail(), aud: 'someone-else.apps.googleusercontent.com' }),
+      ],
       ['wrong issuer', () => idToken({ sub: 'neg-2', email: uniqueEmail(), iss: 'https://evil.example.com' })],
       ['expired', () => idToken({ sub: 'neg-3', email: uniqueEmail() }, { expiresIn: -120 })],
-      ['unknown key id', () => idToken({ sub: 'neg-4', email: uniqueEmail() }, { key: stranger, kid: 'not-published' })],
+      [
+        'unknown key id',
+        () => idToken({ sub: 'neg-4', email: uniqueEmail() }, { key: stranger, kid: 'not-published' }),
+      ],
       ['right kid, wrong key', () => idToken({ sub: 'neg-5', email: uniqueEmail() }, { key: stranger })],
       [
         'alg none',
         async () => {
           const now = Math.floor(Date.now() / 1000);
-          const payload = { iss: ISSUER, aud: CLIENT_ID, sub: 'neg-6', email: uniqueEmail(), email_verified: true, iat: now, exp: now + 600 };
+          const payload = {
+            iss: ISSUER,
+            aud: CLIENT_ID,
+            sub: 'neg-6',
+            email: uniqueEmail(),
+            email_verified: true,
+            iat: now,
+            exp: now + 600,
+          };
           return `${b64({ alg: 'none', typ: 'JWT', kid: 'test-key-1' })}.${b64(payload)}.`;
         },
       ],
@@ -117,11 +145,17 @@ describe('Google sign-in', () => {
       ],
     ];
     it.each(fixtures)('%s', async (_label, make) => {
-      const before = await ts.server.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const before = await ts.server.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       const answer = await call(ts, 'loginGoogle', { body: { id_token: await make() } });
       expect(answer.status).toBe(400);
       expect(detailOf(answer.body)).toBe('Invalid Google ID token');
-      const after = await ts.server.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const after = await ts.server.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
   });
@@ -129,7 +163,9 @@ describe('Google sign-in', () => {
   it('says so when Google sign-in is not configured', async () => {
     const server = await startServer();
     try {
-      const answer = await call(server, 'loginGoogle', { body: { id_token: await idToken({ sub: 'x', email: uniqueEmail() }) } });
+      const answer = await call(server, 'loginGoogle', {
+        body: { id_token: await idToken({ sub: 'x', email: uniqueEmail() }) },
+      });
       expect(answer.status).toBe(400);
       expect(detailOf(answer.body)).toBe('Google sign-in is not configured');
       expect((await ok(server, 'getSettings')).google_client_id).toBeNull();

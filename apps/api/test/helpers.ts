@@ -60,7 +60,10 @@ async function createSchema(): Promise<{ name: string; drop(): Promise<void> }> 
  * schema on MAKO_TEST_PG_URL. Mail goes to a real local SMTP receiver. Argon2 and the per-IP limit
  * are relaxed for speed unless a test overrides them.
  */
-export async function startServer(overrides: Partial<Config> = {}, options: ServerOptions & { env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startServer(
+  overrides: Partial<Config> = {},
+  options: ServerOptions & { env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mako-api-test-'));
   const smtp = await startSmtpReceiver();
   const schema = PG_URL ? await createSchema() : null;
@@ -126,7 +129,11 @@ export interface CallResult<T> {
  * Calls an endpoint of the contract table over HTTP. Success bodies are parsed with the endpoint's
  * response schema and error bodies with the FastAPI error shapes, so a drift from the contract fails.
  */
-export async function call<N extends EndpointName>(ts: TestServer, name: N, options: CallOptions = {}): Promise<CallResult<ResponseOf<N>>> {
+export async function call<N extends EndpointName>(
+  ts: TestServer,
+  name: N,
+  options: CallOptions = {},
+): Promise<CallResult<ResponseOf<N>>> {
   const def = endpoints[name];
   const search = toSearchParams(options.query).toString();
   const url = `${ts.baseUrl}${API_PREFIX}${buildPath(def.path, options.params)}${search ? `?${search}` : ''}`;
@@ -149,13 +156,18 @@ export async function call<N extends EndpointName>(ts: TestServer, name: N, opti
     if (!parsed.success) throw new Error(`${name} answered outside its contract: ${parsed.error.message}`);
   } else {
     const parsed = AnyErrorBody.safeParse(json);
-    if (!parsed.success) throw new Error(`${name} answered ${response.status} with a non-FastAPI body: ${JSON.stringify(json)}`);
+    if (!parsed.success)
+      throw new Error(`${name} answered ${response.status} with a non-FastAPI body: ${JSON.stringify(json)}`);
   }
   return { status: response.status, body: json as ResponseOf<N>, headers: response.headers };
 }
 
 /** Like `call`, but fails unless the answer is a success. */
-export async function ok<N extends EndpointName>(ts: TestServer, name: N, options: CallOptions = {}): Promise<ResponseOf<N>> {
+export async function ok<N extends EndpointName>(
+  ts: TestServer,
+  name: N,
+  options: CallOptions = {},
+): Promise<ResponseOf<N>> {
   const result = await call(ts, name, options);
   if (result.status >= 300) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
   return result.body;

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, buildPath, endpoints, type Benchmark, type BenchmarkCreate, type BenchmarkMetrics } from '@mako/contract';
+import {
+  API_PREFIX,
+  buildPath,
+  endpoints,
+  type Benchmark,
+  type BenchmarkCreate,
+  type BenchmarkMetrics,
+} from '@mako/contract';
 import { CountCache, catalogueVersion } from '../src/services/count-cache.ts';
 import { insertBenchmark, rebuildStaleDocuments } from '../src/services/benchmarks.ts';
 import { benchmark, metrics, setting } from './fixtures.ts';
@@ -18,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => ts.close());
 
 /** The answer as the API serialised it before documents were stored: every field, in the contract's order. */
-function expectedAnswer(input: BenchmarkCreate, measured: BenchmarkMetrics, stored: Benchmark, benchmarkCount: number): Benchmark {
+function expectedAnswer(
+  input: BenchmarkCreate,
+  measured: BenchmarkMetrics,
+  stored: Benchmark,
+  benchmarkCount: number,
+): Benchmark {
   const { ml_model_name, hardware_config, software, workload } = input.setting;
   return {
     id: stored.id,
@@ -60,7 +72,9 @@ function expectedAnswer(input: BenchmarkCreate, measured: BenchmarkMetrics, stor
 }
 
 async function rawGet(path: string, token: string | null) {
-  const response = await fetch(`${ts.baseUrl}${API_PREFIX}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${ts.baseUrl}${API_PREFIX}${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   return response.text();
@@ -73,7 +87,11 @@ describe('answers spliced from stored documents', () => {
     const notes = 'driver "570" \\ "benchmark_count":-1 — ünïcødé 🚀\nline two';
     const measured = metrics(7000, 35);
     const input = benchmark({
-      setting: setting({ ml_model_name: model, hardware_config: { name: 'H100', count: 4 }, workload: { request_rate: 'inf' } }),
+      setting: setting({
+        ml_model_name: model,
+        hardware_config: { name: 'H100', count: 4 },
+        workload: { request_rate: 'inf' },
+      }),
       runtime_options: { tensor_parallel_size: 4, enable_prefix_caching: true, kv_cache_dtype: 'fp8' },
       metrics: measured,
       cost_per_million_tokens: 0.125,
@@ -96,19 +114,33 @@ describe('answers spliced from stored documents', () => {
 
     const single = await rawGet(buildPath(endpoints.getBenchmark.path, { benchmark_id: published.id }), bob.token);
     expect(single).toBe(JSON.stringify(expectedAnswer(input, measured, published, 1)));
-    const bySetting = await rawGet(buildPath(endpoints.listBySetting.path, { setting_id: published.setting.id }), alice.token);
+    const bySetting = await rawGet(
+      buildPath(endpoints.listBySetting.path, { setting_id: published.setting.id }),
+      alice.token,
+    );
     expect((JSON.parse(bySetting) as { count: number }).count).toBe(2);
     expect(bySetting).toContain(JSON.stringify(aliceItem));
   });
 
   it('follow every change PATCH makes', async () => {
     const model = 'org/documents-patch';
-    const created = await ok(ts, 'createBenchmark', { token: alice.token, body: benchmark({ setting: setting({ ml_model_name: model }), published: true }) });
+    const created = await ok(ts, 'createBenchmark', {
+      token: alice.token,
+      body: benchmark({ setting: setting({ ml_model_name: model }), published: true }),
+    });
     const params = { benchmark_id: created.id };
-    await ok(ts, 'patchBenchmark', { token: alice.token, params, body: { notes: 'after "patch"', cost_per_million_tokens: 0.5 } });
+    await ok(ts, 'patchBenchmark', {
+      token: alice.token,
+      params,
+      body: { notes: 'after "patch"', cost_per_million_tokens: 0.5 },
+    });
     const [found] = (await ok(ts, 'searchBenchmarks', { token: bob.token, query: { model_name: model } })).data;
     expect(found).toMatchObject({ notes: 'after "patch"', cost_per_million_tokens: 0.5, published: true });
-    await ok(ts, 'patchBenchmark', { token: alice.token, params, body: { published: false, cost_per_million_tokens: null } });
+    await ok(ts, 'patchBenchmark', {
+      token: alice.token,
+      params,
+      body: { published: false, cost_per_million_tokens: null },
+    });
     expect((await ok(ts, 'searchBenchmarks', { token: bob.token, query: { model_name: model } })).count).toBe(0);
     const [own] = (await ok(ts, 'searchBenchmarks', { token: alice.token, query: { model_name: model } })).data;
     expect(own).toMatchObject({ published: false, cost_per_million_tokens: null, notes: 'after "patch"' });
@@ -116,12 +148,22 @@ describe('answers spliced from stored documents', () => {
 
   it('are rebuilt at start when stored in an older format', async () => {
     const model = 'org/documents-rebuild';
-    const created = await ok(ts, 'createBenchmark', { token: alice.token, body: benchmark({ setting: setting({ ml_model_name: model }), notes: 'kept' }) });
+    const created = await ok(ts, 'createBenchmark', {
+      token: alice.token,
+      body: benchmark({ setting: setting({ ml_model_name: model }), notes: 'kept' }),
+    });
     const { db } = ts.server.ctx;
     await db.updateTable('benchmarks').set({ doc_head: '', doc_tail: '' }).execute();
     await db.updateTable('catalogue_state').set({ value: 0 }).where('name', '=', 'benchmark_documents').execute();
 
-    const total = Number((await db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom('benchmarks')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(await rebuildStaleDocuments(db, 3)).toBe(total);
     expect(await rebuildStaleDocuments(db)).toBe(0);
     expect(await ok(ts, 'getBenchmark', { token: alice.token, params: { benchmark_id: created.id } })).toEqual(created);
@@ -133,11 +175,27 @@ describe('search ranking', () => {
     const model = 'org/ranking-model';
     const make = async (throughput: number, cost: number | null) => {
       ts.advance(1000); // distinct creation times, so newest-first is determined
-      return (await ok(ts, 'createBenchmark', { token: alice.token, body: benchmark({ setting: setting({ ml_model_name: model }), metrics: metrics(throughput), cost_per_million_tokens: cost }) })).id;
+      return (
+        await ok(ts, 'createBenchmark', {
+          token: alice.token,
+          body: benchmark({
+            setting: setting({ ml_model_name: model }),
+            metrics: metrics(throughput),
+            cost_per_million_tokens: cost,
+          }),
+        })
+      ).id;
     };
-    const [cheap, pricey, unknown, fastest] = [await make(2000, 0.1), await make(3000, 0.4), await make(4000, null), await make(5000, 0.2)];
+    const [cheap, pricey, unknown, fastest] = [
+      await make(2000, 0.1),
+      await make(3000, 0.4),
+      await make(4000, null),
+      await make(5000, 0.2),
+    ];
     const rank = async (query: Record<string, unknown>) =>
-      (await ok(ts, 'searchBenchmarks', { token: alice.token, query: { model_name: model, ...query } })).data.map((b) => b.id);
+      (await ok(ts, 'searchBenchmarks', { token: alice.token, query: { model_name: model, ...query } })).data.map(
+        (b) => b.id,
+      );
     expect(await rank({ objective: 'cost_per_million_tokens' })).toEqual([cheap, fastest, pricey, unknown]);
     expect(await rank({ objective: 'output_throughput' })).toEqual([fastest, unknown, pricey, cheap]);
     expect(await rank({ objective: 'cost_per_million_tokens', limit: 2, offset: 2 })).toEqual([pricey, unknown]);
@@ -149,7 +207,8 @@ describe('search counts', () => {
   it('stay exact after writes through the API and behind its back', async () => {
     const model = 'org/count-model';
     const { db } = ts.server.ctx;
-    const count = async (token: string) => (await ok(ts, 'searchBenchmarks', { token, query: { model_name: model, limit: 1 } })).count;
+    const count = async (token: string) =>
+      (await ok(ts, 'searchBenchmarks', { token, query: { model_name: model, limit: 1 } })).count;
     const body = benchmark({ setting: setting({ ml_model_name: model }), published: true });
     const first = await ok(ts, 'createBenchmark', { token: alice.token, body });
     expect([await count(alice.token), await count(bob.token)]).toEqual([1, 1]);
@@ -160,9 +219,28 @@ describe('search counts', () => {
     // Writes another server process (or an operator) makes reach the same database only.
     await db.updateTable('benchmarks').set({ published: 0 }).where('id', '=', first.id).execute();
     expect([await count(alice.token), await count(bob.token)]).toEqual([2, 1]);
-    const stored = await db.selectFrom('benchmark_settings').selectAll().where('id', '=', first.setting.id).executeTakeFirstOrThrow();
-    const input = { runtime_options: {}, metrics: metrics(1000), cost_per_million_tokens: null, notes: '', published: true };
-    await db.transaction().execute((trx) => insertBenchmark(trx, { ownerId: alice.user.id, setting: stored, input, sessionId: null, verified: false, now: Date.now() }));
+    const stored = await db
+      .selectFrom('benchmark_settings')
+      .selectAll()
+      .where('id', '=', first.setting.id)
+      .executeTakeFirstOrThrow();
+    const input = {
+      runtime_options: {},
+      metrics: metrics(1000),
+      cost_per_million_tokens: null,
+      notes: '',
+      published: true,
+    };
+    await db.transaction().execute((trx) =>
+      insertBenchmark(trx, {
+        ownerId: alice.user.id,
+        setting: stored,
+        input,
+        sessionId: null,
+        verified: false,
+        now: Date.now(),
+      }),
+    );
     expect([await count(alice.token), await count(bob.token)]).toEqual([3, 2]);
     await db.deleteFrom('benchmarks').where('ml_model_name', '=', model).execute();
     expect([await count(alice.token), await count(bob.token)]).toEqual([0, 0]);
@@ -171,7 +249,10 @@ describe('search counts', () => {
   it('are bumped by the database on every insert, update and delete of a benchmark', async () => {
     const { db } = ts.server.ctx;
     const before = await catalogueVersion(db);
-    const created = await ok(ts, 'createBenchmark', { token: bob.token, body: benchmark({ setting: setting({ ml_model_name: 'org/version-model' }) }) });
+    const created = await ok(ts, 'createBenchmark', {
+      token: bob.token,
+      body: benchmark({ setting: setting({ ml_model_name: 'org/version-model' }) }),
+    });
     const afterInsert = await catalogueVersion(db);
     expect(afterInsert).toBeGreaterThan(before);
     await db.updateTable('benchmarks').set({ notes: 'x' }).where('id', '=', created.id).execute();

@@ -14,7 +14,19 @@ describe('demo catalogue', () => {
     const db = ts.server.ctx.db;
     const rows = await db
       .selectFrom('benchmarks')
-      .select(['ml_model_name', 'hardware_name', 'hardware_count', 'runtime', 'dataset', 'max_prompt', 'published', 'demo', 'owner_id', 'is_default_config', 'setting_key'])
+      .select([
+        'ml_model_name',
+        'hardware_name',
+        'hardware_count',
+        'runtime',
+        'dataset',
+        'max_prompt',
+        'published',
+        'demo',
+        'owner_id',
+        'is_default_config',
+        'setting_key',
+      ])
       .execute();
     expect(rows.length).toBeGreaterThanOrEqual(2000);
     expect(rows.every((r) => r.published === 1 && r.demo === 1 && r.owner_id === DEMO_USER_ID)).toBe(true);
@@ -31,7 +43,9 @@ describe('demo catalogue', () => {
   });
 
   it('serves the catalogue to everyone and reports gains over the defaults', async () => {
-    const anonymous = await ok(ts, 'searchBenchmarks', { query: { model_name: 'meta-llama/Llama-3.1-8B-Instruct', hardware_name: 'H100', objective: 'output_throughput' } });
+    const anonymous = await ok(ts, 'searchBenchmarks', {
+      query: { model_name: 'meta-llama/Llama-3.1-8B-Instruct', hardware_name: 'H100', objective: 'output_throughput' },
+    });
     expect(anonymous.count).toBeGreaterThan(10);
     expect(anonymous.data[0]!.demo).toBe(true);
     const { token } = await signUp(ts);
@@ -48,15 +62,27 @@ describe('demo catalogue', () => {
   });
 
   it('seeds only an empty database, and the catalogue owner cannot sign in', async () => {
-    const before = await ts.server.ctx.db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await ts.server.ctx.db
+      .selectFrom('benchmarks')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(await seedDemoCatalogue(ts.server.ctx)).toBeNull();
-    const after = await ts.server.ctx.db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await ts.server.ctx.db
+      .selectFrom('benchmarks')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
 
-    const owner = await ts.server.ctx.db.selectFrom('users').select('email').where('id', '=', DEMO_USER_ID).executeTakeFirstOrThrow();
+    const owner = await ts.server.ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', DEMO_USER_ID)
+      .executeTakeFirstOrThrow();
     await ok(ts, 'sendMagicLink', { body: { email: owner.email, application: 'MakoOptimize' } });
     const mail = await ts.smtp.waitFor(owner.email);
-    expect((await call(ts, 'loginMagicLink', { body: { token: linkToken(mail, '/magic-link-login') } })).status).toBe(400);
+    expect((await call(ts, 'loginMagicLink', { body: { token: linkToken(mail, '/magic-link-login') } })).status).toBe(
+      400,
+    );
     // Nobody can edit or delete the catalogue.
     const { token } = await signUp(ts);
     const [first] = (await ok(ts, 'searchBenchmarks', { query: { limit: 1 } })).data;

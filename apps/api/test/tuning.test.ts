@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => ts.close());
 
 const lease = (token: string, sessionId: string, count = 1, name?: string) =>
-  call(ts, 'nextConfigs', { token, params: { session_id: sessionId }, body: { count }, ...(name ? { query: { name } } : {}) });
+  call(ts, 'nextConfigs', {
+    token,
+    params: { session_id: sessionId },
+    body: { count },
+    ...(name ? { query: { name } } : {}),
+  });
 
 const report = (token: string, sessionId: string, pending: PendingConfig, throughput: number | null, ttft = 50) =>
   ok(ts, 'postResult', {
@@ -48,16 +53,29 @@ describe('tuning sessions', () => {
     expect(mine.data.slice(0, 2).map((x) => x.id)).toEqual([named.id, s.id]);
     expect((await ok(ts, 'getSession', { token: alice.token, params: { session_id: s.id } })).id).toBe(s.id);
     // Tidy up so that the plan limit test starts from zero active sessions.
-    await ts.server.ctx.db.updateTable('tuning_sessions').set({ status: 'complete' }).where('owner_id', '=', alice.user.id).execute();
+    await ts.server.ctx.db
+      .updateTable('tuning_sessions')
+      .set({ status: 'complete' })
+      .where('owner_id', '=', alice.user.id)
+      .execute();
   });
 
   it('refuses a search space whose rules name unknown parameters', async () => {
     const body = session({
-      search_space: { parameters: [{ kind: 'int', name: 'max_num_seqs', low: 8, high: 64 }], rules: [{ left: 'max_num_batched_tokens', op: '>=', right: 1 }] },
+      search_space: {
+        parameters: [{ kind: 'int', name: 'max_num_seqs', low: 8, high: 64 }],
+        rules: [{ left: 'max_num_batched_tokens', op: '>=', right: 1 }],
+      },
     });
     const answer = await call(ts, 'createSession', { token: alice.token, body });
     expect(answer.status).toBe(422);
-    expect(detailOf(answer.body)).toEqual([{ loc: ['body', 'search_space', 'rules', 0], msg: "Unknown parameter 'max_num_batched_tokens'", type: 'value_error' }]);
+    expect(detailOf(answer.body)).toEqual([
+      {
+        loc: ['body', 'search_space', 'rules', 0],
+        msg: "Unknown parameter 'max_num_batched_tokens'",
+        type: 'value_error',
+      },
+    ]);
   });
 
   it('refuses a new session with 403 once the plan’s active sessions are used up', async () => {
@@ -66,20 +84,36 @@ describe('tuning sessions', () => {
     const refused = await call(ts, 'createSession', { token: user.token, body: session() });
     expect(refused.status).toBe(403);
     expect(detailOf(refused.body)).toBe(API_MESSAGES.createSessionForbidden);
-    const tooLong = await call(ts, 'createSession', { token: (await signUp(ts)).token, body: session({ budget: { max_trials: 5000, max_parallel: 1 } }) });
+    const tooLong = await call(ts, 'createSession', {
+      token: (await signUp(ts)).token,
+      body: session({ budget: { max_trials: 5000, max_parallel: 1 } }),
+    });
     expect(tooLong.status).toBe(403);
   });
 
   it('keeps sessions private to their owner', async () => {
     const s = await ok(ts, 'createSession', { token: bob.token, body: session() });
-    const [pending] = (await ok(ts, 'nextConfigs', { token: bob.token, params: { session_id: s.id }, body: { count: 1 } })).configs;
+    const [pending] = (
+      await ok(ts, 'nextConfigs', { token: bob.token, params: { session_id: s.id }, body: { count: 1 } })
+    ).configs;
     const params = { session_id: s.id };
     expect((await call(ts, 'getSession', { token: alice.token, params })).status).toBe(404);
     expect((await call(ts, 'listResults', { token: alice.token, params })).status).toBe(404);
     expect((await call(ts, 'getBest', { token: alice.token, params })).status).toBe(404);
     expect((await lease(alice.token, s.id)).status).toBe(404);
-    expect((await call(ts, 'getPendingConfig', { token: alice.token, params: { ...params, pending_config_id: pending!.id } })).status).toBe(404);
-    const post = await call(ts, 'postResult', { token: alice.token, params, body: { pending_config_id: pending!.id, metrics: metrics(1) } });
+    expect(
+      (
+        await call(ts, 'getPendingConfig', {
+          token: alice.token,
+          params: { ...params, pending_config_id: pending!.id },
+        })
+      ).status,
+    ).toBe(404);
+    const post = await call(ts, 'postResult', {
+      token: alice.token,
+      params,
+      body: { pending_config_id: pending!.id, metrics: metrics(1) },
+    });
     expect(post.status).toBe(404);
     expect((await ok(ts, 'mySessions', { token: alice.token })).data.map((x) => x.id)).not.toContain(s.id);
   });
@@ -88,7 +122,10 @@ describe('tuning sessions', () => {
 describe('the ask/tell loop', () => {
   it('leases within the parallelism, stores results as benchmarks, tracks the best and completes', async () => {
     const user = await signUp(ts);
-    const created = await ok(ts, 'createSession', { token: user.token, body: session({ budget: { max_trials: 4, max_parallel: 2 } }) });
+    const created = await ok(ts, 'createSession', {
+      token: user.token,
+      body: session({ budget: { max_trials: 4, max_parallel: 2 } }),
+    });
     const id = created.id;
 
     const first = await lease(user.token, id, 5, 'runner-a');
@@ -109,19 +146,32 @@ describe('the ask/tell loop', () => {
     const r1 = await report(user.token, id, leased[0]!, 4000);
     expect(r1).toMatchObject({ trial_number: 1, objective_value: 4000, feasible: true, failure: null });
     expect(r1.benchmark_id).not.toBeNull();
-    const duplicate = await call(ts, 'postResult', { token: user.token, params: { session_id: id }, body: { pending_config_id: leased[0]!.id, metrics: metrics(1) } });
+    const duplicate = await call(ts, 'postResult', {
+      token: user.token,
+      params: { session_id: id },
+      body: { pending_config_id: leased[0]!.id, metrics: metrics(1) },
+    });
     expect(duplicate.status).toBe(409);
     const r2 = await report(user.token, id, leased[1]!, null);
     expect(r2).toMatchObject({ feasible: false, objective_value: null, benchmark_id: null, failure: { kind: 'oom' } });
 
-    const { configs: [third, fourth] } = await ok(ts, 'nextConfigs', { token: user.token, params: { session_id: id }, body: { count: 2 } });
+    const {
+      configs: [third, fourth],
+    } = await ok(ts, 'nextConfigs', { token: user.token, params: { session_id: id }, body: { count: 2 } });
     await report(user.token, id, third!, 5000);
-    const pendingDetail = await ok(ts, 'getPendingConfig', { token: user.token, params: { session_id: id, pending_config_id: third!.id } });
+    const pendingDetail = await ok(ts, 'getPendingConfig', {
+      token: user.token,
+      params: { session_id: id, pending_config_id: third!.id },
+    });
     expect(pendingDetail.status).toBe('evaluated');
     await report(user.token, id, fourth!, 4600);
 
     const done = await ok(ts, 'getSession', { token: user.token, params: { session_id: id } });
-    expect(done).toMatchObject({ status: 'complete', counts: { evaluated: 3, pending: 0, failed: 1 }, default_objective_value: 4000 });
+    expect(done).toMatchObject({
+      status: 'complete',
+      counts: { evaluated: 3, pending: 0, failed: 1 },
+      default_objective_value: 4000,
+    });
     expect(done.best).toMatchObject({ trial_number: 3, objective_value: 5000, config: third!.config });
 
     const finished = await lease(user.token, id);
@@ -133,23 +183,36 @@ describe('the ask/tell loop', () => {
     expect(best.improvement_pct).toBeCloseTo(25);
     expect(best.launch_command).toMatch(/^vllm serve meta-llama\/Llama-3\.1-8B-Instruct /);
 
-    const results = await ok(ts, 'listResults', { token: user.token, params: { session_id: id }, query: { limit: 2, offset: 1 } });
+    const results = await ok(ts, 'listResults', {
+      token: user.token,
+      params: { session_id: id },
+      query: { limit: 2, offset: 1 },
+    });
     expect(results.count).toBe(4);
     expect(results.data.map((r) => r.trial_number)).toEqual([2, 3]);
 
     // Each measured trial is a benchmark of the session under its setting.
     const bench = await ok(ts, 'listBySetting', { token: user.token, params: { setting_id: done.setting.id } });
     expect(bench.data.filter((b) => b.session_id === id)).toHaveLength(3);
-    expect((await ok(ts, 'listBySettingNoSession', { token: user.token, params: { setting_id: done.setting.id } })).count).toBe(0);
+    expect(
+      (await ok(ts, 'listBySettingNoSession', { token: user.token, params: { setting_id: done.setting.id } })).count,
+    ).toBe(0);
   });
 
   it('ignores infeasible results for the best and says 404 until there is a feasible one', async () => {
     const user = await signUp(ts);
     const s = await ok(ts, 'createSession', {
       token: user.token,
-      body: session({ constraints: [{ metric: 'ttft_ms.p99', op: '<=', value: 100 }], budget: { max_trials: 10, max_parallel: 2 } }),
+      body: session({
+        constraints: [{ metric: 'ttft_ms.p99', op: '<=', value: 100 }],
+        budget: { max_trials: 10, max_parallel: 2 },
+      }),
     });
-    const { configs } = await ok(ts, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: { count: 2 } });
+    const { configs } = await ok(ts, 'nextConfigs', {
+      token: user.token,
+      params: { session_id: s.id },
+      body: { count: 2 },
+    });
     const slow = await report(user.token, s.id, configs[0]!, 9000, 80); // p99 = 160 ms: violates the SLO
     expect(slow.feasible).toBe(false);
     expect((await call(ts, 'getBest', { token: user.token, params: { session_id: s.id } })).status).toBe(404);
@@ -160,11 +223,21 @@ describe('the ask/tell loop', () => {
 
   it('returns lapsed leases to the search and still accepts their late results', async () => {
     const user = await signUp(ts);
-    const s = await ok(ts, 'createSession', { token: user.token, body: session({ budget: { max_trials: 10, max_parallel: 2 } }) });
-    const { configs } = await ok(ts, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: { count: 2 } });
+    const s = await ok(ts, 'createSession', {
+      token: user.token,
+      body: session({ budget: { max_trials: 10, max_parallel: 2 } }),
+    });
+    const { configs } = await ok(ts, 'nextConfigs', {
+      token: user.token,
+      params: { session_id: s.id },
+      body: { count: 2 },
+    });
     expect((await lease(user.token, s.id)).status).toBe(409);
     ts.advance(61_000);
-    const lapsed = await ok(ts, 'getPendingConfig', { token: user.token, params: { session_id: s.id, pending_config_id: configs[0]!.id } });
+    const lapsed = await ok(ts, 'getPendingConfig', {
+      token: user.token,
+      params: { session_id: s.id, pending_config_id: configs[0]!.id },
+    });
     expect(lapsed.status).toBe('expired');
     expect((await ok(ts, 'getSession', { token: user.token, params: { session_id: s.id } })).counts.pending).toBe(0);
     const again = await lease(user.token, s.id, 2);
@@ -178,13 +251,22 @@ describe('the ask/tell loop', () => {
     const server = await startServer({ leaseTtlS: 60 });
     try {
       const user = await signUp(server);
-      const s = await ok(server, 'createSession', { token: user.token, body: session({ budget: { max_trials: 50, max_parallel: 3 } }) });
+      const s = await ok(server, 'createSession', {
+        token: user.token,
+        body: session({ budget: { max_trials: 50, max_parallel: 3 } }),
+      });
       const answers = await Promise.all(
-        Array.from({ length: 12 }, () => call(server, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: { count: 1 } })),
+        Array.from({ length: 12 }, () =>
+          call(server, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: { count: 1 } }),
+        ),
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
       expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
-      const rows = await server.server.ctx.db.selectFrom('pending_configs').select('trial_number').where('session_id', '=', s.id).execute();
+      const rows = await server.server.ctx.db
+        .selectFrom('pending_configs')
+        .select('trial_number')
+        .where('session_id', '=', s.id)
+        .execute();
       expect(rows.map((r) => r.trial_number).sort()).toEqual([1, 2, 3]);
     } finally {
       await server.close();
@@ -193,9 +275,16 @@ describe('the ask/tell loop', () => {
 
   it('warm-starts the tuner with the engine defaults and earlier results for the same model and hardware', async () => {
     const user = await signUp(ts);
-    const body = session({ setting: setting({ ml_model_name: 'org/warm-model' }), budget: { max_trials: 10, max_parallel: 1 } });
+    const body = session({
+      setting: setting({ ml_model_name: 'org/warm-model' }),
+      budget: { max_trials: 10, max_parallel: 1 },
+    });
     const earlier = await ok(ts, 'createSession', { token: user.token, body });
-    const { configs } = await ok(ts, 'nextConfigs', { token: user.token, params: { session_id: earlier.id }, body: {} });
+    const { configs } = await ok(ts, 'nextConfigs', {
+      token: user.token,
+      params: { session_id: earlier.id },
+      body: {},
+    });
     await report(user.token, earlier.id, configs[0]!, 4321);
 
     const later = await ok(ts, 'createSession', { token: user.token, body });
@@ -203,21 +292,32 @@ describe('the ask/tell loop', () => {
     await ok(ts, 'nextConfigs', { token: user.token, params: { session_id: later.id }, body: {} });
     const input = inputs[0]!;
     expect(input.warmStart?.defaults).toEqual({ max_num_seqs: 256, enable_chunked_prefill: true });
-    expect(input.warmStart?.priorTrials).toEqual([expect.objectContaining({ config: configs[0]!.config, failure: null })]);
+    expect(input.warmStart?.priorTrials).toEqual([
+      expect.objectContaining({ config: configs[0]!.config, failure: null }),
+    ]);
     expect(input.warmStart?.priorTrials?.[0]?.metrics).toMatchObject({ output_throughput: 4321, 'ttft_ms.p99': 100 });
-    expect(input).toMatchObject({ trials: [], pending: [], count: 1, context: { gpu_count: 1, max_seq_length: 4096 }, seed: 7 });
+    expect(input).toMatchObject({
+      trials: [],
+      pending: [],
+      count: 1,
+      context: { gpu_count: 1, max_seq_length: 4096 },
+      seed: 7,
+    });
   });
 });
 
 describe('tuner failures', () => {
   it('answers 500 "Internal search error" when the tuner reports an error or throws', async () => {
     let mode: 'error' | 'throw' = 'error';
-    const server = await startServer({}, {
-      propose: () => {
-        if (mode === 'throw') throw new Error('boom');
-        return { kind: 'error', message: 'surrogate diverged' };
+    const server = await startServer(
+      {},
+      {
+        propose: () => {
+          if (mode === 'throw') throw new Error('boom');
+          return { kind: 'error', message: 'surrogate diverged' };
+        },
       },
-    });
+    );
     try {
       const user = await signUp(server);
       const s = await ok(server, 'createSession', { token: user.token, body: session() });

@@ -30,11 +30,18 @@ const median = (xs: number[]) => {
 };
 
 const port = await freePort();
-const engine = spawn(process.execPath, ['--import', TSX_IMPORT, EMULATOR_CLI, '--port', String(port), '--model', MODEL, '--ttft-ms', '20', '--itl-ms', '5'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const engine = spawn(
+  process.execPath,
+  ['--import', TSX_IMPORT, EMULATOR_CLI, '--port', String(port), '--model', MODEL, '--ttft-ms', '20', '--itl-ms', '5'],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const url = `http://127.0.0.1:${port}`;
 try {
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -56,7 +63,12 @@ try {
     const started = performance.now();
     const { run: result, summary } = await executeBench(plan);
     const wall = (performance.now() - started) / 1000;
-    const stats = (await fetch(`${url}/stats`).then((r) => r.json())) as { requests: number; first_arrival_ms: number; last_arrival_ms: number; max_active: number };
+    const stats = (await fetch(`${url}/stats`).then((r) => r.json())) as {
+      requests: number;
+      first_arrival_ms: number;
+      last_arrival_ms: number;
+      max_active: number;
+    };
     const schedule = arrivalSchedule({ count: REQUESTS, rate: RATE, burstiness: 1, seed });
     const scheduledSpan = ((schedule[REQUESTS - 1] as number) - (schedule[0] as number)) / 1000;
     const serverSpan = (stats.last_arrival_ms - stats.first_arrival_ms) / 1000;
@@ -83,12 +95,23 @@ try {
         `parse ${r.parse_us_per_event!.toFixed(2)} µs/event, ${r.completed}/${REQUESTS} completed, ${r.server_max_active} max in flight`,
     );
   }
-  const keys = ['client_rate', 'client_error_pct', 'server_error_pct', 'lag_p50_ms', 'lag_p99_ms', 'write_p50_ms', 'write_p99_ms', 'parse_us_per_event'];
+  const keys = [
+    'client_rate',
+    'client_error_pct',
+    'server_error_pct',
+    'lag_p50_ms',
+    'lag_p99_ms',
+    'write_p50_ms',
+    'write_p99_ms',
+    'parse_us_per_event',
+  ];
   const summary = Object.fromEntries(keys.map((k) => [k, Number(median(rows.map((r) => r[k] as number)).toFixed(4))]));
   console.log(`\nmedian of ${RUNS} runs at ${RATE} req/s × ${REQUESTS} requests:`);
   console.log(JSON.stringify(summary, null, 2));
   const within = Math.abs(summary.client_error_pct as number) <= 1 && Math.abs(summary.server_error_pct as number) <= 1;
-  console.log(within ? 'goal met: achieved rate within 1 % of the target' : 'goal MISSED: achieved rate off by more than 1 %');
+  console.log(
+    within ? 'goal met: achieved rate within 1 % of the target' : 'goal MISSED: achieved rate off by more than 1 %',
+  );
 } finally {
   engine.kill('SIGTERM');
 }

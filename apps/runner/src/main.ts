@@ -49,7 +49,10 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
   }
   const command = COMMANDS[name as keyof typeof COMMANDS];
   try {
-    if (!command) throw new UsageError(`Unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}. Run 'mako-runner --help'.`);
+    if (!command)
+      throw new UsageError(
+        `Unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}. Run 'mako-runner --help'.`,
+      );
     return await command.run(rest, ctx);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -100,5 +103,3 @@ export async function run(): Promise<void> {
   });
   process.exitCode = code;
 }
-
-

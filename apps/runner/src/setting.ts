@@ -6,7 +6,8 @@ import { UsageError } from './cli/options.ts';
 export function parseHardware(text: string, flag = '--hardware'): HardwareConfig {
   const m = /^\s*(?:(\d+)\s*[x×]\s*)?(\S.*?)\s*$/i.exec(text);
   const parsed = m ? HardwareConfig.safeParse({ count: m[1] ? Number(m[1]) : 1, name: m[2] }) : null;
-  if (!parsed?.success) throw new UsageError(`Invalid value '${text}' for ${flag}: expected COUNTx NAME, e.g. "8x H100"`);
+  if (!parsed?.success)
+    throw new UsageError(`Invalid value '${text}' for ${flag}: expected COUNTx NAME, e.g. "8x H100"`);
   return parsed.data;
 }
 
@@ -14,7 +15,8 @@ export function formatHardware(h: HardwareConfig): string {
   return `${h.count}x ${h.name}`;
 }
 
-const KNOWN_ACCELERATORS = /\b(GB200|GB300|B200|B100|H200|H100|H800|H20|GH200|A100|A800|A10G|A10|A30|A40|L40S|L40|L4|T4|V100|RTX\s?\d{4}\w*|MI\d{3}X?|MI\d{3}[A-Z]?)\b/i;
+const KNOWN_ACCELERATORS =
+  /\b(GB200|GB300|B200|B100|H200|H100|H800|H20|GH200|A100|A800|A10G|A10|A30|A40|L40S|L40|L4|T4|V100|RTX\s?\d{4}\w*|MI\d{3}X?|MI\d{3}[A-Z]?)\b/i;
 
 /** `NVIDIA H100 80GB HBM3` → `H100`, `NVIDIA A100-SXM4-80GB` → `A100-80GB`, `AMD Instinct MI300X` → `MI300X`. */
 export function normaliseAcceleratorName(raw: string): string {
@@ -34,7 +36,9 @@ type Exec = (file: string, args: string[]) => Promise<string>;
 
 const run: Exec = (file, args) =>
   new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: 10_000, encoding: 'utf8' }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+    execFile(file, args, { timeout: 10_000, encoding: 'utf8' }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
   });
 
 function visibleCount(found: number, env: NodeJS.ProcessEnv): number {
@@ -51,30 +55,56 @@ function visibleCount(found: number, env: NodeJS.ProcessEnv): number {
  * *_VISIBLE_DEVICES variables expose. Null when neither tool answers (no GPU, or a container
  * without the driver tools): the caller then asks for --hardware.
  */
-export async function detectHardware(env: NodeJS.ProcessEnv = process.env, exec: Exec = run): Promise<(HardwareConfig & { source: string }) | null> {
+export async function detectHardware(
+  env: NodeJS.ProcessEnv = process.env,
+  exec: Exec = run,
+): Promise<(HardwareConfig & { source: string }) | null> {
   try {
     const names = (await exec('nvidia-smi', ['--query-gpu=name', '--format=csv,noheader']))
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    if (names.length > 0) return { count: visibleCount(names.length, env), name: normaliseAcceleratorName(names[0] as string), source: 'nvidia-smi' };
+    if (names.length > 0)
+      return {
+        count: visibleCount(names.length, env),
+        name: normaliseAcceleratorName(names[0] as string),
+        source: 'nvidia-smi',
+      };
   } catch {
     // No NVIDIA driver tools; try AMD.
   }
   try {
-    const report = JSON.parse(await exec('rocm-smi', ['--showproductname', '--json'])) as Record<string, Record<string, string>>;
+    const report = JSON.parse(await exec('rocm-smi', ['--showproductname', '--json'])) as Record<
+      string,
+      Record<string, string>
+    >;
     const names = Object.entries(report)
       .filter(([card]) => card.startsWith('card'))
-      .map(([, fields]) => fields['Card Series'] ?? fields['Card series'] ?? fields['Card SKU'] ?? fields['Card model'] ?? '')
+      .map(
+        ([, fields]) =>
+          fields['Card Series'] ?? fields['Card series'] ?? fields['Card SKU'] ?? fields['Card model'] ?? '',
+      )
       .filter(Boolean);
-    if (names.length > 0) return { count: visibleCount(names.length, env), name: normaliseAcceleratorName(names[0] as string), source: 'rocm-smi' };
+    if (names.length > 0)
+      return {
+        count: visibleCount(names.length, env),
+        name: normaliseAcceleratorName(names[0] as string),
+        source: 'rocm-smi',
+      };
   } catch {
     // Neither tool is here.
   }
   return null;
 }
 
-const SLO_KEYS: Record<string, keyof Slo> = { ttft: 'ttft_ms', ttft_ms: 'ttft_ms', tpot: 'tpot_ms', tpot_ms: 'tpot_ms', e2el: 'e2el_ms', e2el_ms: 'e2el_ms' };
+const SLO_KEYS: Record<string, keyof Slo> = {
+  ttft: 'ttft_ms',
+  ttft_ms: 'ttft_ms',
+  tpot: 'tpot_ms',
+  tpot_ms: 'tpot_ms',
+  e2el: 'e2el_ms',
+  e2el_ms: 'e2el_ms',
+};
 
 /** `ttft_ms=200,tpot_ms=50,e2el_ms=5000`; vLLM's `ttft:200 tpot:50` spelling works too. */
 export function parseSlo(text: string, flag = '--slo'): Slo {
@@ -83,8 +113,12 @@ export function parseSlo(text: string, flag = '--slo'): Slo {
     const m = /^([a-z0-9_]+)\s*[=:]\s*([0-9.eE+-]+)$/.exec(term);
     const key = m ? SLO_KEYS[m[1] as string] : undefined;
     const value = m ? Number(m[2]) : NaN;
-    if (!key) throw new UsageError(`Invalid term '${term}' in ${flag}: expected ttft_ms=N, tpot_ms=N or e2el_ms=N (milliseconds)`);
-    if (!Number.isFinite(value) || value <= 0) throw new UsageError(`Invalid value in ${flag} term '${term}': expected a positive number of milliseconds`);
+    if (!key)
+      throw new UsageError(
+        `Invalid term '${term}' in ${flag}: expected ttft_ms=N, tpot_ms=N or e2el_ms=N (milliseconds)`,
+      );
+    if (!Number.isFinite(value) || value <= 0)
+      throw new UsageError(`Invalid value in ${flag} term '${term}': expected a positive number of milliseconds`);
     slo[key] = value;
   }
   if (Object.keys(slo).length === 0) throw new UsageError(`${flag} is empty: expected e.g. ttft_ms=200,tpot_ms=50`);
@@ -116,6 +150,9 @@ export function parseRuntimeOptions(terms: readonly string[], flag = '--runtime-
     options[(m[1] as string).replaceAll('-', '_').toLowerCase()] = coerce(m[2] as string);
   }
   const parsed = RuntimeOptions.safeParse(options);
-  if (!parsed.success) throw new UsageError(`Invalid ${flag}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new UsageError(
+      `Invalid ${flag}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }

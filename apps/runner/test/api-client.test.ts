@@ -40,7 +40,10 @@ describe('MakoApi', () => {
   it('turns FastAPI error bodies into readable errors without the token', async () => {
     const url = await serve((req, res) => {
       const status = req.url?.includes('next-configs') ? 422 : 404;
-      const body = status === 422 ? { detail: [{ loc: ['body', 'count'], msg: 'Too big', type: 'too_big' }] } : { detail: 'Tuning session not found' };
+      const body =
+        status === 422
+          ? { detail: [{ loc: ['body', 'count'], msg: 'Too big', type: 'too_big' }] }
+          : { detail: 'Tuning session not found' };
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     const api = new MakoApi({ baseUrl: url, token: SECRET });
@@ -56,7 +59,9 @@ describe('MakoApi', () => {
   it('checks bodies against the contract before sending, and reports an unreachable API', async () => {
     const api = new MakoApi({ baseUrl: `http://127.0.0.1:${await freePort()}/api/v1`, token: SECRET });
     // Neither metrics nor failure: the contract's refinement forbids it.
-    await expect(api.call('postResult', { params: { session_id: 's' }, body: { pending_config_id: 'p' } })).rejects.toThrow(/Give exactly one of metrics or failure/);
+    await expect(
+      api.call('postResult', { params: { session_id: 's' }, body: { pending_config_id: 'p' } }),
+    ).rejects.toThrow(/Give exactly one of metrics or failure/);
     const down = await rejection(api.call('getSession', { params: { session_id: 's' } }));
     expect(down.status).toBe(0);
     expect(down.message).toMatch(/Cannot reach the MakoOptimize API at .* \(ECONNREFUSED\)/);
@@ -70,7 +75,14 @@ describe('progress on stderr', () => {
     (stream as unknown as PassThrough).on('data', (c: Buffer) => (text += c.toString()));
     return { stream, text: () => text };
   };
-  const tick = (done: number) => ({ phase: 'benchmark' as const, total: 10, sent: 10, done, failed: 1, elapsedS: done / 10 });
+  const tick = (done: number) => ({
+    phase: 'benchmark' as const,
+    total: 10,
+    sent: 10,
+    done,
+    failed: 1,
+    elapsedS: done / 10,
+  });
 
   it('draws a bar that redraws in place on a terminal', () => {
     const { stream, text } = capture(true);

@@ -15,14 +15,17 @@ describe('inter-arrival gaps', () => {
     expect(ksStatistic(gaps, (x) => 1 - Math.exp(-rate * x))).toBeLessThan(ksCritical01(N));
   });
 
-  it.each([0.25, 0.5, 2, 4])('are gamma with shape b at burstiness %s: same mean rate, CV 1/√b, KS against that gamma', (b) => {
-    const rate = 20;
-    const gaps = interArrivalGaps(new Rng(7), N, rate, b);
-    expect(Math.abs(mean(gaps) * rate - 1)).toBeLessThan(0.03);
-    expect(Math.abs(coefficientOfVariation(gaps) / (1 / Math.sqrt(b)) - 1)).toBeLessThan(0.04);
-    const scale = 1 / (rate * b);
-    expect(ksStatistic(gaps, (x) => gammaP(b, x / scale))).toBeLessThan(ksCritical01(N));
-  });
+  it.each([0.25, 0.5, 2, 4])(
+    'are gamma with shape b at burstiness %s: same mean rate, CV 1/√b, KS against that gamma',
+    (b) => {
+      const rate = 20;
+      const gaps = interArrivalGaps(new Rng(7), N, rate, b);
+      expect(Math.abs(mean(gaps) * rate - 1)).toBeLessThan(0.03);
+      expect(Math.abs(coefficientOfVariation(gaps) / (1 / Math.sqrt(b)) - 1)).toBeLessThan(0.04);
+      const scale = 1 / (rate * b);
+      expect(ksStatistic(gaps, (x) => gammaP(b, x / scale))).toBeLessThan(ksCritical01(N));
+    },
+  );
 
   it('the KS check has power: bursty gaps are rejected as exponential', () => {
     const rate = 20;

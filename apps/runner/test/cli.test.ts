@@ -35,7 +35,30 @@ describe('mako-runner (process)', () => {
   it('bench: runs against an endpoint, prints the table, writes JSON, excludes warm-up', async () => {
     emulator = await startEmulator({ ttftMs: 15, itlMs: 2 });
     const output = join(tmp(), 'result.json');
-    const run = await runCli(['bench', '--base-url', `${emulator.url}/v1`, '--num-requests', '30', '--request-rate', '60', '--burstiness', '0.5', '--prompt-len', '32', '--output-len', '12', '--warmup', '3', '--slo', 'ttft_ms=200,tpot_ms=50', '--output', output, '--save-requests', '--seed', '4']);
+    const run = await runCli([
+      'bench',
+      '--base-url',
+      `${emulator.url}/v1`,
+      '--num-requests',
+      '30',
+      '--request-rate',
+      '60',
+      '--burstiness',
+      '0.5',
+      '--prompt-len',
+      '32',
+      '--output-len',
+      '12',
+      '--warmup',
+      '3',
+      '--slo',
+      'ttft_ms=200,tpot_ms=50',
+      '--output',
+      output,
+      '--save-requests',
+      '--seed',
+      '4',
+    ]);
     expect(run.stderr).not.toMatch(/error/);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/30 completed · 0 failed/);
@@ -45,7 +68,12 @@ describe('mako-runner (process)', () => {
     // Not a terminal: plain progress lines on stderr, nothing on stdout.
     expect(run.stderr).toMatch(/benchmark 30\/30 100%/);
     expect(run.stdout).not.toContain('benchmark 30/30');
-    const doc = JSON.parse(readFileSync(output, 'utf8')) as { metrics: unknown; requests: unknown[]; workload: { min_prompt: number }; client_overhead: { achieved_rate: number } };
+    const doc = JSON.parse(readFileSync(output, 'utf8')) as {
+      metrics: unknown;
+      requests: unknown[];
+      workload: { min_prompt: number };
+      client_overhead: { achieved_rate: number };
+    };
     const metrics = BenchmarkMetrics.parse(doc.metrics);
     expect(metrics.completed).toBe(30);
     expect(metrics.total_output_tokens).toBe(360);
@@ -59,15 +87,44 @@ describe('mako-runner (process)', () => {
     emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
     api = await startFakeApi({ token: TOKEN, configs: [] });
     const run = await runCli(
-      ['bench', '--base-url', emulator.url, '--num-requests', '10', '--prompt-len', '16', '--output-len', '8', '--post', '--hardware', '8x H100', '--runtime-option', 'max_num_seqs=256', '--gpu-cost-per-hour', '2', '--notes', 'ci run'],
+      [
+        'bench',
+        '--base-url',
+        emulator.url,
+        '--num-requests',
+        '10',
+        '--prompt-len',
+        '16',
+        '--output-len',
+        '8',
+        '--post',
+        '--hardware',
+        '8x H100',
+        '--runtime-option',
+        'max_num_seqs=256',
+        '--gpu-cost-per-hour',
+        '2',
+        '--notes',
+        'ci run',
+      ],
       { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
     );
     expect(run.stderr).not.toMatch(/error/);
     expect(run.code).toBe(0);
     expect(api.benchmarks).toHaveLength(1);
     const posted = api.benchmarks[0]!;
-    expect(posted.setting).toMatchObject({ ml_model_name: 'mako/emulated-model', hardware_config: { count: 8, name: 'H100' }, software: { runtime: 'vllm', version: '0.11.0' } });
-    expect(posted.setting.workload).toMatchObject({ dataset: 'random', num_requests: 10, request_rate: 'inf', min_prompt: 16, max_output: 8 });
+    expect(posted.setting).toMatchObject({
+      ml_model_name: 'mako/emulated-model',
+      hardware_config: { count: 8, name: 'H100' },
+      software: { runtime: 'vllm', version: '0.11.0' },
+    });
+    expect(posted.setting.workload).toMatchObject({
+      dataset: 'random',
+      num_requests: 10,
+      request_rate: 'inf',
+      min_prompt: 16,
+      max_output: 8,
+    });
     expect(posted.runtime_options).toEqual({ max_num_seqs: 256 });
     expect(posted.cost_per_million_tokens).toBeGreaterThan(0);
     expect(posted.notes).toBe('ci run');
@@ -92,13 +149,45 @@ describe('mako-runner (process)', () => {
     // 46 ms request, so only ≈ 80 % meet 35 ms, short of the 90 % needed.
     emulator = await startEmulator({ ttftMs: 10, itlMs: 4, maxConcurrency: 4 });
     const output = join(tmp(), 'sweep.json');
-    const run = await runCli(['sweep', '--base-url', emulator.url, '--over', 'concurrency', '--max', '64', '--slo', 'ttft_ms=35', '--attainment', '0.9', '--num-requests', '40', '--warmup', '2', '--prompt-len', '8', '--output-len', '10', '--output', output]);
+    const run = await runCli([
+      'sweep',
+      '--base-url',
+      emulator.url,
+      '--over',
+      'concurrency',
+      '--max',
+      '64',
+      '--slo',
+      'ttft_ms=35',
+      '--attainment',
+      '0.9',
+      '--num-requests',
+      '40',
+      '--warmup',
+      '2',
+      '--prompt-len',
+      '8',
+      '--output-len',
+      '10',
+      '--output',
+      output,
+    ]);
     expect(run.stderr).not.toMatch(/error/);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Highest concurrency meeting the SLO: 4');
-    const doc = JSON.parse(readFileSync(output, 'utf8')) as { best: number; steps: { level: number; passed: boolean }[] };
+    const doc = JSON.parse(readFileSync(output, 'utf8')) as {
+      best: number;
+      steps: { level: number; passed: boolean }[];
+    };
     expect(doc.best).toBe(4);
-    expect(doc.steps.map((s) => [s.level, s.passed])).toEqual([[1, true], [2, true], [4, true], [8, false], [6, false], [5, false]]);
+    expect(doc.steps.map((s) => [s.level, s.passed])).toEqual([
+      [1, true],
+      [2, true],
+      [4, true],
+      [8, false],
+      [6, false],
+      [5, false],
+    ]);
     expect(run.stdout.match(/^\s*\d+\s+\d+\s+(pass|FAIL)/gm)).toHaveLength(12);
   }, 90_000);
 
@@ -111,7 +200,27 @@ describe('mako-runner (process)', () => {
     api = await startFakeApi({ token: TOKEN, configs, conflictsFirst: 2 });
     const logDir = tmp();
     const run = await runCli(
-      ['tune', '--session', api.sessionId, '--name', 'ci-runner', '--engine-cmd', fakeEngineTemplate('--ttft-ms 20 --itl-ms 3 --oom-above 0.95'), '--health-interval', '0.1', '--retry-initial', '0.05', '--retry-max', '0.2', '--warmup', '2', '--log-dir', logDir, '--stop-timeout', '5'],
+      [
+        'tune',
+        '--session',
+        api.sessionId,
+        '--name',
+        'ci-runner',
+        '--engine-cmd',
+        fakeEngineTemplate('--ttft-ms 20 --itl-ms 3 --oom-above 0.95'),
+        '--health-interval',
+        '0.1',
+        '--retry-initial',
+        '0.05',
+        '--retry-max',
+        '0.2',
+        '--warmup',
+        '2',
+        '--log-dir',
+        logDir,
+        '--stop-timeout',
+        '5',
+      ],
       { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
       120_000,
     );

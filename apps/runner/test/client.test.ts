@@ -36,7 +36,23 @@ function letterTokenizerDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mako-tok-'));
   writeFileSync(
     join(dir, 'tokenizer.json'),
-    JSON.stringify({ version: '1.0', truncation: null, padding: null, added_tokens: [], normalizer: null, pre_tokenizer: { type: 'Whitespace' }, post_processor: null, decoder: null, model: { type: 'WordPiece', vocab, unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100 } }),
+    JSON.stringify({
+      version: '1.0',
+      truncation: null,
+      padding: null,
+      added_tokens: [],
+      normalizer: null,
+      pre_tokenizer: { type: 'Whitespace' },
+      post_processor: null,
+      decoder: null,
+      model: {
+        type: 'WordPiece',
+        vocab,
+        unk_token: '[UNK]',
+        continuing_subword_prefix: '##',
+        max_input_chars_per_word: 100,
+      },
+    }),
   );
   return dir;
 }
@@ -84,7 +100,12 @@ describe('errors are counted and categorised', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as { port: number };
-    const { summary } = await executeBench(plan(`http://127.0.0.1:${port}`, { numRequests: 4, load: { rate: 'inf', burstiness: 1, maxConcurrency: 1, seed: 1 } }));
+    const { summary } = await executeBench(
+      plan(`http://127.0.0.1:${port}`, {
+        numRequests: 4,
+        load: { rate: 'inf', burstiness: 1, maxConcurrency: 1, seed: 1 },
+      }),
+    );
     server.close();
     expect(summary.errors).toEqual({ stream_incomplete: 2, server_error: 2 });
   });
@@ -92,20 +113,26 @@ describe('errors are counted and categorised', () => {
   it('aborts with the first error when every warm-up request fails (wrong model)', async () => {
     emulator = await startEmulator({});
     const p = plan(emulator.url, { warmup: 2 });
-    await expect(executeBench({ ...p, endpoint: { ...p.endpoint, model: 'nope' } })).rejects.toThrow(/http_404.*does not exist/);
+    await expect(executeBench({ ...p, endpoint: { ...p.endpoint, model: 'nope' } })).rejects.toThrow(
+      /http_404.*does not exist/,
+    );
   });
 });
 
 describe('load shape', () => {
   it('never has more than --max-concurrency requests in flight', async () => {
     emulator = await startEmulator({ ttftMs: 10, itlMs: 2 });
-    await executeBench(plan(emulator.url, { numRequests: 20, load: { rate: 'inf', burstiness: 1, maxConcurrency: 3, seed: 1 } }));
+    await executeBench(
+      plan(emulator.url, { numRequests: 20, load: { rate: 'inf', burstiness: 1, maxConcurrency: 3, seed: 1 } }),
+    );
     expect(emulator.stats.maxActive).toBe(3);
   });
 
   it('sends requests at the scheduled arrival times', async () => {
     emulator = await startEmulator({ ttftMs: 1, itlMs: 1 });
-    const { run } = await executeBench(plan(emulator.url, { numRequests: 100, load: { rate: 100, burstiness: 1, maxConcurrency: null, seed: 9 } }));
+    const { run } = await executeBench(
+      plan(emulator.url, { numRequests: 100, load: { rate: 100, burstiness: 1, maxConcurrency: null, seed: 9 } }),
+    );
     // The schedule ends at exactly 1 s; the server's arrival clock must agree within a few ms.
     const arrivals = emulator.stats.arrivals;
     const span = (arrivals[arrivals.length - 1] as number) - run.outcomes[0]!.startMs;
@@ -137,7 +164,20 @@ describe('token counts', () => {
     emulator = await startEmulator({ ttftMs: 2, itlMs: 1, usage: false });
     const counter = loadTokenCounter(letterTokenizerDir(), 'mako/emulated-model');
     expect(counter?.exact).toBe(true);
-    const out = await executeBench(plan(emulator.url, { counter: counter!, dataset: { kind: 'random', minPrompt: 30, maxPrompt: 30, minOutput: 10, maxOutput: 10, numPrefixes: 1, seed: 5 } }));
+    const out = await executeBench(
+      plan(emulator.url, {
+        counter: counter!,
+        dataset: {
+          kind: 'random',
+          minPrompt: 30,
+          maxPrompt: 30,
+          minOutput: 10,
+          maxOutput: 10,
+          numPrefixes: 1,
+          seed: 5,
+        },
+      }),
+    );
     // Ten three-letter words are 30 letter tokens by this tokenizer (10 by characters/4).
     expect(out.summary.tokenSources).toEqual({ tokenizer: 12 });
     expect(out.summary.metrics.total_output_tokens).toBe(12 * 30);

@@ -6,7 +6,15 @@ import { buildRequests, DatasetError, describeRequests, type DatasetSpec } from 
 import { requestBody } from '../src/bench/client.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
 
-const base: DatasetSpec = { kind: 'random', minPrompt: 50, maxPrompt: 100, minOutput: 5, maxOutput: 20, numPrefixes: 4, seed: 3 };
+const base: DatasetSpec = {
+  kind: 'random',
+  minPrompt: 50,
+  maxPrompt: 100,
+  minOutput: 5,
+  maxOutput: 20,
+  numPrefixes: 4,
+  seed: 3,
+};
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const tmp = () => mkdtempSync(join(tmpdir(), 'mako-ds-'));
 
@@ -22,7 +30,12 @@ describe('random dataset', () => {
     }
     const lengths = new Set(requests.map((r) => r.promptTokens));
     expect(lengths.size).toBeGreaterThan(30);
-    expect(describeRequests(requests)).toMatchObject({ min_prompt: 50, max_prompt: 100, min_output: 5, max_output: 20 });
+    expect(describeRequests(requests)).toMatchObject({
+      min_prompt: 50,
+      max_prompt: 100,
+      min_output: 5,
+      max_output: 20,
+    });
   });
 
   it('is the same for the same seed and different for another', () => {
@@ -31,7 +44,9 @@ describe('random dataset', () => {
   });
 
   it('rejects inverted bounds with a message naming the flags', () => {
-    expect(() => buildRequests({ ...base, minPrompt: 200 }, 1, charEstimate)).toThrow('--min-prompt 200 exceeds --max-prompt 100');
+    expect(() => buildRequests({ ...base, minPrompt: 200 }, 1, charEstimate)).toThrow(
+      '--min-prompt 200 exceeds --max-prompt 100',
+    );
   });
 });
 
@@ -47,13 +62,25 @@ describe('shared-prefix dataset', () => {
     }
     const sample = requests[0]!;
     const chat = requestBody({ baseUrl: '', type: 'chat', model: 'm', ignoreEos: false, timeoutMs: 1 }, sample);
-    expect(chat.messages).toEqual([{ role: 'system', content: sample.system }, { role: 'user', content: sample.prompt }]);
-    const completion = requestBody({ baseUrl: '', type: 'completions', model: 'm', ignoreEos: true, timeoutMs: 1 }, sample);
-    expect(completion).toMatchObject({ prompt: `${sample.system} ${sample.prompt}`, ignore_eos: true, max_tokens: sample.outputTokens });
+    expect(chat.messages).toEqual([
+      { role: 'system', content: sample.system },
+      { role: 'user', content: sample.prompt },
+    ]);
+    const completion = requestBody(
+      { baseUrl: '', type: 'completions', model: 'm', ignoreEos: true, timeoutMs: 1 },
+      sample,
+    );
+    expect(completion).toMatchObject({
+      prompt: `${sample.system} ${sample.prompt}`,
+      ignore_eos: true,
+      max_tokens: sample.outputTokens,
+    });
   });
 
   it('refuses a prefix longer than the shortest prompt', () => {
-    expect(() => buildRequests({ ...base, kind: 'shared-prefix', prefixLen: 60 }, 1, charEstimate)).toThrow(DatasetError);
+    expect(() => buildRequests({ ...base, kind: 'shared-prefix', prefixLen: 60 }, 1, charEstimate)).toThrow(
+      DatasetError,
+    );
   });
 });
 
@@ -64,17 +91,49 @@ describe('ShareGPT dataset', () => {
     writeFileSync(
       path,
       JSON.stringify([
-        { id: 'a', conversations: [{ from: 'human', value: say(10) }, { from: 'gpt', value: say(20) }] },
-        { id: 'b', conversations: [{ from: 'human', value: say(2) }, { from: 'gpt', value: say(20) }] },
+        {
+          id: 'a',
+          conversations: [
+            { from: 'human', value: say(10) },
+            { from: 'gpt', value: say(20) },
+          ],
+        },
+        {
+          id: 'b',
+          conversations: [
+            { from: 'human', value: say(2) },
+            { from: 'gpt', value: say(20) },
+          ],
+        },
         { id: 'c', conversations: [{ from: 'human', value: say(30) }] },
-        { id: 'd', conversations: [{ from: 'human', value: say(12) }, { from: 'gpt', value: say(8) }, { from: 'human', value: 'more' }] },
+        {
+          id: 'd',
+          conversations: [
+            { from: 'human', value: say(12) },
+            { from: 'gpt', value: say(8) },
+            { from: 'human', value: 'more' },
+          ],
+        },
       ]),
     );
     return path;
   };
 
   it('takes the first turn as the prompt and the reply length as the output, dropping short and single-turn entries', () => {
-    const requests = buildRequests({ kind: 'sharegpt', path: file(), minPrompt: 4, maxPrompt: 1024, minOutput: 4, maxOutput: 1e6, numPrefixes: 1, seed: 1 }, 4, charEstimate);
+    const requests = buildRequests(
+      {
+        kind: 'sharegpt',
+        path: file(),
+        minPrompt: 4,
+        maxPrompt: 1024,
+        minOutput: 4,
+        maxOutput: 1e6,
+        numPrefixes: 1,
+        seed: 1,
+      },
+      4,
+      charEstimate,
+    );
     // 'word' × n with spaces is 5n − 1 characters → ⌈(5n − 1)/4⌉ tokens by characters/4.
     const outputs = requests.map((r) => r.outputTokens).sort((a, b) => a - b);
     expect(outputs).toEqual([10, 10, 25, 25]);
@@ -82,7 +141,21 @@ describe('ShareGPT dataset', () => {
   });
 
   it('replaces the recorded output length with a fixed one when asked', () => {
-    const requests = buildRequests({ kind: 'sharegpt', path: file(), minPrompt: 4, maxPrompt: 1024, minOutput: 4, maxOutput: 1e6, numPrefixes: 1, seed: 1, fixedOutput: 64 }, 3, charEstimate);
+    const requests = buildRequests(
+      {
+        kind: 'sharegpt',
+        path: file(),
+        minPrompt: 4,
+        maxPrompt: 1024,
+        minOutput: 4,
+        maxOutput: 1e6,
+        numPrefixes: 1,
+        seed: 1,
+        fixedOutput: 64,
+      },
+      3,
+      charEstimate,
+    );
     expect(requests.every((r) => r.outputTokens === 64)).toBe(true);
   });
 
@@ -92,7 +165,9 @@ describe('ShareGPT dataset', () => {
     expect(() => buildRequests({ ...base, kind: 'sharegpt', path }, 1, charEstimate)).toThrow(/is not a ShareGPT file/);
     writeFileSync(path, '[oops');
     expect(() => buildRequests({ ...base, kind: 'sharegpt', path }, 1, charEstimate)).toThrow(/is not valid JSON/);
-    expect(() => buildRequests({ ...base, kind: 'sharegpt', path: join(tmp(), 'missing.json') }, 1, charEstimate)).toThrow(/ENOENT/);
+    expect(() =>
+      buildRequests({ ...base, kind: 'sharegpt', path: join(tmp(), 'missing.json') }, 1, charEstimate),
+    ).toThrow(/ENOENT/);
   });
 });
 

@@ -33,7 +33,10 @@ let secret = '';
 async function call(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : null,
   });
   const text = await res.text();
@@ -43,31 +46,58 @@ async function call(method: string, path: string, body?: unknown, token?: string
 
 beforeAll(async () => {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'mako-e2e-')), SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'test' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mako-e2e-')),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+  };
   delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['--import', TSX_IMPORT, join(REPO_DIR, 'apps/api/src/main.ts')], { cwd: join(REPO_DIR, 'apps/api'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['--import', TSX_IMPORT, join(REPO_DIR, 'apps/api/src/main.ts')], {
+    cwd: join(REPO_DIR, 'apps/api'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout?.setEncoding('utf8').on('data', (c: string) => (log += c));
   server.stderr?.setEncoding('utf8').on('data', (c: string) => (log += c));
   base = `http://127.0.0.1:${port}${API_PREFIX}`;
   let healthy = false;
-  await waitFor(() => {
-    void fetch(`${base}/health`).then((r) => (healthy = r.ok), () => {});
-    return healthy || server?.exitCode !== null;
-  }, 60_000, 'the API to answer /health');
+  await waitFor(
+    () => {
+      void fetch(`${base}/health`).then(
+        (r) => (healthy = r.ok),
+        () => {},
+      );
+      return healthy || server?.exitCode !== null;
+    },
+    60_000,
+    'the API to answer /health',
+  );
   if (!healthy) throw new Error(`apps/api did not start:\n${log}`);
 
   // Sign up like a user: the development outbox logs the verification link.
   const email = `runner-${Date.now()}@example.com`;
   await call('POST', '/users/register/email-verification-token', { email, application: 'MakoOptimize' });
   let link = '';
-  await waitFor(() => {
-    const line = log.split('\n').find((l) => l.includes(email) && l.includes('"link"'));
-    if (line) link = (JSON.parse(line) as { link: string }).link;
-    return Boolean(link);
-  }, 10_000, 'the verification link in the log');
-  const registered = RegisterResponse.parse(await call('POST', '/users/register', { email_verification_token: new URL(link).searchParams.get('token') }));
+  await waitFor(
+    () => {
+      const line = log.split('\n').find((l) => l.includes(email) && l.includes('"link"'));
+      if (line) link = (JSON.parse(line) as { link: string }).link;
+      return Boolean(link);
+    },
+    10_000,
+    'the verification link in the log',
+  );
+  const registered = RegisterResponse.parse(
+    await call('POST', '/users/register', { email_verification_token: new URL(link).searchParams.get('token') }),
+  );
   const access = AccessToken.parse(registered.token).access_token;
-  secret = ApiTokenCreated.parse(await call('POST', '/tokens', { name: 'e2e runner', expires_in_days: 1 }, access)).secret;
+  secret = ApiTokenCreated.parse(
+    await call('POST', '/tokens', { name: 'e2e runner', expires_in_days: 1 }, access),
+  ).secret;
 }, 90_000);
 
 afterAll(async () => {
@@ -82,7 +112,19 @@ const sessionBody: TuningSessionCreate = {
     ml_model_name: 'mako/emulated-model',
     hardware_config: { count: 1, name: 'H100' },
     software: { runtime: 'vllm', version: '0.11.0' },
-    workload: { dataset: 'random', num_requests: 16, request_rate: 'inf', burstiness: 1, max_concurrency: 4, max_seq_length: 128, output_len: 16, min_prompt: 32, max_prompt: 64, min_output: 16, max_output: 16 },
+    workload: {
+      dataset: 'random',
+      num_requests: 16,
+      request_rate: 'inf',
+      burstiness: 1,
+      max_concurrency: 4,
+      max_seq_length: 128,
+      output_len: 16,
+      min_prompt: 32,
+      max_prompt: 64,
+      min_output: 16,
+      max_output: 16,
+    },
   },
   objective: { metric: 'output_throughput', direction: 'maximize' },
   constraints: [],
@@ -101,7 +143,27 @@ describe('mako-runner against apps/api', () => {
   it('two tune runners share a session until 410: 409s are waited out, OOMs reported, the best printed', async () => {
     const session = TuningSession.parse(await call('POST', '/tuning/session?name=e2e', sessionBody, secret));
     const env = { MAKO_TOKEN: secret, MAKO_API_URL: base };
-    const args = (name: string) => ['tune', '--session', session.id, '--name', name, '--engine-cmd', fakeEngineTemplate('--ttft-ms 10 --itl-ms 2 --oom-above 0.92'), '--health-interval', '0.1', '--retry-initial', '0.2', '--retry-max', '1', '--warmup', '1', '--stop-timeout', '5', '--log-dir', mkdtempSync(join(tmpdir(), `mako-e2e-${name}-`))];
+    const args = (name: string) => [
+      'tune',
+      '--session',
+      session.id,
+      '--name',
+      name,
+      '--engine-cmd',
+      fakeEngineTemplate('--ttft-ms 10 --itl-ms 2 --oom-above 0.92'),
+      '--health-interval',
+      '0.1',
+      '--retry-initial',
+      '0.2',
+      '--retry-max',
+      '1',
+      '--warmup',
+      '1',
+      '--stop-timeout',
+      '5',
+      '--log-dir',
+      mkdtempSync(join(tmpdir(), `mako-e2e-${name}-`)),
+    ];
     const [a, b] = await Promise.all([runCli(args('runner-a'), env, 180_000), runCli(args('runner-b'), env, 180_000)]);
     for (const run of [a, b]) {
       expect(run.stderr).not.toMatch(/error/);
@@ -115,7 +177,9 @@ describe('mako-runner against apps/api', () => {
     const done = TuningSession.parse(await call('GET', `/tuning/session/${session.id}`, undefined, secret));
     expect(done.status).toBe('complete');
     expect(done.counts.evaluated + done.counts.failed).toBe(5);
-    const results = TuningResultPage.parse(await call('GET', `/tuning/session/${session.id}/results`, undefined, secret)).data;
+    const results = TuningResultPage.parse(
+      await call('GET', `/tuning/session/${session.id}/results`, undefined, secret),
+    ).data;
     expect(results).toHaveLength(5);
     for (const r of results) {
       if (Number(r.config.gpu_memory_utilization) > 0.92) expect(r.failure?.kind).toBe('oom');
@@ -134,20 +198,48 @@ describe('mako-runner against apps/api', () => {
       expect(run.stdout).toContain(best.launch_command);
     }
     // Each lease records the runner that took it.
-    const leases = await Promise.all(results.map(async (r) => PendingConfig.parse(await call('GET', `/tuning/session/${session.id}/next-configs/${r.pending_config_id}`, undefined, secret))));
+    const leases = await Promise.all(
+      results.map(async (r) =>
+        PendingConfig.parse(
+          await call('GET', `/tuning/session/${session.id}/next-configs/${r.pending_config_id}`, undefined, secret),
+        ),
+      ),
+    );
     for (const lease of leases) expect(['runner-a', 'runner-b']).toContain(lease.leased_by);
   }, 240_000);
 
   it('bench --post stores a benchmark the API serves back', async () => {
     const emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
     try {
-      const run = await runCli(['bench', '--base-url', emulator.url, '--num-requests', '12', '--prompt-len', '24', '--output-len', '8', '--post', '--hardware', '2x L40S', '--runtime-option', 'max_num_seqs=64'], { MAKO_TOKEN: secret, MAKO_API_URL: base });
+      const run = await runCli(
+        [
+          'bench',
+          '--base-url',
+          emulator.url,
+          '--num-requests',
+          '12',
+          '--prompt-len',
+          '24',
+          '--output-len',
+          '8',
+          '--post',
+          '--hardware',
+          '2x L40S',
+          '--runtime-option',
+          'max_num_seqs=64',
+        ],
+        { MAKO_TOKEN: secret, MAKO_API_URL: base },
+      );
       expect(run.stderr).not.toMatch(/error/);
       expect(run.code).toBe(0);
       const id = /Posted benchmark (\S+)/.exec(run.stdout)?.[1];
       expect(id).toBeDefined();
       const stored = Benchmark.parse(await call('GET', `/benchmarks/by-id/${id}`, undefined, secret));
-      expect(stored.setting).toMatchObject({ ml_model_name: 'mako/emulated-model', hardware_config: { count: 2, name: 'L40S' }, software: { runtime: 'vllm', version: '0.11.0' } });
+      expect(stored.setting).toMatchObject({
+        ml_model_name: 'mako/emulated-model',
+        hardware_config: { count: 2, name: 'L40S' },
+        software: { runtime: 'vllm', version: '0.11.0' },
+      });
       expect(stored.metrics.completed).toBe(12);
       expect(stored.runtime_options).toEqual({ max_num_seqs: 64 });
     } finally {

@@ -20,7 +20,8 @@ function parse(argv: string[]): Map<string, string | true> {
     if (!arg.startsWith('--')) continue;
     const eq = arg.indexOf('=');
     if (eq > 0) flags.set(arg.slice(2, eq), arg.slice(eq + 1));
-    else if (i + 1 < argv.length && !(argv[i + 1] as string).startsWith('--')) flags.set(arg.slice(2), argv[++i] as string);
+    else if (i + 1 < argv.length && !(argv[i + 1] as string).startsWith('--'))
+      flags.set(arg.slice(2), argv[++i] as string);
     else flags.set(arg.slice(2), true);
   }
   return flags;

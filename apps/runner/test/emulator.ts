@@ -53,7 +53,8 @@ export interface Emulator {
 function countWords(value: unknown): number {
   if (typeof value === 'string') return value.split(/\s+/).filter(Boolean).length;
   if (Array.isArray(value)) return value.reduce((n: number, v) => n + countWords(v), 0);
-  if (value && typeof value === 'object' && 'content' in value) return countWords((value as { content: unknown }).content);
+  if (value && typeof value === 'object' && 'content' in value)
+    return countWords((value as { content: unknown }).content);
   return 0;
 }
 
@@ -88,17 +89,28 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     } else active--;
   };
 
-  async function generate(req: http.IncomingMessage, res: http.ServerResponse, chat: boolean, body: Record<string, unknown>) {
+  async function generate(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    chat: boolean,
+    body: Record<string, unknown>,
+  ) {
     const n = ++stats.requests;
     stats.arrivals.push(performance.now());
     stats.bodies.push(body);
     if (body.model !== model)
-      return sendJson(res, 404, { error: { message: `The model \`${String(body.model)}\` does not exist.`, type: 'NotFoundError', code: 404 } });
+      return sendJson(res, 404, {
+        error: { message: `The model \`${String(body.model)}\` does not exist.`, type: 'NotFoundError', code: 404 },
+      });
     if (options.failEvery && n % options.failEvery === 0)
-      return sendJson(res, 500, { error: { message: 'Emulated internal error', type: 'InternalServerError', code: 500 } });
+      return sendJson(res, 500, {
+        error: { message: 'Emulated internal error', type: 'InternalServerError', code: 500 },
+      });
     const maxTokens = Number((chat ? (body.max_completion_tokens ?? body.max_tokens) : body.max_tokens) ?? 16);
     const promptTokens = chat ? countWords(body.messages) : countWords(body.prompt);
-    const wantUsage = options.usage !== false && (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
+    const wantUsage =
+      options.usage !== false &&
+      (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
     const drop = options.dropEvery !== undefined && n % options.dropEvery === 0;
     const id = `cmpl-${n}`;
     const created = Math.floor(Date.now() / 1000);
@@ -113,10 +125,29 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     const event = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
     const chunk = (text: string, finish: string | null) =>
       chat
-        ? { id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { content: text }, logprobs: null, finish_reason: finish }] }
-        : { id, object: 'text_completion', created, model, choices: [{ index: 0, text, logprobs: null, finish_reason: finish }] };
+        ? {
+            id,
+            object: 'chat.completion.chunk',
+            created,
+            model,
+            choices: [{ index: 0, delta: { content: text }, logprobs: null, finish_reason: finish }],
+          }
+        : {
+            id,
+            object: 'text_completion',
+            created,
+            model,
+            choices: [{ index: 0, text, logprobs: null, finish_reason: finish }],
+          };
     // Chat streams open with a role-only delta before any token, as OpenAI and vLLM do: not a token.
-    if (chat) event({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] });
+    if (chat)
+      event({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }],
+      });
 
     const start = performance.now();
     let emitted = 0;
@@ -130,7 +161,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       }
       const take = Math.min(perChunk, maxTokens - emitted);
       let text = '';
-      for (let i = 0; i < take; i++) text += `${emitted + i === 0 ? '' : ' '}${WORDS[(n + emitted + i) % WORDS.length]}`;
+      for (let i = 0; i < take; i++)
+        text += `${emitted + i === 0 ? '' : ' '}${WORDS[(n + emitted + i) % WORDS.length]}`;
       emitted += take;
       chunkIndex++;
       event(chunk(text, emitted >= maxTokens ? 'length' : null));
@@ -141,7 +173,14 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         return;
       }
       if (wantUsage)
-        event({ id, object: chat ? 'chat.completion.chunk' : 'text_completion', created, model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: emitted, total_tokens: promptTokens + emitted } });
+        event({
+          id,
+          object: chat ? 'chat.completion.chunk' : 'text_completion',
+          created,
+          model,
+          choices: [],
+          usage: { prompt_tokens: promptTokens, completion_tokens: emitted, total_tokens: promptTokens + emitted },
+        });
       res.end('data: [DONE]\n\n');
       release();
     };
@@ -154,7 +193,12 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     // Arrival times on the wall clock (sub-millisecond), so another process can measure the rate it sent.
     if (req.method === 'GET' && path === '/stats') {
       const epoch = (t: number | undefined) => (t === undefined ? null : performance.timeOrigin + t);
-      return sendJson(res, 200, { requests: stats.requests, first_arrival_ms: epoch(stats.arrivals[0]), last_arrival_ms: epoch(stats.arrivals[stats.arrivals.length - 1]), max_active: stats.maxActive });
+      return sendJson(res, 200, {
+        requests: stats.requests,
+        first_arrival_ms: epoch(stats.arrivals[0]),
+        last_arrival_ms: epoch(stats.arrivals[stats.arrivals.length - 1]),
+        max_active: stats.maxActive,
+      });
     }
     if (req.method === 'POST' && path === '/stats/reset') {
       stats.requests = 0;
@@ -163,9 +207,13 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       stats.maxActive = active;
       return sendJson(res, 200, { ok: true });
     }
-    if (req.method === 'GET' && path === '/version') return sendJson(res, 200, { version: options.version ?? '0.11.0' });
+    if (req.method === 'GET' && path === '/version')
+      return sendJson(res, 200, { version: options.version ?? '0.11.0' });
     if (req.method === 'GET' && path === '/v1/models')
-      return sendJson(res, 200, { object: 'list', data: [{ id: model, object: 'model', created: 0, owned_by: options.ownedBy ?? 'vllm', max_model_len: 32768 }] });
+      return sendJson(res, 200, {
+        object: 'list',
+        data: [{ id: model, object: 'model', created: 0, owned_by: options.ownedBy ?? 'vllm', max_model_len: 32768 }],
+      });
     if (req.method === 'POST' && (path === '/v1/completions' || path === '/v1/chat/completions')) {
       let raw = '';
       req.setEncoding('utf8');

@@ -17,26 +17,55 @@ describe('engine command templates', () => {
       port: 9001,
       host: '127.0.0.1',
     });
-    expect(command).toBe('vllm serve meta-llama/Llama-3.1-8B-Instruct --max-num-seqs 128 --gpu-memory-utilization 0.92 --no-enable-prefix-caching --host 127.0.0.1 --port 9001');
+    expect(command).toBe(
+      'vllm serve meta-llama/Llama-3.1-8B-Instruct --max-num-seqs 128 --gpu-memory-utilization 0.92 --no-enable-prefix-caching --host 127.0.0.1 --port 9001',
+    );
   });
 
   it('fills {port} and {host} where the template puts them, and quotes the model for the shell', () => {
-    const command = renderEngineCommand('docker run -p {port}:8000 img --model {model} {flags}', { runtime: 'sglang', model: "it's mine", config: { tp_size: 2 }, port: 7000, host: '0.0.0.0' });
+    const command = renderEngineCommand('docker run -p {port}:8000 img --model {model} {flags}', {
+      runtime: 'sglang',
+      model: "it's mine",
+      config: { tp_size: 2 },
+      port: 7000,
+      host: '0.0.0.0',
+    });
     expect(command).toBe(`docker run -p 7000:8000 img --model 'it'"'"'s mine' --tp-size 2`);
-    expect(() => renderEngineCommand('vllm serve {model}', { runtime: 'vllm', model: 'm', config: {}, port: 1, host: 'h' })).toThrow(/must contain \{flags\}/);
+    expect(() =>
+      renderEngineCommand('vllm serve {model}', { runtime: 'vllm', model: 'm', config: {}, port: 1, host: 'h' }),
+    ).toThrow(/must contain \{flags\}/);
   });
 });
 
 describe('failure classification', () => {
   it('reads out-of-memory errors from the logs as oom', () => {
-    const f = classifyFailure('loading\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n', { code: 1, signal: null }, 'startup');
-    expect(f).toEqual({ kind: 'oom', message: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (exit code 1)' });
-    expect(classifyFailure('ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization`', { code: 1, signal: null }, 'startup').kind).toBe('oom');
+    const f = classifyFailure(
+      'loading\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n',
+      { code: 1, signal: null },
+      'startup',
+    );
+    expect(f).toEqual({
+      kind: 'oom',
+      message: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (exit code 1)',
+    });
+    expect(
+      classifyFailure(
+        'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization`',
+        { code: 1, signal: null },
+        'startup',
+      ).kind,
+    ).toBe('oom');
     expect(classifyFailure('', { code: null, signal: 'SIGKILL' }, 'benchmark').kind).toBe('oom');
   });
 
   it('tells argument errors, timeouts and crashes apart', () => {
-    expect(classifyFailure('usage: vllm serve\nvllm serve: error: unrecognized arguments: --bogus', { code: 2, signal: null }, 'startup').kind).toBe('invalid');
+    expect(
+      classifyFailure(
+        'usage: vllm serve\nvllm serve: error: unrecognized arguments: --bogus',
+        { code: 2, signal: null },
+        'startup',
+      ).kind,
+    ).toBe('invalid');
     expect(classifyFailure('loading weights', null, 'health-timeout').kind).toBe('timeout');
     const crash = classifyFailure('Segmentation fault', { code: 139, signal: null }, 'startup');
     expect(crash.kind).toBe('crash');
@@ -48,7 +77,13 @@ describe('failure classification', () => {
 describe('engine process lifecycle (real processes)', () => {
   const start = async (extra: string) => {
     const port = await freePort();
-    const command = renderEngineCommand(fakeEngineTemplate(extra), { runtime: 'vllm', model: 'mako/emulated-model', config: { max_num_seqs: 4 }, port, host: '127.0.0.1' });
+    const command = renderEngineCommand(fakeEngineTemplate(extra), {
+      runtime: 'vllm',
+      model: 'mako/emulated-model',
+      config: { max_num_seqs: 4 },
+      port,
+      host: '127.0.0.1',
+    });
     return { engine: Engine.start(command, { env: process.env }), url: `http://127.0.0.1:${port}` };
   };
 

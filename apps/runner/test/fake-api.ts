@@ -108,7 +108,8 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
     req.on('data', (c: string) => (raw += c));
     req.on('end', () => {
       authHeaders.push(req.headers.authorization);
-      if (req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { detail: 'Not authenticated' });
+      if (req.headers.authorization !== `Bearer ${options.token}`)
+        return send(res, 401, { detail: 'Not authenticated' });
       const url = new URL(req.url ?? '/', 'http://x');
       const path = url.pathname.slice(API_PREFIX.length);
       const base = `/tuning/session/${sessionId}`;
@@ -123,7 +124,9 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
         }
         if (leased >= options.configs.length) {
           nextConfigCalls.push({ status: pending.size ? 409 : 410, name });
-          return pending.size ? send(res, 409, { detail: API_MESSAGES.pendingEvaluations }) : send(res, 410, { detail: API_MESSAGES.searchComplete });
+          return pending.size
+            ? send(res, 409, { detail: API_MESSAGES.pendingEvaluations })
+            : send(res, 410, { detail: API_MESSAGES.searchComplete });
         }
         const config = options.configs[leased++] as RuntimeOptions;
         const id = randomUUID();
@@ -133,13 +136,31 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
           res,
           200,
           NextConfigsResponse.parse({
-            configs: [{ id, session_id: sessionId, trial_number: leased, config, status: 'leased', leased_by: name, created_at: now(), expires_at: new Date(Date.now() + 3_600_000).toISOString() }],
+            configs: [
+              {
+                id,
+                session_id: sessionId,
+                trial_number: leased,
+                config,
+                status: 'leased',
+                leased_by: name,
+                created_at: now(),
+                expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+              },
+            ],
           }),
         );
       }
       if (req.method === 'POST' && path === `${base}/results`) {
         const parsed = TuningResultCreate.safeParse(body);
-        if (!parsed.success) return send(res, 422, { detail: parsed.error.issues.map((i) => ({ loc: ['body', ...i.path.map(String)], msg: i.message, type: i.code })) });
+        if (!parsed.success)
+          return send(res, 422, {
+            detail: parsed.error.issues.map((i) => ({
+              loc: ['body', ...i.path.map(String)],
+              msg: i.message,
+              type: i.code,
+            })),
+          });
         const lease = pending.get(parsed.data.pending_config_id);
         if (!lease) return send(res, 409, { detail: 'This configuration is not leased' });
         pending.delete(parsed.data.pending_config_id);
@@ -160,13 +181,31 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
         return send(res, 200, result);
       }
       if (req.method === 'GET' && path === `${base}/best`) {
-        const best = results.filter((r) => r.feasible).sort((a, b) => (b.objective_value ?? 0) - (a.objective_value ?? 0))[0];
+        const best = results
+          .filter((r) => r.feasible)
+          .sort((a, b) => (b.objective_value ?? 0) - (a.objective_value ?? 0))[0];
         if (!best) return send(res, 404, { detail: 'No feasible result yet' });
-        return send(res, 200, TuningBest.parse({ session_id: sessionId, result: best, improvement_pct: 12.5, launch_command: launchCommand('vllm', model, best.config) }));
+        return send(
+          res,
+          200,
+          TuningBest.parse({
+            session_id: sessionId,
+            result: best,
+            improvement_pct: 12.5,
+            launch_command: launchCommand('vllm', model, best.config),
+          }),
+        );
       }
       if (req.method === 'POST' && path === '/benchmarks') {
         const parsed = BenchmarkCreate.safeParse(body);
-        if (!parsed.success) return send(res, 422, { detail: parsed.error.issues.map((i) => ({ loc: ['body', ...i.path.map(String)], msg: i.message, type: i.code })) });
+        if (!parsed.success)
+          return send(res, 422, {
+            detail: parsed.error.issues.map((i) => ({
+              loc: ['body', ...i.path.map(String)],
+              msg: i.message,
+              type: i.code,
+            })),
+          });
         const d = parsed.data;
         const saved = Benchmark.parse({
           id: randomUUID(),

@@ -7,7 +7,20 @@ import { charEstimate } from '../src/bench/tokens.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
 
 function outcome(partial: Partial<RequestOutcome>): RequestOutcome {
-  return { ok: true, startMs: 0, ttftMs: 0, latencyMs: 0, itlMs: [], promptTokens: null, completionTokens: null, text: '', writeMs: 0, parseMs: 0, events: 0, ...partial };
+  return {
+    ok: true,
+    startMs: 0,
+    ttftMs: 0,
+    latencyMs: 0,
+    itlMs: [],
+    promptTokens: null,
+    completionTokens: null,
+    text: '',
+    writeMs: 0,
+    parseMs: 0,
+    events: 0,
+    ...partial,
+  };
 }
 const req = (promptTokens: number, outputTokens = 16): BenchRequest => ({ prompt: 'x', promptTokens, outputTokens });
 
@@ -18,7 +31,13 @@ describe('percentiles and summary statistics', () => {
     expect(percentile(sorted, 90)).toBeCloseTo(3.7, 12);
     expect(percentile(sorted, 99)).toBeCloseTo(3.97, 12);
     expect(percentile([7], 99)).toBe(7);
-    expect(latencyStats([10, 30, 20])).toEqual({ mean: 20, p50: 20, p90: 28, p95: 29, p99: expect.closeTo(29.8, 10) as number, });
+    expect(latencyStats([10, 30, 20])).toEqual({
+      mean: 20,
+      p50: 20,
+      p90: 28,
+      p95: 29,
+      p99: expect.closeTo(29.8, 10) as number,
+    });
     expect(latencyStats([])).toEqual({ mean: 0, p50: 0, p90: 0, p95: 0, p99: 0 });
   });
 });
@@ -65,7 +84,11 @@ describe('summarise', () => {
   it('gives goodput as requests/s meeting every SLO; the single-token request passes TPOT', () => {
     // Request 1 fails TPOT (100 > 90), request 2 passes both, request 3 fails TTFT (200 > 150).
     expect(s.goodRequests).toBe(1);
-    expect(s.metrics.goodput).toEqual({ request_throughput: 0.5, attainment: 1 / 3, slo: { ttft_ms: 150, tpot_ms: 90 } });
+    expect(s.metrics.goodput).toEqual({
+      request_throughput: 0.5,
+      attainment: 1 / 3,
+      slo: { ttft_ms: 150, tpot_ms: 90 },
+    });
     expect(summarise(outcomes, requests, 2, charEstimate, null).metrics.goodput).toBeNull();
   });
 });
@@ -107,7 +130,19 @@ describe('measured against the emulator (real sockets, known latencies)', () => 
 
   it('reports ITL per chunk and TPOT per token when chunks carry several tokens', async () => {
     emulator = await startEmulator({ ttftMs: 20, itlMs: 5, tokensPerChunk: 4 });
-    const { summary } = await executeBench(plan(emulator.url, { dataset: { kind: 'random', minPrompt: 10, maxPrompt: 10, minOutput: 33, maxOutput: 33, numPrefixes: 1, seed: 2 } }));
+    const { summary } = await executeBench(
+      plan(emulator.url, {
+        dataset: {
+          kind: 'random',
+          minPrompt: 10,
+          maxPrompt: 10,
+          minOutput: 33,
+          maxOutput: 33,
+          numPrefixes: 1,
+          seed: 2,
+        },
+      }),
+    );
     // 33 tokens in chunks of 4: 9 chunks 20 ms apart. TPOT = (E2E − TTFT) / 32 = 8 × 20 / 32 = 5 ms.
     expect(summary.metrics.itl_ms.mean).toBeGreaterThan(19);
     expect(summary.metrics.itl_ms.mean).toBeLessThan(23);
@@ -120,7 +155,11 @@ describe('measured against the emulator (real sockets, known latencies)', () => 
     const p = plan(emulator.url);
     const { summary } = await executeBench({ ...p, endpoint: { ...p.endpoint, type: 'chat' } });
     expect(summary.metrics.ttft_ms.p50).toBeGreaterThanOrEqual(80);
-    expect(emulator.stats.bodies[0]).toMatchObject({ stream: true, stream_options: { include_usage: true }, max_completion_tokens: 25 });
+    expect(emulator.stats.bodies[0]).toMatchObject({
+      stream: true,
+      stream_options: { include_usage: true },
+      max_completion_tokens: 25,
+    });
   });
 
   it('excludes warm-up requests from every metric', async () => {
@@ -134,7 +173,9 @@ describe('measured against the emulator (real sockets, known latencies)', () => 
 
   it('sees queueing at a server with a concurrency limit as longer TTFT and lower throughput', async () => {
     emulator = await startEmulator({ ttftMs: 10, itlMs: 2, maxConcurrency: 2 });
-    const { summary } = await executeBench(plan(emulator.url, { load: { rate: 'inf', burstiness: 1, maxConcurrency: null, seed: 1 } }));
+    const { summary } = await executeBench(
+      plan(emulator.url, { load: { rate: 'inf', burstiness: 1, maxConcurrency: null, seed: 1 } }),
+    );
     // 12 requests, 2 at a time, each ≈ 10 + 24 × 2 = 58 ms: the last pair waits five rounds.
     expect(emulator.stats.maxActive).toBe(2);
     expect(summary.metrics.ttft_ms.p99).toBeGreaterThan(5 * 58);

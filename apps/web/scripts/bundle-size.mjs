@@ -62,7 +62,8 @@ const rows = [...reasons].map(([file, reason]) => {
 });
 rows.sort((a, b) => b.gzip - a.gzip);
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
-for (const row of rows) console.log(`${kb(row.gzip).padStart(10)}  ${kb(row.raw).padStart(10)} raw  ${row.reason.padEnd(11)} ${row.file}`);
+for (const row of rows)
+  console.log(`${kb(row.gzip).padStart(10)}  ${kb(row.raw).padStart(10)} raw  ${row.reason.padEnd(11)} ${row.file}`);
 const sum = (list) => list.reduce((total, row) => total + row.gzip, 0);
 const total = sum(rows);
 const js = sum(rows.filter((row) => row.file.endsWith('.js')));
@@ -98,7 +99,11 @@ function printBreakdown(files) {
       });
     }
   }
-  const shares = [...byPackage].map(([name, code]) => ({ name, raw: code.length, gzip: zlib.gzipSync(code, { level: 9 }).length }));
+  const shares = [...byPackage].map(([name, code]) => ({
+    name,
+    raw: code.length,
+    gzip: zlib.gzipSync(code, { level: 9 }).length,
+  }));
   shares.sort((a, b) => b.gzip - a.gzip);
   console.log('\nBy package (each gzipped on its own):');
   for (const share of shares.filter((entry) => entry.gzip >= 500)) {
@@ -208,6 +213,12 @@ function defaultSettings(origin) {
 }
 
 function contentType(file) {
-  const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
+  const types = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html',
+    '.svg': 'image/svg+xml',
+    '.woff2': 'font/woff2',
+  };
   return types[path.extname(file)] ?? 'application/octet-stream';
 }

@@ -17,7 +17,11 @@ describe('the 401 handler', () => {
     createUnauthorizedHandler(() => router)();
     expect(UNAUTHORIZED_MESSAGE).toBe('Unauthorized, please login again');
     expect(notify.error).toHaveBeenCalledWith(UNAUTHORIZED_MESSAGE, { id: 'unauthorized' });
-    expect(navigate).toHaveBeenCalledWith({ to: '/', search: { redirect: '/tuning-sessions/abc?offset=20' }, replace: true });
+    expect(navigate).toHaveBeenCalledWith({
+      to: '/',
+      search: { redirect: '/tuning-sessions/abc?offset=20' },
+      replace: true,
+    });
   });
 
   it('stays on / when the 401 happens there', () => {

@@ -41,8 +41,14 @@ export const Workload = z
     min_output: z.number().int().min(0),
     max_output: z.number().int().min(0),
   })
-  .refine((w) => w.min_prompt <= w.max_prompt, { message: 'min_prompt must not exceed max_prompt', path: ['min_prompt'] })
-  .refine((w) => w.min_output <= w.max_output, { message: 'min_output must not exceed max_output', path: ['min_output'] });
+  .refine((w) => w.min_prompt <= w.max_prompt, {
+    message: 'min_prompt must not exceed max_prompt',
+    path: ['min_prompt'],
+  })
+  .refine((w) => w.min_output <= w.max_output, {
+    message: 'min_output must not exceed max_output',
+    path: ['min_output'],
+  });
 export type Workload = z.infer<typeof Workload>;
 
 export const BenchmarkSettingCreate = z.object({
@@ -166,7 +172,13 @@ export function satisfies(value: number, op: ConstraintOp, bound: number): boole
 export const ConfigValue = z.union([z.string().max(256), z.number().finite(), z.boolean()]);
 export type ConfigValue = z.infer<typeof ConfigValue>;
 /** A serving configuration: engine flag name (snake_case, as the engine's Python API names it) → value. */
-export const RuntimeOptions = z.record(z.string().regex(/^[a-z][a-z0-9_]*$/).max(64), ConfigValue);
+export const RuntimeOptions = z.record(
+  z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/)
+    .max(64),
+  ConfigValue,
+);
 export type RuntimeOptions = z.infer<typeof RuntimeOptions>;
 
 // ---- Benchmarks -------------------------------------------------------------------------------

@@ -23,7 +23,9 @@ function renderBool(runtime: Runtime, flag: string, value: boolean): string[] {
 export function renderFlags(runtime: Runtime, options: RuntimeOptions): string[] {
   const { options: specs } = runtimeCatalogue(runtime);
   const order = new Map(specs.map((s, i) => [s.name, i]));
-  const names = Object.keys(options).sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9) || a.localeCompare(b));
+  const names = Object.keys(options).sort(
+    (a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9) || a.localeCompare(b),
+  );
   const out: string[] = [];
   for (const name of names) {
     const value = options[name] as ConfigValue;

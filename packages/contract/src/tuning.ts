@@ -14,7 +14,10 @@ import {
 export const Objective = z.object({ metric: MetricKey, direction: Direction });
 export type Objective = z.infer<typeof Objective>;
 
-const ParamName = z.string().regex(/^[a-z][a-z0-9_]*$/, 'Parameter names are snake_case engine flags').max(64);
+const ParamName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, 'Parameter names are snake_case engine flags')
+  .max(64);
 
 /** A parameter is searched only while its condition holds, e.g. `max_num_batched_tokens` when chunked prefill is on. */
 export const ParamCondition = z.object({ param: ParamName, equals: ConfigValue });
@@ -86,7 +89,12 @@ export const TuningSessionCreate = z.object({
   search_space: SearchSpace,
   budget: Budget,
   /** Makes proposals reproducible; the server picks one when absent. */
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
 });
 export type TuningSessionCreate = z.input<typeof TuningSessionCreate>;
 

@@ -54,7 +54,9 @@ describe('endpoint table', () => {
 
   it('holds every call of SPEC §7, marked as such', () => {
     for (const call of SPEC_CALLS) expect(rows, call).toContain(call);
-    const marked = Object.values(endpoints).filter((e) => e.spec).map((e) => `${e.method} ${e.path}`);
+    const marked = Object.values(endpoints)
+      .filter((e) => e.spec)
+      .map((e) => `${e.method} ${e.path}`);
     expect(marked.sort()).toEqual([...SPEC_CALLS].sort());
   });
 
@@ -72,7 +74,9 @@ describe('endpoint table', () => {
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     expect(ops.sort()).toEqual(Object.keys(endpoints).sort());
     const search = doc.paths['/benchmarks/all']?.get as unknown as { parameters: { name: string }[] };
-    expect(search.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['constraints', 'verified', 'min_seq']));
+    expect(search.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['constraints', 'verified', 'min_seq']),
+    );
   });
 });
 
@@ -134,7 +138,10 @@ describe('bodies', () => {
 
   it('demands exactly one of metrics or failure in a tuning result', () => {
     expect(TuningResultCreate.safeParse({ pending_config_id: 'p' }).success).toBe(false);
-    expect(TuningResultCreate.safeParse({ pending_config_id: 'p', failure: { kind: 'oom', message: 'CUDA out of memory' } }).success).toBe(true);
+    expect(
+      TuningResultCreate.safeParse({ pending_config_id: 'p', failure: { kind: 'oom', message: 'CUDA out of memory' } })
+        .success,
+    ).toBe(true);
   });
 });
 
@@ -153,7 +160,13 @@ describe('runtime options', () => {
   });
 
   it('renders launch commands as each engine spells its flags', () => {
-    expect(launchCommand('vllm', 'meta-llama/Llama-3.1-8B-Instruct', { max_num_seqs: 512, enable_prefix_caching: false, tensor_parallel_size: 2 })).toBe(
+    expect(
+      launchCommand('vllm', 'meta-llama/Llama-3.1-8B-Instruct', {
+        max_num_seqs: 512,
+        enable_prefix_caching: false,
+        tensor_parallel_size: 2,
+      }),
+    ).toBe(
       'vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 2 --max-num-seqs 512 --no-enable-prefix-caching',
     );
     expect(launchCommand('sglang', 'Qwen/Qwen3-8B', { disable_radix_cache: true, enable_mixed_chunk: false })).toBe(

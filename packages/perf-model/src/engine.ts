@@ -61,7 +61,8 @@ function flag(runtime: Runtime, config: RuntimeOptions, name: string): string | 
 function num(runtime: Runtime, config: RuntimeOptions, name: string): number | null {
   const v = flag(runtime, config, name);
   if (v === null) return null;
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new FlagError(`invalid value for --${name.replaceAll('_', '-')}: ${String(v)}`);
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new FlagError(`invalid value for --${name.replaceAll('_', '-')}: ${String(v)}`);
   return v;
 }
 
@@ -87,7 +88,7 @@ const RUNTIME_FACTORS: Record<Runtime, { compute: number; bandwidth: number; ste
 export function kvBytesPerToken(model: ModelSpec, tp: number, pp: number, kvBytes: number): number {
   // KV heads are split across tensor-parallel ranks, and replicated once TP exceeds their number.
   const headsPerGpu = Math.max(1, Math.ceil(model.kv_heads / tp));
-  return (2 * Math.ceil(model.layers / pp) * headsPerGpu * model.head_dim * kvBytes);
+  return 2 * Math.ceil(model.layers / pp) * headsPerGpu * model.head_dim * kvBytes;
 }
 
 /** Peak activation memory of one iteration of `tokens` tokens on one GPU. */
@@ -120,7 +121,8 @@ export function resolveEngine(req: EngineRequest): { ok: true; engine: Engine } 
   try {
     return resolve(req);
   } catch (e) {
-    if (e instanceof FlagError) return { ok: false, failure: { kind: 'crash', message: `Engine refused to start: ${e.message}` } };
+    if (e instanceof FlagError)
+      return { ok: false, failure: { kind: 'crash', message: `Engine refused to start: ${e.message}` } };
     throw e;
   }
 }
@@ -139,12 +141,21 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
   const tp = num(r, config, r === 'vllm' ? 'tensor_parallel_size' : 'tp_size') ?? 1;
   const pp = num(r, config, r === 'vllm' ? 'pipeline_parallel_size' : r === 'sglang' ? 'pp_size' : 'pp_size') ?? 1;
   const dp = num(r, config, r === 'vllm' ? 'data_parallel_size' : r === 'sglang' ? 'dp_size' : 'dp_size') ?? 1;
-  for (const [n, v] of [['tensor parallel size', tp], ['pipeline parallel size', pp], ['data parallel size', dp]] as const)
-    if (!Number.isInteger(v) || v < 1) return crash(`Engine refused to start: ${n} must be a positive integer, got ${v}`);
+  for (const [n, v] of [
+    ['tensor parallel size', tp],
+    ['pipeline parallel size', pp],
+    ['data parallel size', dp],
+  ] as const)
+    if (!Number.isInteger(v) || v < 1)
+      return crash(`Engine refused to start: ${n} must be a positive integer, got ${v}`);
   if (tp * pp * dp > req.gpuCount)
-    return crash(`Engine refused to start: tp × pp × dp = ${tp * pp * dp} GPUs requested but only ${req.gpuCount} available`);
+    return crash(
+      `Engine refused to start: tp × pp × dp = ${tp * pp * dp} GPUs requested but only ${req.gpuCount} available`,
+    );
   if (model.kv_heads % tp !== 0 && tp % model.kv_heads !== 0)
-    return crash(`Engine refused to start: ${model.kv_heads} KV heads cannot be split across tensor parallel size ${tp}`);
+    return crash(
+      `Engine refused to start: ${model.kv_heads} KV heads cannot be split across tensor parallel size ${tp}`,
+    );
 
   const kvDtype = str(r, config, 'kv_cache_dtype') ?? 'auto';
   const fp8 = kvDtype.startsWith('fp8');
@@ -193,13 +204,17 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
       perSeqOverheadUs *= 0.5;
     }
     if (tokenBudget < maxRunning)
-      return crash(`Engine refused to start: max_num_batched_tokens (${tokenBudget}) must be greater than or equal to max_num_seqs (${maxRunning})`);
+      return crash(
+        `Engine refused to start: max_num_batched_tokens (${tokenBudget}) must be greater than or equal to max_num_seqs (${maxRunning})`,
+      );
     if (!chunked && tokenBudget < maxModelLen)
       return crash(
         `Engine refused to start: max_num_batched_tokens (${tokenBudget}) is smaller than max_model_len (${maxModelLen}) with chunked prefill disabled`,
       );
     if (fp8 && blockSize < 16 && (traits.arch === 'hopper' || traits.arch === 'blackwell'))
-      return crash(`Engine crashed: the attention backend has no fp8 KV-cache kernel for block_size ${blockSize} on ${gpu.name}`);
+      return crash(
+        `Engine crashed: the attention backend has no fp8 KV-cache kernel for block_size ${blockSize} on ${gpu.name}`,
+      );
     activations = activationBytes(model, tokenBudget, tp);
     const graphs = cudaGraphBytes(model, cudaGraphMaxBs, tp, pp);
     const sampler = maxRunning * VOCAB * 4;
@@ -214,7 +229,9 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
     const headroom = (1 - util) * total;
     const lateAllocations = 1 * GB + (tp * pp > 1 ? 0.8 * GB : 0);
     if (headroom < lateAllocations)
-      return oom(`CUDA out of memory during warm-up: gpu_memory_utilization=${util} leaves ${gb(headroom)}, ${gb(lateAllocations)} needed`);
+      return oom(
+        `CUDA out of memory during warm-up: gpu_memory_utilization=${util} leaves ${gb(headroom)}, ${gb(lateAllocations)} needed`,
+      );
   } else if (r === 'sglang') {
     const chunk = num(r, config, 'chunked_prefill_size') ?? 8192;
     chunked = chunk !== -1;
@@ -232,18 +249,24 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
     const attention = str(r, config, 'attention_backend') ?? 'flashinfer';
     if (attention === 'fa3' && traits.arch !== 'hopper')
       return crash(`Engine crashed: the fa3 attention backend needs a Hopper GPU, not ${gpu.name}`);
-    if (attention === 'triton' && kvDtype === 'fp8_e5m2') return crash('Engine crashed: the triton attention backend has no fp8_e5m2 KV-cache kernel');
+    if (attention === 'triton' && kvDtype === 'fp8_e5m2')
+      return crash('Engine crashed: the triton attention backend has no fp8_e5m2 KV-cache kernel');
     cudaGraphMaxBs = num(r, config, 'cuda_graph_max_bs') ?? (tp < 4 ? 160 : 256);
     if (cudaGraphMaxBs > 320 && tp >= 4)
-      return crash(`Engine crashed while capturing CUDA graphs: batch size ${cudaGraphMaxBs} exceeds the custom all-reduce buffer at tp_size ${tp}`);
+      return crash(
+        `Engine crashed while capturing CUDA graphs: batch size ${cudaGraphMaxBs} exceeds the custom all-reduce buffer at tp_size ${tp}`,
+      );
     const staticPool = fraction * total;
     kvCache = staticPool - weights;
     if (kvCache <= 0)
-      return oom(`Not enough memory: weights (${gb(weights)}) exceed mem_fraction_static=${fraction} of ${gb(total)}; raise --mem-fraction-static`);
+      return oom(
+        `Not enough memory: weights (${gb(weights)}) exceed mem_fraction_static=${fraction} of ${gb(total)}; raise --mem-fraction-static`,
+      );
     const provisional = Math.floor(kvCache / kvPerToken);
     maxRunning = num(r, config, 'max_running_requests') ?? Math.min(4096, Math.max(1, Math.floor(provisional / 2)));
     activations = activationBytes(model, Math.min(chunked ? chunk : prefillBudget, prefillBudget), tp);
-    const dynamic = activations + cudaGraphBytes(model, cudaGraphMaxBs, tp, pp) + maxRunning * VOCAB * 4 + nonTorchBytes(tp, pp);
+    const dynamic =
+      activations + cudaGraphBytes(model, cudaGraphMaxBs, tp, pp) + maxRunning * VOCAB * 4 + nonTorchBytes(tp, pp);
     const rest = (1 - fraction) * total;
     if (dynamic > rest)
       return oom(
@@ -263,7 +286,9 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
     admissionReserveMin = 1;
     if (str(r, config, 'backend') === 'tensorrt') stepOverheadMs *= 0.7;
     if (tokenBudget < maxRunning)
-      return crash(`Engine refused to start: max_num_tokens (${tokenBudget}) must be at least max_batch_size (${maxRunning})`);
+      return crash(
+        `Engine refused to start: max_num_tokens (${tokenBudget}) must be at least max_batch_size (${maxRunning})`,
+      );
     if (!chunked && tokenBudget < req.promptTokens)
       return crash(`Request rejected: prompt length exceeds max_num_tokens (${tokenBudget}) without chunked context`);
     const fraction = num(r, config, 'kv_cache_free_gpu_memory_fraction') ?? 0.9;
@@ -271,7 +296,9 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
     const runtimeBuffers = maxRunning * VOCAB * 4 * 2;
     const free = total - weights - activations - nonTorchBytes(tp, pp);
     if (free <= 0)
-      return oom(`CUDA out of memory: weights (${gb(weights)}) and activations (${gb(activations)}) exceed ${gb(total)} per GPU`);
+      return oom(
+        `CUDA out of memory: weights (${gb(weights)}) and activations (${gb(activations)}) exceed ${gb(total)} per GPU`,
+      );
     kvCache = fraction * free;
     if ((1 - fraction) * free < runtimeBuffers + 0.5 * GB)
       return oom(
@@ -279,8 +306,10 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
       );
   }
 
-  if (![8, 16, 32, 64].includes(blockSize)) return crash(`Engine refused to start: unsupported block size ${blockSize}`);
-  if (!Number.isInteger(maxRunning) || maxRunning < 1) return crash(`Engine refused to start: invalid batch limit ${maxRunning}`);
+  if (![8, 16, 32, 64].includes(blockSize))
+    return crash(`Engine refused to start: unsupported block size ${blockSize}`);
+  if (!Number.isInteger(maxRunning) || maxRunning < 1)
+    return crash(`Engine refused to start: invalid batch limit ${maxRunning}`);
   if (!(tokenBudget > 0)) return crash(`Engine refused to start: invalid token budget ${tokenBudget}`);
 
   const kvCapacityTokens = Math.floor(kvCache / kvPerToken);

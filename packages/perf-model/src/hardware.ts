@@ -16,10 +16,24 @@ export interface GpuSpec {
 export const GPUS: readonly GpuSpec[] = [
   { name: 'H100', memory_gb: 80, bf16_tflops: 989, hbm_tb_s: 3.35, interconnect_gb_s: 900, price_per_hour_usd: 2.99 },
   { name: 'H200', memory_gb: 141, bf16_tflops: 989, hbm_tb_s: 4.8, interconnect_gb_s: 900, price_per_hour_usd: 3.79 },
-  { name: 'A100-80GB', memory_gb: 80, bf16_tflops: 312, hbm_tb_s: 2.0, interconnect_gb_s: 600, price_per_hour_usd: 1.79 },
+  {
+    name: 'A100-80GB',
+    memory_gb: 80,
+    bf16_tflops: 312,
+    hbm_tb_s: 2.0,
+    interconnect_gb_s: 600,
+    price_per_hour_usd: 1.79,
+  },
   { name: 'L40S', memory_gb: 48, bf16_tflops: 362, hbm_tb_s: 0.864, interconnect_gb_s: 64, price_per_hour_usd: 1.19 },
   { name: 'L4', memory_gb: 24, bf16_tflops: 121, hbm_tb_s: 0.3, interconnect_gb_s: 64, price_per_hour_usd: 0.8 },
-  { name: 'MI300X', memory_gb: 192, bf16_tflops: 1307, hbm_tb_s: 5.3, interconnect_gb_s: 896, price_per_hour_usd: 2.49 },
+  {
+    name: 'MI300X',
+    memory_gb: 192,
+    bf16_tflops: 1307,
+    hbm_tb_s: 5.3,
+    interconnect_gb_s: 896,
+    price_per_hour_usd: 2.49,
+  },
   { name: 'B200', memory_gb: 180, bf16_tflops: 2250, hbm_tb_s: 8.0, interconnect_gb_s: 1800, price_per_hour_usd: 5.99 },
 ];
 
@@ -39,9 +53,19 @@ export interface GpuTraits {
 }
 
 const TRAITS: Record<string, GpuTraits> = {
-  H100: { arch: 'hopper', fp8: true, software: 1, aliases: ['H100 SXM', 'H100-SXM', 'H100-80GB', 'H100 80GB', 'NVIDIA H100 80GB HBM3'] },
+  H100: {
+    arch: 'hopper',
+    fp8: true,
+    software: 1,
+    aliases: ['H100 SXM', 'H100-SXM', 'H100-80GB', 'H100 80GB', 'NVIDIA H100 80GB HBM3'],
+  },
   H200: { arch: 'hopper', fp8: true, software: 1, aliases: ['H200 SXM', 'H200-141GB', 'NVIDIA H200'] },
-  'A100-80GB': { arch: 'ampere', fp8: false, software: 1, aliases: ['A100', 'A100 80GB', 'A100-SXM4-80GB', 'NVIDIA A100-SXM4-80GB'] },
+  'A100-80GB': {
+    arch: 'ampere',
+    fp8: false,
+    software: 1,
+    aliases: ['A100', 'A100 80GB', 'A100-SXM4-80GB', 'NVIDIA A100-SXM4-80GB'],
+  },
   L40S: { arch: 'ada', fp8: true, software: 0.95, aliases: ['NVIDIA L40S'] },
   L4: { arch: 'ada', fp8: true, software: 0.95, aliases: ['NVIDIA L4'] },
   MI300X: { arch: 'cdna3', fp8: true, software: 0.8, aliases: ['AMD MI300X', 'Instinct MI300X'] },
@@ -52,7 +76,9 @@ const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 export function gpuSpec(name: string): GpuSpec | undefined {
   const key = normalise(name);
-  return GPUS.find((g) => normalise(g.name) === key || (TRAITS[g.name]?.aliases ?? []).some((a) => normalise(a) === key));
+  return GPUS.find(
+    (g) => normalise(g.name) === key || (TRAITS[g.name]?.aliases ?? []).some((a) => normalise(a) === key),
+  );
 }
 
 export function gpuTraits(gpu: GpuSpec): GpuTraits {

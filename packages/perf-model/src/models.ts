@@ -14,16 +14,106 @@ export interface ModelSpec {
 }
 
 export const MODELS: readonly ModelSpec[] = [
-  { name: 'meta-llama/Llama-3.2-3B-Instruct', params_b: 3.21, active_params_b: 3.21, layers: 28, hidden: 3072, kv_heads: 8, head_dim: 128, max_context: 131072 },
-  { name: 'meta-llama/Llama-3.1-8B-Instruct', params_b: 8.03, active_params_b: 8.03, layers: 32, hidden: 4096, kv_heads: 8, head_dim: 128, max_context: 131072 },
-  { name: 'meta-llama/Llama-3.1-70B-Instruct', params_b: 70.6, active_params_b: 70.6, layers: 80, hidden: 8192, kv_heads: 8, head_dim: 128, max_context: 131072 },
-  { name: 'meta-llama/Llama-3.3-70B-Instruct', params_b: 70.6, active_params_b: 70.6, layers: 80, hidden: 8192, kv_heads: 8, head_dim: 128, max_context: 131072 },
-  { name: 'meta-llama/Llama-3.1-405B-Instruct', params_b: 405.9, active_params_b: 405.9, layers: 126, hidden: 16384, kv_heads: 8, head_dim: 128, max_context: 131072 },
-  { name: 'mistralai/Mistral-7B-Instruct-v0.3', params_b: 7.25, active_params_b: 7.25, layers: 32, hidden: 4096, kv_heads: 8, head_dim: 128, max_context: 32768 },
-  { name: 'mistralai/Mixtral-8x7B-Instruct-v0.1', params_b: 46.7, active_params_b: 12.9, layers: 32, hidden: 4096, kv_heads: 8, head_dim: 128, max_context: 32768 },
-  { name: 'Qwen/Qwen3-8B', params_b: 8.19, active_params_b: 8.19, layers: 36, hidden: 4096, kv_heads: 8, head_dim: 128, max_context: 40960 },
-  { name: 'Qwen/Qwen3-32B', params_b: 32.8, active_params_b: 32.8, layers: 64, hidden: 5120, kv_heads: 8, head_dim: 128, max_context: 40960 },
-  { name: 'Qwen/Qwen3-30B-A3B', params_b: 30.5, active_params_b: 3.3, layers: 48, hidden: 2048, kv_heads: 4, head_dim: 128, max_context: 40960 },
+  {
+    name: 'meta-llama/Llama-3.2-3B-Instruct',
+    params_b: 3.21,
+    active_params_b: 3.21,
+    layers: 28,
+    hidden: 3072,
+    kv_heads: 8,
+    head_dim: 128,
+    max_context: 131072,
+  },
+  {
+    name: 'meta-llama/Llama-3.1-8B-Instruct',
+    params_b: 8.03,
+    active_params_b: 8.03,
+    layers: 32,
+    hidden: 4096,
+    kv_heads: 8,
+    head_dim: 128,
+    max_context: 131072,
+  },
+  {
+    name: 'meta-llama/Llama-3.1-70B-Instruct',
+    params_b: 70.6,
+    active_params_b: 70.6,
+    layers: 80,
+    hidden: 8192,
+    kv_heads: 8,
+    head_dim: 128,
+    max_context: 131072,
+  },
+  {
+    name: 'meta-llama/Llama-3.3-70B-Instruct',
+    params_b: 70.6,
+    active_params_b: 70.6,
+    layers: 80,
+    hidden: 8192,
+    kv_heads: 8,
+    head_dim: 128,
+    max_context: 131072,
+  },
+  {
+    name: 'meta-llama/Llama-3.1-405B-Instruct',
+    params_b: 405.9,
+    active_params_b: 405.9,
+    layers: 126,
+    hidden: 16384,
+    kv_heads: 8,
+    head_dim: 128,
+    max_context: 131072,
+  },
+  {
+    name: 'mistralai/Mistral-7B-Instruct-v0.3',
+    params_b: 7.25,
+    active_params_b: 7.25,
+    layers: 32,
+    hidden: 4096,
+    kv_heads: 8,
+    head_dim: 128,
+    max_context: 32768,
+  },
+  {
+    name: 'mistralai/Mixtral-8x7B-Instruct-v0.1',
+    params_b: 46.7,
+    active_params_b: 12.9,
+    layers: 32,
+    hidden: 4096,
+    kv_heads: 8,
+    head_dim: 128,
+    max_context: 32768,
+  },
+  {
+    name: 'Qwen/Qwen3-8B',
+    params_b: 8.19,
+    active_params_b: 8.19,
+    layers: 36,
+    hidden: 4096,
+    kv_heads: 8,
+    head_dim: 128,
+    max_context: 40960,
+  },
+  {
+    name: 'Qwen/Qwen3-32B',
+    params_b: 32.8,
+    active_params_b: 32.8,
+    layers: 64,
+    hidden: 5120,
+    kv_heads: 8,
+    head_dim: 128,
+    max_context: 40960,
+  },
+  {
+    name: 'Qwen/Qwen3-30B-A3B',
+    params_b: 30.5,
+    active_params_b: 3.3,
+    layers: 48,
+    hidden: 2048,
+    kv_heads: 4,
+    head_dim: 128,
+    max_context: 40960,
+  },
 ];
 
 const normalise = (s: string) => s.toLowerCase().trim();
@@ -31,5 +121,7 @@ const normalise = (s: string) => s.toLowerCase().trim();
 /** Finds a model by its Hugging Face id, with or without the organisation prefix. */
 export function modelSpec(name: string): ModelSpec | undefined {
   const key = normalise(name);
-  return MODELS.find((m) => normalise(m.name) === key) ?? MODELS.find((m) => normalise(m.name.split('/')[1] ?? '') === key);
+  return (
+    MODELS.find((m) => normalise(m.name) === key) ?? MODELS.find((m) => normalise(m.name.split('/')[1] ?? '') === key)
+  );
 }

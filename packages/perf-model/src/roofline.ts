@@ -56,7 +56,8 @@ export function stepModel(model: ModelSpec, gpu: GpuSpec, traits: GpuTraits, eng
     const tokens = s.decodeSeqs + s.prefillTokens;
     if (tokens === 0) return 0;
     // A mixture-of-experts layer reads only the experts its tokens are routed to.
-    const weightBytes = activeShare >= 1 ? totalWeights : totalWeights * Math.max(activeShare, 1 - Math.pow(1 - activeShare, tokens));
+    const weightBytes =
+      activeShare >= 1 ? totalWeights : totalWeights * Math.max(activeShare, 1 - Math.pow(1 - activeShare, tokens));
     const kvBytes = ((s.decodeContext + s.prefillKvRead) * kvPerToken) / kvReadEfficiency;
     const memoryTime = (weightBytes + kvBytes) / bandwidth;
     const mfu = (MAX_MFU * tokens) / (tokens + HALF_MFU_TOKENS);

@@ -147,14 +147,20 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     if (++iterations > MAX_ITERATIONS || now > input.timeoutS)
       return {
         ok: false,
-        failure: { kind: 'timeout', message: `Benchmark timed out after ${Math.round(input.timeoutS)} s with ${completed} of ${n} requests completed` },
+        failure: {
+          kind: 'timeout',
+          message: `Benchmark timed out after ${Math.round(input.timeoutS)} s with ${completed} of ${n} requests completed`,
+        },
       };
     deliver();
     admit();
     if (running.length === 0) {
       const t = nextSendTime();
       if (!Number.isFinite(t))
-        return { ok: false, failure: { kind: 'crash', message: 'Scheduler stalled: a waiting request can never be admitted' } };
+        return {
+          ok: false,
+          failure: { kind: 'crash', message: 'Scheduler stalled: a waiting request can never be admitted' },
+        };
       now = Math.max(now, t);
       continue;
     }
@@ -225,11 +231,14 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
       const admissible = waiting.length === 0 && running.length < engine.maxRunning;
       const tSend = admissible ? nextSendTime() : Number.POSITIVE_INFINITY;
       const dt0 = step(shape);
-      const stepsToArrival = Number.isFinite(tSend) ? Math.max(1, Math.ceil((tSend - now) / dt0)) : Number.POSITIVE_INFINITY;
+      const stepsToArrival = Number.isFinite(tSend)
+        ? Math.max(1, Math.ceil((tSend - now) / dt0))
+        : Number.POSITIVE_INFINITY;
       const stepsToFull = Math.max(1, Math.floor((capacity - kvUsed()) / Math.max(1, stepDecodes.length)) - block);
       k = Math.max(1, Math.min(stepsToDone, stepsToArrival, stepsToFull));
     }
-    const dt = k === 1 ? step(shape) : step({ ...shape, decodeContext: decodeContext + (stepDecodes.length * (k - 1)) / 2 });
+    const dt =
+      k === 1 ? step(shape) : step({ ...shape, decodeContext: decodeContext + (stepDecodes.length * (k - 1)) / 2 });
     const start = now;
     now += dt * k;
     reserveRatio = Math.max(engine.admissionReserveMin, reserveRatio - reserveDecay * k);
@@ -267,5 +276,8 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     running = still;
   }
 
-  return { ok: true, result: { durationS: now, ttftS, e2elS, tpotS, itl: { values: itlValues, weights: itlWeights }, preemptions } };
+  return {
+    ok: true,
+    result: { durationS: now, ttftS, e2elS, tpotS, itl: { values: itlValues, weights: itlWeights }, preemptions },
+  };
 }

@@ -107,11 +107,23 @@ function stableKey(input: SimInput): string {
     .map((k) => `${k}=${String(input.config[k])}`)
     .join(',');
   const w = input.workload;
-  return [input.model, input.gpu, input.gpu_count, input.runtime, config, w.input_len, w.output_len, w.request_rate, w.max_concurrency, w.num_requests].join('|');
+  return [
+    input.model,
+    input.gpu,
+    input.gpu_count,
+    input.runtime,
+    config,
+    w.input_len,
+    w.output_len,
+    w.request_rate,
+    w.max_concurrency,
+    w.num_requests,
+  ].join('|');
 }
 
 function positiveInt(value: number, name: string): void {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`simulate: ${name} must be a positive integer, got ${value}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`simulate: ${name} must be a positive integer, got ${value}`);
 }
 
 /**
@@ -130,7 +142,8 @@ export function simulate(input: SimInput): SimOutput {
   positiveInt(w.output_len, 'output_len');
   positiveInt(w.num_requests, 'num_requests');
   if (w.max_concurrency !== null) positiveInt(w.max_concurrency, 'max_concurrency');
-  if (w.request_rate !== 'inf' && !(w.request_rate > 0)) throw new Error('simulate: request_rate must be positive or inf');
+  if (w.request_rate !== 'inf' && !(w.request_rate > 0))
+    throw new Error('simulate: request_rate must be positive or inf');
   const traits = gpuTraits(gpu);
   const seed = input.seed ?? 0;
   const sigma = input.noise ?? DEFAULT_NOISE;
@@ -153,7 +166,10 @@ export function simulate(input: SimInput): SimOutput {
   if (sequenceTokens > engine.maxModelLen)
     return {
       ok: false,
-      failure: { kind: 'crash', message: `Requests of ${sequenceTokens} tokens exceed the engine's max_model_len of ${engine.maxModelLen}` },
+      failure: {
+        kind: 'crash',
+        message: `Requests of ${sequenceTokens} tokens exceed the engine's max_model_len of ${engine.maxModelLen}`,
+      },
     };
 
   // Data-parallel replicas split the load evenly; simulate one of them.

@@ -16,7 +16,14 @@ function base(over: Partial<SimInput> = {}): SimInput {
     gpu_count: 1,
     runtime: 'vllm',
     config: {},
-    workload: { input_len: 512, output_len: 128, request_rate: 'inf', max_concurrency: null, num_requests: 200, max_seq_length: 4096 },
+    workload: {
+      input_len: 512,
+      output_len: 128,
+      request_rate: 'inf',
+      max_concurrency: null,
+      num_requests: 200,
+      max_seq_length: 4096,
+    },
     seed: 1,
     noise: 0,
     ...over,
@@ -68,27 +75,58 @@ describe('memory', () => {
     const model = modelSpec(LLAMA_8B)!;
     const gpu = gpuSpec('L4')!;
     const capacity = (kv: string) => {
-      const r = resolveEngine({ model, gpu, traits: gpuTraits(gpu), gpuCount: 1, runtime: 'vllm', config: { kv_cache_dtype: kv }, maxSeqLength: 1024, promptTokens: 512, sequenceTokens: 640 });
+      const r = resolveEngine({
+        model,
+        gpu,
+        traits: gpuTraits(gpu),
+        gpuCount: 1,
+        runtime: 'vllm',
+        config: { kv_cache_dtype: kv },
+        maxSeqLength: 1024,
+        promptTokens: 512,
+        sequenceTokens: 640,
+      });
       if (!r.ok) throw new Error(r.failure.message);
       return r.engine.kvCapacityTokens;
     };
     expect(capacity('fp8') / capacity('auto')).toBeCloseTo(2, 1);
-    const long = { input_len: 512, output_len: 128, request_rate: 'inf' as const, max_concurrency: null, num_requests: 50, max_seq_length: 32768 };
+    const long = {
+      input_len: 512,
+      output_len: 128,
+      request_rate: 'inf' as const,
+      max_concurrency: null,
+      num_requests: 50,
+      max_seq_length: 32768,
+    };
     const bf16 = simulate(base({ gpu: 'L4', workload: long }));
     expect(bf16.ok ? 'ok' : bf16.failure.kind).toBe('oom');
     ok(simulate(base({ gpu: 'L4', workload: long, config: { kv_cache_dtype: 'fp8' } })));
   });
 
   it('fails with OOM when gpu_memory_utilization leaves no room for the KV cache', () => {
-    const out = simulate(base({ model: LLAMA_70B, gpu_count: 2, config: { tensor_parallel_size: 2, gpu_memory_utilization: 0.5 } }));
+    const out = simulate(
+      base({ model: LLAMA_70B, gpu_count: 2, config: { tensor_parallel_size: 2, gpu_memory_utilization: 0.5 } }),
+    );
     expect(out.ok).toBe(false);
     if (!out.ok) expect(out.failure.message).toMatch(/gpu_memory_utilization=0.5/);
   });
 
   it('fails with OOM when SGLang chunk activations overflow what mem_fraction_static leaves', () => {
-    const tight = simulate(base({ runtime: 'sglang', config: { mem_fraction_static: 0.95, chunked_prefill_size: 32768, max_prefill_tokens: 65536 } }));
+    const tight = simulate(
+      base({
+        runtime: 'sglang',
+        config: { mem_fraction_static: 0.95, chunked_prefill_size: 32768, max_prefill_tokens: 65536 },
+      }),
+    );
     expect(tight.ok ? 'ok' : tight.failure.kind).toBe('oom');
-    ok(simulate(base({ runtime: 'sglang', config: { mem_fraction_static: 0.85, chunked_prefill_size: 32768, max_prefill_tokens: 65536 } })));
+    ok(
+      simulate(
+        base({
+          runtime: 'sglang',
+          config: { mem_fraction_static: 0.85, chunked_prefill_size: 32768, max_prefill_tokens: 65536 },
+        }),
+      ),
+    );
   });
 });
 
@@ -115,7 +153,14 @@ describe('failure regions', () => {
     const slow = base({
       config: { max_num_seqs: 8 },
       timeout_s: 600,
-      workload: { input_len: 256, output_len: 512, request_rate: 'inf', max_concurrency: null, num_requests: 2000, max_seq_length: 2048 },
+      workload: {
+        input_len: 256,
+        output_len: 512,
+        request_rate: 'inf',
+        max_concurrency: null,
+        num_requests: 2000,
+        max_seq_length: 2048,
+      },
     });
     const out = simulate(slow);
     expect(out.ok ? 'ok' : out.failure.kind).toBe('timeout');
@@ -134,14 +179,30 @@ describe('performance', () => {
   });
 
   it('raises throughput with tensor parallelism on a bandwidth-bound decode', () => {
-    const w = { input_len: 128, output_len: 512, request_rate: 'inf' as const, max_concurrency: null, num_requests: 300, max_seq_length: 2048 };
-    const tp1 = ok(simulate(base({ gpu_count: 2, workload: w, config: { tensor_parallel_size: 1 } }))).metrics.output_throughput;
-    const tp2 = ok(simulate(base({ gpu_count: 2, workload: w, config: { tensor_parallel_size: 2 } }))).metrics.output_throughput;
+    const w = {
+      input_len: 128,
+      output_len: 512,
+      request_rate: 'inf' as const,
+      max_concurrency: null,
+      num_requests: 300,
+      max_seq_length: 2048,
+    };
+    const tp1 = ok(simulate(base({ gpu_count: 2, workload: w, config: { tensor_parallel_size: 1 } }))).metrics
+      .output_throughput;
+    const tp2 = ok(simulate(base({ gpu_count: 2, workload: w, config: { tensor_parallel_size: 2 } }))).metrics
+      .output_throughput;
     expect(tp2).toBeGreaterThan(tp1 * 1.2);
   });
 
   it('trades TTFT for inter-token latency with the chunk size', () => {
-    const w = { input_len: 2048, output_len: 256, request_rate: 6, max_concurrency: null, num_requests: 300, max_seq_length: 4096 };
+    const w = {
+      input_len: 2048,
+      output_len: 256,
+      request_rate: 6,
+      max_concurrency: null,
+      num_requests: 300,
+      max_seq_length: 4096,
+    };
     const small = ok(simulate(base({ workload: w, config: { max_num_batched_tokens: 512 } }))).metrics;
     const large = ok(simulate(base({ workload: w, config: { max_num_batched_tokens: 16384 } }))).metrics;
     expect(small.itl_ms.p99).toBeLessThan(large.itl_ms.p99);
@@ -154,7 +215,15 @@ describe('performance', () => {
         simulate(
           base({
             config: { enable_prefix_caching: caching },
-            workload: { input_len: 2048, output_len: 128, request_rate: 'inf', max_concurrency: null, num_requests: 300, max_seq_length: 4096, shared_prefix_len: shared },
+            workload: {
+              input_len: 2048,
+              output_len: 128,
+              request_rate: 'inf',
+              max_concurrency: null,
+              num_requests: 300,
+              max_seq_length: 4096,
+              shared_prefix_len: shared,
+            },
           }),
         ),
       ).metrics.output_throughput;
@@ -164,7 +233,9 @@ describe('performance', () => {
 
   it('treats missing flags as the engine defaults', () => {
     for (const runtime of ['vllm', 'sglang', 'tensorrt-llm'] as const)
-      expect(simulate(base({ runtime, config: {} }))).toEqual(simulate(base({ runtime, config: defaultConfig(runtime) })));
+      expect(simulate(base({ runtime, config: {} }))).toEqual(
+        simulate(base({ runtime, config: defaultConfig(runtime) })),
+      );
   });
 });
 
@@ -172,12 +243,16 @@ describe('measurements', () => {
   it('is deterministic under the seed and noisy across seeds', () => {
     const a = simulate(base({ noise: 0.05, seed: 7 }));
     expect(simulate(base({ noise: 0.05, seed: 7 }))).toEqual(a);
-    expect(ok(simulate(base({ noise: 0.05, seed: 8 }))).metrics.output_throughput).not.toBe(ok(a).metrics.output_throughput);
+    expect(ok(simulate(base({ noise: 0.05, seed: 8 }))).metrics.output_throughput).not.toBe(
+      ok(a).metrics.output_throughput,
+    );
   });
 
   it('keeps noise multiplicative and of the requested size', () => {
     const exact = ok(simulate(base())).metrics.output_throughput;
-    const ratios = Array.from({ length: 40 }, (_, seed) => Math.log(ok(simulate(base({ noise: 0.05, seed }))).metrics.output_throughput / exact));
+    const ratios = Array.from({ length: 40 }, (_, seed) =>
+      Math.log(ok(simulate(base({ noise: 0.05, seed }))).metrics.output_throughput / exact),
+    );
     const mean = ratios.reduce((s, r) => s + r, 0) / ratios.length;
     const sd = Math.sqrt(ratios.reduce((s, r) => s + (r - mean) ** 2, 0) / ratios.length);
     expect(sd).toBeGreaterThan(0.02);
@@ -188,7 +263,9 @@ describe('measurements', () => {
     const runtimes = ['vllm', 'sglang', 'tensorrt-llm'] as const;
     for (const [i, runtime] of runtimes.entries())
       for (const rate of ['inf', 5] as const) {
-        const out = ok(simulate(base({ runtime, noise: 0.05, seed: i, workload: { ...base().workload, request_rate: rate } })));
+        const out = ok(
+          simulate(base({ runtime, noise: 0.05, seed: i, workload: { ...base().workload, request_rate: rate } })),
+        );
         const m = out.metrics;
         expect(BenchmarkMetrics.parse(m)).toEqual(m);
         for (const s of [m.ttft_ms, m.tpot_ms, m.itl_ms, m.e2el_ms]) expectOrdered(s);

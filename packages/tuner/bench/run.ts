@@ -34,7 +34,10 @@ function median(values: number[]): number {
 }
 
 function buildSpace(s: Scenario): Space {
-  const space = Space.create(scenarioSpace(s), { gpu_count: s.gpuCount, max_seq_length: s.workload.max_seq_length ?? 4096 });
+  const space = Space.create(scenarioSpace(s), {
+    gpu_count: s.gpuCount,
+    max_seq_length: s.workload.max_seq_length ?? 4096,
+  });
   if (typeof space === 'string') throw new Error(space);
   return space;
 }
@@ -135,7 +138,14 @@ interface RunResult {
   trials: Trial[];
 }
 
-function runStrategy(surface: Surface, strategy: Strategy, seed: number, cap: number, minTrials: number, target: number): RunResult {
+function runStrategy(
+  surface: Surface,
+  strategy: Strategy,
+  seed: number,
+  cap: number,
+  minTrials: number,
+  target: number,
+): RunResult {
   const rnd = mulberry32(seed);
   const trials: Trial[] = [];
   let reachedAt: number | null = null;
@@ -151,7 +161,14 @@ function runStrategy(surface: Surface, strategy: Strategy, seed: number, cap: nu
   return { reachedAt, trials };
 }
 
-function tunerInput(s: Scenario, surface: Surface, trials: Trial[], seed: number, parallel: number, cap: number): TunerInput {
+function tunerInput(
+  s: Scenario,
+  surface: Surface,
+  trials: Trial[],
+  seed: number,
+  parallel: number,
+  cap: number,
+): TunerInput {
   return {
     space: scenarioSpace(s),
     objective: s.objective,
@@ -244,7 +261,14 @@ function infeasibleShares(space: Space, surface: Surface, trials: Trial[]): Shar
  * because the benchmark machine may be shared.
  */
 function proposalTime(s: Scenario, surface: Surface, space: Space, count: number): { wall: number; cpu: number } {
-  const history = runStrategy(surface, randomStrategy(space, defaultConfig(s.runtime, s.flags)), 99, 200, 200, Number.POSITIVE_INFINITY).trials;
+  const history = runStrategy(
+    surface,
+    randomStrategy(space, defaultConfig(s.runtime, s.flags)),
+    99,
+    200,
+    200,
+    Number.POSITIVE_INFINITY,
+  ).trials;
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let seed = 1; seed <= 15; seed++) {
@@ -301,7 +325,14 @@ for (const s of SCENARIOS) {
       const truth = surface.truth(t.config);
       if (surface.feasible(truth) && truth.objective >= target) randomHits++;
     }
-    const gridRun = runStrategy(surface, gridStrategy(space, defaults, seed), seed, Number.POSITIVE_INFINITY, 0, target);
+    const gridRun = runStrategy(
+      surface,
+      gridStrategy(space, defaults, seed),
+      seed,
+      Number.POSITIVE_INFINITY,
+      0,
+      target,
+    );
     for (const [k, r, cap] of [
       ['tuner', tuned, TUNER_CAP],
       ['batch', batched, TUNER_CAP],
@@ -335,7 +366,9 @@ for (const s of SCENARIOS) {
   console.log(
     `trials to within 2 % (median of ${SEEDS}): tuner ${fmt(med.tuner)} (batches of 4: ${fmt(med.batch)}), random ${fmt(med.random)} (geometric from ${randomHits}/${randomDraws} hits: ${fmt(geometric)}), grid ${fmt(med.grid)}; tuner/random ${(100 * ratio).toFixed(1)} %`,
   );
-  console.log(`  not reached: tuner ${miss.tuner}/${SEEDS} (cap ${TUNER_CAP}), batch ${miss.batch}, random ${miss.random} (cap ${RANDOM_CAP}), grid ${miss.grid}`);
+  console.log(
+    `  not reached: tuner ${miss.tuner}/${SEEDS} (cap ${TUNER_CAP}), batch ${miss.batch}, random ${miss.random} (cap ${RANDOM_CAP}), grid ${miss.grid}`,
+  );
   console.log(
     `proposals after trial 10: in a known failure region ${pct(shares.knownFailure, shares.count)}, in a known infeasible region (failure or constraint) ${pct(shares.knownInfeasible, shares.count)}, infeasible at all ${pct(shares.anyInfeasible, shares.count)} (n=${shares.count})`,
   );
@@ -346,7 +379,9 @@ for (const s of SCENARIOS) {
     `| ${s.name} | ${fmt(med.tuner)} | ${fmt(med.batch)} | ${fmt(randomMedian)}${Number.isFinite(med.random) ? '' : '*'} | ${fmt(med.grid)} | ${(100 * ratio).toFixed(1)} % | ${pct(shares.knownFailure, shares.count)} | ${pct(shares.knownInfeasible, shares.count)} | ${time1.wall.toFixed(1)} / ${time1.cpu.toFixed(1)} ms |`,
   );
 }
-console.log('\n| surface | tuner | tuner ×4 | random | grid | tuner/random | known failure region | known infeasible region | ms/proposal @200 (wall / CPU) |');
+console.log(
+  '\n| surface | tuner | tuner ×4 | random | grid | tuner/random | known failure region | known infeasible region | ms/proposal @200 (wall / CPU) |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const line of summary) console.log(line);
 console.log('* random search capped; geometric median from its hit rate');

@@ -23,7 +23,12 @@ class KindClassifier {
     const positives = labels.filter(Boolean).length;
     const base = (positives + 0.5) / (labels.length + 1);
     const centred = labels.map((l) => (l ? 1 : 0) - base);
-    const hyper = fitHyper(kinds, points, [centred], labels.map((l) => (l ? 1 : 0)));
+    const hyper = fitHyper(
+      kinds,
+      points,
+      [centred],
+      labels.map((l) => (l ? 1 : 0)),
+    );
     // Labels are exact: keep the fit close to interpolation so cliffs stay sharp.
     const gp = new GaussianProcess(kinds, { ...hyper, noise: Math.min(hyper.noise, 0.05) }, points, [centred]);
     return new KindClassifier(gp, base);
@@ -38,10 +43,22 @@ export class FailureModel {
   private constructor(private readonly classifiers: KindClassifier[]) {}
 
   /** Null when nothing has failed: every region is then presumed safe. */
-  static fit(kinds: Uint8Array, points: readonly Float64Array[], failures: readonly (string | null)[]): FailureModel | null {
+  static fit(
+    kinds: Uint8Array,
+    points: readonly Float64Array[],
+    failures: readonly (string | null)[],
+  ): FailureModel | null {
     const kindsSeen = [...new Set(failures.filter((f): f is string => f !== null))].sort();
     if (kindsSeen.length === 0) return null;
-    return new FailureModel(kindsSeen.map((k) => KindClassifier.fit(kinds, points, failures.map((f) => f === k))));
+    return new FailureModel(
+      kindsSeen.map((k) =>
+        KindClassifier.fit(
+          kinds,
+          points,
+          failures.map((f) => f === k),
+        ),
+      ),
+    );
   }
 
   /** Probability that x fails in any way. */

@@ -21,7 +21,12 @@ export function featureGap(a: number, b: number, kind: number): number {
   return Math.abs(a - b);
 }
 
-export function scaledDistance2(a: Float64Array, b: Float64Array, kinds: Uint8Array, inverseScales: Float64Array): number {
+export function scaledDistance2(
+  a: Float64Array,
+  b: Float64Array,
+  kinds: Uint8Array,
+  inverseScales: Float64Array,
+): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) {
     const g = featureGap(a[i] as number, b[i] as number, kinds[i] as number) * (inverseScales[i] as number);
@@ -229,7 +234,10 @@ export function fitHyper(
     const byRank = [...chosen].sort((a, b) => (rank[b] ?? 0) - (rank[a] ?? 0));
     const top = byRank.slice(0, maxPoints / 2);
     const rest = byRank.slice(maxPoints / 2);
-    const spread = Array.from({ length: maxPoints / 2 }, (_, i) => rest[Math.floor((i * rest.length) / (maxPoints / 2))] as number);
+    const spread = Array.from(
+      { length: maxPoints / 2 },
+      (_, i) => rest[Math.floor((i * rest.length) / (maxPoints / 2))] as number,
+    );
     chosen = [...top, ...spread];
   }
   const pts = chosen.map((i) => points[i] as Float64Array);

@@ -50,15 +50,18 @@ const EXPLORE_EVERY = 4;
 function validate(input: TunerInput): string | null {
   if (!input || typeof input !== 'object') return 'The tuner input is missing';
   const { objective, budget } = input;
-  if (!objective || typeof objective.metric !== 'string' || objective.metric === '') return 'The objective needs a metric';
+  if (!objective || typeof objective.metric !== 'string' || objective.metric === '')
+    return 'The objective needs a metric';
   if (objective.direction !== 'maximize' && objective.direction !== 'minimize')
     return `The objective direction must be 'maximize' or 'minimize', not '${String(objective.direction)}'`;
   for (const c of input.constraints ?? []) {
     if (!c || typeof c.metric !== 'string' || c.metric === '') return 'Every constraint needs a metric';
-    if (!['<=', '>=', '<', '>'].includes(c.op)) return `Constraint on '${c.metric}' has an unknown operator '${String(c.op)}'`;
+    if (!['<=', '>=', '<', '>'].includes(c.op))
+      return `Constraint on '${c.metric}' has an unknown operator '${String(c.op)}'`;
     if (!Number.isFinite(c.value)) return `Constraint on '${c.metric}' needs a finite bound`;
   }
-  if (!budget || !Number.isInteger(budget.max_trials) || budget.max_trials < 1) return 'The budget needs max_trials ≥ 1';
+  if (!budget || !Number.isInteger(budget.max_trials) || budget.max_trials < 1)
+    return 'The budget needs max_trials ≥ 1';
   if (!Number.isInteger(budget.max_parallel) || budget.max_parallel < 1) return 'The budget needs max_parallel ≥ 1';
   if (!Number.isInteger(input.count) || input.count < 1) return 'count must be a positive integer';
   if (!Number.isFinite(input.seed)) return 'seed must be a finite number';
@@ -135,7 +138,8 @@ function priorBests(input: TunerInput): Config[] {
     .map((t) => ({ t, v: finiteMetric(t.metrics, input.objective.metric) }))
     .filter(
       (e): e is { t: Trial; v: number } =>
-        e.v !== null && (input.constraints ?? []).every((c) => {
+        e.v !== null &&
+        (input.constraints ?? []).every((c) => {
           const m = finiteMetric(e.t.metrics, c.metric);
           return m !== null && meets(m, c);
         }),
@@ -191,7 +195,11 @@ export function propose(input: TunerInput): TunerOutput {
 
   if (trials.length >= budget.max_trials) return { kind: 'complete', reason: 'budget' };
   if (pending.length >= budget.max_parallel) return { kind: 'wait' };
-  const room = Math.min(input.count, budget.max_parallel - pending.length, budget.max_trials - trials.length - pending.length);
+  const room = Math.min(
+    input.count,
+    budget.max_parallel - pending.length,
+    budget.max_trials - trials.length - pending.length,
+  );
   if (room <= 0) return { kind: 'wait' };
 
   const taken = new Set<string>();
@@ -200,7 +208,8 @@ export function propose(input: TunerInput): TunerOutput {
 
   const finite = space.enumerate();
   const open = finite?.filter((c) => !taken.has(space.key(c))) ?? null;
-  if (open && open.length === 0) return pending.length > 0 ? { kind: 'wait' } : { kind: 'complete', reason: 'exhausted' };
+  if (open && open.length === 0)
+    return pending.length > 0 ? { kind: 'wait' } : { kind: 'complete', reason: 'exhausted' };
 
   const rnd = mulberry32(mixSeed(Math.floor(input.seed), trials.length, pending.length));
   const chosen: Config[] = [];
@@ -233,7 +242,13 @@ export function propose(input: TunerInput): TunerOutput {
   const initial = Math.min(8, Math.max(4, Math.ceil(space.size / 2) + 2));
   const informed = () => own.length + pending.length + chosen.length + Math.floor((all.length - own.length) / 2);
   const surrogate = informed() >= initial ? buildSurrogate(space, input, all, pendingFeatures, room) : null;
-  const failureOnly = surrogate ? null : FailureModel.fit(space.kinds, all.map((o) => o.features), all.map((o) => o.failure));
+  const failureOnly = surrogate
+    ? null
+    : FailureModel.fit(
+        space.kinds,
+        all.map((o) => o.features),
+        all.map((o) => o.failure),
+      );
 
   if (!surrogate) {
     while (chosen.length < room) {
@@ -267,12 +282,14 @@ export function propose(input: TunerInput): TunerOutput {
   else {
     for (let i = 0; i < RANDOM_CANDIDATES; i++) add(randomValid());
     for (const anchor of anchors(input, all))
-      for (let i = 0; i < PERTURBATIONS_PER_ANCHOR; i++) add(perturb(space, anchor, [0.03, 0.08, 0.2][i % 3] as number, rnd));
+      for (let i = 0; i < PERTURBATIONS_PER_ANCHOR; i++)
+        add(perturb(space, anchor, [0.03, 0.08, 0.2][i % 3] as number, rnd));
     const top = [...pool.values()]
       .map((c) => ({ c, v: score(model, c, false) }))
       .sort((a, b) => b.v - a.v)
       .slice(0, REFINE_TOP);
-    for (const { c } of top) for (let i = 0; i < REFINE_PER_TOP; i++) add(perturb(space, c.features, i % 2 ? 0.04 : 0.012, rnd));
+    for (const { c } of top)
+      for (let i = 0; i < REFINE_PER_TOP; i++) add(perturb(space, c.features, i % 2 ? 0.04 : 0.012, rnd));
   }
   const candidates = [...pool.values()];
   if (candidates.length === 0) return finish(chosen, pending.length);
@@ -294,7 +311,8 @@ export function propose(input: TunerInput): TunerOutput {
   const outputs = outputsOf(model);
   const lies: { cov: Float64Array; s: number }[][] = outputs.map(() => []);
   while (chosen.length < room) {
-    const explore = exploitationIsSpent || (trials.length + pending.length + chosen.length) % EXPLORE_EVERY === EXPLORE_EVERY - 1;
+    const explore =
+      exploitationIsSpent || (trials.length + pending.length + chosen.length) % EXPLORE_EVERY === EXPLORE_EVERY - 1;
     let pick = -1;
     let pickScore = Number.NEGATIVE_INFINITY;
     candidates.forEach((c, i) => {

@@ -32,7 +32,8 @@ type Op = SpaceRule['op'];
 const MAX_ENUMERATION = 20_000;
 
 export function describeRule(rule: SpaceRule): string {
-  const right = typeof rule.right === 'number' ? String(rule.right) : 'param' in rule.right ? rule.right.param : rule.right.setting;
+  const right =
+    typeof rule.right === 'number' ? String(rule.right) : 'param' in rule.right ? rule.right.param : rule.right.setting;
   const when = rule.when ? ` when ${rule.when.param} = ${String(rule.when.equals)}` : '';
   return `${rule.left} ${rule.op} ${right}${when}`;
 }
@@ -87,7 +88,8 @@ export class Space {
       if (!left) return `Rule '${text}' refers to unknown parameter '${rule.left}'`;
       if (!isNumericDim(left)) return `Rule '${text}' compares '${rule.left}', which is not numeric`;
       if (!['<=', '>=', '<', '>', 'divides'].includes(rule.op)) return `Rule '${text}' has an unknown operator`;
-      if (rule.when && !byName.has(rule.when.param)) return `Rule '${text}' depends on unknown parameter '${rule.when.param}'`;
+      if (rule.when && !byName.has(rule.when.param))
+        return `Rule '${text}' depends on unknown parameter '${rule.when.param}'`;
       const right = rule.right;
       if (typeof right === 'number') {
         if (!Number.isFinite(right)) return `Rule '${text}' compares with a non-finite number`;
@@ -107,7 +109,8 @@ export class Space {
       }
     }
     const result = new Space(ordered, rules, context);
-    if (!result.satisfiable()) return `No configuration satisfies all of the search space's rules (${rules.map(describeRule).join('; ')})`;
+    if (!result.satisfiable())
+      return `No configuration satisfies all of the search space's rules (${rules.map(describeRule).join('; ')})`;
     return result;
   }
 
@@ -290,7 +293,15 @@ export class Space {
 }
 
 function toDim(p: Parameter): Dim | string {
-  const base = { name: p.name, when: p.when, low: 0, high: 1, log: false, integer: false, step: undefined as number | undefined };
+  const base = {
+    name: p.name,
+    when: p.when,
+    low: 0,
+    high: 1,
+    log: false,
+    integer: false,
+    step: undefined as number | undefined,
+  };
   if (p.kind === 'bool') return { ...base, kind: NOMINAL, choices: [false, true] };
   if (p.kind === 'categorical') {
     if (!Array.isArray(p.choices) || p.choices.length === 0) return `Parameter '${p.name}' has no choices`;
@@ -306,7 +317,8 @@ function toDim(p: Parameter): Dim | string {
   if (log && low <= 0) return `Parameter '${p.name}': a log scale needs low > 0`;
   if (step !== undefined && !(step > 0)) return `Parameter '${p.name}': step must be positive`;
   const integer = p.kind === 'int';
-  if (integer && Math.ceil(low) > Math.floor(high)) return `Parameter '${p.name}' has no integer between ${low} and ${high}`;
+  if (integer && Math.ceil(low) > Math.floor(high))
+    return `Parameter '${p.name}' has no integer between ${low} and ${high}`;
   return { ...base, kind: NUMERIC, choices: [], low, high, log: log === true, integer, step };
 }
 
@@ -383,7 +395,9 @@ function domainValues(d: Dim): Value[] {
 
 function toUnit(d: Dim, v: number): number {
   if (d.high === d.low) return 0.5;
-  const u = d.log ? (Math.log(v) - Math.log(d.low)) / (Math.log(d.high) - Math.log(d.low)) : (v - d.low) / (d.high - d.low);
+  const u = d.log
+    ? (Math.log(v) - Math.log(d.low)) / (Math.log(d.high) - Math.log(d.low))
+    : (v - d.low) / (d.high - d.low);
   return Math.min(1, Math.max(0, u));
 }
 
@@ -434,7 +448,8 @@ export function decodeValue(d: Dim, f: number): Value {
 
 export function randomFeature(d: Dim, rnd: Rng): number {
   if (d.kind === NOMINAL) return randomInt(rnd, d.choices.length);
-  if (d.kind === ORDINAL) return d.choices.length <= 1 ? 0.5 : randomInt(rnd, d.choices.length) / (d.choices.length - 1);
+  if (d.kind === ORDINAL)
+    return d.choices.length <= 1 ? 0.5 : randomInt(rnd, d.choices.length) / (d.choices.length - 1);
   return rnd();
 }
 

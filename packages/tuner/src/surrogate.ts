@@ -45,7 +45,9 @@ export function normalCdf(z: number): number {
   // Abramowitz–Stegun 7.1.26 on erf; accurate to ~1e-7, plenty for ranking candidates.
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
 }
 
@@ -108,7 +110,10 @@ function regressionSet(observations: Observation[], constraints: readonly Constr
   if (succeeded.length <= MAX_GP_POINTS) return succeeded;
   const quality = (o: Observation) => {
     const m = o.metrics as number[];
-    return (constraints.every((c, ci) => meets(m[ci + 1] as number, c)) ? 1e6 : 0) + sign * Math.sign(m[0] as number) * Math.log1p(Math.abs(m[0] as number));
+    return (
+      (constraints.every((c, ci) => meets(m[ci + 1] as number, c)) ? 1e6 : 0) +
+      sign * Math.sign(m[0] as number) * Math.log1p(Math.abs(m[0] as number))
+    );
   };
   const best = new Set([...succeeded].sort((a, b) => quality(b) - quality(a)).slice(0, Math.floor(MAX_GP_POINTS / 3)));
   const recent = succeeded.filter((o) => !best.has(o)).slice(-(MAX_GP_POINTS - best.size));
@@ -126,7 +131,13 @@ function fitOutput(space: Space, points: Float64Array[], y: number[], extra: num
  * flags and smoothness: throughput follows batch size and memory, p99 latency the chunk size);
  * failures train the failure classifier.
  */
-export function buildSurrogate(space: Space, input: TunerInput, observations: Observation[], pendingFeatures: Float64Array[], room: number): Surrogate | null {
+export function buildSurrogate(
+  space: Space,
+  input: TunerInput,
+  observations: Observation[],
+  pendingFeatures: Float64Array[],
+  room: number,
+): Surrogate | null {
   const constraints = input.constraints ?? [];
   const sign = input.objective.direction === 'maximize' ? 1 : -1;
   const succeeded = regressionSet(observations, constraints, sign);
@@ -135,11 +146,28 @@ export function buildSurrogate(space: Space, input: TunerInput, observations: Ob
   const extra = pendingFeatures.length + room;
   const objectiveRaw = succeeded.map((o) => sign * ((o.metrics as number[])[0] as number));
   const transform = makeTransform(objectiveRaw);
-  const objective = { ...fitOutput(space, points, objectiveRaw.map((v) => apply(transform, v)), extra), transform };
+  const objective = {
+    ...fitOutput(
+      space,
+      points,
+      objectiveRaw.map((v) => apply(transform, v)),
+      extra,
+    ),
+    transform,
+  };
   const constraintModels = constraints.map((c, ci) => {
     const raw = succeeded.map((o) => (o.metrics as number[])[ci + 1] as number);
     const tr = makeTransform(raw, [c.value]);
-    return { ...fitOutput(space, points, raw.map((v) => apply(tr, v)), extra), bound: apply(tr, c.value), upper: c.op === '<=' || c.op === '<' };
+    return {
+      ...fitOutput(
+        space,
+        points,
+        raw.map((v) => apply(tr, v)),
+        extra,
+      ),
+      bound: apply(tr, c.value),
+      upper: c.op === '<=' || c.op === '<',
+    };
   });
 
   // The incumbent is judged by the model's mean at feasible observations, not the noisy reading.
@@ -156,7 +184,8 @@ export function buildSurrogate(space: Space, input: TunerInput, observations: Ob
     observations.map((o) => o.features),
     observations.map((o) => o.failure),
   );
-  for (const x of pendingFeatures) for (const o of [objective, ...constraintModels]) o.gp.addObservation(x, [o.gp.predictMean(x)]);
+  for (const x of pendingFeatures)
+    for (const o of [objective, ...constraintModels]) o.gp.addObservation(x, [o.gp.predictMean(x)]);
   // All observations, not the thinned regression set: a violation counts wherever it was measured.
   // Trials without a failure and without every metric say nothing about feasibility; pending ones
   // have no outcome yet.
@@ -164,7 +193,9 @@ export function buildSurrogate(space: Space, input: TunerInput, observations: Ob
   const evidence: Evidence = {
     kinds: space.kinds,
     points: known.map((o) => o.features),
-    infeasible: known.map((o) => o.failure !== null || !constraints.every((c, ci) => meets((o.metrics as number[])[ci + 1] as number, c))),
+    infeasible: known.map(
+      (o) => o.failure !== null || !constraints.every((c, ci) => meets((o.metrics as number[])[ci + 1] as number, c)),
+    ),
   };
   return { objective, constraints: constraintModels, failure, best, evidence };
 }
@@ -264,4 +295,3 @@ export function score(s: Surrogate, c: Candidate, explore: boolean): number {
   if (pConstraints < MIN_CONSTRAINT_ODDS) return pConstraints - 1;
   return expectedImprovement(mean, Math.sqrt(variance), s.best) * p * Math.min(1, 2 * pConstraints);
 }
-

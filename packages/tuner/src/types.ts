@@ -11,7 +11,15 @@ export interface ParamCondition {
 }
 
 export type Parameter =
-  | { kind: 'int' | 'float'; name: string; low: number; high: number; step?: number; log?: boolean; when?: ParamCondition }
+  | {
+      kind: 'int' | 'float';
+      name: string;
+      low: number;
+      high: number;
+      step?: number;
+      log?: boolean;
+      when?: ParamCondition;
+    }
   | { kind: 'categorical'; name: string; choices: Value[]; when?: ParamCondition }
   | { kind: 'bool'; name: string; when?: ParamCondition };
 

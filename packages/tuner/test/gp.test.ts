@@ -39,9 +39,16 @@ describe('GaussianProcess', () => {
 
   it('treats nominal features as equal or different, and inactive ones as neutral', () => {
     const k = Uint8Array.from([NOMINAL]);
-    const gp = new GaussianProcess(k, { lengthScales: Float64Array.from([1]), noise: 0.01 }, [Float64Array.from([0])], [[1]]);
+    const gp = new GaussianProcess(
+      k,
+      { lengthScales: Float64Array.from([1]), noise: 0.01 },
+      [Float64Array.from([0])],
+      [[1]],
+    );
     expect(gp.kernel(Float64Array.from([0]), Float64Array.from([0]))).toBe(1);
-    expect(gp.kernel(Float64Array.from([0]), Float64Array.from([2]))).toBe(gp.kernel(Float64Array.from([0]), Float64Array.from([1])));
+    expect(gp.kernel(Float64Array.from([0]), Float64Array.from([2]))).toBe(
+      gp.kernel(Float64Array.from([0]), Float64Array.from([1])),
+    );
     expect(gp.kernel(Float64Array.from([Number.NaN]), Float64Array.from([Number.NaN]))).toBe(1);
   });
 });
@@ -51,12 +58,20 @@ describe('FailureModel', () => {
     const rnd = mulberry32(7);
     const points = Array.from({ length: 60 }, () => point(rnd(), rnd()));
     // OOM depends on the first feature only; crashes on a corner.
-    const failures = points.map((p) => ((p[0] as number) > 0.7 ? 'oom' : (p[1] as number) < 0.1 && (p[0] as number) < 0.2 ? 'crash' : null));
+    const failures = points.map((p) =>
+      (p[0] as number) > 0.7 ? 'oom' : (p[1] as number) < 0.1 && (p[0] as number) < 0.2 ? 'crash' : null,
+    );
     const model = FailureModel.fit(kinds, points, failures);
     expect(model).not.toBeNull();
     expect(model?.probability(point(0.9, 0.5))).toBeGreaterThan(0.8);
     expect(model?.probability(point(0.4, 0.5))).toBeLessThan(0.2);
     expect(model?.probability(point(0.05, 0.03))).toBeGreaterThan(0.5);
-    expect(FailureModel.fit(kinds, points, points.map(() => null))).toBeNull();
+    expect(
+      FailureModel.fit(
+        kinds,
+        points,
+        points.map(() => null),
+      ),
+    ).toBeNull();
   });
 });

@@ -33,7 +33,15 @@ export function trial(config: Config, result: ReturnType<Evaluate>): Trial {
 export function session(
   space: SearchSpace,
   evaluate: Evaluate,
-  opts: { steps: number; seed?: number; objective?: Objective; constraints?: Constraint[]; maxTrials?: number; defaults?: Config; priorTrials?: Trial[] },
+  opts: {
+    steps: number;
+    seed?: number;
+    objective?: Objective;
+    constraints?: Constraint[];
+    maxTrials?: number;
+    defaults?: Config;
+    priorTrials?: Trial[];
+  },
 ): { trials: Trial[]; end: TunerOutput | null } {
   const trials: Trial[] = [];
   for (let i = 0; i < opts.steps; i++) {
@@ -45,7 +53,10 @@ export function session(
         objective: opts.objective ?? { metric: 'y', direction: 'maximize' },
         constraints: opts.constraints ?? [],
         budget: { max_trials: opts.maxTrials ?? 1000, max_parallel: 1 },
-        warmStart: { ...(opts.defaults ? { defaults: opts.defaults } : {}), ...(opts.priorTrials ? { priorTrials: opts.priorTrials } : {}) },
+        warmStart: {
+          ...(opts.defaults ? { defaults: opts.defaults } : {}),
+          ...(opts.priorTrials ? { priorTrials: opts.priorTrials } : {}),
+        },
       }),
     );
     if (out.kind !== 'propose') return { trials, end: out };

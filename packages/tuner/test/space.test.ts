@@ -41,7 +41,8 @@ describe('Space', () => {
   });
 
   it('orders numeric categoricals so neighbouring choices are close', () => {
-    const f = (tp: number) => space.encode({ tp, seqs: 8, util: 0.5, chunked: false, kv: 'auto' })[space.indexOf('tp') as number];
+    const f = (tp: number) =>
+      space.encode({ tp, seqs: 8, util: 0.5, chunked: false, kv: 'auto' })[space.indexOf('tp') as number];
     expect([f(1), f(2), f(4), f(8)]).toEqual([0, 1 / 3, 2 / 3, 1]);
   });
 

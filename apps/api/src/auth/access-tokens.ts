@@ -53,7 +53,8 @@ export function createAccessTokens(secret: string, ttlS: number, now: () => numb
           currentDate: new Date(now()),
           requiredClaims: ['sub', 'exp'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
+        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number')
+          return null;
         const claims = { userId: payload.sub, tokenVersion: payload.ver };
         verified.set(token, { ...claims, expiresMs: payload.exp * 1000 });
         if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);

@@ -19,7 +19,11 @@ const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
  * `alg: none` and HS256-signed-with-the-public-key forgeries fail, and aud, iss and exp are checked.
  */
 export function createGoogleVerifier(clientId: string, jwksUrl: string, now: () => number): GoogleVerifier {
-  const keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  const keys = createRemoteJWKSet(new URL(jwksUrl), {
+    timeoutDuration: 5000,
+    cooldownDuration: 30_000,
+    cacheMaxAge: 600_000,
+  });
   return {
     async verify(idToken) {
       try {

@@ -34,11 +34,18 @@ export function openDatabase(url: string, options: { searchPath?: string } = {})
       // count(*) and other bigint results arrive as strings by default; our counts fit a double.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          oid === INT8_OID
+            ? (v: string) => Number(v)
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      ...(options.searchPath ? { schema: options.searchPath } : {}),
+      close: () => db.destroy(),
+    };
   }
   const file = url.startsWith('file:') ? url.slice('file:'.length) : url;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -96,7 +103,11 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(database: Database): Promise<void> {
   // The migrator looks for its own tables in every schema unless told which one is ours.
-  const migrator = new Migrator({ db: database.db, provider, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,7 +1,13 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import { METRIC_COLUMNS } from './schema.ts';
 
-const RANKED_METRICS = ['output_throughput', 'output_throughput_per_gpu', 'ttft_ms_p99', 'tpot_ms_p99', 'cost_per_million_tokens'];
+const RANKED_METRICS = [
+  'output_throughput',
+  'output_throughput_per_gpu',
+  'ttft_ms_p99',
+  'tpot_ms_p99',
+  'cost_per_million_tokens',
+];
 
 /* Migrations use only types both engines understand (text, integer, double precision), so the same
  * list runs on SQLite and PostgreSQL. They are append-only: never edit one that has shipped. */
@@ -78,7 +84,11 @@ const initial: Migration = {
       .addColumn('expires_at', 'text')
       .addColumn('revoked_at', 'text')
       .execute();
-    await db.schema.createIndex('access_keys_user').on('access_keys').columns(['user_id', 'kind', 'created_at']).execute();
+    await db.schema
+      .createIndex('access_keys_user')
+      .on('access_keys')
+      .columns(['user_id', 'kind', 'created_at'])
+      .execute();
 
     await settingColumns(
       db.schema
@@ -91,7 +101,11 @@ const initial: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addUniqueConstraint('benchmark_settings_owner_key', ['owner_id', 'setting_key'])
       .execute();
-    await db.schema.createIndex('benchmark_settings_owner').on('benchmark_settings').columns(['owner_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('benchmark_settings_owner')
+      .on('benchmark_settings')
+      .columns(['owner_id', 'created_at'])
+      .execute();
     await db.schema
       .createIndex('benchmark_settings_published')
       .on('benchmark_settings')
@@ -120,7 +134,10 @@ const initial: Migration = {
     // visibility is published-or-own. Each filter index ends with created_at and the visibility
     // columns, so counts and newest-first pages are answered from the index alone.
     const indexes: [string, string[]][] = [
-      ['benchmarks_search_dataset', ['ml_model_name', 'hardware_name', 'dataset', 'created_at', 'published', 'owner_id']],
+      [
+        'benchmarks_search_dataset',
+        ['ml_model_name', 'hardware_name', 'dataset', 'created_at', 'published', 'owner_id'],
+      ],
       ['benchmarks_search', ['ml_model_name', 'hardware_name', 'created_at', 'published', 'owner_id']],
       ['benchmarks_model', ['ml_model_name', 'created_at', 'published', 'owner_id']],
       ['benchmarks_hardware', ['hardware_name', 'created_at', 'published', 'owner_id']],
@@ -128,7 +145,8 @@ const initial: Migration = {
       // The objectives people rank the whole catalogue by.
       ...RANKED_METRICS.map((m): [string, string[]] => [`benchmarks_rank_${m}`, [`m_${m}`]]),
     ];
-    for (const [name, columns] of indexes) await db.schema.createIndex(name).on('benchmarks').columns(columns).execute();
+    for (const [name, columns] of indexes)
+      await db.schema.createIndex(name).on('benchmarks').columns(columns).execute();
     await db.schema.createIndex('benchmarks_owner').on('benchmarks').columns(['owner_id', 'created_at']).execute();
     await db.schema.createIndex('benchmarks_setting').on('benchmarks').columns(['setting_id', 'created_at']).execute();
     await db.schema.createIndex('benchmarks_session').on('benchmarks').column('session_id').execute();
@@ -165,7 +183,11 @@ const initial: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('tuning_sessions_owner').on('tuning_sessions').columns(['owner_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('tuning_sessions_owner')
+      .on('tuning_sessions')
+      .columns(['owner_id', 'created_at'])
+      .execute();
     await db.schema
       .createIndex('tuning_sessions_target')
       .on('tuning_sessions')
@@ -183,7 +205,11 @@ const initial: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('expires_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('pending_configs_session').on('pending_configs').columns(['session_id', 'status']).execute();
+    await db.schema
+      .createIndex('pending_configs_session')
+      .on('pending_configs')
+      .columns(['session_id', 'status'])
+      .execute();
 
     await db.schema
       .createTable('tuning_results')
@@ -200,7 +226,11 @@ const initial: Migration = {
       .addColumn('benchmark_id', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('tuning_results_session').on('tuning_results').columns(['session_id', 'trial_number']).execute();
+    await db.schema
+      .createIndex('tuning_results_session')
+      .on('tuning_results')
+      .columns(['session_id', 'trial_number'])
+      .execute();
 
     await db.schema
       .createTable('serve_requests')
@@ -218,7 +248,11 @@ const initial: Migration = {
       .addColumn('objective_value', 'double precision')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('serve_requests_owner').on('serve_requests').columns(['owner_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('serve_requests_owner')
+      .on('serve_requests')
+      .columns(['owner_id', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('subscriptions')
@@ -266,8 +300,14 @@ const COVERED_METRICS = RANKED_METRICS.map((m) => `m_${m}`);
  */
 const searchDocuments: Migration = {
   async up(db: AnyDb) {
-    await db.schema.alterTable('benchmarks').addColumn('doc_head', 'text', (c) => c.notNull().defaultTo('')).execute();
-    await db.schema.alterTable('benchmarks').addColumn('doc_tail', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('benchmarks')
+      .addColumn('doc_head', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await db.schema
+      .alterTable('benchmarks')
+      .addColumn('doc_tail', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
 
     await db.schema
       .createTable('catalogue_state')
@@ -304,7 +344,16 @@ const searchDocuments: Migration = {
     await db.schema
       .createIndex('benchmarks_search_dataset')
       .on('benchmarks')
-      .columns(['ml_model_name', 'hardware_name', 'dataset', 'created_at', 'published', 'owner_id', ...COVERED_METRICS, 'id'])
+      .columns([
+        'ml_model_name',
+        'hardware_name',
+        'dataset',
+        'created_at',
+        'published',
+        'owner_id',
+        ...COVERED_METRICS,
+        'id',
+      ])
       .execute();
     await db.schema
       .createIndex('benchmarks_search')

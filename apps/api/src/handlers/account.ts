@@ -104,7 +104,13 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
     return { rows, count: Number(total.count) };
   }
 
-  async function createKey(userId: string, kind: 'api' | 'registry', name: string, expiresInDays: number | null, scope: string | null) {
+  async function createKey(
+    userId: string,
+    kind: 'api' | 'registry',
+    name: string,
+    expiresInDays: number | null,
+    scope: string | null,
+  ) {
     const prefix = kind === 'api' ? API_TOKEN_PREFIX : REGISTRY_TOKEN_PREFIX;
     const secret = mintSecret(prefix);
     const now = ctx.now();
@@ -126,9 +132,20 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
   }
 
   async function revokeKey(userId: string, kind: 'api' | 'registry', id: string) {
-    const key = await db.selectFrom('access_keys').select(['id', 'revoked_at']).where('id', '=', id).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+    const key = await db
+      .selectFrom('access_keys')
+      .select(['id', 'revoked_at'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
     if (!key) throw notFound('Token');
-    if (key.revoked_at === null) await db.updateTable('access_keys').set({ revoked_at: isoAt(ctx.now()) }).where('id', '=', key.id).execute();
+    if (key.revoked_at === null)
+      await db
+        .updateTable('access_keys')
+        .set({ revoked_at: isoAt(ctx.now()) })
+        .where('id', '=', key.id)
+        .execute();
     return { message: 'Token revoked' };
   }
 
@@ -137,12 +154,27 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('subscriptions')
-        .values({ user_id: userId, plan_id: planId, status: 'active', current_period_end: isoAt(now + BILLING_PERIOD_MS), updated_at: isoAt(now) })
+        .values({
+          user_id: userId,
+          plan_id: planId,
+          status: 'active',
+          current_period_end: isoAt(now + BILLING_PERIOD_MS),
+          updated_at: isoAt(now),
+        })
         .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ plan_id: planId, status: 'active', current_period_end: isoAt(now + BILLING_PERIOD_MS), updated_at: isoAt(now) }),
+          oc.column('user_id').doUpdateSet({
+            plan_id: planId,
+            status: 'active',
+            current_period_end: isoAt(now + BILLING_PERIOD_MS),
+            updated_at: isoAt(now),
+          }),
         )
         .execute();
-      await trx.updateTable('checkouts').set({ status: 'completed', completed_at: isoAt(now) }).where('id', '=', checkoutId).execute();
+      await trx
+        .updateTable('checkouts')
+        .set({ status: 'completed', completed_at: isoAt(now) })
+        .where('id', '=', checkoutId)
+        .execute();
     });
   }
 
@@ -162,7 +194,13 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
       return { data: rows.map(toRegistryToken), count };
     },
     async createRegistryToken({ principal, body }) {
-      const { row, secret } = await createKey(principal.user.id, 'registry', body.name, body.expires_in_days, body.scope);
+      const { row, secret } = await createKey(
+        principal.user.id,
+        'registry',
+        body.name,
+        body.expires_in_days,
+        body.scope,
+      );
       return { token: toRegistryToken(row), secret };
     },
     revokeRegistryToken: ({ principal, params }) => revokeKey(principal.user.id, 'registry', params.token_id),
@@ -179,7 +217,11 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
           .limit(query.limit)
           .offset(query.offset)
           .execute(),
-        db.selectFrom('serve_requests').select((eb) => eb.fn.countAll().as('count')).where('owner_id', '=', owner).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('serve_requests')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('owner_id', '=', owner)
+          .executeTakeFirstOrThrow(),
       ]);
       return { data: rows.map(toServeRequest), count: Number(total.count) };
     },
@@ -206,12 +248,21 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
       return toServeRequest(row);
     },
     async getServeRequest({ principal, params }) {
-      const row = await db.selectFrom('serve_requests').selectAll().where('id', '=', params.request_id).where('owner_id', '=', principal.user.id).executeTakeFirst();
+      const row = await db
+        .selectFrom('serve_requests')
+        .selectAll()
+        .where('id', '=', params.request_id)
+        .where('owner_id', '=', principal.user.id)
+        .executeTakeFirst();
       if (!row) throw notFound('Serve request');
       return toServeRequest(row);
     },
     async deleteServeRequest({ principal, params }) {
-      const deleted = await db.deleteFrom('serve_requests').where('id', '=', params.request_id).where('owner_id', '=', principal.user.id).executeTakeFirst();
+      const deleted = await db
+        .deleteFrom('serve_requests')
+        .where('id', '=', params.request_id)
+        .where('owner_id', '=', principal.user.id)
+        .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) throw notFound('Serve request');
       return { message: 'Serve request deleted' };
     },
@@ -264,7 +315,12 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
 
     async confirmCheckout({ principal, body }) {
       const user = principal.user;
-      const checkout = await db.selectFrom('checkouts').selectAll().where('id', '=', body.session_id).where('user_id', '=', user.id).executeTakeFirst();
+      const checkout = await db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where('id', '=', body.session_id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
       if (!checkout) throw notFound('Checkout');
       if (checkout.status !== 'completed') {
         let paid = checkout.status === 'paid';

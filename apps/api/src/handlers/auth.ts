@@ -10,13 +10,25 @@ const BAD_CREDENTIALS = 'Incorrect email or password';
 
 type AuthHandlers = Pick<
   Handlers,
-  'login' | 'loginMagicLink' | 'sendMagicLink' | 'sendVerificationEmail' | 'register' | 'loginGoogle' | 'me' | 'changePassword' | 'logoutAll'
+  | 'login'
+  | 'loginMagicLink'
+  | 'sendMagicLink'
+  | 'sendVerificationEmail'
+  | 'register'
+  | 'loginGoogle'
+  | 'me'
+  | 'changePassword'
+  | 'logoutAll'
 >;
 
 export function authHandlers(ctx: AppContext): AuthHandlers {
   return {
     async login({ body }) {
-      const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(body.username)).executeTakeFirst();
+      const user = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', normalizeEmail(body.username))
+        .executeTakeFirst();
       // verify() runs even without an account so that timing does not tell the two apart.
       const ok = await ctx.passwords.verify(user && !user.is_system ? user.password_hash : null, body.password);
       if (!user || !ok) throw badRequest(BAD_CREDENTIALS);
@@ -60,11 +72,16 @@ export function authHandlers(ctx: AppContext): AuthHandlers {
       }
       if (!identity) throw badRequest('Invalid Google ID token');
 
-      const bySub = await ctx.db.selectFrom('users').selectAll().where('google_sub', '=', identity.sub).executeTakeFirst();
+      const bySub = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('google_sub', '=', identity.sub)
+        .executeTakeFirst();
       if (bySub) return issueAccessToken(ctx, bySub);
 
       // An unverified address could belong to someone else: never link or create an account on it.
-      if (!identity.email || !identity.emailVerified) throw badRequest('Your Google account e-mail address is not verified');
+      if (!identity.email || !identity.emailVerified)
+        throw badRequest('Your Google account e-mail address is not verified');
       const user = await findOrCreateUser(ctx, identity.email, identity.name);
       if (user.is_system) throw badRequest('Invalid Google ID token');
       const linked = await ctx.db
@@ -73,7 +90,8 @@ export function authHandlers(ctx: AppContext): AuthHandlers {
         .where('id', '=', user.id)
         .where('google_sub', 'is', null)
         .executeTakeFirst();
-      if (Number(linked.numUpdatedRows) === 0) throw badRequest('This e-mail address is linked to another Google account');
+      if (Number(linked.numUpdatedRows) === 0)
+        throw badRequest('This e-mail address is linked to another Google account');
       return issueAccessToken(ctx, user);
     },
 

@@ -48,21 +48,28 @@ function ownedByMe(ownedBy: string | undefined, principal: Principal): boolean {
 
 /** Published benchmarks are everyone's; unpublished ones only their owner's. */
 const visibleTo = (eb: BenchmarkWhere, viewerId: string | null) =>
-  viewerId === null ? eb('benchmarks.published', '=', 1) : eb.or([eb('benchmarks.published', '=', 1), eb('benchmarks.owner_id', '=', viewerId)]);
+  viewerId === null
+    ? eb('benchmarks.published', '=', 1)
+    : eb.or([eb('benchmarks.published', '=', 1), eb('benchmarks.owner_id', '=', viewerId)]);
 
 function searchFilter(q: SearchQuery, viewerId: string | null) {
   return (eb: BenchmarkWhere) => {
     const c: Expression<SqlBool>[] = [visibleTo(eb, viewerId)];
     if (q.published === true) c.push(eb('benchmarks.published', '=', 1));
     if (q.published === false)
-      c.push(viewerId === null ? sql<SqlBool>`1 = 0` : eb.and([eb('benchmarks.published', '=', 0), eb('benchmarks.owner_id', '=', viewerId)]));
+      c.push(
+        viewerId === null
+          ? sql<SqlBool>`1 = 0`
+          : eb.and([eb('benchmarks.published', '=', 0), eb('benchmarks.owner_id', '=', viewerId)]),
+      );
     if (q.verified !== undefined) c.push(eb('benchmarks.verified', '=', q.verified ? 1 : 0));
     if (q.model_name !== undefined) c.push(eb('benchmarks.ml_model_name', '=', q.model_name));
     if (q.hardware_name !== undefined) c.push(eb('benchmarks.hardware_name', '=', q.hardware_name));
     if (q.dataset !== undefined) c.push(eb('benchmarks.dataset', '=', q.dataset));
     if (q.software_version !== undefined) c.push(eb('benchmarks.version', '=', q.software_version));
     if (q.num_requests !== undefined) c.push(eb('benchmarks.num_requests', '=', q.num_requests));
-    if (q.request_rate !== undefined) c.push(eb('benchmarks.request_rate', '=', q.request_rate === 'inf' ? Infinity : q.request_rate));
+    if (q.request_rate !== undefined)
+      c.push(eb('benchmarks.request_rate', '=', q.request_rate === 'inf' ? Infinity : q.request_rate));
     if (q.max_seq_length !== undefined) c.push(eb('benchmarks.max_seq_length', '=', q.max_seq_length));
     if (q.output_len !== undefined) c.push(eb('benchmarks.output_len', '=', q.output_len));
     // Length filters bound the workload's ranges: prompts and outputs within [min, max].
@@ -130,7 +137,10 @@ export function searchPlan(db: Db, query: SearchQuery, viewerId: string | null) 
   }
   return {
     data: pageData(db, page),
-    count: db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('count')).where(where),
+    count: db
+      .selectFrom('benchmarks')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where(where),
     countKey: countKey(query, viewerId),
   };
 }
@@ -193,13 +203,22 @@ export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
       .offset(query.offset);
     const result = await page(
       pageData(db, documents).read(),
-      db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst(),
+      db
+        .selectFrom('benchmarks')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where(where)
+        .executeTakeFirst(),
     );
     return pageJson(result.data, result.count);
   }
 
   async function ownBenchmark(id: string, ownerId: string) {
-    const row = await db.selectFrom('benchmarks').select(['id', 'setting_id', 'published']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    const row = await db
+      .selectFrom('benchmarks')
+      .select(['id', 'setting_id', 'published'])
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
     if (!row) throw notFound('Benchmark');
     return row;
   }
@@ -208,7 +227,12 @@ export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
     async createBenchmark({ principal, body }) {
       const owner = principal.user.id;
       if (body.session_id !== null) {
-        const session = await db.selectFrom('tuning_sessions').select('id').where('id', '=', body.session_id).where('owner_id', '=', owner).executeTakeFirst();
+        const session = await db
+          .selectFrom('tuning_sessions')
+          .select('id')
+          .where('id', '=', body.session_id)
+          .where('owner_id', '=', owner)
+          .executeTakeFirst();
         if (!session) throw notFound('Tuning session');
       }
       const id = await db.transaction().execute(async (trx) => {
@@ -241,7 +265,11 @@ export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
           .limit(query.limit)
           .offset(query.offset)
           .execute(),
-        db.selectFrom('benchmark_settings').select((eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst(),
+        db
+          .selectFrom('benchmark_settings')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where(where)
+          .executeTakeFirst(),
       );
       return { data: result.data.map((s) => toSetting(s, viewer)), count: result.count };
     },
@@ -306,8 +334,16 @@ export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
           }))
           .where('id', '=', row.setting_id)
           .execute();
-        await trx.updateTable('tuning_results').set({ benchmark_id: null }).where('benchmark_id', '=', row.id).execute();
-        await trx.updateTable('serve_requests').set({ benchmark_id: null }).where('benchmark_id', '=', row.id).execute();
+        await trx
+          .updateTable('tuning_results')
+          .set({ benchmark_id: null })
+          .where('benchmark_id', '=', row.id)
+          .execute();
+        await trx
+          .updateTable('serve_requests')
+          .set({ benchmark_id: null })
+          .where('benchmark_id', '=', row.id)
+          .execute();
       });
       return { message: 'Benchmark deleted' };
     },
@@ -328,7 +364,9 @@ export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
           .set({
             published,
             ...(body.notes !== undefined ? { notes: body.notes } : {}),
-            ...(body.cost_per_million_tokens !== undefined ? { m_cost_per_million_tokens: body.cost_per_million_tokens } : {}),
+            ...(body.cost_per_million_tokens !== undefined
+              ? { m_cost_per_million_tokens: body.cost_per_million_tokens }
+              : {}),
           })
           .where('id', '=', row.id)
           .execute();
@@ -350,7 +388,15 @@ export function benchmarkHandlers(ctx: AppContext): BenchmarkHandlers {
  * The best visible benchmark for a model on a hardware type by an objective, with the best
  * engine-defaults run of the same setting (any owner, if visible) as the baseline for "gain over defaults".
  */
-export async function bestSetup(db: Db, viewerId: string, model: string, hardware: string, objective: MetricKey, gpuCount?: number, runtime?: Runtime) {
+export async function bestSetup(
+  db: Db,
+  viewerId: string,
+  model: string,
+  hardware: string,
+  objective: MetricKey,
+  gpuCount?: number,
+  runtime?: Runtime,
+) {
   const column = metricColumn(objective);
   const direction = naturalDirection(objective);
   const order = direction === 'maximize' ? 'desc' : 'asc';
@@ -372,9 +418,11 @@ export async function bestSetup(db: Db, viewerId: string, model: string, hardwar
     .limit(1)
     .executeTakeFirst();
   if (!best) return null;
-  const [{ count }] = (await db.selectFrom('benchmarks').select((eb) => eb.fn.countAll().as('count')).where(where).execute()) as [
-    { count: number | string | bigint },
-  ];
+  const [{ count }] = (await db
+    .selectFrom('benchmarks')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where(where)
+    .execute()) as [{ count: number | string | bigint }];
   const baseline = await db
     .selectFrom('benchmarks')
     .select(['id', column])
@@ -384,7 +432,11 @@ export async function bestSetup(db: Db, viewerId: string, model: string, hardwar
     .orderBy(column, order)
     .limit(1)
     .executeTakeFirst();
-  const [bestBenchmark, baselineBenchmark] = await loadBenchmarks(db, baseline ? [best.id, baseline.id] : [best.id], viewerId);
+  const [bestBenchmark, baselineBenchmark] = await loadBenchmarks(
+    db,
+    baseline ? [best.id, baseline.id] : [best.id],
+    viewerId,
+  );
   const bestValue = best[column] as number;
   const baseValue = baseline ? (baseline[column] as number) : null;
   const improvement =

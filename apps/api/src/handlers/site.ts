@@ -9,7 +9,10 @@ export const API_VERSION = '1.0.0';
 
 export function siteHandlers(ctx: AppContext): Pick<Handlers, 'getSettings' | 'getAuthServer' | 'authMe' | 'health'> {
   const { config } = ctx;
-  const authServer = { url: `${config.publicUrl}${API_PREFIX}${LOGIN_PATH_SUFFIX}`, application_name: config.applicationName };
+  const authServer = {
+    url: `${config.publicUrl}${API_PREFIX}${LOGIN_PATH_SUFFIX}`,
+    application_name: config.applicationName,
+  };
   return {
     async getSettings() {
       return {
@@ -29,7 +32,12 @@ export function siteHandlers(ctx: AppContext): Pick<Handlers, 'getSettings' | 'g
       return authServer;
     },
     async authMe({ principal, query }) {
-      return { user: toUser(principal.user), via: principal.via, token_name: principal.tokenName, runner_name: query.name ?? null };
+      return {
+        user: toUser(principal.user),
+        via: principal.via,
+        token_name: principal.tokenName,
+        runner_name: query.name ?? null,
+      };
     },
     async health() {
       try {

@@ -45,13 +45,21 @@ const MAX_LEASE_ATTEMPTS = 5;
 /** Names in conditions and rules must be parameters of the space; a typo would silently never apply. */
 function checkSpace(space: SpaceInput): void {
   const names = new Set(space.parameters.map((p) => p.name));
-  if (names.size !== space.parameters.length) throw validationError(['body', 'search_space', 'parameters'], 'Parameter names must be unique');
+  if (names.size !== space.parameters.length)
+    throw validationError(['body', 'search_space', 'parameters'], 'Parameter names must be unique');
   space.parameters.forEach((p, i) => {
     if (p.when && !names.has(p.when.param))
-      throw validationError(['body', 'search_space', 'parameters', i, 'when', 'param'], `Unknown parameter '${p.when.param}'`);
+      throw validationError(
+        ['body', 'search_space', 'parameters', i, 'when', 'param'],
+        `Unknown parameter '${p.when.param}'`,
+      );
   });
   space.rules.forEach((r, i) => {
-    const refs = [r.left, ...(typeof r.right === 'object' && 'param' in r.right ? [r.right.param] : []), ...(r.when ? [r.when.param] : [])];
+    const refs = [
+      r.left,
+      ...(typeof r.right === 'object' && 'param' in r.right ? [r.right.param] : []),
+      ...(r.when ? [r.when.param] : []),
+    ];
     for (const ref of refs)
       if (!names.has(ref)) throw validationError(['body', 'search_space', 'rules', i], `Unknown parameter '${ref}'`);
   });
@@ -59,7 +67,14 @@ function checkSpace(space: SpaceInput): void {
 
 type TuningHandlers = Pick<
   Handlers,
-  'createSession' | 'mySessions' | 'getSession' | 'postResult' | 'listResults' | 'getBest' | 'nextConfigs' | 'getPendingConfig'
+  | 'createSession'
+  | 'mySessions'
+  | 'getSession'
+  | 'postResult'
+  | 'listResults'
+  | 'getBest'
+  | 'nextConfigs'
+  | 'getPendingConfig'
 >;
 
 type LeaseOutcome = { kind: 'leased'; ids: string[] } | { kind: 'wait' } | { kind: 'complete' } | { kind: 'error' };
@@ -69,7 +84,11 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
 
   /** The caller's session, row-locked on PostgreSQL so that concurrent leases and results serialise. */
   async function lockSession(trx: Db, sessionId: string, ownerId: string): Promise<SessionRow> {
-    let query = trx.selectFrom('tuning_sessions').selectAll().where('id', '=', sessionId).where('owner_id', '=', ownerId);
+    let query = trx
+      .selectFrom('tuning_sessions')
+      .selectAll()
+      .where('id', '=', sessionId)
+      .where('owner_id', '=', ownerId);
     if (ctx.dialect === 'postgres') query = query.forUpdate();
     const session = await query.executeTakeFirst();
     if (!session) throw notFound('Tuning session');
@@ -77,7 +96,12 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
   }
 
   async function ownSession(sessionId: string, ownerId: string): Promise<SessionRow> {
-    const session = await db.selectFrom('tuning_sessions').selectAll().where('id', '=', sessionId).where('owner_id', '=', ownerId).executeTakeFirst();
+    const session = await db
+      .selectFrom('tuning_sessions')
+      .selectAll()
+      .where('id', '=', sessionId)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
     if (!session) throw notFound('Tuning session');
     return session;
   }
@@ -88,7 +112,12 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
   }
 
   /** What the search has learnt elsewhere for this model on this hardware: the caller's other sessions and published runs. */
-  async function priorTrials(trx: Db, session: SessionRow, space: SearchSpace, defaults: RuntimeOptions): Promise<Trial[]> {
+  async function priorTrials(
+    trx: Db,
+    session: SessionRow,
+    space: SearchSpace,
+    defaults: RuntimeOptions,
+  ): Promise<Trial[]> {
     const names = parameterNames(space);
     const own = await trx
       .selectFrom('tuning_results')
@@ -126,7 +155,8 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
       if (!config) continue;
       const metrics: Record<string, number> = {};
       for (const [column, value] of Object.entries(b))
-        if (column.startsWith('m_') && typeof value === 'number') metrics[METRIC_KEY_OF_COLUMN.get(column as MetricColumn) ?? column] = value;
+        if (column.startsWith('m_') && typeof value === 'number')
+          metrics[METRIC_KEY_OF_COLUMN.get(column as MetricColumn) ?? column] = value;
       trials.push({ config, metrics, failure: null });
     }
     return trials;
@@ -138,7 +168,8 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
   async function snapshot(sessionId: string, ownerId: string, requested: number): Promise<Snapshot> {
     return db.transaction().execute(async (trx): Promise<Snapshot> => {
       const session = await lockSession(trx, sessionId, ownerId);
-      if (session.status === 'complete' || session.status === 'failed') return { kind: 'done', outcome: { kind: 'complete' } };
+      if (session.status === 'complete' || session.status === 'failed')
+        return { kind: 'done', outcome: { kind: 'complete' } };
       const now = ctx.now();
       // Lapsed leases go back to the search: they no longer hold a parallel slot or a trial.
       await trx
@@ -159,8 +190,17 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
 
       const space = JSON.parse(session.search_space) as SearchSpace;
       const defaults = sessionDefaults(session.runtime as Runtime, space);
-      const results = await trx.selectFrom('tuning_results').selectAll().where('session_id', '=', session.id).orderBy('trial_number').execute();
-      const setting = await trx.selectFrom('benchmark_settings').select('max_seq_length').where('id', '=', session.setting_id).executeTakeFirstOrThrow();
+      const results = await trx
+        .selectFrom('tuning_results')
+        .selectAll()
+        .where('session_id', '=', session.id)
+        .orderBy('trial_number')
+        .execute();
+      const setting = await trx
+        .selectFrom('benchmark_settings')
+        .select('max_seq_length')
+        .where('id', '=', session.setting_id)
+        .executeTakeFirstOrThrow();
       const input: TunerInput = {
         space: { parameters: space.parameters, rules: space.rules ?? [] },
         objective: { metric: session.objective_metric, direction: session.objective_direction },
@@ -183,7 +223,12 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
    * session's next trial number is unchanged), otherwise the whole step is retried on fresh state.
    * So concurrent callers can never lease more than the parallelism allows.
    */
-  async function lease(sessionId: string, ownerId: string, requested: number, runnerName: string | null): Promise<LeaseOutcome> {
+  async function lease(
+    sessionId: string,
+    ownerId: string,
+    requested: number,
+    runnerName: string | null,
+  ): Promise<LeaseOutcome> {
     for (let attempt = 0; attempt < MAX_LEASE_ATTEMPTS; attempt++) {
       const state = await snapshot(sessionId, ownerId, requested);
       if (state.kind === 'done') return state.outcome;
@@ -231,7 +276,11 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
         await trx.insertInto('pending_configs').values(rows).execute();
         await trx
           .updateTable('tuning_sessions')
-          .set({ next_trial_number: current.next_trial_number + rows.length, status: 'running', updated_at: isoAt(now) })
+          .set({
+            next_trial_number: current.next_trial_number + rows.length,
+            status: 'running',
+            updated_at: isoAt(now),
+          })
           .where('id', '=', session.id)
           .execute();
         return { kind: 'leased', ids: rows.map((r) => r.id) };
@@ -249,7 +298,8 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
       const id = randomUUID();
       await db.transaction().execute(async (trx) => {
         // Serialise a user's concurrent creations so that the plan limit cannot be raced past.
-        if (ctx.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', owner).forUpdate().execute();
+        if (ctx.dialect === 'postgres')
+          await trx.selectFrom('users').select('id').where('id', '=', owner).forUpdate().execute();
         const { plan } = await subscriptionOf(trx, owner);
         const active = await trx
           .selectFrom('tuning_sessions')
@@ -258,7 +308,10 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
           .where('status', 'in', ['pending', 'running'])
           .executeTakeFirstOrThrow();
         const { active_tuning_sessions: maxActive, max_trials_per_session: maxTrials } = plan.limits;
-        if ((maxActive !== null && Number(active.count) >= maxActive) || (maxTrials !== null && body.budget.max_trials > maxTrials))
+        if (
+          (maxActive !== null && Number(active.count) >= maxActive) ||
+          (maxTrials !== null && body.budget.max_trials > maxTrials)
+        )
           throw new HttpError(403, API_MESSAGES.createSessionForbidden);
         const now = ctx.now();
         const setting = await findOrCreateSetting(trx, owner, body.setting, now);
@@ -267,7 +320,9 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
           .values({
             id,
             owner_id: owner,
-            name: query.name ?? `${body.setting.ml_model_name} on ${body.setting.hardware_config.count}x ${body.setting.hardware_config.name}`,
+            name:
+              query.name ??
+              `${body.setting.ml_model_name} on ${body.setting.hardware_config.count}x ${body.setting.hardware_config.name}`,
             setting_id: setting.id,
             ml_model_name: body.setting.ml_model_name,
             hardware_name: body.setting.hardware_config.name,
@@ -307,7 +362,11 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
           .limit(query.limit)
           .offset(query.offset)
           .execute(),
-        db.selectFrom('tuning_sessions').select((eb) => eb.fn.countAll().as('count')).where('owner_id', '=', owner).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('tuning_sessions')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('owner_id', '=', owner)
+          .executeTakeFirstOrThrow(),
       ]);
       return { data: await toSessions(db, rows, ctx.now(), owner), count: Number(total.count) };
     },
@@ -326,7 +385,12 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
         case 'error':
           throw new HttpError(500, API_MESSAGES.searchError);
         case 'leased': {
-          const rows = await db.selectFrom('pending_configs').selectAll().where('id', 'in', outcome.ids).orderBy('trial_number').execute();
+          const rows = await db
+            .selectFrom('pending_configs')
+            .selectAll()
+            .where('id', 'in', outcome.ids)
+            .orderBy('trial_number')
+            .execute();
           return { configs: rows.map((r) => toPending(r, ctx.now())) };
         }
       }
@@ -367,7 +431,11 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
 
         let benchmarkId: string | null = null;
         if (body.metrics) {
-          const setting = await trx.selectFrom('benchmark_settings').selectAll().where('id', '=', session.setting_id).executeTakeFirstOrThrow();
+          const setting = await trx
+            .selectFrom('benchmark_settings')
+            .selectAll()
+            .where('id', '=', session.setting_id)
+            .executeTakeFirstOrThrow();
           benchmarkId = await insertBenchmark(trx, {
             ownerId: owner,
             setting,
@@ -410,10 +478,15 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
 
         const evaluated = session.evaluated_count + (body.metrics ? 1 : 0);
         const failed = session.failed_count + (body.failure ? 1 : 0);
-        const improves = feasible && objectiveValue !== null && isBetter(objectiveValue, session.best_value, session.objective_direction);
+        const improves =
+          feasible &&
+          objectiveValue !== null &&
+          isBetter(objectiveValue, session.best_value, session.objective_direction);
         const space = JSON.parse(session.search_space) as SearchSpace;
         const measuresDefaults =
-          session.default_value === null && objectiveValue !== null && isDefaults(config, sessionDefaults(session.runtime as Runtime, space));
+          session.default_value === null &&
+          objectiveValue !== null &&
+          isDefaults(config, sessionDefaults(session.runtime as Runtime, space));
         const stillLeased = await trx
           .selectFrom('pending_configs')
           .select((eb) => eb.fn.countAll().as('count'))
@@ -437,7 +510,11 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
           .execute();
         return id;
       });
-      const row = await db.selectFrom('tuning_results').selectAll().where('id', '=', resultId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('tuning_results')
+        .selectAll()
+        .where('id', '=', resultId)
+        .executeTakeFirstOrThrow();
       return toResult(row);
     },
 
@@ -453,7 +530,11 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
           .limit(query.limit)
           .offset(query.offset)
           .execute(),
-        db.selectFrom('tuning_results').select((eb) => eb.fn.countAll().as('count')).where('session_id', '=', session.id).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('tuning_results')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('session_id', '=', session.id)
+          .executeTakeFirstOrThrow(),
       ]);
       return { data: rows.map(toResult), count: Number(total.count) };
     },
@@ -461,7 +542,11 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
     async getBest({ principal, params }) {
       const session = await ownSession(params.session_id, principal.user.id);
       if (!session.best_result_id) throw notFound('Feasible result');
-      const row = await db.selectFrom('tuning_results').selectAll().where('id', '=', session.best_result_id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('tuning_results')
+        .selectAll()
+        .where('id', '=', session.best_result_id)
+        .executeTakeFirstOrThrow();
       const result = toResult(row);
       const best = result.objective_value as number;
       const base = session.default_value;

@@ -19,7 +19,9 @@ export const GENERAL_BODY_LIMIT = 1024 * 1024;
 export const AUTH_BODY_LIMIT = 16 * 1024;
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-type Part<N extends EndpointName, K extends 'body' | 'query' | 'params'> = Endpoints[N] extends { [P in K]: infer S } ? Out<S> : undefined;
+type Part<N extends EndpointName, K extends 'body' | 'query' | 'params'> = Endpoints[N] extends { [P in K]: infer S }
+  ? Out<S>
+  : undefined;
 
 export interface RequestContext<N extends EndpointName> {
   params: Part<N, 'params'>;
@@ -30,7 +32,9 @@ export interface RequestContext<N extends EndpointName> {
   reply: FastifyReply;
 }
 
-export type Handler<N extends EndpointName> = (rc: RequestContext<N>) => Promise<ResponseOf<N> | JsonText<ResponseOf<N>>>;
+export type Handler<N extends EndpointName> = (
+  rc: RequestContext<N>,
+) => Promise<ResponseOf<N> | JsonText<ResponseOf<N>>>;
 export type Handlers = { [N in EndpointName]: Handler<N> };
 
 export interface RegisterOptions {
@@ -83,7 +87,13 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
       config: {
         endpoint: name,
         ...(throttled
-          ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowS * 1000, groupId: def.group } }
+          ? {
+              rateLimit: {
+                max: options.authRateLimit.max,
+                timeWindow: options.authRateLimit.windowS * 1000,
+                groupId: def.group,
+              },
+            }
           : {}),
       },
       handler: async (request, reply) => {

@@ -30,8 +30,17 @@ form{display:inline}button{font:inherit;padding:8px 16px;border-radius:6px;borde
 export function registerTestCheckout(app: FastifyInstance, ctx: AppContext): void {
   const base = `${API_PREFIX}/subscription/test-checkout/:id`;
   const openCheckout = (id: string) =>
-    ctx.db.selectFrom('checkouts').selectAll().where('id', '=', id).where('mode', '=', 'test').where('status', '=', 'open').executeTakeFirst();
-  const gone = page('Checkout unavailable', '<h1>Checkout unavailable</h1><p>This checkout was already completed, cancelled or never existed.</p>');
+    ctx.db
+      .selectFrom('checkouts')
+      .selectAll()
+      .where('id', '=', id)
+      .where('mode', '=', 'test')
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+  const gone = page(
+    'Checkout unavailable',
+    '<h1>Checkout unavailable</h1><p>This checkout was already completed, cancelled or never existed.</p>',
+  );
 
   app.get<{ Params: { id: string } }>(base, async (request, reply) => {
     const checkout = await openCheckout(request.params.id);

@@ -3,7 +3,15 @@ import type { OutgoingMail } from './mailer.ts';
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-function linkMail(to: string, subject: string, intro: string, action: string, link: string, ttlMinutes: number, app: string): OutgoingMail {
+function linkMail(
+  to: string,
+  subject: string,
+  intro: string,
+  action: string,
+  link: string,
+  ttlMinutes: number,
+  app: string,
+): OutgoingMail {
   const validity = `The link works once and expires in ${ttlMinutes} minutes. If you did not ask for it, ignore this message.`;
   return {
     to,
@@ -18,7 +26,23 @@ function linkMail(to: string, subject: string, intro: string, action: string, li
 }
 
 export const magicLinkMail = (to: string, link: string, ttlMinutes: number, app: string) =>
-  linkMail(to, `Your ${app} login link`, `Someone (hopefully you) asked to log in to ${app}.`, 'Log in', link, ttlMinutes, app);
+  linkMail(
+    to,
+    `Your ${app} login link`,
+    `Someone (hopefully you) asked to log in to ${app}.`,
+    'Log in',
+    link,
+    ttlMinutes,
+    app,
+  );
 
 export const verificationMail = (to: string, link: string, ttlMinutes: number, app: string) =>
-  linkMail(to, `Confirm your e-mail for ${app}`, `Confirm this address to finish signing up for ${app}.`, 'Confirm my e-mail', link, ttlMinutes, app);
+  linkMail(
+    to,
+    `Confirm your e-mail for ${app}`,
+    `Confirm this address to finish signing up for ${app}.`,
+    'Confirm my e-mail',
+    link,
+    ttlMinutes,
+    app,
+  );

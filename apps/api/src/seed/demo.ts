@@ -74,7 +74,9 @@ function sample(p: SearchParameter, rnd: () => number): RuntimeOptions[string] {
       return p.choices[Math.floor(rnd() * p.choices.length)] ?? p.choices[0]!;
     default: {
       const u = rnd();
-      let v = p.log ? Math.exp(Math.log(p.low) + u * (Math.log(p.high) - Math.log(p.low))) : p.low + u * (p.high - p.low);
+      let v = p.log
+        ? Math.exp(Math.log(p.low) + u * (Math.log(p.high) - Math.log(p.low)))
+        : p.low + u * (p.high - p.low);
       if (p.step) v = Math.round(v / p.step) * p.step;
       return p.kind === 'int' ? Math.round(v) : Number(v.toFixed(2));
     }
@@ -113,7 +115,9 @@ function configsFor(runtime: Runtime, count: number, rnd: () => number): Runtime
  * engine defaults (the baselines of "gain over defaults") and sampled flag settings. Runs that the
  * model predicts to fail (out of memory, crash) are left out, as a runner would not publish them.
  */
-export async function seedDemoCatalogue(ctx: Pick<AppContext, 'db' | 'now'> & { log: Pick<FastifyBaseLogger, 'info'> }): Promise<{ benchmarks: number; settings: number; ms: number } | null> {
+export async function seedDemoCatalogue(
+  ctx: Pick<AppContext, 'db' | 'now'> & { log: Pick<FastifyBaseLogger, 'info'> },
+): Promise<{ benchmarks: number; settings: number; ms: number } | null> {
   const started = performance.now();
   const existing = await ctx.db.selectFrom('benchmarks').select('id').limit(1).executeTakeFirst();
   const demoUser = await ctx.db.selectFrom('users').select('id').where('id', '=', DEMO_USER_ID).executeTakeFirst();
@@ -160,7 +164,14 @@ export async function seedDemoCatalogue(ctx: Pick<AppContext, 'db' | 'now'> & { 
                 gpu_count: count,
                 runtime,
                 config,
-                workload: { input_len: w.input, output_len: w.output, request_rate: w.rate, max_concurrency: null, num_requests: w.requests, max_seq_length: w.maxSeq },
+                workload: {
+                  input_len: w.input,
+                  output_len: w.output,
+                  request_rate: w.rate,
+                  max_concurrency: null,
+                  num_requests: w.requests,
+                  max_seq_length: w.maxSeq,
+                },
                 seed: sims,
                 slo: SLO,
               });
@@ -168,7 +179,14 @@ export async function seedDemoCatalogue(ctx: Pick<AppContext, 'db' | 'now'> & { 
               const columns = settingColumns(setting);
               let row = settings.get(columns.setting_key);
               if (!row) {
-                row = { id: randomUUID(), owner_id: DEMO_USER_ID, ...columns, benchmark_count: 0, published_count: 0, created_at: '' };
+                row = {
+                  id: randomUUID(),
+                  owner_id: DEMO_USER_ID,
+                  ...columns,
+                  benchmark_count: 0,
+                  published_count: 0,
+                  created_at: '',
+                };
                 settings.set(columns.setting_key, row);
               }
               row.benchmark_count++;
@@ -179,7 +197,13 @@ export async function seedDemoCatalogue(ctx: Pick<AppContext, 'db' | 'now'> & { 
               pending.push({
                 ownerId: DEMO_USER_ID,
                 setting: row,
-                input: { runtime_options: config, metrics: out.metrics, cost_per_million_tokens: out.cost_per_million_tokens, published: true, notes: NOTES },
+                input: {
+                  runtime_options: config,
+                  metrics: out.metrics,
+                  cost_per_million_tokens: out.cost_per_million_tokens,
+                  published: true,
+                  notes: NOTES,
+                },
                 sessionId: null,
                 verified: false,
                 demo: true,
@@ -196,14 +220,34 @@ export async function seedDemoCatalogue(ctx: Pick<AppContext, 'db' | 'now'> & { 
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')
-      .values({ id: DEMO_USER_ID, email: DEMO_EMAIL, full_name: 'MakoOptimize demo catalogue', password_hash: null, google_sub: null, token_version: 0, is_system: 1, created_at: isoAt(now) })
+      .values({
+        id: DEMO_USER_ID,
+        email: DEMO_EMAIL,
+        full_name: 'MakoOptimize demo catalogue',
+        password_hash: null,
+        google_sub: null,
+        token_version: 0,
+        is_system: 1,
+        created_at: isoAt(now),
+      })
       .execute();
     const settingRows = [...settings.values()];
-    for (let i = 0; i < settingRows.length; i += 200) await trx.insertInto('benchmark_settings').values(settingRows.slice(i, i + 200)).execute();
+    for (let i = 0; i < settingRows.length; i += 200)
+      await trx
+        .insertInto('benchmark_settings')
+        .values(settingRows.slice(i, i + 200))
+        .execute();
     // Stay under SQLite's and PostgreSQL's bound-parameter limits (about 70 columns a row).
-    for (let i = 0; i < rows.length; i += 100) await trx.insertInto('benchmarks').values(rows.slice(i, i + 100)).execute();
+    for (let i = 0; i < rows.length; i += 100)
+      await trx
+        .insertInto('benchmarks')
+        .values(rows.slice(i, i + 100))
+        .execute();
   });
   const ms = Math.round(performance.now() - started);
-  ctx.log.info({ benchmarks: rows.length, settings: settings.size, simulated: sims, ms }, 'Seeded the demo catalogue from @mako/perf-model');
+  ctx.log.info(
+    { benchmarks: rows.length, settings: settings.size, simulated: sims, ms },
+    'Seeded the demo catalogue from @mako/perf-model',
+  );
   return { benchmarks: rows.length, settings: settings.size, ms };
 }

@@ -22,7 +22,13 @@ import {
   type RuntimeOptions,
 } from '@mako/contract';
 import type { z } from 'zod';
-import { metricColumn, type BenchmarkSettingTable, type BenchmarkTable, type DB, type SettingColumns } from '../db/schema.ts';
+import {
+  metricColumn,
+  type BenchmarkSettingTable,
+  type BenchmarkTable,
+  type DB,
+  type SettingColumns,
+} from '../db/schema.ts';
 import { isoAt } from '../context.ts';
 import { sha256 } from '../auth/secrets.ts';
 
@@ -108,11 +114,23 @@ export function toSetting(row: SettingRow, viewerId: string | null): BenchmarkSe
 }
 
 /** The caller's setting with this content, created when new (racing creators get the same row). */
-export async function findOrCreateSetting(db: Db, ownerId: string, setting: BenchmarkSettingCreate, now: number): Promise<SettingRow> {
+export async function findOrCreateSetting(
+  db: Db,
+  ownerId: string,
+  setting: BenchmarkSettingCreate,
+  now: number,
+): Promise<SettingRow> {
   const columns = settingColumns(setting);
   await db
     .insertInto('benchmark_settings')
-    .values({ id: randomUUID(), owner_id: ownerId, ...columns, benchmark_count: 0, published_count: 0, created_at: isoAt(now) })
+    .values({
+      id: randomUUID(),
+      owner_id: ownerId,
+      ...columns,
+      benchmark_count: 0,
+      published_count: 0,
+      created_at: isoAt(now),
+    })
     .onConflict((oc) => oc.columns(['owner_id', 'setting_key']).doNothing())
     .execute();
   return db
@@ -246,7 +264,10 @@ function toBenchmark(r: DocumentSource, setting: SettingHead, benchmarkCount: nu
  * goes: `doc_head + count + doc_tail` is the answer. Inside JSON strings a quote is escaped, so the
  * first bare `"benchmark_count":` is the setting's key (it precedes every free-text field).
  */
-export function benchmarkDocument(row: DocumentSource, setting: SettingHead): Pick<BenchmarkTable, 'doc_head' | 'doc_tail'> {
+export function benchmarkDocument(
+  row: DocumentSource,
+  setting: SettingHead,
+): Pick<BenchmarkTable, 'doc_head' | 'doc_tail'> {
   const json = JSON.stringify(toBenchmark(row, setting, COUNT_MARK));
   const at = json.indexOf(COUNT_KEY + String(COUNT_MARK)) + COUNT_KEY.length;
   return { doc_head: json.slice(0, at), doc_tail: json.slice(at + String(COUNT_MARK).length) };
@@ -280,18 +301,28 @@ export async function refreshDocuments(db: Db, ids: readonly string[]): Promise<
  * an interrupted rebuild starts over.
  */
 export async function rebuildStaleDocuments(db: Kysely<DB>, batch = 500): Promise<number> {
-  const state = await db.selectFrom('catalogue_state').select('value').where('name', '=', 'benchmark_documents').executeTakeFirst();
+  const state = await db
+    .selectFrom('catalogue_state')
+    .select('value')
+    .where('name', '=', 'benchmark_documents')
+    .executeTakeFirst();
   if (state?.value === DOCUMENT_FORMAT) return 0;
   let after = '';
   let rebuilt = 0;
   for (;;) {
-    const ids = (await db.selectFrom('benchmarks').select('id').where('id', '>', after).orderBy('id').limit(batch).execute()).map((r) => r.id);
+    const ids = (
+      await db.selectFrom('benchmarks').select('id').where('id', '>', after).orderBy('id').limit(batch).execute()
+    ).map((r) => r.id);
     if (ids.length === 0) break;
     await db.transaction().execute((trx) => refreshDocuments(trx, ids));
     rebuilt += ids.length;
     after = ids[ids.length - 1]!;
   }
-  await db.updateTable('catalogue_state').set({ value: DOCUMENT_FORMAT }).where('name', '=', 'benchmark_documents').execute();
+  await db
+    .updateTable('catalogue_state')
+    .set({ value: DOCUMENT_FORMAT })
+    .where('name', '=', 'benchmark_documents')
+    .execute();
   return rebuilt;
 }
 
@@ -310,7 +341,9 @@ function visibleSettingCount(eb: ExpressionBuilder<DB, 'benchmarks' | 'benchmark
 /** A benchmark's answer (`document`), its viewer's count spliced in by the database. Needs benchmarks joined with their settings. */
 export function documentColumn(viewerId: string | null) {
   return (eb: ExpressionBuilder<DB, 'benchmarks' | 'benchmark_settings'>) =>
-    sql<string>`${eb.ref('benchmarks.doc_head')} || ${visibleSettingCount(eb, viewerId)} || ${eb.ref('benchmarks.doc_tail')}`.as('document');
+    sql<string>`${eb.ref('benchmarks.doc_head')} || ${visibleSettingCount(eb, viewerId)} || ${eb.ref('benchmarks.doc_tail')}`.as(
+      'document',
+    );
 }
 
 /** The `data` array of a page answer without its brackets: the answers, comma-separated. */
@@ -332,10 +365,15 @@ export function pageData<O extends { document: string }>(
   documents: Compilable<O> & { as(alias: 'page'): AliasedSelectQueryBuilder<O, 'page'>; execute(): Promise<O[]> },
 ) {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    const query = db.selectFrom(documents.as('page')).select(sql<Buffer | null>`cast(group_concat(${sql.ref('page.document')}, ',') as blob)`.as('data'));
+    const query = db
+      .selectFrom(documents.as('page'))
+      .select(sql<Buffer | null>`cast(group_concat(${sql.ref('page.document')}, ',') as blob)`.as('data'));
     return { query, read: async (): Promise<PageData> => (await query.executeTakeFirst())?.data ?? '' };
   }
-  return { query: documents, read: async (): Promise<PageData> => (await documents.execute()).map((r) => r.document).join(',') };
+  return {
+    query: documents,
+    read: async (): Promise<PageData> => (await documents.execute()).map((r) => r.document).join(','),
+  };
 }
 
 const PAGE_OPEN = Buffer.from('{"data":[');

@@ -5,7 +5,11 @@ import type { Db } from './benchmarks.ts';
  * benchmark (by this process or any other), so it names one state of the catalogue.
  */
 export async function catalogueVersion(db: Db): Promise<number> {
-  const row = await db.selectFrom('catalogue_state').select('value').where('name', '=', 'catalogue_version').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('catalogue_state')
+    .select('value')
+    .where('name', '=', 'catalogue_version')
+    .executeTakeFirstOrThrow();
   return Number(row.value);
 }
 

@@ -74,7 +74,8 @@ export async function sendLink(ctx: AppContext, kind: LinkKind, rawEmail: string
   const link = `${ctx.config.publicUrl}${LINK_PAGES[kind]}?token=${encodeURIComponent(secret)}`;
   const app = ctx.config.applicationName;
   const minutes = Math.round(ttlS / 60);
-  const mail = kind === 'magic_link' ? magicLinkMail(email, link, minutes, app) : verificationMail(email, link, minutes, app);
+  const mail =
+    kind === 'magic_link' ? magicLinkMail(email, link, minutes, app) : verificationMail(email, link, minutes, app);
   ctx.tasks.run('Sending mail', () => ctx.mailer.send(mail));
 }
 

@@ -7,7 +7,12 @@ export const PLANS: readonly Plan[] = [
     name: 'Free',
     price_usd_month: 0,
     description: 'Benchmark and tune on your own GPUs.',
-    features: ['Unlimited single benchmarks', 'Search every published benchmark', '3 active tuning sessions', '100 trials per session'],
+    features: [
+      'Unlimited single benchmarks',
+      'Search every published benchmark',
+      '3 active tuning sessions',
+      '100 trials per session',
+    ],
     limits: { active_tuning_sessions: 3, max_trials_per_session: 100 },
   },
   {
@@ -15,7 +20,13 @@ export const PLANS: readonly Plan[] = [
     name: 'Pro',
     price_usd_month: 49,
     description: 'For teams tuning several models in parallel.',
-    features: ['Everything in Free', '20 active tuning sessions', '1,000 trials per session', 'Optimised serving images', 'Email support'],
+    features: [
+      'Everything in Free',
+      '20 active tuning sessions',
+      '1,000 trials per session',
+      'Optimised serving images',
+      'Email support',
+    ],
     limits: { active_tuning_sessions: 20, max_trials_per_session: 1000 },
   },
   {
@@ -23,7 +34,12 @@ export const PLANS: readonly Plan[] = [
     name: 'Enterprise',
     price_usd_month: 499,
     description: 'Unlimited tuning for platform teams.',
-    features: ['Everything in Pro', 'Unlimited tuning sessions and trials', 'Private benchmark catalogue', 'Priority support'],
+    features: [
+      'Everything in Pro',
+      'Unlimited tuning sessions and trials',
+      'Private benchmark catalogue',
+      'Priority support',
+    ],
     limits: { active_tuning_sessions: null, max_trials_per_session: null },
   },
 ];

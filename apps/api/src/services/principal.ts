@@ -39,7 +39,13 @@ export function createAuthenticator(ctx: AppContext) {
       .selectFrom('access_keys')
       .innerJoin('users', 'users.id', 'access_keys.user_id')
       .selectAll('users')
-      .select(['access_keys.id as key_id', 'access_keys.name as key_name', 'access_keys.revoked_at', 'access_keys.expires_at', 'access_keys.last_used_at'])
+      .select([
+        'access_keys.id as key_id',
+        'access_keys.name as key_name',
+        'access_keys.revoked_at',
+        'access_keys.expires_at',
+        'access_keys.last_used_at',
+      ])
       .where('access_keys.token_hash', '=', sha256(secret))
       .where('access_keys.kind', '=', 'api')
       .executeTakeFirst();
@@ -47,7 +53,11 @@ export function createAuthenticator(ctx: AppContext) {
     const now = ctx.now();
     if (row.expires_at !== null && row.expires_at <= isoAt(now)) return null;
     if (row.last_used_at === null || Date.parse(row.last_used_at) < now - LAST_USED_RESOLUTION_MS) {
-      await ctx.db.updateTable('access_keys').set({ last_used_at: isoAt(now) }).where('id', '=', row.key_id).execute();
+      await ctx.db
+        .updateTable('access_keys')
+        .set({ last_used_at: isoAt(now) })
+        .where('id', '=', row.key_id)
+        .execute();
     }
     const { key_id: _id, key_name, revoked_at: _r, expires_at: _e, last_used_at: _l, ...user } = row;
     return { user, via: 'api_token', tokenName: key_name };

@@ -31,7 +31,15 @@ export function createStripe(secretKey: string, apiUrl: string) {
   }
 
   return {
-    createCheckout(p: { userId: string; email: string; planId: string; planName: string; priceUsd: number; successUrl: string; cancelUrl: string }) {
+    createCheckout(p: {
+      userId: string;
+      email: string;
+      planId: string;
+      planName: string;
+      priceUsd: number;
+      successUrl: string;
+      cancelUrl: string;
+    }) {
       return call('POST', '/v1/checkout/sessions', {
         mode: 'subscription',
         success_url: p.successUrl,

@@ -25,7 +25,11 @@ export type ResultRow = Selectable<TuningResultTable>;
 export type PendingRow = Selectable<PendingConfigTable>;
 
 /** The tuner reads metrics as flat keys: 'output_throughput', 'ttft_ms.p99', … */
-export function flattenMetrics(metrics: BenchmarkMetrics, gpuCount: number, cost: number | null): Record<string, number> {
+export function flattenMetrics(
+  metrics: BenchmarkMetrics,
+  gpuCount: number,
+  cost: number | null,
+): Record<string, number> {
   const flat: Record<string, number> = {};
   for (const key of METRIC_KEYS) {
     const value = readMetric(metrics, key, { gpuCount, costPerMillionTokens: cost });
@@ -40,7 +44,11 @@ export interface Evaluation {
 }
 
 /** A measurement is feasible when the objective is measurable and every constraint holds. */
-export function evaluate(flat: Record<string, number> | null, objective: MetricKey, constraints: Constraint[]): Evaluation {
+export function evaluate(
+  flat: Record<string, number> | null,
+  objective: MetricKey,
+  constraints: Constraint[],
+): Evaluation {
   if (!flat) return { objectiveValue: null, feasible: false };
   const objectiveValue = flat[objective] ?? null;
   const feasible =
@@ -79,7 +87,10 @@ export function projectConfig(config: RuntimeOptions, names: string[], defaults:
   return out;
 }
 
-export const sessionObjective = (s: SessionRow): Objective => ({ metric: s.objective_metric as MetricKey, direction: s.objective_direction });
+export const sessionObjective = (s: SessionRow): Objective => ({
+  metric: s.objective_metric as MetricKey,
+  direction: s.objective_direction,
+});
 
 export function toResult(r: ResultRow): TuningResult {
   return {
@@ -159,7 +170,12 @@ export async function toSessions(db: Db, rows: SessionRow[], now: number, viewer
       counts: { evaluated: s.evaluated_count, pending: pendingBySession.get(s.id) ?? 0, failed: s.failed_count },
       best:
         best && s.best_value !== null
-          ? { result_id: best.id, trial_number: best.trial_number, config: JSON.parse(best.config) as RuntimeOptions, objective_value: s.best_value }
+          ? {
+              result_id: best.id,
+              trial_number: best.trial_number,
+              config: JSON.parse(best.config) as RuntimeOptions,
+              objective_value: s.best_value,
+            }
           : null,
       default_objective_value: s.default_value,
       owner: s.owner_id,

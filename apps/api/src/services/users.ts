@@ -5,7 +5,11 @@ import type { UserRow } from './principal.ts';
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The account of an address, created on first sight; concurrent callers get the same row. */
-export async function findOrCreateUser(ctx: AppContext, email: string, fullName: string | null = null): Promise<UserRow> {
+export async function findOrCreateUser(
+  ctx: AppContext,
+  email: string,
+  fullName: string | null = null,
+): Promise<UserRow> {
   const address = normalizeEmail(email);
   await ctx.db
     .insertInto('users')

@@ -7,6 +7,9 @@ parentPort?.on('message', (message: { id: number; input: TunerInput }) => {
   try {
     parentPort?.postMessage({ id: message.id, output: propose(message.input) });
   } catch (error) {
-    parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    parentPort?.postMessage({
+      id: message.id,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
   }
 });

@@ -23,7 +23,11 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string,
   ) {
-    super(status === 0 ? detail : `${endpoint}: ${status} ${STATUS_TEXTS[status] ?? (status === 422 ? API_MESSAGES[422] : GENERIC_ERROR)}: ${detail}`);
+    super(
+      status === 0
+        ? detail
+        : `${endpoint}: ${status} ${STATUS_TEXTS[status] ?? (status === 422 ? API_MESSAGES[422] : GENERIC_ERROR)}: ${detail}`,
+    );
   }
 }
 
@@ -74,7 +78,9 @@ export class MakoApi {
     if (def.body) {
       const checked = def.body.safeParse(input.body);
       if (!checked.success)
-        throw new ContractError(`Refusing to send an invalid ${name} request: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        throw new ContractError(
+          `Refusing to send an invalid ${name} request: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       body = JSON.stringify(checked.data);
       headers['content-type'] = 'application/json';
     }

@@ -22,7 +22,12 @@ export function interArrivalGaps(rng: Rng, count: number, rate: number, burstine
  * which would otherwise show up as run-to-run noise in throughput. Rescaling by a constant keeps
  * the shape of the distribution (its CV) intact. With rate 'inf' everything is due at once.
  */
-export function arrivalSchedule(options: { count: number; rate: Rate; burstiness: number; seed: number }): Float64Array {
+export function arrivalSchedule(options: {
+  count: number;
+  rate: Rate;
+  burstiness: number;
+  seed: number;
+}): Float64Array {
   const { count, rate, burstiness, seed } = options;
   const offsets = new Float64Array(count);
   if (rate === 'inf' || count === 0) return offsets;

@@ -100,7 +100,8 @@ function eventText(type: EndpointType, event: Json): string {
   if (!delta) return '';
   // Reasoning models stream their thinking first; it is generated output all the same.
   let text = '';
-  for (const key of ['reasoning_content', 'reasoning', 'content']) if (typeof delta[key] === 'string') text += delta[key];
+  for (const key of ['reasoning_content', 'reasoning', 'content'])
+    if (typeof delta[key] === 'string') text += delta[key];
   return text;
 }
 
@@ -201,7 +202,9 @@ export function sendStreamingRequest(
     }
     const transport = url.protocol === 'https:' ? https : http;
     const req = transport.request(url, { method: 'POST', headers, agent });
-    req.on('error', (error: NodeJS.ErrnoException) => finish({ kind: connectionErrorKind(error), message: error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ kind: connectionErrorKind(error), message: error.message }),
+    );
     const timer = setTimeout(() => {
       finish({ kind: 'timeout', message: `No complete answer within ${config.timeoutMs} ms` });
       req.destroy();
@@ -222,7 +225,12 @@ export function sendStreamingRequest(
         res.on('data', (chunk: string) => {
           if (text.length < 2000) text += chunk;
         });
-        res.on('end', () => finish({ kind: `http_${res.statusCode ?? 0}`, message: text.trim().slice(0, 500) || `HTTP ${res.statusCode}` }));
+        res.on('end', () =>
+          finish({
+            kind: `http_${res.statusCode ?? 0}`,
+            message: text.trim().slice(0, 500) || `HTTP ${res.statusCode}`,
+          }),
+        );
         res.on('error', (error) => finish({ kind: `http_${res.statusCode ?? 0}`, message: error.message }));
         return;
       }

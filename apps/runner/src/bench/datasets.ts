@@ -60,7 +60,11 @@ function randomDataset(spec: DatasetSpec, count: number, counter: TokenCounter, 
   for (let i = 0; i < count; i++) {
     const promptLen = rng.int(spec.minPrompt, spec.maxPrompt);
     const prompt = randomText(rng, promptLen, counter);
-    out.push({ prompt, promptTokens: counter.count(prompt, { special: false }), outputTokens: rng.int(spec.minOutput, spec.maxOutput) });
+    out.push({
+      prompt,
+      promptTokens: counter.count(prompt, { special: false }),
+      outputTokens: rng.int(spec.minOutput, spec.maxOutput),
+    });
   }
   return out;
 }
@@ -72,7 +76,9 @@ function randomDataset(spec: DatasetSpec, count: number, counter: TokenCounter, 
 function sharedPrefixDataset(spec: DatasetSpec, count: number, counter: TokenCounter, rng: Rng): BenchRequest[] {
   const prefixLen = spec.prefixLen ?? Math.floor(spec.minPrompt * 0.9);
   if (prefixLen > spec.minPrompt)
-    throw new DatasetError(`--prefix-len ${prefixLen} is longer than the shortest prompt (--min-prompt ${spec.minPrompt})`);
+    throw new DatasetError(
+      `--prefix-len ${prefixLen} is longer than the shortest prompt (--min-prompt ${spec.minPrompt})`,
+    );
   const prefixes = Array.from({ length: spec.numPrefixes }, () => randomText(rng, prefixLen, counter));
   const out: BenchRequest[] = [];
   for (let i = 0; i < count; i++) {
@@ -95,7 +101,9 @@ function readJson(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new DatasetError(`Cannot read --dataset-path ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new DatasetError(
+      `Cannot read --dataset-path ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -109,11 +117,19 @@ function readJson(path: string): unknown {
  * the output length. As in `vllm bench serve`, pairs outside the prompt bounds or longer than
  * --max-seq-length in total are left out, and the sample is drawn with the seed.
  */
-function shareGptDataset(spec: DatasetSpec, count: number, counter: TokenCounter, rng: Rng, maxSeq: number): BenchRequest[] {
+function shareGptDataset(
+  spec: DatasetSpec,
+  count: number,
+  counter: TokenCounter,
+  rng: Rng,
+  maxSeq: number,
+): BenchRequest[] {
   if (!spec.path) throw new DatasetError('--dataset sharegpt needs --dataset-path FILE (a ShareGPT JSON file)');
   const parsed = ShareGptFile.safeParse(readJson(spec.path));
   if (!parsed.success)
-    throw new DatasetError(`--dataset-path ${spec.path} is not a ShareGPT file: expected an array of {conversations: [{from, value}]}`);
+    throw new DatasetError(
+      `--dataset-path ${spec.path} is not a ShareGPT file: expected an array of {conversations: [{from, value}]}`,
+    );
   const pool: BenchRequest[] = [];
   for (const entry of parsed.data) {
     const turns = entry.conversations ?? [];
@@ -134,12 +150,15 @@ const CustomLine = z.object({ prompt: z.string().min(1), output_tokens: z.number
 
 /** JSON Lines of {"prompt": "...", "output_tokens": 128}; output_tokens falls back to --max-output. */
 function customDataset(spec: DatasetSpec, count: number, counter: TokenCounter, rng: Rng): BenchRequest[] {
-  if (!spec.path) throw new DatasetError('--dataset custom needs --dataset-path FILE (JSON Lines with a "prompt" field)');
+  if (!spec.path)
+    throw new DatasetError('--dataset custom needs --dataset-path FILE (JSON Lines with a "prompt" field)');
   let text: string;
   try {
     text = readFileSync(spec.path, 'utf8');
   } catch (error) {
-    throw new DatasetError(`Cannot read --dataset-path ${spec.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new DatasetError(
+      `Cannot read --dataset-path ${spec.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   const pool: BenchRequest[] = [];
   text.split('\n').forEach((line, index) => {
@@ -151,7 +170,10 @@ function customDataset(spec: DatasetSpec, count: number, counter: TokenCounter, 
       throw new DatasetError(`--dataset-path ${spec.path} line ${index + 1} is not valid JSON`);
     }
     const row = CustomLine.safeParse(value);
-    if (!row.success) throw new DatasetError(`--dataset-path ${spec.path} line ${index + 1}: expected {"prompt": string, "output_tokens"?: integer}`);
+    if (!row.success)
+      throw new DatasetError(
+        `--dataset-path ${spec.path} line ${index + 1}: expected {"prompt": string, "output_tokens"?: integer}`,
+      );
     pool.push({
       prompt: row.data.prompt,
       promptTokens: counter.count(row.data.prompt),
@@ -163,16 +185,24 @@ function customDataset(spec: DatasetSpec, count: number, counter: TokenCounter, 
 
 /** Draws `count` entries; a pool smaller than that is reused in shuffled rounds. */
 function sample(pool: BenchRequest[], count: number, rng: Rng, path: string): BenchRequest[] {
-  if (pool.length === 0) throw new DatasetError(`--dataset-path ${path} has no usable entries within the prompt and output bounds`);
+  if (pool.length === 0)
+    throw new DatasetError(`--dataset-path ${path} has no usable entries within the prompt and output bounds`);
   const out: BenchRequest[] = [];
   while (out.length < count) out.push(...rng.shuffle([...pool]).slice(0, count - out.length));
   return out;
 }
 
 /** Builds `count` requests; the same spec and seed always give the same requests. */
-export function buildRequests(spec: DatasetSpec, count: number, counter: TokenCounter, maxSeq = Number.MAX_SAFE_INTEGER): BenchRequest[] {
-  if (spec.minPrompt > spec.maxPrompt) throw new DatasetError(`--min-prompt ${spec.minPrompt} exceeds --max-prompt ${spec.maxPrompt}`);
-  if (spec.minOutput > spec.maxOutput) throw new DatasetError(`--min-output ${spec.minOutput} exceeds --max-output ${spec.maxOutput}`);
+export function buildRequests(
+  spec: DatasetSpec,
+  count: number,
+  counter: TokenCounter,
+  maxSeq = Number.MAX_SAFE_INTEGER,
+): BenchRequest[] {
+  if (spec.minPrompt > spec.maxPrompt)
+    throw new DatasetError(`--min-prompt ${spec.minPrompt} exceeds --max-prompt ${spec.maxPrompt}`);
+  if (spec.minOutput > spec.maxOutput)
+    throw new DatasetError(`--min-output ${spec.minOutput} exceeds --max-output ${spec.maxOutput}`);
   if (spec.minOutput < 1) throw new DatasetError('--min-output must be at least 1');
   const rng = new Rng(spec.seed);
   switch (spec.kind) {
@@ -203,6 +233,14 @@ export function describeRequests(requests: readonly BenchRequest[]) {
     maxOutput = Math.max(maxOutput, r.outputTokens);
     maxSeq = Math.max(maxSeq, r.promptTokens + r.outputTokens);
   }
-  if (requests.length === 0) return { min_prompt: 0, max_prompt: 0, min_output: 0, max_output: 0, max_seq_length: 1, output_len: 1 };
-  return { min_prompt: minPrompt, max_prompt: maxPrompt, min_output: minOutput, max_output: maxOutput, max_seq_length: Math.max(1, maxSeq), output_len: Math.max(1, maxOutput) };
+  if (requests.length === 0)
+    return { min_prompt: 0, max_prompt: 0, min_output: 0, max_output: 0, max_seq_length: 1, output_len: 1 };
+  return {
+    min_prompt: minPrompt,
+    max_prompt: maxPrompt,
+    min_output: minOutput,
+    max_output: maxOutput,
+    max_seq_length: Math.max(1, maxSeq),
+    output_len: Math.max(1, maxOutput),
+  };
 }

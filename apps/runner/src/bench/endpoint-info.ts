@@ -35,10 +35,20 @@ export async function listModels(baseUrl: string, apiKey?: string): Promise<Serv
   }
 }
 
-const OWNERS: Record<string, Runtime> = { vllm: 'vllm', sglang: 'sglang', tensorrt_llm: 'tensorrt-llm', 'tensorrt-llm': 'tensorrt-llm', trtllm: 'tensorrt-llm' };
+const OWNERS: Record<string, Runtime> = {
+  vllm: 'vllm',
+  sglang: 'sglang',
+  tensorrt_llm: 'tensorrt-llm',
+  'tensorrt-llm': 'tensorrt-llm',
+  trtllm: 'tensorrt-llm',
+};
 
 /** The serving engine and its version, as far as the endpoint tells: vLLM's /version, SGLang's /get_server_info. */
-export async function detectRuntime(baseUrl: string, models: ServedModels | null, apiKey?: string): Promise<{ runtime?: Runtime; version?: string }> {
+export async function detectRuntime(
+  baseUrl: string,
+  models: ServedModels | null,
+  apiKey?: string,
+): Promise<{ runtime?: Runtime; version?: string }> {
   const base = normaliseBaseUrl(baseUrl);
   const owner = models?.ownedBy ? OWNERS[models.ownedBy.toLowerCase()] : undefined;
   const tryVersion = async (path: string): Promise<string | undefined> => {

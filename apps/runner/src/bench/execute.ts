@@ -29,10 +29,16 @@ export interface BenchOutcome {
 }
 
 /** Builds the dataset, runs the load and summarises it; the one path bench, sweep and tune share. */
-export async function executeBench(plan: BenchPlan, options: { signal?: AbortSignal; progress?: ProgressView } = {}): Promise<BenchOutcome> {
+export async function executeBench(
+  plan: BenchPlan,
+  options: { signal?: AbortSignal; progress?: ProgressView } = {},
+): Promise<BenchOutcome> {
   const requests = buildRequests(plan.dataset, plan.numRequests, plan.counter, plan.maxSeq);
   // Warm-up prompts come from a different seed: reusing measured prompts would pre-fill the prefix cache.
-  const warmup = plan.warmup > 0 ? buildRequests({ ...plan.dataset, seed: plan.dataset.seed + 7919 }, plan.warmup, plan.counter, plan.maxSeq) : [];
+  const warmup =
+    plan.warmup > 0
+      ? buildRequests({ ...plan.dataset, seed: plan.dataset.seed + 7919 }, plan.warmup, plan.counter, plan.maxSeq)
+      : [];
   const run = await runBenchmark({
     endpoint: plan.endpoint,
     requests,

@@ -52,7 +52,8 @@ export interface Summary {
 }
 
 export function measureRequest(outcome: RequestOutcome, request: BenchRequest, counter: TokenCounter): RequestMeasure {
-  const outputSource: TokenSource = outcome.completionTokens !== null ? 'usage' : counter.exact ? 'tokenizer' : 'chars/4';
+  const outputSource: TokenSource =
+    outcome.completionTokens !== null ? 'usage' : counter.exact ? 'tokenizer' : 'chars/4';
   const outputTokens = outcome.completionTokens ?? counter.count(outcome.text);
   return {
     inputTokens: outcome.promptTokens ?? request.promptTokens,

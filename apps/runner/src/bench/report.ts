@@ -48,12 +48,19 @@ export function formatReport(ctx: ReportContext): string {
     `Tokens       ${m.total_input_tokens.toLocaleString('en-US')} in · ${m.total_output_tokens.toLocaleString('en-US')} out · output counted by ${describeTokenSources(ctx.summary.tokenSources)} · input by ${ctx.inputSource}`,
   ];
   if (m.goodput)
-    lines.push(`Goodput      ${perSecond(m.goodput.request_throughput)} req/s · ${pct(m.goodput.attainment)} of completed requests met ${formatSlo(m)}`);
+    lines.push(
+      `Goodput      ${perSecond(m.goodput.request_throughput)} req/s · ${pct(m.goodput.attainment)} of completed requests met ${formatSlo(m)}`,
+    );
   lines.push(
     '',
     table(
       ['Latency (ms)', 'mean', 'p50', 'p90', 'p95', 'p99'],
-      [latencyRow('TTFT', m.ttft_ms), latencyRow('TPOT', m.tpot_ms), latencyRow('ITL', m.itl_ms), latencyRow('E2E', m.e2el_ms)],
+      [
+        latencyRow('TTFT', m.ttft_ms),
+        latencyRow('TPOT', m.tpot_ms),
+        latencyRow('ITL', m.itl_ms),
+        latencyRow('E2E', m.e2el_ms),
+      ],
     ),
     '',
     `Client       send lag p50 ${ms(ctx.overhead.schedule_lag_ms.p50)} ms, p99 ${ms(ctx.overhead.schedule_lag_ms.p99)} ms · socket write p50 ${ms(ctx.overhead.write_ms.p50)} ms · ${ctx.overhead.parse_us_per_event.toFixed(1)} µs per event${

@@ -116,7 +116,14 @@ async function runWarmup(
         failed++;
         firstError ??= outcome;
       }
-      onProgress?.({ phase: 'warmup', total: warmup.length, sent: next, done, failed, elapsedS: (performance.now() - started) / 1000 });
+      onProgress?.({
+        phase: 'warmup',
+        total: warmup.length,
+        sent: next,
+        done,
+        failed,
+        elapsedS: (performance.now() - started) / 1000,
+      });
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, warmup.length) }, worker));
@@ -159,7 +166,12 @@ export async function runBenchmark(options: {
       warm.failed = result.failed;
     }
 
-    const offsets = arrivalSchedule({ count: requests.length, rate: load.rate, burstiness: load.burstiness, seed: load.seed });
+    const offsets = arrivalSchedule({
+      count: requests.length,
+      rate: load.rate,
+      burstiness: load.burstiness,
+      seed: load.seed,
+    });
     const slots = load.maxConcurrency ? new Slots(load.maxConcurrency) : null;
     const outcomes: RequestOutcome[] = new Array(requests.length);
     const lags: number[] = [];
@@ -170,7 +182,14 @@ export async function runBenchmark(options: {
     const startedAt = new Date();
     const t0 = performance.now();
     const report = () =>
-      onProgress?.({ phase: 'benchmark', total: requests.length, sent, done, failed, elapsedS: (performance.now() - t0) / 1000 });
+      onProgress?.({
+        phase: 'benchmark',
+        total: requests.length,
+        sent,
+        done,
+        failed,
+        elapsedS: (performance.now() - t0) / 1000,
+      });
 
     const launch = async (index: number) => {
       if (slots) await slots.acquire();

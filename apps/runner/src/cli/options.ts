@@ -69,9 +69,7 @@ function editDistance(a: string, b: string): number {
 }
 
 function suggest(word: string, names: readonly string[]): string {
-  const best = names
-    .map((n) => ({ n, d: editDistance(word, n) }))
-    .sort((a, b) => a.d - b.d)[0];
+  const best = names.map((n) => ({ n, d: editDistance(word, n) })).sort((a, b) => a.d - b.d)[0];
   return best && best.d <= Math.max(2, Math.floor(word.length / 3)) ? ` Did you mean --${best.n}?` : '';
 }
 
@@ -129,22 +127,37 @@ function convert(spec: OptionSpec, raw: string, source: string): string | number
 }
 
 /** Parses a command's flags; unknown flags, stray words and bad values become UsageErrors naming the flag. */
-export function parseOptions<O extends Record<string, OptionSpec>>(command: CommandSpec<O>, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Parsed<O> {
+export function parseOptions<O extends Record<string, OptionSpec>>(
+  command: CommandSpec<O>,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Parsed<O> {
   const config: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
   };
   for (const [name, spec] of Object.entries(command.options))
-    config[name] = { type: spec.kind === 'boolean' ? 'boolean' : 'string', ...(spec.multiple ? { multiple: true } : {}) };
+    config[name] = {
+      type: spec.kind === 'boolean' ? 'boolean' : 'string',
+      ...(spec.multiple ? { multiple: true } : {}),
+    };
   const hint = ` Run 'mako-runner ${command.name} --help' for the flags.`;
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: config, strict: true, allowPositionals: false, allowNegative: true }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: config,
+      strict: true,
+      allowPositionals: false,
+      allowNegative: true,
+    }));
   } catch (error) {
     const e = error as Error & { code?: string };
     const names = Object.keys(command.options);
     if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       const flag = /'([^']+)'/.exec(e.message)?.[1] ?? '';
-      throw new UsageError(`Unknown flag ${flag} for '${command.name}'.${suggest(flag.replace(/^-+/, '').replace(/^no-/, ''), names)}${hint}`);
+      throw new UsageError(
+        `Unknown flag ${flag} for '${command.name}'.${suggest(flag.replace(/^-+/, '').replace(/^no-/, ''), names)}${hint}`,
+      );
     }
     if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
       const word = /'([^']+)'/.exec(e.message)?.[1] ?? '';
@@ -200,10 +213,7 @@ export function renderHelp(command: CommandSpec): string {
   }
   const left = (name: string, spec: OptionSpec) =>
     `  --${name}${spec.kind === 'boolean' ? '' : ` ${spec.value ?? (spec.choices ? spec.choices.join('|') : spec.kind === 'rate' ? 'R|inf' : 'VALUE')}`}`;
-  const width = Math.min(
-    40,
-    Math.max(...Object.entries(command.options).map(([n, s]) => left(n, s).length)) + 2,
-  );
+  const width = Math.min(40, Math.max(...Object.entries(command.options).map(([n, s]) => left(n, s).length)) + 2);
   for (const [group, entries] of groups) {
     out.push(`${group}:`);
     for (const [name, spec] of entries) {

@@ -40,10 +40,21 @@ export const benchCommand = {
     'mako-runner bench --endpoint-type chat --dataset sharegpt --dataset-path ShareGPT_V3.json --max-concurrency 64 --slo ttft_ms=500,tpot_ms=50',
     'MAKO_TOKEN=mako_… mako-runner bench --request-rate 20 --burstiness 0.5 --post --hardware "8x H100" --runtime-option max_num_seqs=256',
   ],
-  options: { ...endpointOptions, ...datasetOptions, ...loadOptions, ...resultOptions, ...apiOptions, ...settingOptions },
+  options: {
+    ...endpointOptions,
+    ...datasetOptions,
+    ...loadOptions,
+    ...resultOptions,
+    ...apiOptions,
+    ...settingOptions,
+  },
 } as const satisfies CommandSpec;
 
-export function costPerMillionTokens(metrics: BenchmarkMetrics, gpuCount: number, gpuCostPerHour: number | undefined): number | null {
+export function costPerMillionTokens(
+  metrics: BenchmarkMetrics,
+  gpuCount: number,
+  gpuCostPerHour: number | undefined,
+): number | null {
   if (gpuCostPerHour === undefined || metrics.output_throughput <= 0) return null;
   return ((gpuCount * gpuCostPerHour) / 3600 / metrics.output_throughput) * 1e6;
 }
@@ -76,7 +87,11 @@ export async function postBenchmark(api: MakoApi, body: BenchmarkCreate): Promis
 }
 
 /** The JSON written by --output: everything needed to compare or re-post a run later. */
-export function resultDocument(plan: BenchPlan, outcome: BenchOutcome, extra: { setting?: BenchmarkCreate | null; saveRequests: boolean }) {
+export function resultDocument(
+  plan: BenchPlan,
+  outcome: BenchOutcome,
+  extra: { setting?: BenchmarkCreate | null; saveRequests: boolean },
+) {
   return {
     tool: 'mako-runner',
     started_at: outcome.run.startedAt.toISOString(),
@@ -99,9 +114,18 @@ export function resultDocument(plan: BenchPlan, outcome: BenchOutcome, extra: { 
       ? {
           requests: outcome.run.outcomes.map((o, i) => {
             const request = outcome.requests[i];
-            if (!o.ok || !request) return { ok: false, error: o.errorKind, message: o.errorMessage, prompt_tokens: request?.promptTokens };
+            if (!o.ok || !request)
+              return { ok: false, error: o.errorKind, message: o.errorMessage, prompt_tokens: request?.promptTokens };
             const m = measureRequest(o, request, plan.counter);
-            return { ok: true, prompt_tokens: m.inputTokens, output_tokens: m.outputTokens, ttft_ms: m.ttftMs, tpot_ms: m.tpotMs ?? null, e2el_ms: m.e2elMs, itl_ms: m.itlMs };
+            return {
+              ok: true,
+              prompt_tokens: m.inputTokens,
+              output_tokens: m.outputTokens,
+              ttft_ms: m.ttftMs,
+              tpot_ms: m.tpotMs ?? null,
+              e2el_ms: m.e2elMs,
+              itl_ms: m.itlMs,
+            };
           }),
         }
       : {}),
@@ -123,7 +147,10 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     ctx.stdout.write(`${renderHelp(benchCommand)}\n`);
     return EXIT.ok;
   }
-  if (o.post && !o.token) throw new UsageError('--post needs an API token: set MAKO_TOKEN (or pass --token) with a token from the Tokens page');
+  if (o.post && !o.token)
+    throw new UsageError(
+      '--post needs an API token: set MAKO_TOKEN (or pass --token) with a token from the Tokens page',
+    );
   const slo = resolveSlo(o.slo);
   const { spec, maxSeq } = resolveDataset(o);
   const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
@@ -135,7 +162,12 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     dataset: spec,
     numRequests: o['num-requests'],
     warmup: o.warmup,
-    load: { rate: o['request-rate'], burstiness: o.burstiness, maxConcurrency: o['max-concurrency'] ?? null, seed: o.seed },
+    load: {
+      rate: o['request-rate'],
+      burstiness: o.burstiness,
+      maxConcurrency: o['max-concurrency'] ?? null,
+      seed: o.seed,
+    },
     maxSeq,
     slo,
     counter: resolveCounter(o.tokenizer, endpoint.model),
@@ -172,11 +204,16 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
       })
     : null;
   if (o.output) {
-    writeFileSync(o.output, `${JSON.stringify(resultDocument(plan, outcome, { setting: body, saveRequests: o['save-requests'] }), null, 2)}\n`);
+    writeFileSync(
+      o.output,
+      `${JSON.stringify(resultDocument(plan, outcome, { setting: body, saveRequests: o['save-requests'] }), null, 2)}\n`,
+    );
     ctx.stderr.write(`Results written to ${o.output}\n`);
   }
   if (outcome.summary.metrics.completed === 0) {
-    ctx.stderr.write(`error: no request completed${describeErrors(outcome.summary.errors)}${body ? '; nothing was posted' : ''}\n`);
+    ctx.stderr.write(
+      `error: no request completed${describeErrors(outcome.summary.errors)}${body ? '; nothing was posted' : ''}\n`,
+    );
     return EXIT.failure;
   }
   if (body) {

@@ -25,12 +25,49 @@ import {
 } from './shared.ts';
 
 const sweepOnly = {
-  over: { kind: 'string', group: 'Sweep', choices: ['concurrency', 'rate'], default: 'concurrency', help: 'What to raise: the maximum concurrency (requests sent as fast as slots free up) or the Poisson/gamma request rate.' },
-  start: { kind: 'number', group: 'Sweep', value: 'N', min: 0.001, default: 1, help: 'First load level (concurrency or req/s).' },
+  over: {
+    kind: 'string',
+    group: 'Sweep',
+    choices: ['concurrency', 'rate'],
+    default: 'concurrency',
+    help: 'What to raise: the maximum concurrency (requests sent as fast as slots free up) or the Poisson/gamma request rate.',
+  },
+  start: {
+    kind: 'number',
+    group: 'Sweep',
+    value: 'N',
+    min: 0.001,
+    default: 1,
+    help: 'First load level (concurrency or req/s).',
+  },
   max: { kind: 'number', group: 'Sweep', value: 'N', min: 0.001, default: 1024, help: 'Highest load level to try.' },
-  attainment: { kind: 'number', group: 'Sweep', value: 'FRACTION', min: 0.01, max: 1, default: 0.9, help: 'A level passes when at least this share of its requests met every SLO (failed requests count as misses).' },
-  precision: { kind: 'number', group: 'Sweep', value: 'FRACTION', min: 0.001, max: 1, default: 0.05, help: 'Rate sweeps stop bisecting when pass and fail are this close, relative.' },
-  'max-steps': { kind: 'int', group: 'Sweep', value: 'N', min: 1, max: 100, default: 16, help: 'Most load levels to run.' },
+  attainment: {
+    kind: 'number',
+    group: 'Sweep',
+    value: 'FRACTION',
+    min: 0.01,
+    max: 1,
+    default: 0.9,
+    help: 'A level passes when at least this share of its requests met every SLO (failed requests count as misses).',
+  },
+  precision: {
+    kind: 'number',
+    group: 'Sweep',
+    value: 'FRACTION',
+    min: 0.001,
+    max: 1,
+    default: 0.05,
+    help: 'Rate sweeps stop bisecting when pass and fail are this close, relative.',
+  },
+  'max-steps': {
+    kind: 'int',
+    group: 'Sweep',
+    value: 'N',
+    min: 1,
+    max: 100,
+    default: 16,
+    help: 'Most load levels to run.',
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export const sweepCommand = {
@@ -51,10 +88,16 @@ export const sweepCommand = {
     ...datasetOptions,
     'num-requests': { ...loadOptions['num-requests'], default: 200, help: 'Requests measured at each level.' },
     'max-concurrency': { ...loadOptions['max-concurrency'], help: 'Rate sweeps: cap on requests in flight.' },
-    'request-rate': { ...loadOptions['request-rate'], help: 'Concurrency sweeps: arrival rate (default inf: each freed slot is refilled at once).' },
+    'request-rate': {
+      ...loadOptions['request-rate'],
+      help: 'Concurrency sweeps: arrival rate (default inf: each freed slot is refilled at once).',
+    },
     burstiness: loadOptions.burstiness,
     warmup: { ...loadOptions.warmup, help: 'Warm-up requests before each level.' },
-    slo: { ...resultOptions.slo, help: 'The SLO each level must meet (required), e.g. ttft_ms=200,tpot_ms=50,e2el_ms=8000.' },
+    slo: {
+      ...resultOptions.slo,
+      help: 'The SLO each level must meet (required), e.g. ttft_ms=200,tpot_ms=50,e2el_ms=8000.',
+    },
     output: { ...resultOptions.output, help: 'Write every step and the answer as JSON to FILE.' },
     quiet: resultOptions.quiet,
     ...apiOptions,
@@ -90,7 +133,19 @@ function stepRow(s: StepRecord): string[] {
   ];
 }
 
-const HEADER = ['step', 'level', 'verdict', 'SLO met', 'goodput/s', 'req/s', 'out tok/s', 'TTFT p99', 'TPOT p99', 'E2E p99', 'failed'];
+const HEADER = [
+  'step',
+  'level',
+  'verdict',
+  'SLO met',
+  'goodput/s',
+  'req/s',
+  'out tok/s',
+  'TTFT p99',
+  'TPOT p99',
+  'E2E p99',
+  'failed',
+];
 
 export async function runSweepCommand(argv: readonly string[], ctx: Context): Promise<number> {
   const o = parseOptions(sweepCommand, argv, ctx.env);
@@ -99,7 +154,8 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     return EXIT.ok;
   }
   const slo = resolveSlo(o.slo);
-  if (!slo) throw new UsageError('--slo is required: the targets each load level must meet, e.g. --slo ttft_ms=200,tpot_ms=50');
+  if (!slo)
+    throw new UsageError('--slo is required: the targets each load level must meet, e.g. --slo ttft_ms=200,tpot_ms=50');
   if (o.start > o.max) throw new UsageError(`--start ${o.start} exceeds --max ${o.max}`);
   const byConcurrency = o.over === 'concurrency';
   if (byConcurrency && (!Number.isInteger(o.start) || !Number.isInteger(o.max)))
@@ -114,7 +170,11 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   const records: StepRecord[] = [];
   const posts: BenchmarkCreate[] = [];
   const what = byConcurrency ? 'concurrency' : 'request rate';
-  ctx.stdout.write(`Sweeping ${what} for ${endpoint.model} @ ${endpoint.baseUrl}: SLO ${Object.entries(slo).map(([k, v]) => `${k} ≤ ${v}`).join(', ')}, pass at ≥ ${pct(o.attainment)}\n`);
+  ctx.stdout.write(
+    `Sweeping ${what} for ${endpoint.model} @ ${endpoint.baseUrl}: SLO ${Object.entries(slo)
+      .map(([k, v]) => `${k} ≤ ${v}`)
+      .join(', ')}, pass at ≥ ${pct(o.attainment)}\n`,
+  );
   ctx.stdout.write(`${table(HEADER, [], 9).split('\n')[0]}\n`);
 
   const evaluate = async (level: number, step: number) => {
@@ -136,7 +196,14 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     } catch (error) {
       if (error instanceof BenchAbortedError && !ctx.signal.aborted) {
         ctx.stderr.write(`step ${step} at ${what} ${level}: ${error.message}\n`);
-        records.push({ step, level, passed: false, slo_met: 0, metrics: emptyMetrics(), errors: { aborted: o['num-requests'] } });
+        records.push({
+          step,
+          level,
+          passed: false,
+          slo_met: 0,
+          metrics: emptyMetrics(),
+          errors: { aborted: o['num-requests'] },
+        });
         return false;
       }
       throw error;
@@ -151,7 +218,9 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
       errors: outcome.summary.errors,
     };
     records.push(record);
-    ctx.stdout.write(`${table(HEADER, [stepRow(record)], 9).split('\n')[2]}${record.metrics.failed ? `  ${describeErrors(record.errors).trim()}` : ''}\n`);
+    ctx.stdout.write(
+      `${table(HEADER, [stepRow(record)], 9).split('\n')[2]}${record.metrics.failed ? `  ${describeErrors(record.errors).trim()}` : ''}\n`,
+    );
     if (setting && api && outcome.summary.metrics.completed > 0) {
       const body = benchmarkBody({
         model: endpoint.model,
@@ -169,7 +238,14 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
 
   let result;
   try {
-    result = await findHighestPassing({ start: o.start, max: o.max, integer: byConcurrency, precision: o.precision, maxSteps: o['max-steps'], evaluate });
+    result = await findHighestPassing({
+      start: o.start,
+      max: o.max,
+      integer: byConcurrency,
+      precision: o.precision,
+      maxSteps: o['max-steps'],
+      evaluate,
+    });
   } catch (error) {
     if (ctx.signal.aborted) return ctx.interruptedExit();
     throw error;
@@ -182,11 +258,18 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   else
     ctx.stdout.write(
       `Highest ${what} meeting the SLO: ${result.best}${unit}${bestRecord ? ` (goodput ${perSecond(bestRecord.metrics.goodput?.request_throughput ?? 0)} req/s, output ${perSecond(bestRecord.metrics.output_throughput)} tok/s)` : ''}${
-        result.firstFail !== null ? `; ${result.firstFail}${unit} missed it` : result.best >= o.max ? ' (the maximum tried: raise --max to look further)' : ''
+        result.firstFail !== null
+          ? `; ${result.firstFail}${unit} missed it`
+          : result.best >= o.max
+            ? ' (the maximum tried: raise --max to look further)'
+            : ''
       }\n`,
     );
   if (o.output) {
-    writeFileSync(o.output, `${JSON.stringify({ tool: 'mako-runner', over: o.over, slo, attainment: o.attainment, best: result.best, first_fail: result.firstFail, steps: records }, null, 2)}\n`);
+    writeFileSync(
+      o.output,
+      `${JSON.stringify({ tool: 'mako-runner', over: o.over, slo, attainment: o.attainment, best: result.best, first_fail: result.firstFail, steps: records }, null, 2)}\n`,
+    );
     ctx.stderr.write(`Results written to ${o.output}\n`);
   }
   if (posts.length) ctx.stdout.write(`Posted ${posts.length} benchmark(s) to ${o['api-url']}\n`);

@@ -35,7 +35,9 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
     server.once('error', reject);
     server.listen(0, host, () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port')),
+      );
     });
   });
 }
@@ -129,7 +131,11 @@ export class Engine {
   static start(command: string, options: { env: NodeJS.ProcessEnv; logFile?: string | undefined }): Engine {
     const file = options.logFile ? createWriteStream(options.logFile) : null;
     file?.write(`$ ${command}\n`);
-    const child = spawn('/bin/sh', ['-c', command], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: options.env });
+    const child = spawn('/bin/sh', ['-c', command], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: options.env,
+    });
     return new Engine(child, file);
   }
 
@@ -216,7 +222,11 @@ const OOM_PATTERNS = [
   /RuntimeError: [^\n]*out of memory[^\n]*/i,
 ];
 
-const INVALID_PATTERNS = [/error: unrecognized arguments[^\n]*/, /error: argument [^\n]*/, /error: the following arguments are required[^\n]*/];
+const INVALID_PATTERNS = [
+  /error: unrecognized arguments[^\n]*/,
+  /error: argument [^\n]*/,
+  /error: the following arguments are required[^\n]*/,
+];
 
 function tail(text: string, lines: number, chars: number): string {
   return text.trimEnd().split('\n').slice(-lines).join('\n').slice(-chars);
@@ -232,19 +242,31 @@ function describeExit(exit: ExitInfo | null): string {
  * KV-cache sizing, the kernel's OOM killer) → oom; argument errors → invalid; no health in time →
  * timeout; any other exit or an engine that stopped answering → crash.
  */
-export function classifyFailure(logs: string, exit: ExitInfo | null, phase: 'startup' | 'health-timeout' | 'benchmark'): Failure {
+export function classifyFailure(
+  logs: string,
+  exit: ExitInfo | null,
+  phase: 'startup' | 'health-timeout' | 'benchmark',
+): Failure {
   for (const pattern of OOM_PATTERNS) {
     const m = pattern.exec(logs);
     if (m) return { kind: 'oom', message: `${m[0].trim()} (${describeExit(exit)})`.slice(0, 4000) };
   }
   if (exit?.signal === 'SIGKILL')
-    return { kind: 'oom', message: `The engine was killed by SIGKILL, most likely by the kernel's out-of-memory killer\n${tail(logs, 20, 2000)}` };
+    return {
+      kind: 'oom',
+      message: `The engine was killed by SIGKILL, most likely by the kernel's out-of-memory killer\n${tail(logs, 20, 2000)}`,
+    };
   for (const pattern of INVALID_PATTERNS) {
     const m = pattern.exec(logs);
-    if (m && exit && exit.code !== 0) return { kind: 'invalid', message: `${m[0].trim()} (${describeExit(exit)})`.slice(0, 4000) };
+    if (m && exit && exit.code !== 0)
+      return { kind: 'invalid', message: `${m[0].trim()} (${describeExit(exit)})`.slice(0, 4000) };
   }
   if (phase === 'health-timeout' && !exit)
-    return { kind: 'timeout', message: `The engine did not become healthy in time\n${tail(logs, 20, 2000)}`.slice(0, 4000) };
-  const what = phase === 'benchmark' ? 'The engine failed during the benchmark' : 'The engine exited before it became healthy';
+    return {
+      kind: 'timeout',
+      message: `The engine did not become healthy in time\n${tail(logs, 20, 2000)}`.slice(0, 4000),
+    };
+  const what =
+    phase === 'benchmark' ? 'The engine failed during the benchmark' : 'The engine exited before it became healthy';
   return { kind: 'crash', message: `${what} (${describeExit(exit)})\n${tail(logs, 30, 3000)}`.slice(0, 4000) };
 }

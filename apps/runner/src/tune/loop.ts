@@ -65,10 +65,16 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Benchmark plan for a session's workload: the workload is the session's, not the runner's to change. */
-export function planForSession(session: TuningSession, options: Pick<TuneOptions, 'warmup' | 'endpointType' | 'requestTimeoutMs' | 'datasetPath' | 'slo'>, counter: TokenCounter): Omit<BenchPlan, 'endpoint'> & { endpointType: EndpointType } {
+export function planForSession(
+  session: TuningSession,
+  options: Pick<TuneOptions, 'warmup' | 'endpointType' | 'requestTimeoutMs' | 'datasetPath' | 'slo'>,
+  counter: TokenCounter,
+): Omit<BenchPlan, 'endpoint'> & { endpointType: EndpointType } {
   const w = session.setting.workload;
   if (!(DATASET_KINDS as readonly string[]).includes(w.dataset))
-    throw new SessionWorkloadError(`The session's dataset '${w.dataset}' is not supported by this runner (supported: ${DATASET_KINDS.join(', ')})`);
+    throw new SessionWorkloadError(
+      `The session's dataset '${w.dataset}' is not supported by this runner (supported: ${DATASET_KINDS.join(', ')})`,
+    );
   const kind = w.dataset as DatasetKind;
   if ((kind === 'sharegpt' || kind === 'custom') && !options.datasetPath)
     throw new SessionWorkloadError(`The session's dataset is '${kind}': pass --dataset-path FILE`);
@@ -100,7 +106,8 @@ export function sloFromConstraints(session: TuningSession): Slo | null {
   for (const c of session.constraints) {
     if (c.op !== '<=' && c.op !== '<') continue;
     const [stat] = c.metric.split('.');
-    if (stat === 'ttft_ms' || stat === 'tpot_ms' || stat === 'e2el_ms') slo[stat] = Math.min(slo[stat] ?? Infinity, c.value);
+    if (stat === 'ttft_ms' || stat === 'tpot_ms' || stat === 'e2el_ms')
+      slo[stat] = Math.min(slo[stat] ?? Infinity, c.value);
   }
   return Object.keys(slo).length ? slo : null;
 }
@@ -123,15 +130,26 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
   const model = setting.ml_model_name;
   const template = options.engineTemplate ?? runtimeCatalogue(runtime).launch_template;
   const objective = `${session.objective.direction} ${session.objective.metric}`;
-  out(`Session ${session.name} (${session.id}): ${model} on ${setting.hardware_config.count}x ${setting.hardware_config.name} · ${runtime} ${setting.software.version} · ${objective} · budget ${session.budget.max_trials} trials`);
+  out(
+    `Session ${session.name} (${session.id}): ${model} on ${setting.hardware_config.count}x ${setting.hardware_config.name} · ${runtime} ${setting.software.version} · ${objective} · budget ${session.budget.max_trials} trials`,
+  );
   const here = await detectHardware();
   if (here && (here.name !== setting.hardware_config.name || here.count !== setting.hardware_config.count))
-    err(`warning: the session is for ${setting.hardware_config.count}x ${setting.hardware_config.name} but this machine has ${here.count}x ${here.name} (${here.source})`);
+    err(
+      `warning: the session is for ${setting.hardware_config.count}x ${setting.hardware_config.name} but this machine has ${here.count}x ${here.name} (${here.source})`,
+    );
   let slo = options.slo;
   if (!slo && session.objective.metric === 'goodput') {
     slo = sloFromConstraints(session);
-    if (!slo) throw new SessionWorkloadError('The session optimises goodput but has no latency constraints to derive an SLO from: pass --slo ttft_ms=…,tpot_ms=…');
-    out(`Goodput SLO from the session's constraints: ${Object.entries(slo).map(([k, v]) => `${k}≤${v}`).join(', ')}`);
+    if (!slo)
+      throw new SessionWorkloadError(
+        'The session optimises goodput but has no latency constraints to derive an SLO from: pass --slo ttft_ms=…,tpot_ms=…',
+      );
+    out(
+      `Goodput SLO from the session's constraints: ${Object.entries(slo)
+        .map(([k, v]) => `${k}≤${v}`)
+        .join(', ')}`,
+    );
   }
   const plan = planForSession(session, { ...options, slo }, options.counter(model));
   mkdirSync(options.logDir, { recursive: true });
@@ -161,13 +179,20 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         outcome = await executeBench(
           {
             ...plan,
-            endpoint: { baseUrl, type: plan.endpointType, model, ignoreEos: false, timeoutMs: options.requestTimeoutMs },
+            endpoint: {
+              baseUrl,
+              type: plan.endpointType,
+              model,
+              ignoreEos: false,
+              timeoutMs: options.requestTimeoutMs,
+            },
           },
           { signal },
         );
       } catch (error) {
         if (signal.aborted) throw new Interrupted();
-        if (error instanceof BenchAbortedError) return { failure: classifyFailure(engine.logs, engine.exitInfo, 'benchmark') };
+        if (error instanceof BenchAbortedError)
+          return { failure: classifyFailure(engine.logs, engine.exitInfo, 'benchmark') };
         throw error;
       }
       if (signal.aborted) throw new Interrupted();
@@ -175,7 +200,16 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       // An engine that died or stopped answering mid-run failed, however many requests got through.
       if (engine.exitInfo || m.completed === 0) {
         const failure = classifyFailure(engine.logs, engine.exitInfo, 'benchmark');
-        return { failure: { ...failure, message: `${failure.message}\nRequests: ${m.completed} completed, ${m.failed} failed${describeErrors(outcome.summary.errors)}`.slice(0, 4000) } };
+        return {
+          failure: {
+            ...failure,
+            message:
+              `${failure.message}\nRequests: ${m.completed} completed, ${m.failed} failed${describeErrors(outcome.summary.errors)}`.slice(
+                0,
+                4000,
+              ),
+          },
+        };
       }
       for (const w of outcome.warnings) err(`warning: ${w}`);
       return { metrics: m };
@@ -189,14 +223,22 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       'metrics' in result && options.gpuCostPerHour !== undefined && result.metrics.output_throughput > 0
         ? ((setting.hardware_config.count * options.gpuCostPerHour) / 3600 / result.metrics.output_throughput) * 1e6
         : null;
-    const body = { pending_config_id: pending.id, ...result, ...(cost !== null ? { cost_per_million_tokens: cost } : {}) };
-    writeFileSync(join(options.logDir, `trial-${pending.trial_number}.json`), `${JSON.stringify({ config: pending.config, ...body }, null, 2)}\n`);
+    const body = {
+      pending_config_id: pending.id,
+      ...result,
+      ...(cost !== null ? { cost_per_million_tokens: cost } : {}),
+    };
+    writeFileSync(
+      join(options.logDir, `trial-${pending.trial_number}.json`),
+      `${JSON.stringify({ config: pending.config, ...body }, null, 2)}\n`,
+    );
     for (let attempt = 1; ; attempt++) {
       try {
         const saved = await api.call('postResult', { params: { session_id: session.id }, body });
         return saved;
       } catch (error) {
-        const retriable = error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+        const retriable =
+          error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
         if (!retriable || attempt >= 4) throw error;
         err(`warning: posting trial ${pending.trial_number} failed (${error.message}); retrying`);
         await sleep(1000 * 2 ** attempt, signal);
@@ -213,7 +255,11 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       }
       let leased;
       try {
-        leased = await api.call('nextConfigs', { params: { session_id: session.id }, query: { name: options.runnerName }, body: { count: 1 } });
+        leased = await api.call('nextConfigs', {
+          params: { session_id: session.id },
+          query: { name: options.runnerName },
+          body: { count: 1 },
+        });
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           out(`${API_MESSAGES.pendingEvaluations}; asking again in ${(backoff / 1000).toFixed(1)} s`);
@@ -230,7 +276,9 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         trials++;
         const saved = await post(pending, result).catch((error: unknown) => {
           if (error instanceof ApiError && error.status === 409) {
-            err(`warning: trial ${pending.trial_number} was not accepted (${error.detail}); its lease may have expired`);
+            err(
+              `warning: trial ${pending.trial_number} was not accepted (${error.detail}); its lease may have expired`,
+            );
             return null;
           }
           throw error;
@@ -270,10 +318,17 @@ async function printBest(options: TuneOptions, session: TuningSession): Promise<
     throw error;
   }
   const { result } = best;
-  const gain = best.improvement_pct === null ? '' : ` (${best.improvement_pct >= 0 ? '+' : ''}${best.improvement_pct.toFixed(1)} % vs default)`;
-  out(`Best configuration: trial ${result.trial_number}, ${session.objective.metric} = ${result.objective_value === null ? 'n/a' : perSecond(result.objective_value)}${gain}`);
+  const gain =
+    best.improvement_pct === null
+      ? ''
+      : ` (${best.improvement_pct >= 0 ? '+' : ''}${best.improvement_pct.toFixed(1)} % vs default)`;
+  out(
+    `Best configuration: trial ${result.trial_number}, ${session.objective.metric} = ${result.objective_value === null ? 'n/a' : perSecond(result.objective_value)}${gain}`,
+  );
   for (const [name, value] of Object.entries(result.config)) out(`  ${name} = ${String(value)}`);
-  const command = best.launch_command || launchCommand(session.setting.software.runtime, session.setting.ml_model_name, result.config);
+  const command =
+    best.launch_command ||
+    launchCommand(session.setting.software.runtime, session.setting.ml_model_name, result.config);
   out('Launch command:');
   out(`  ${command}`);
   return EXIT.ok;

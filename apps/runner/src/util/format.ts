@@ -20,6 +20,9 @@ export function pct(fraction: number): string {
 export function table(header: readonly string[], rows: readonly (readonly string[])[], minWidth = 0): string {
   const widths = header.map((h, i) => Math.max(minWidth, h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (cells: readonly string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
+      .join('  ')
+      .trimEnd();
   return [fmt(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(fmt)].join('\n');
 }

@@ -39,7 +39,8 @@ export function loadGoogleIdentity(): Promise<GoogleIdentity> {
     const script = document.createElement('script');
     script.src = GOOGLE_IDENTITY_SCRIPT;
     script.async = true;
-    script.onload = () => (window.google ? resolve(window.google) : reject(new Error('Google Identity Services missing')));
+    script.onload = () =>
+      window.google ? resolve(window.google) : reject(new Error('Google Identity Services missing'));
     script.onerror = () => reject(new Error('Google Identity Services could not be loaded'));
     document.head.append(script);
   }).catch((error: unknown) => {
@@ -62,7 +63,12 @@ export interface GoogleSignInButtonProps {
  * Google's own sign-in button, as wide as its container. A script that fails to load, or a
  * callback without a credential, toasts 'Failed to login with Google, please try again later.'.
  */
-export function GoogleSignInButton({ clientId, onCredential, theme = 'light', load = loadGoogleIdentity }: GoogleSignInButtonProps) {
+export function GoogleSignInButton({
+  clientId,
+  onCredential,
+  theme = 'light',
+  load = loadGoogleIdentity,
+}: GoogleSignInButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const credentialHandler = useRef(onCredential);
   useEffect(() => {
@@ -106,5 +112,11 @@ export function GoogleSignInButton({ clientId, onCredential, theme = 'light', lo
     };
   }, [clientId, theme, load]);
 
-  return <div ref={container} data-testid="google-sign-in" style={{ width: '100%', minHeight: 44, display: 'flex', justifyContent: 'center' }} />;
+  return (
+    <div
+      ref={container}
+      data-testid="google-sign-in"
+      style={{ width: '100%', minHeight: 44, display: 'flex', justifyContent: 'center' }}
+    />
+  );
 }

@@ -26,7 +26,10 @@ export interface AnalyticsConfig {
 
 /** localhost and bare IP addresses (v4 or v6): development machines and internal deployments. */
 export function isLocalOrIpHost(hostname: string): boolean {
-  const host = hostname.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const host = hostname
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost') || host === '') return true;
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return true;
   return host.includes(':');

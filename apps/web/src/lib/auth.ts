@@ -34,10 +34,13 @@ export interface AuthController {
   signOut(): void;
 }
 
-export function createAuth(options: { queryClient: QueryClient; analytics: Analytics; now?: () => number }): AuthController {
+export function createAuth(options: {
+  queryClient: QueryClient;
+  analytics: Analytics;
+  now?: () => number;
+}): AuthController {
   const { queryClient, analytics, now = Date.now } = options;
-  const dropUserData = () =>
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== siteKeys.all[0] });
+  const dropUserData = () => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== siteKeys.all[0] });
 
   return {
     hasValidToken: () => getStoredToken() !== null,

@@ -8,7 +8,10 @@ import { DEFAULT_PAGE_SIZE, LeanBenchmarkSearchQuery } from '@mako/contract';
  */
 const SearchParams = z.extend(LeanBenchmarkSearchQuery, { view: z.optional(z.enum(['table', 'pareto'])) });
 
-export type BenchmarkSearchParams = Omit<z.output<typeof SearchParams>, 'limit' | 'offset'> & { limit?: number; offset?: number };
+export type BenchmarkSearchParams = Omit<z.output<typeof SearchParams>, 'limit' | 'offset'> & {
+  limit?: number;
+  offset?: number;
+};
 
 /** Every filter can be invalid on its own; one bad value should not throw the others away. */
 const MAX_ROUNDS = 32;

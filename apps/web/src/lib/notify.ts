@@ -41,7 +41,10 @@ export function toasterMounted(toast: Toast): void {
 }
 
 export const notify = {
-  success: (message: string, options?: ToastOptions) => void requestToaster().then((toast) => toast.success(message, options)),
-  error: (message: string, options?: ToastOptions) => void requestToaster().then((toast) => toast.error(message, options)),
-  info: (message: string, options?: ToastOptions) => void requestToaster().then((toast) => toast.info(message, options)),
+  success: (message: string, options?: ToastOptions) =>
+    void requestToaster().then((toast) => toast.success(message, options)),
+  error: (message: string, options?: ToastOptions) =>
+    void requestToaster().then((toast) => toast.error(message, options)),
+  info: (message: string, options?: ToastOptions) =>
+    void requestToaster().then((toast) => toast.info(message, options)),
 };

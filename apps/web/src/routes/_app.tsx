@@ -19,7 +19,8 @@ export const Route = createFileRoute('/_app')({
   loader: async ({ context, location }) => {
     const current = await context.queryClient.ensureQueryData(currentUserQueryOptions());
     // A 401 on the user fetch has already removed the token.
-    if (current.status !== 'authenticated') throw redirect({ to: '/', search: { redirect: location.href }, replace: true });
+    if (current.status !== 'authenticated')
+      throw redirect({ to: '/', search: { redirect: location.href }, replace: true });
   },
   component: AppLayout,
 });

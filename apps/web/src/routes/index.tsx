@@ -1,7 +1,13 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { loginWithGoogle, loginWithPassword, sendMagicLink, sendVerificationEmail, settingsQueryOptions } from '@mako/api-client';
+import {
+  loginWithGoogle,
+  loginWithPassword,
+  sendMagicLink,
+  sendVerificationEmail,
+  settingsQueryOptions,
+} from '@mako/api-client';
 import { HomeScreen } from '@mako/ui';
 import type { PasswordCredentials } from '@mako/ui';
 import { GoogleSignInButton, googleLoginFailed } from '../components/google-sign-in.tsx';
@@ -79,7 +85,11 @@ function HomePage() {
       googleClientId={googleClientId}
       googleButton={
         googleClientId ? (
-          <GoogleSignInButton clientId={googleClientId} theme={mode} onCredential={(idToken) => googleLogin.mutate(idToken)} />
+          <GoogleSignInButton
+            clientId={googleClientId}
+            theme={mode}
+            onCredential={(idToken) => googleLogin.mutate(idToken)}
+          />
         ) : null
       }
     />

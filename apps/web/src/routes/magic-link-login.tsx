@@ -15,7 +15,11 @@ export const Route = createFileRoute('/magic-link-login')({
   head: () => pageHead(TITLES.magicLinkLogin),
   // A missing or empty token fails the search schema: the page says 'Token is required'.
   errorComponent: (props: ErrorComponentProps) =>
-    searchErrorMessage(props.error) === null ? <RouteError {...props} /> : <MagicLinkLoginPage status="error" renderLink={renderRouterLink} />,
+    searchErrorMessage(props.error) === null ? (
+      <RouteError {...props} />
+    ) : (
+      <MagicLinkLoginPage status="error" renderLink={renderRouterLink} />
+    ),
   component: MagicLinkLoginRoute,
 });
 

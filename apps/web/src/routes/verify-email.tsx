@@ -15,7 +15,11 @@ export const Route = createFileRoute('/verify-email')({
   head: () => pageHead(TITLES.verifyEmail),
   // A missing or empty token fails the search schema: the page says 'Token is required'.
   errorComponent: (props: ErrorComponentProps) =>
-    searchErrorMessage(props.error) === null ? <RouteError {...props} /> : <VerifyEmailPage status="error" renderLink={renderRouterLink} />,
+    searchErrorMessage(props.error) === null ? (
+      <RouteError {...props} />
+    ) : (
+      <VerifyEmailPage status="error" renderLink={renderRouterLink} />
+    ),
   component: VerifyEmailRoute,
 });
 

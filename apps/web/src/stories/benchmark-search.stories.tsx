@@ -41,7 +41,9 @@ export const Loading: Story = {
 
 export const Failure: Story = {
   name: 'Error',
-  parameters: { msw: { handlers: [mockError('searchBenchmarks', 503, 'Database unavailable'), ...scenarios.success()] } },
+  parameters: {
+    msw: { handlers: [mockError('searchBenchmarks', 503, 'Database unavailable'), ...scenarios.success()] },
+  },
   play: async ({ canvasElement }) => {
     await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
   },
@@ -50,6 +52,8 @@ export const Failure: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: scenarios.empty() } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'No benchmarks match these filters' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'No benchmarks match these filters' }),
+    ).toBeVisible();
   },
 };

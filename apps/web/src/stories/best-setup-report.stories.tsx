@@ -30,7 +30,9 @@ export const NothingChosen: Story = {
   args: { path: '/best-setup-report' },
   play: async ({ canvasElement }) => {
     await expectPageTitle(canvasElement, 'Best-setup report');
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Choose a model, hardware and objective' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Choose a model, hardware and objective' }),
+    ).toBeVisible();
   },
 };
 
@@ -43,7 +45,9 @@ export const Loading: Story = {
 
 export const Failure: Story = {
   name: 'Error',
-  parameters: { msw: { handlers: [mockError('bestBenchmarkReport', 503, 'Database unavailable'), ...scenarios.success()] } },
+  parameters: {
+    msw: { handlers: [mockError('bestBenchmarkReport', 503, 'Database unavailable'), ...scenarios.success()] },
+  },
   play: async ({ canvasElement }) => {
     await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
   },
@@ -55,7 +59,9 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     await expectPageTitle(canvasElement, 'Best-setup report');
     await expect(
-      await within(canvasElement).findByRole('heading', { name: `Nothing benchmarked for ${best.ml_model_name} on ${best.hardware_config.name} yet` }),
+      await within(canvasElement).findByRole('heading', {
+        name: `Nothing benchmarked for ${best.ml_model_name} on ${best.hardware_config.name} yet`,
+      }),
     ).toBeVisible();
     await expect(within(canvasElement).queryByText(/Something went wrong/)).toBeNull();
   },

@@ -17,7 +17,9 @@ type Story = StoryObj<typeof meta>;
 export const Success: Story = {
   play: async ({ canvasElement }) => {
     await expectPageTitle(canvasElement, 'Dockerhub Tokens');
-    await expect(await within(canvasElement).findByRole('row', { name: new RegExp(fixtures.registryTokens[0]!.name) })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('row', { name: new RegExp(fixtures.registryTokens[0]!.name) }),
+    ).toBeVisible();
   },
 };
 

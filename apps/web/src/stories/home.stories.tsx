@@ -41,7 +41,14 @@ export const WithoutGoogle: Story = {
 };
 
 export const SignUpFails: Story = {
-  parameters: { msw: { handlers: [mockError('sendVerificationEmail', 429, 'Too many requests, please try again in a minute'), ...scenarios.success()] } },
+  parameters: {
+    msw: {
+      handlers: [
+        mockError('sendVerificationEmail', 429, 'Too many requests, please try again in a minute'),
+        ...scenarios.success(),
+      ],
+    },
+  },
   play: async ({ canvasElement, userEvent }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText('E-mail'), 'grace@example.com');
@@ -56,7 +63,9 @@ export const SettingsUnavailable: Story = {
   parameters: { msw: { handlers: [mockError('getSettings', 503, 'Database unavailable'), ...scenarios.success()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Something went wrong: Service Unavailable', {}, { timeout: 5_000 })).toBeVisible();
+    await expect(
+      await canvas.findByText('Something went wrong: Service Unavailable', {}, { timeout: 5_000 }),
+    ).toBeVisible();
     await expect(canvas.getByText('Database unavailable')).toBeVisible();
   },
 };
@@ -88,7 +97,15 @@ function fakeGoogle(credential: string | undefined): GoogleIdentity {
 const withGoogleSettings = mockEndpoint('getSettings', () => fixtures.settingsWithGoogle);
 
 export const GoogleLoginFails: Story = {
-  parameters: { msw: { handlers: [withGoogleSettings, mockError('loginGoogle', 400, 'Invalid Google credential'), ...scenarios.success()] } },
+  parameters: {
+    msw: {
+      handlers: [
+        withGoogleSettings,
+        mockError('loginGoogle', 400, 'Invalid Google credential'),
+        ...scenarios.success(),
+      ],
+    },
+  },
   beforeEach: () => {
     window.google = fakeGoogle('google-id-token');
     return () => {
@@ -127,6 +144,8 @@ export const GoogleLoginSucceeds: Story = {
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(localStorage.getItem('access_token')).not.toBeNull());
-    await expect(await within(canvasElement).findByRole('button', { name: /Account menu for/ }, { timeout: 5_000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('button', { name: /Account menu for/ }, { timeout: 5_000 }),
+    ).toBeVisible();
   },
 };

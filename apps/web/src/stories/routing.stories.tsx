@@ -53,11 +53,19 @@ export const SignedOutDeepLink: Story = {
 export const Unauthorized: Story = {
   args: { path: '/tokens' },
   parameters: {
-    msw: { handlers: [mockEndpoint('listApiTokens', () => errorResponse(401, 'Could not validate credentials')), ...scenarios.success()] },
+    msw: {
+      handlers: [
+        mockEndpoint('listApiTokens', () => errorResponse(401, 'Could not validate credentials')),
+        ...scenarios.success(),
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(await screen.findByText('Unauthorized, please login again', {}, { timeout: 5_000 })).toBeVisible();
-    await expect(await within(canvasElement).findByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+    await expect(await within(canvasElement).findByRole('tab', { name: 'Log in' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(localStorage.getItem('access_token')).toBeNull();
   },
 };
@@ -66,14 +74,27 @@ export const Unauthorized: Story = {
 export const VerifyEmailRegisters: Story = {
   args: { path: '/verify-email?token=verification-token', signedIn: false },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Get started with MakoOptimize' }, { timeout: 5_000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole(
+        'heading',
+        { level: 1, name: 'Get started with MakoOptimize' },
+        { timeout: 5_000 },
+      ),
+    ).toBeVisible();
     await expect(localStorage.getItem('access_token')).not.toBeNull();
   },
 };
 
 export const VerifyEmailExpired: Story = {
   args: { path: '/verify-email?token=used-token', signedIn: false },
-  parameters: { msw: { handlers: [mockError('register', 400, 'This verification link is invalid or has expired'), ...scenarios.success()] } },
+  parameters: {
+    msw: {
+      handlers: [
+        mockError('register', 400, 'This verification link is invalid or has expired'),
+        ...scenarios.success(),
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'We could not verify your email' })).toBeVisible();
@@ -85,6 +106,8 @@ export const VerifyEmailExpired: Story = {
 export const MagicLinkSignsIn: Story = {
   args: { path: '/magic-link-login?token=magic-token', signedIn: false },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('button', { name: /Account menu for/ }, { timeout: 5_000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('button', { name: /Account menu for/ }, { timeout: 5_000 }),
+    ).toBeVisible();
   },
 };

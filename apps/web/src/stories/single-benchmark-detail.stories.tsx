@@ -43,6 +43,8 @@ export const Empty: Story = {
   parameters: { msw: { handlers: scenarios.empty() } },
   play: async ({ canvasElement }) => {
     await expectPageTitle(canvasElement, title);
-    await expect(await within(canvasElement).findByRole('heading', { name: 'No benchmarks under this setting' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'No benchmarks under this setting' }),
+    ).toBeVisible();
   },
 };

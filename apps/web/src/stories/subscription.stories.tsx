@@ -41,7 +41,9 @@ export const Failure: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: scenarios.empty() } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'No plans are on offer right now' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'No plans are on offer right now' }),
+    ).toBeVisible();
   },
 };
 
@@ -50,7 +52,9 @@ export const PaymentSuccess: Story = {
   args: { path: `/subscription/success?session_id=${fixtures.checkoutSession.id}` },
   play: async ({ canvasElement }) => {
     await expectPageTitle(canvasElement, 'Payment Successful - Welcome to Pro!');
-    await expect((await within(canvasElement).findAllByText(fixtures.proSubscription.plan.name, { exact: false })).length).toBeGreaterThan(0);
+    await expect(
+      (await within(canvasElement).findAllByText(fixtures.proSubscription.plan.name, { exact: false })).length,
+    ).toBeGreaterThan(0);
   },
 };
 
@@ -65,6 +69,9 @@ export const PaymentCancelled: Story = {
 export const PaymentSuccessSignedOut: Story = {
   args: { path: '/subscription/success?session_id=cs_1', signedIn: false },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+    await expect(await within(canvasElement).findByRole('tab', { name: 'Log in' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   },
 };

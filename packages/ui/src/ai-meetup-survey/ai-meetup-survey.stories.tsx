@@ -30,7 +30,9 @@ export const Idle: Story = {
       await expect(canvas.getByRole('textbox', { name: 'Name (optional)' })).toHaveValue('');
       await expect(canvas.getByRole('textbox', { name: 'E-mail (optional)' })).toHaveAttribute('type', 'email');
       await expect(canvas.getByRole('combobox', { name: 'Your role' })).toHaveDisplayValue('Choose your role');
-      await expect(canvas.getByRole('combobox', { name: 'GPUs serving models in production' })).toHaveDisplayValue('Choose a range');
+      await expect(canvas.getByRole('combobox', { name: 'GPUs serving models in production' })).toHaveDisplayValue(
+        'Choose a range',
+      );
       await expect(canvas.getByRole('group', { name: /Which serving engines do you run/ })).toBeVisible();
       await expect(canvas.getAllByRole('checkbox')).toHaveLength(6);
     });
@@ -76,13 +78,19 @@ export const FillAndSubmit: Story = {
     await step('the answers are sent as the contract’s SurveyResponseCreate', async () => {
       await userEvent.type(canvas.getByRole('textbox', { name: 'Name (optional)' }), ' Ada ');
       await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail (optional)' }), 'ada@example.com');
-      await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'GPUs serving models in production' }), '9-64');
+      await userEvent.selectOptions(
+        canvas.getByRole('combobox', { name: 'GPUs serving models in production' }),
+        '9-64',
+      );
       const engines = within(canvas.getByRole('group', { name: /Which serving engines/ }));
       await userEvent.click(engines.getByRole('checkbox', { name: 'SGLang' }));
       await userEvent.click(engines.getByRole('checkbox', { name: 'vLLM' }));
       await userEvent.click(engines.getByRole('checkbox', { name: 'Other' }));
       await userEvent.click(engines.getByRole('checkbox', { name: 'Other' }));
-      await userEvent.type(canvas.getByRole('textbox', { name: 'Your biggest pain in serving models' }), 'Finding max_num_seqs for every new model.');
+      await userEvent.type(
+        canvas.getByRole('textbox', { name: 'Your biggest pain in serving models' }),
+        'Finding max_num_seqs for every new model.',
+      );
       await userEvent.click(canvas.getByRole('checkbox', { name: 'I would like a demo of MakoOptimize' }));
       await userEvent.click(canvas.getByRole('button', { name: 'Send answers' }));
       await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -136,7 +144,9 @@ export const ServerError: Story = {
       await userEvent.click(canvas.getByRole('button', { name: 'Send answers' }));
       await expect(args.onSubmit).toHaveBeenCalledTimes(1);
       await expect(canvas.getByRole('alert')).toHaveTextContent('Too Many Requests');
-      await expect(canvas.getByRole('textbox', { name: 'Your biggest pain in serving models' })).toHaveValue(FILLED.biggest_pain);
+      await expect(canvas.getByRole('textbox', { name: 'Your biggest pain in serving models' })).toHaveValue(
+        FILLED.biggest_pain,
+      );
       await expect(canvas.getByRole('checkbox', { name: 'SGLang' })).toBeChecked();
     });
   },

@@ -75,6 +75,11 @@ export const ThankYou = styled.div`
   flex-direction: column;
   gap: ${space(4)};
 
-  &:focus { outline: none; }
-  &:focus-visible { outline: 2px solid ${color.focus}; outline-offset: 4px; }
+  &:focus {
+    outline: none;
+  }
+  &:focus-visible {
+    outline: 2px solid ${color.focus};
+    outline-offset: 4px;
+  }
 `;

@@ -21,7 +21,15 @@ import {
   ThankYou,
   TwoColumns,
 } from './ai-meetup-survey.styles';
-import { ENGINE_OPTIONS, GPU_RANGE_OPTIONS, PAIN_MAX, ROLE_OPTIONS, toSurveyValues, validateSurveyField, VALIDATED_FIELDS } from './survey-fields';
+import {
+  ENGINE_OPTIONS,
+  GPU_RANGE_OPTIONS,
+  PAIN_MAX,
+  ROLE_OPTIONS,
+  toSurveyValues,
+  validateSurveyField,
+  VALIDATED_FIELDS,
+} from './survey-fields';
 import type { ServingEngine, SurveyDraft, SurveyField, SurveyValues } from './survey-fields';
 
 export const SURVEY_TITLE = 'AI meetup survey';
@@ -76,7 +84,13 @@ export function AiMeetupSurvey({
   const gpusRef = useRef<HTMLSelectElement>(null);
   const painRef = useRef<HTMLTextAreaElement>(null);
   const focusField = (field: SurveyField) => {
-    const targets = { name: nameRef, email: emailRef, role: roleRef, gpus_in_production: gpusRef, biggest_pain: painRef };
+    const targets = {
+      name: nameRef,
+      email: emailRef,
+      role: roleRef,
+      gpus_in_production: gpusRef,
+      biggest_pain: painRef,
+    };
     targets[field].current?.focus();
   };
 
@@ -119,7 +133,10 @@ export function AiMeetupSurvey({
   }
 
   const toggleEngine = (engine: ServingEngine, checked: boolean) =>
-    update('serving_engines', checked ? [...draft.serving_engines, engine] : draft.serving_engines.filter((e) => e !== engine));
+    update(
+      'serving_engines',
+      checked ? [...draft.serving_engines, engine] : draft.serving_engines.filter((e) => e !== engine),
+    );
 
   return (
     <SurveyRoot aria-labelledby={titleId}>

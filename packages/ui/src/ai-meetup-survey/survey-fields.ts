@@ -96,7 +96,9 @@ export function toSurveyValues(draft: SurveyDraft): SurveyValues | null {
     email: draft.email.trim(),
     role: draft.role as SurveyRole,
     // In the order offered, whatever order they were ticked in.
-    serving_engines: ENGINE_OPTIONS.map((option) => option.value).filter((engine) => draft.serving_engines.includes(engine)),
+    serving_engines: ENGINE_OPTIONS.map((option) => option.value).filter((engine) =>
+      draft.serving_engines.includes(engine),
+    ),
     gpus_in_production: draft.gpus_in_production as GpuRange,
     biggest_pain: draft.biggest_pain.trim(),
     wants_demo: draft.wants_demo,

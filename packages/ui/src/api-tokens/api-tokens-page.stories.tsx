@@ -229,7 +229,9 @@ function LiveTokensPage(props: ApiTokensPageProps) {
         setRevokingId(id);
         // The app marks the token revoked when the DELETE succeeds; the confirmation closes on that.
         queueMicrotask(() => {
-          setTokens((list) => list.map((token) => (token.id === id ? { ...token, revoked_at: NOW.toISOString() } : token)));
+          setTokens((list) =>
+            list.map((token) => (token.id === id ? { ...token, revoked_at: NOW.toISOString() } : token)),
+          );
           setRevokingId(null);
         });
       }}
@@ -243,7 +245,9 @@ export const RevokeFlow: Story = {
     await step('Revoke asks first, naming the token', async () => {
       await userEvent.click(rowOf('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
       const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token ci-runner?' });
-      await expect(confirm).toHaveAccessibleDescription('Runners and jobs using it stop working at once. This cannot be undone.');
+      await expect(confirm).toHaveAccessibleDescription(
+        'Runners and jobs using it stop working at once. This cannot be undone.',
+      );
     });
     await step('Cancel keeps the token', async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -378,7 +382,9 @@ export const Mobile: Story = {
     await step('the page fits 375 px; the wide table scrolls inside its frame', async () => {
       await expect(window.innerWidth).toBe(375);
       await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
-      await expect(canvas.getByRole('button', { name: 'New token' }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+      await expect(canvas.getByRole('button', { name: 'New token' }).getBoundingClientRect().right).toBeLessThanOrEqual(
+        375,
+      );
     });
   },
 };

@@ -1,6 +1,18 @@
 import { Dialog as RadixDialog, DropdownMenu } from 'radix-ui';
 import styled, { keyframes } from 'styled-components';
-import { color, focusRing, fontSize, fontWeight, lineHeight, media, motion, radius, shadow, space, zIndex } from '../theme/tokens';
+import {
+  color,
+  focusRing,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  media,
+  motion,
+  radius,
+  shadow,
+  space,
+  zIndex,
+} from '../theme/tokens';
 
 export const SIDEBAR_WIDTH = 240;
 
@@ -26,7 +38,10 @@ export const SkipLink = styled.a`
   color: ${color.accentFg};
   transform: translateY(-200%);
 
-  &:focus { transform: none; ${focusRing} }
+  &:focus {
+    transform: none;
+    ${focusRing}
+  }
 `;
 
 export const Sidebar = styled.aside`
@@ -56,7 +71,9 @@ export const Brand = styled.div`
   font-size: ${fontSize.lg};
   flex: none;
 
-  svg { color: ${color.accent}; }
+  svg {
+    color: ${color.accent};
+  }
 `;
 
 export const NavRoot = styled.nav`
@@ -87,8 +104,13 @@ export const NavList = styled.ul`
     text-decoration: none;
   }
 
-  a:hover { background: ${color.neutralSubtle}; color: ${color.text}; }
-  a:focus-visible { ${focusRing} }
+  a:hover {
+    background: ${color.neutralSubtle};
+    color: ${color.text};
+  }
+  a:focus-visible {
+    ${focusRing}
+  }
 
   a[aria-current='page'] {
     background: ${color.accentSubtle};
@@ -97,7 +119,9 @@ export const NavList = styled.ul`
   }
 
   ${media.narrow} {
-    a { min-height: 44px; }
+    a {
+      min-height: 44px;
+    }
   }
 `;
 
@@ -136,7 +160,9 @@ export const TopBar = styled.header`
 
 export const MenuButtonSlot = styled.div`
   display: none;
-  ${media.narrow} { display: flex; }
+  ${media.narrow} {
+    display: flex;
+  }
 `;
 
 export const PageTitle = styled.h1`
@@ -175,7 +201,9 @@ export const Main = styled.main`
   min-width: 0;
   padding: ${space(6)};
 
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 
   ${media.narrow} {
     padding: ${space(4)} ${space(3)};
@@ -195,8 +223,12 @@ export const IconButton = styled.button`
   color: ${color.text};
   cursor: pointer;
 
-  &:hover { background: ${color.neutralSubtle}; }
-  &:focus-visible { ${focusRing} }
+  &:hover {
+    background: ${color.neutralSubtle};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
 `;
 
 export const UserTrigger = styled.button`
@@ -213,8 +245,12 @@ export const UserTrigger = styled.button`
   font-size: ${fontSize.sm};
   cursor: pointer;
 
-  &:hover { background: ${color.sunken}; }
-  &:focus-visible { ${focusRing} }
+  &:hover {
+    background: ${color.sunken};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
 `;
 
 export const UserEmail = styled.span`
@@ -281,7 +317,9 @@ export const MenuItem = styled(DropdownMenu.Item)`
   cursor: pointer;
   outline: none;
 
-  &[data-highlighted] { background: ${color.neutralSubtle}; }
+  &[data-highlighted] {
+    background: ${color.neutralSubtle};
+  }
 `;
 
 const slideIn = keyframes`
@@ -310,7 +348,9 @@ export const DrawerContent = styled(RadixDialog.Content)`
   overflow-y: auto;
   animation: ${slideIn} ${motion.base} ${motion.easing};
 
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 export const DrawerHeader = styled.div`
@@ -320,5 +360,7 @@ export const DrawerHeader = styled.div`
   padding-right: ${space(2)};
   border-bottom: 1px solid ${color.border};
 
-  > div:first-child { border-bottom: 0; }
+  > div:first-child {
+    border-bottom: 0;
+  }
 `;

@@ -11,7 +11,12 @@ export interface ThemeToggleProps {
 export function ThemeToggle({ mode, onModeChange }: ThemeToggleProps) {
   const next: ThemeMode = mode === 'light' ? 'dark' : 'light';
   return (
-    <IconButton type="button" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} onClick={() => onModeChange(next)}>
+    <IconButton
+      type="button"
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      onClick={() => onModeChange(next)}
+    >
       {mode === 'light' ? <MoonIcon size={18} /> : <SunIcon size={18} />}
     </IconButton>
   );

@@ -1,7 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Card } from '../card';
-import { AuthLayout, DEFAULT_LEDE, DEFAULT_PROMISE, DEFAULT_PROOF_POINTS, ProductPromise, ProofPoints } from './auth-layout';
+import {
+  AuthLayout,
+  DEFAULT_LEDE,
+  DEFAULT_PROMISE,
+  DEFAULT_PROOF_POINTS,
+  ProductPromise,
+  ProofPoints,
+} from './auth-layout';
 
 const meta = {
   title: 'Screens/Auth/AuthLayout',
@@ -84,7 +91,11 @@ export const CustomPitchAndProof: Story = {
       await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Tune once, serve faster.');
       await expect(canvas.queryByText(DEFAULT_LEDE)).not.toBeInTheDocument();
       const proof = canvas.getByRole('region', { name: 'Why MakoOptimize' });
-      await expect(within(proof).getAllByRole('term').map((term) => term.textContent)).toEqual(['+38 %', '50 trials']);
+      await expect(
+        within(proof)
+          .getAllByRole('term')
+          .map((term) => term.textContent),
+      ).toEqual(['+38 %', '50 trials']);
     });
   },
 };

@@ -86,7 +86,9 @@ export const Brand = styled.p`
   font-size: ${fontSize.lg};
   font-weight: ${fontWeight.semibold};
 
-  svg { color: ${color.accent}; }
+  svg {
+    color: ${color.accent};
+  }
 `;
 
 export const PromiseHeading = styled.h1`
@@ -126,7 +128,10 @@ export const Proof = styled.div`
   padding-top: ${space(4)};
   border-top: 1px solid ${color.border};
 
-  &:first-child { border-top: 0; padding-top: 0; }
+  &:first-child {
+    border-top: 0;
+    padding-top: 0;
+  }
 `;
 
 export const ProofValue = styled.dt`

@@ -27,5 +27,7 @@ export const BadgeRoot = styled.span<{ $tone: BadgeTone }>`
   white-space: nowrap;
   vertical-align: middle;
 
-  svg { flex: none; }
+  svg {
+    flex: none;
+  }
 `;

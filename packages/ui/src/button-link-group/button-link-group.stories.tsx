@@ -72,7 +72,9 @@ export const PrimaryThenSecondary: Story = {
 export const SingleLink: Story = {
   args: { children: <RouterLink href="/">Go home</RouterLink> },
   play: async ({ canvas }) => {
-    await expect(getComputedStyle(canvas.getByRole('link', { name: 'Go home' })).backgroundColor).toBe(rgb(lightColors.accent));
+    await expect(getComputedStyle(canvas.getByRole('link', { name: 'Go home' })).backgroundColor).toBe(
+      rgb(lightColors.accent),
+    );
   },
 };
 

@@ -10,7 +10,10 @@ const secondaryLook = css`
   background: ${color.surface};
   color: ${color.text};
   border-color: ${color.borderStrong};
-  &:hover { background: ${color.sunken}; border-color: ${color.borderStrong}; }
+  &:hover {
+    background: ${color.sunken};
+    border-color: ${color.borderStrong};
+  }
 `;
 
 export const Group = styled.div<ButtonStyleProps & { $align: ButtonLinkAlign }>`

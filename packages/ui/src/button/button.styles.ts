@@ -36,25 +36,35 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
     background: ${color.accent};
     color: ${color.accentFg};
     border-color: ${color.accent};
-    &:hover:not(:disabled) { background: ${color.accentHover}; border-color: ${color.accentHover}; }
+    &:hover:not(:disabled) {
+      background: ${color.accentHover};
+      border-color: ${color.accentHover};
+    }
   `,
   secondary: css`
     background: ${color.surface};
     color: ${color.text};
     border-color: ${color.borderStrong};
-    &:hover:not(:disabled) { background: ${color.sunken}; }
+    &:hover:not(:disabled) {
+      background: ${color.sunken};
+    }
   `,
   ghost: css`
     background: transparent;
     color: ${color.text};
     border-color: transparent;
-    &:hover:not(:disabled) { background: ${color.neutralSubtle}; }
+    &:hover:not(:disabled) {
+      background: ${color.neutralSubtle};
+    }
   `,
   danger: css`
     background: ${color.danger};
     color: ${color.dangerFg};
     border-color: ${color.danger};
-    &:hover:not(:disabled) { background: ${color.dangerHover}; border-color: ${color.dangerHover}; }
+    &:hover:not(:disabled) {
+      background: ${color.dangerHover};
+      border-color: ${color.dangerHover};
+    }
   `,
 };
 
@@ -82,14 +92,19 @@ export const buttonStyles = css<ButtonStyleProps>`
   ${({ $size = 'md' }) => sizes[$size]}
   ${({ $variant = 'primary' }) => variants[$variant]}
 
-  &:focus-visible { ${focusRing} }
+  &:focus-visible {
+    ${focusRing}
+  }
 
   &:disabled {
     cursor: not-allowed;
     opacity: 0.6;
   }
 
-  &[aria-busy='true'] { cursor: progress; opacity: 0.85; }
+  &[aria-busy='true'] {
+    cursor: progress;
+    opacity: 0.85;
+  }
 `;
 
 export const StyledButton = styled.button<ButtonStyleProps>`

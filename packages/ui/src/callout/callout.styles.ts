@@ -22,7 +22,10 @@ export const CalloutRoot = styled.div<{ $tone: CalloutTone }>`
   font-size: ${fontSize.md};
   line-height: ${lineHeight.normal};
 
-  > svg { flex: none; margin-top: 2px; }
+  > svg {
+    flex: none;
+    margin-top: 2px;
+  }
 `;
 
 export const CalloutBody = styled.div`

@@ -17,7 +17,9 @@ const meta = {
         Copy config
       </Button>
     ),
-    children: <Stat label="Output throughput" value="14,930" unit="tok/s" delta="+38 % vs default" trend="better" size="lg" />,
+    children: (
+      <Stat label="Output throughput" value="14,930" unit="tok/s" delta="+38 % vs default" trend="better" size="lg" />
+    ),
   },
   decorators: [
     (Story) => (
@@ -62,7 +64,13 @@ export const WithFooter: Story = {
 };
 
 export const Untitled: Story = {
-  args: { title: undefined, description: undefined, actions: undefined, tone: 'sunken', children: 'A plain surface without a header.' },
+  args: {
+    title: undefined,
+    description: undefined,
+    actions: undefined,
+    tone: 'sunken',
+    children: 'A plain surface without a header.',
+  },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('heading')).not.toBeInTheDocument();
     await expect(canvas.getByText('A plain surface without a header.')).toBeVisible();

@@ -24,7 +24,11 @@ export function ChartFrame({ title, showTitle, summary, height, legend, children
   return (
     <Figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`}>
       <FigureCaption>
-        {showTitle ? <FigureTitle id={`${id}-title`}>{title}</FigureTitle> : <VisuallyHidden id={`${id}-title`}>{title}</VisuallyHidden>}
+        {showTitle ? (
+          <FigureTitle id={`${id}-title`}>{title}</FigureTitle>
+        ) : (
+          <VisuallyHidden id={`${id}-title`}>{title}</VisuallyHidden>
+        )}
         <FigureSummary id={`${id}-summary`}>{summary}</FigureSummary>
       </FigureCaption>
       <Plot $height={height} aria-hidden="true" data-chart-plot="">

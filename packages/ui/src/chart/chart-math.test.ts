@@ -42,6 +42,11 @@ describe('paretoFrontier', () => {
   });
 
   it('ignores non-finite values', () => {
-    expect(paretoFrontier([{ x: Number.NaN, y: 1 }, { x: 1, y: 1 }])).toEqual([{ x: 1, y: 1 }]);
+    expect(
+      paretoFrontier([
+        { x: Number.NaN, y: 1 },
+        { x: 1, y: 1 },
+      ]),
+    ).toEqual([{ x: 1, y: 1 }]);
   });
 });

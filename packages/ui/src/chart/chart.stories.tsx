@@ -15,7 +15,9 @@ const BEST_SO_FAR = [4413, 4413, 4413, 4931, 5241, 5241, 5241, 5241, 5603];
 function SamplePlot({ values = BEST_SO_FAR }: { values?: readonly number[] }) {
   const { colors } = useUiTheme();
   const top = Math.max(...values, 1);
-  const points = values.map((value, i) => `${(i / Math.max(values.length - 1, 1)) * 400},${200 - (value / top) * 180}`).join(' ');
+  const points = values
+    .map((value, i) => `${(i / Math.max(values.length - 1, 1)) * 400},${200 - (value / top) * 180}`)
+    .join(' ');
   return (
     <svg width="100%" height="100%" viewBox="0 0 400 200" preserveAspectRatio="none" data-sample-plot="">
       <path d="M0 199.5H400M0 100H400M0 0.5H400" stroke={colors.chartGrid} />
@@ -77,7 +79,8 @@ const plotOf = (canvasElement: HTMLElement) => {
 };
 
 /** The skeleton that holds the plot's place: a block as tall as the plot, the plot's only child. */
-const skeletonOf = (plot: HTMLElement) => (plot.firstElementChild?.tagName === 'SPAN' ? (plot.firstElementChild as HTMLElement) : null);
+const skeletonOf = (plot: HTMLElement) =>
+  plot.firstElementChild?.tagName === 'SPAN' ? (plot.firstElementChild as HTMLElement) : null;
 
 export const Drawn: Story = {
   tags: ['visual'],
@@ -86,10 +89,13 @@ export const Drawn: Story = {
     await step('the title shows above the plot and names the figure', async () => {
       await expect(canvas.getByText('Progress of max output tok/s')).toBeVisible();
     });
-    await step('the summary sentence is shown and describes the figure, for those who cannot see the plot', async () => {
-      await expect(canvas.getByText(SUMMARY)).toBeVisible();
-      await expect(figure).toHaveAccessibleDescription(SUMMARY);
-    });
+    await step(
+      'the summary sentence is shown and describes the figure, for those who cannot see the plot',
+      async () => {
+        await expect(canvas.getByText(SUMMARY)).toBeVisible();
+        await expect(figure).toHaveAccessibleDescription(SUMMARY);
+      },
+    );
     await step('the picture itself is hidden from assistive technology, at the height asked for', async () => {
       const plot = plotOf(canvasElement);
       await expect(plot).toHaveAttribute('aria-hidden', 'true');
@@ -99,7 +105,9 @@ export const Drawn: Story = {
     await step('the legend follows the plot', async () => {
       const legend = canvas.getByRole('list', { name: 'Legend' });
       await expect(within(legend).getAllByRole('listitem')).toHaveLength(3);
-      await expect(legend.getBoundingClientRect().top).toBeGreaterThanOrEqual(plotOf(canvasElement).getBoundingClientRect().bottom);
+      await expect(legend.getBoundingClientRect().top).toBeGreaterThanOrEqual(
+        plotOf(canvasElement).getBoundingClientRect().bottom,
+      );
     });
   },
 };
@@ -111,7 +119,9 @@ export const Loading: Story = {
   args: { children: <NeverLoads /> },
   play: async ({ canvas, canvasElement, step }) => {
     await step('caption and summary are there at once', async () => {
-      await expect(canvas.getByRole('figure', { name: 'Progress of max output tok/s' })).toHaveAccessibleDescription(SUMMARY);
+      await expect(canvas.getByRole('figure', { name: 'Progress of max output tok/s' })).toHaveAccessibleDescription(
+        SUMMARY,
+      );
       await expect(canvas.getByText(SUMMARY)).toBeVisible();
     });
     await step('a skeleton as tall as the plot holds its place, so nothing jumps when it arrives', async () => {
@@ -183,7 +193,17 @@ export const TitleForScreenReadersOnly: Story = {
   },
 };
 
-const SHAPES: readonly SwatchShape[] = ['line', 'dashed', 'circle', 'square', 'triangle', 'diamond', 'cross', 'star', 'wye'];
+const SHAPES: readonly SwatchShape[] = [
+  'line',
+  'dashed',
+  'circle',
+  'square',
+  'triangle',
+  'diamond',
+  'cross',
+  'star',
+  'wye',
+];
 
 function AllSwatches() {
   const { colors } = useUiTheme();

@@ -25,7 +25,9 @@ export const Box = styled.input`
   accent-color: ${color.accent};
   cursor: inherit;
 
-  &:focus-visible { ${focusRing} }
+  &:focus-visible {
+    ${focusRing}
+  }
 `;
 
 export const CheckboxDescription = styled.p`

@@ -56,7 +56,9 @@ export const FeedbackResets: Story = {
 
 export const ClipboardBlocked: Story = {
   beforeEach: () => {
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('denied', 'NotAllowedError'),
+    );
     const execCommand = spyOn(document, 'execCommand').mockReturnValue(false);
     return () => {
       writeText.mockRestore();

@@ -22,7 +22,9 @@ export const CopyRow = styled.div`
   background: ${color.sunken};
   overflow: hidden;
 
-  &:focus-within { ${focusRing} outline-offset: 1px; }
+  &:focus-within {
+    ${focusRing} outline-offset: 1px;
+  }
 `;
 
 const valueText = css`
@@ -43,14 +45,18 @@ export const ValueInput = styled.input`
   ${valueText}
   height: 36px;
   text-overflow: ellipsis;
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 export const ValueBlock = styled.pre`
   ${valueText}
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 export const CopyButton = styled.button<{ $copied: boolean }>`
@@ -69,8 +75,12 @@ export const CopyButton = styled.button<{ $copied: boolean }>`
   font-weight: ${fontWeight.medium};
   cursor: pointer;
 
-  &:hover { background: ${color.neutralSubtle}; }
-  &:focus-visible { ${focusRing} outline-offset: -2px; }
+  &:hover {
+    background: ${color.neutralSubtle};
+  }
+  &:focus-visible {
+    ${focusRing} outline-offset: -2px;
+  }
 `;
 
 export const CopyNote = styled.p<{ $tone: 'muted' | 'warning' | 'danger' }>`

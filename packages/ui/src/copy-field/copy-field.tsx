@@ -70,7 +70,14 @@ export function CopyField({
       <CopyLabel id={labelId}>{label}</CopyLabel>
       <CopyRow>
         {multiline ? (
-          <ValueBlock tabIndex={0} role="textbox" aria-readonly="true" aria-multiline="true" aria-labelledby={labelId} aria-describedby={describedBy}>
+          <ValueBlock
+            tabIndex={0}
+            role="textbox"
+            aria-readonly="true"
+            aria-multiline="true"
+            aria-labelledby={labelId}
+            aria-describedby={describedBy}
+          >
             {value}
           </ValueBlock>
         ) : (

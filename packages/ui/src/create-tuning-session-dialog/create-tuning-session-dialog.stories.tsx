@@ -321,7 +321,9 @@ export const SearchSpaceChecks: Story = {
       await userEvent.click(form.getByRole('checkbox', { name: 'max_num_seqs' }));
       await userEvent.click(screen.getByRole('button', { name: 'Create session' }));
       await expect(args.onCreate).toHaveBeenCalledTimes(1);
-      const [request] = (args.onCreate as ReturnType<typeof fn>).mock.calls[0] as [{ session: { search_space: unknown } }];
+      const [request] = (args.onCreate as ReturnType<typeof fn>).mock.calls[0] as [
+        { session: { search_space: unknown } },
+      ];
       await expect(request.session.search_space).toEqual({
         parameters: [{ kind: 'int', name: 'max_num_seqs', low: 8, high: 1024, log: true }],
         rules: [],
@@ -335,7 +337,9 @@ export const SwitchRuntimeAndRules: Story = {
     open: true,
     trigger: undefined,
     searchSpaceRules: fn(({ parameters }: { parameters: readonly string[] }) =>
-      parameters.includes('tp_size') ? [{ left: 'tp_size', op: '<=' as const, right: { setting: 'gpu_count' as const } }] : [],
+      parameters.includes('tp_size')
+        ? [{ left: 'tp_size', op: '<=' as const, right: { setting: 'gpu_count' as const } }]
+        : [],
     ),
   },
   play: async ({ args, step, userEvent }) => {
@@ -356,7 +360,10 @@ export const SwitchRuntimeAndRules: Story = {
       await expect(form.getAllByRole('listitem').filter((item) => item.closest('ol'))).toHaveLength(2);
       await userEvent.click(form.getByRole('button', { name: 'Remove constraint 2' }));
       await expect(form.queryByRole('textbox', { name: 'Constraint 2 value' })).not.toBeInTheDocument();
-      await userEvent.selectOptions(form.getByRole('combobox', { name: 'Constraint 1 metric' }), 'output_throughput_per_user');
+      await userEvent.selectOptions(
+        form.getByRole('combobox', { name: 'Constraint 1 metric' }),
+        'output_throughput_per_user',
+      );
       await userEvent.selectOptions(form.getByRole('combobox', { name: 'Constraint 1 comparison' }), '>=');
       await userEvent.type(form.getByRole('textbox', { name: 'Constraint 1 value' }), '20');
     });
@@ -373,7 +380,9 @@ export const SwitchRuntimeAndRules: Story = {
         session: expect.objectContaining({
           objective: { metric: 'tpot_ms.p90', direction: 'minimize' },
           constraints: [{ metric: 'output_throughput_per_user', op: '>=', value: 20 }],
-          search_space: expect.objectContaining({ rules: [{ left: 'tp_size', op: '<=', right: { setting: 'gpu_count' } }] }),
+          search_space: expect.objectContaining({
+            rules: [{ left: 'tp_size', op: '<=', right: { setting: 'gpu_count' } }],
+          }),
         }),
       });
     });
@@ -383,7 +392,12 @@ export const SwitchRuntimeAndRules: Story = {
 export const Forbidden: Story = {
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
-  args: { open: true, trigger: undefined, error: FORBIDDEN, defaultValues: { model: 'meta-llama/Llama-3.1-8B-Instruct', hardwareName: 'H100' } },
+  args: {
+    open: true,
+    trigger: undefined,
+    error: FORBIDDEN,
+    defaultValues: { model: 'meta-llama/Llama-3.1-8B-Instruct', hardwareName: 'H100' },
+  },
   play: async ({ step }) => {
     const form = within(await dialog());
     await step('the 403 is shown in the dialog, word for word, and the form keeps its input', async () => {
@@ -395,7 +409,12 @@ export const Forbidden: Story = {
 };
 
 export const Creating: Story = {
-  args: { open: true, trigger: undefined, busy: true, defaultValues: { model: 'meta-llama/Llama-3.1-8B-Instruct', hardwareName: 'H100' } },
+  args: {
+    open: true,
+    trigger: undefined,
+    busy: true,
+    defaultValues: { model: 'meta-llama/Llama-3.1-8B-Instruct', hardwareName: 'H100' },
+  },
   play: async ({ args, step, userEvent }) => {
     await dialog();
     const submit = screen.getByRole('button', { name: 'Create session' });

@@ -79,7 +79,9 @@ export const OptionItem = styled.li`
   gap: ${space(2.5)};
   padding: ${space(3)};
 
-  & + & { border-top: 1px solid ${color.border}; }
+  & + & {
+    border-top: 1px solid ${color.border};
+  }
 `;
 
 export const OptionHead = styled.div`

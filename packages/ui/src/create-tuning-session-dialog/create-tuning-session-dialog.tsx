@@ -74,7 +74,10 @@ export interface CreateTuningSessionDialogProps {
 
 const FORM_ID = 'create-tuning-session-form';
 
-const METRIC_OPTIONS: SelectOption[] = BENCHMARK_METRIC_KEYS.map((key) => ({ value: key, label: `${metricLabel(key)} · ${key}` }));
+const METRIC_OPTIONS: SelectOption[] = BENCHMARK_METRIC_KEYS.map((key) => ({
+  value: key,
+  label: `${metricLabel(key)} · ${key}`,
+}));
 const DIRECTION_OPTIONS: SelectOption[] = [
   { value: 'maximize', label: 'Maximise' },
   { value: 'minimize', label: 'Minimise' },
@@ -187,7 +190,8 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
 
   const errors = validateSessionForm(values, runtimes);
   const shown = (field: string): string | undefined => (submitted || touched.has(field) ? errors[field] : undefined);
-  const touch = (field: string) => setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
+  const touch = (field: string) =>
+    setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -218,7 +222,9 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
   const setConstraint = (key: string, patch: Partial<ConstraintDraft>) =>
     setValues((previous) => ({
       ...previous,
-      constraints: previous.constraints.map((constraint) => (constraint.key === key ? { ...constraint, ...patch } : constraint)),
+      constraints: previous.constraints.map((constraint) =>
+        constraint.key === key ? { ...constraint, ...patch } : constraint,
+      ),
     }));
 
   const submit = (event: FormEvent) => {
@@ -299,7 +305,13 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
           />
           <TextField label="Requests" inputMode="numeric" mono {...text('numRequests')} />
           <TextField label="Request rate" hint="Requests/s, or inf" mono {...text('requestRate')} />
-          <TextField label="Max concurrency" hint="Empty for no limit" inputMode="numeric" mono {...text('maxConcurrency')} />
+          <TextField
+            label="Max concurrency"
+            hint="Empty for no limit"
+            inputMode="numeric"
+            mono
+            {...text('maxConcurrency')}
+          />
           <TextField label="Min prompt tokens" inputMode="numeric" mono {...text('minPrompt')} />
           <TextField label="Max prompt tokens" inputMode="numeric" mono {...text('maxPrompt')} />
           <TextField label="Min output tokens" inputMode="numeric" mono {...text('minOutput')} />
@@ -387,7 +399,9 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
             variant="secondary"
             size="sm"
             disabled={values.constraints.length >= MAX_CONSTRAINTS}
-            onClick={() => setValues((previous) => ({ ...previous, constraints: [...previous.constraints, newConstraint()] }))}
+            onClick={() =>
+              setValues((previous) => ({ ...previous, constraints: [...previous.constraints, newConstraint()] }))
+            }
           >
             Add constraint
           </Button>
@@ -428,7 +442,13 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
       <Section>
         <Legend>Budget</Legend>
         <Grid>
-          <TextField label="Max trials" hint="Configurations to evaluate in all" inputMode="numeric" mono {...text('maxTrials')} />
+          <TextField
+            label="Max trials"
+            hint="Configurations to evaluate in all"
+            inputMode="numeric"
+            mono
+            {...text('maxTrials')}
+          />
           <TextField
             label="Max parallel"
             hint="Evaluated at the same time, one runner each"
@@ -516,17 +536,17 @@ function SearchOption({ option, draft, gpuCount, idPrefix, shown, touch, invalid
                   const value = String(choice);
                   return (
                     <Checkbox
-                        key={value}
-                        label={value}
-                        checked={chosen.includes(value)}
-                        aria-invalid={choicesError ? true : undefined}
-                        onCheckedChange={(checked) => {
-                          touch(`${field}.choices`);
-                          const all = (option.choices ?? []).map(String);
-                          const next = checked ? [...chosen, value] : chosen.filter((item) => item !== value);
-                          onChange({ choices: all.filter((item) => next.includes(item)) });
-                        }}
-                      />
+                      key={value}
+                      label={value}
+                      checked={chosen.includes(value)}
+                      aria-invalid={choicesError ? true : undefined}
+                      onCheckedChange={(checked) => {
+                        touch(`${field}.choices`);
+                        const all = (option.choices ?? []).map(String);
+                        const next = checked ? [...chosen, value] : chosen.filter((item) => item !== value);
+                        onChange({ choices: all.filter((item) => next.includes(item)) });
+                      }}
+                    />
                   );
                 })}
               </Choices>

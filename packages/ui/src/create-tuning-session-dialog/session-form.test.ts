@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_CATALOGUES } from '../tuning-sessions/tuning-sessions.fixtures';
-import { FORM_MESSAGES, initialValues, newConstraint, toCreateRequest, validateSessionForm, withRuntime } from './session-form';
+import {
+  FORM_MESSAGES,
+  initialValues,
+  newConstraint,
+  toCreateRequest,
+  validateSessionForm,
+  withRuntime,
+} from './session-form';
 import type { SessionFormValues } from './session-form';
 
 const valid = (): SessionFormValues => ({
@@ -17,7 +24,13 @@ describe('validateSessionForm', () => {
 
   it('names every missing or malformed field', () => {
     const errors = validateSessionForm(
-      { ...initialValues(RUNTIME_CATALOGUES), hardwareCount: '0', numRequests: '1.5', requestRate: '0', maxConcurrency: 'x' },
+      {
+        ...initialValues(RUNTIME_CATALOGUES),
+        hardwareCount: '0',
+        numRequests: '1.5',
+        requestRate: '0',
+        maxConcurrency: 'x',
+      },
       RUNTIME_CATALOGUES,
     );
     expect(errors).toMatchObject({
@@ -31,7 +44,10 @@ describe('validateSessionForm', () => {
   });
 
   it('keeps ranges in order', () => {
-    const errors = validateSessionForm({ ...valid(), minPrompt: '2000', maxPrompt: '1024', minOutput: '9', maxOutput: '8' }, RUNTIME_CATALOGUES);
+    const errors = validateSessionForm(
+      { ...valid(), minPrompt: '2000', maxPrompt: '1024', minOutput: '9', maxOutput: '8' },
+      RUNTIME_CATALOGUES,
+    );
     expect(errors.minPrompt).toBe(FORM_MESSAGES.minPrompt);
     expect(errors.minOutput).toBe(FORM_MESSAGES.minOutput);
   });
@@ -42,25 +58,46 @@ describe('validateSessionForm', () => {
       ...base,
       params: { ...base.params, max_num_seqs: { selected: true, low, high, choices: null } },
     });
-    expect(validateSessionForm(withParam('600', '500'), RUNTIME_CATALOGUES)['param.max_num_seqs.low']).toBe(FORM_MESSAGES.lowAboveHigh);
-    expect(validateSessionForm(withParam('4', '500'), RUNTIME_CATALOGUES)['param.max_num_seqs.low']).toBe('Must be between 8 and 1,024');
-    expect(validateSessionForm(withParam('8.5', '500'), RUNTIME_CATALOGUES)['param.max_num_seqs.low']).toBe(FORM_MESSAGES.wholeNumber);
+    expect(validateSessionForm(withParam('600', '500'), RUNTIME_CATALOGUES)['param.max_num_seqs.low']).toBe(
+      FORM_MESSAGES.lowAboveHigh,
+    );
+    expect(validateSessionForm(withParam('4', '500'), RUNTIME_CATALOGUES)['param.max_num_seqs.low']).toBe(
+      'Must be between 8 and 1,024',
+    );
+    expect(validateSessionForm(withParam('8.5', '500'), RUNTIME_CATALOGUES)['param.max_num_seqs.low']).toBe(
+      FORM_MESSAGES.wholeNumber,
+    );
   });
 
   it('refuses tensor parallel sizes above the GPU count and an empty search space', () => {
     const base = valid();
-    const tp = { ...base, params: { ...base.params, tensor_parallel_size: { selected: true, low: '', high: '', choices: ['1', '4'] } } };
-    expect(validateSessionForm(tp, RUNTIME_CATALOGUES)['param.tensor_parallel_size.choices']).toBe('Choose sizes up to the GPU count (2)');
-    const none = { ...base, params: Object.fromEntries(Object.entries(base.params).map(([name, draft]) => [name, { ...draft, selected: false }])) };
+    const tp = {
+      ...base,
+      params: { ...base.params, tensor_parallel_size: { selected: true, low: '', high: '', choices: ['1', '4'] } },
+    };
+    expect(validateSessionForm(tp, RUNTIME_CATALOGUES)['param.tensor_parallel_size.choices']).toBe(
+      'Choose sizes up to the GPU count (2)',
+    );
+    const none = {
+      ...base,
+      params: Object.fromEntries(
+        Object.entries(base.params).map(([name, draft]) => [name, { ...draft, selected: false }]),
+      ),
+    };
     expect(validateSessionForm(none, RUNTIME_CATALOGUES).searchSpace).toBe(FORM_MESSAGES.searchSpaceEmpty);
   });
 
   it('needs a number in every constraint and a budget in range', () => {
     const constraint = newConstraint('tpot_ms.p99');
-    const errors = validateSessionForm({ ...valid(), constraints: [constraint], maxTrials: '10', maxParallel: '11' }, RUNTIME_CATALOGUES);
+    const errors = validateSessionForm(
+      { ...valid(), constraints: [constraint], maxTrials: '10', maxParallel: '11' },
+      RUNTIME_CATALOGUES,
+    );
     expect(errors[`constraint.${constraint.key}.value`]).toBe(FORM_MESSAGES.number);
     expect(errors.maxParallel).toBe(FORM_MESSAGES.parallelAboveTrials);
-    expect(validateSessionForm({ ...valid(), maxTrials: '10001' }, RUNTIME_CATALOGUES).maxTrials).toBe(FORM_MESSAGES.maxTrials);
+    expect(validateSessionForm({ ...valid(), maxTrials: '10001' }, RUNTIME_CATALOGUES).maxTrials).toBe(
+      FORM_MESSAGES.maxTrials,
+    );
   });
 });
 
@@ -87,7 +124,11 @@ describe('toCreateRequest', () => {
       'kv_cache_dtype',
       'async_scheduling',
     ]);
-    expect(session.search_space.parameters[0]).toEqual({ kind: 'categorical', name: 'tensor_parallel_size', choices: [1, 2] });
+    expect(session.search_space.parameters[0]).toEqual({
+      kind: 'categorical',
+      name: 'tensor_parallel_size',
+      choices: [1, 2],
+    });
   });
 
   it('passes the chosen runtime and parameters to the rules callback', () => {

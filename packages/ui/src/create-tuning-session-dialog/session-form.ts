@@ -214,8 +214,10 @@ function validateParam(
   const within = `Must be between ${rangeText(option)}`;
   if (low !== null && outside(low)) errors[`${id}.low`] = within;
   if (high !== null && outside(high)) errors[`${id}.high`] = within;
-  if (low !== null && high !== null && !errors[`${id}.low`] && low > high) errors[`${id}.low`] = FORM_MESSAGES.lowAboveHigh;
-  if (low !== null && option.log && low <= 0 && !errors[`${id}.low`]) errors[`${id}.low`] = FORM_MESSAGES.logNeedsPositive;
+  if (low !== null && high !== null && !errors[`${id}.low`] && low > high)
+    errors[`${id}.low`] = FORM_MESSAGES.lowAboveHigh;
+  if (low !== null && option.log && low <= 0 && !errors[`${id}.low`])
+    errors[`${id}.low`] = FORM_MESSAGES.logNeedsPositive;
 }
 
 /** Every problem, keyed by field id; empty when the form can be sent. */
@@ -294,7 +296,11 @@ function toParameter(option: RuntimeOptionData, draft: ParamDraft, gpuCount: num
   }
 }
 
-export type SearchSpaceRules = (input: { runtime: Runtime; gpuCount: number; parameters: readonly string[] }) => SpaceRule[];
+export type SearchSpaceRules = (input: {
+  runtime: Runtime;
+  gpuCount: number;
+  parameters: readonly string[];
+}) => SpaceRule[];
 
 /**
  * The request for POST /tuning/session?name from a form that passed validation. `rules` adds the

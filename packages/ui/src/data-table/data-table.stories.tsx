@@ -38,14 +38,21 @@ const FEW = makeBenchmarkRows(12);
 const meta = {
   title: 'Primitives/DataTable',
   component: DataTable<BenchmarkRow>,
-  args: { data: FEW, columns, caption: 'Benchmark results', getRowId: (row: BenchmarkRow) => row.id, onSortingChange: fn() },
+  args: {
+    data: FEW,
+    columns,
+    caption: 'Benchmark results',
+    getRowId: (row: BenchmarkRow) => row.id,
+    onSortingChange: fn(),
+  },
 } satisfies Meta<typeof DataTable<BenchmarkRow>>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const bodyRows = (canvasElement: HTMLElement) =>
-  [...canvasElement.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]')];
+const bodyRows = (canvasElement: HTMLElement) => [
+  ...canvasElement.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]'),
+];
 const cellText = (row: HTMLTableRowElement | undefined, index: number) => row?.cells[index]?.textContent ?? '';
 const throughput = (row: HTMLTableRowElement | undefined) => Number(cellText(row, 4).replace(/,/g, ''));
 
@@ -127,7 +134,9 @@ export const Virtualized5000: Story = {
       const scroller = canvas.getByRole('region', { name: 'Benchmark results' });
       scroller.scrollTop = scroller.scrollHeight;
       await waitFor(() => expect(canvasElement.querySelector('tbody tr[aria-rowindex="5001"]')).not.toBeNull());
-      await expect(cellText(canvasElement.querySelector<HTMLTableRowElement>('tbody tr[aria-rowindex="5001"]') ?? undefined, 0)).toBe('5000');
+      await expect(
+        cellText(canvasElement.querySelector<HTMLTableRowElement>('tbody tr[aria-rowindex="5001"]') ?? undefined, 0),
+      ).toBe('5000');
       await expect(bodyRows(canvasElement).length).toBeLessThan(60);
     });
     await step('sorting works over every row, not just the rendered ones (latency: fastest first)', async () => {

@@ -18,7 +18,9 @@ export const Scroller = styled.div<{ $maxHeight?: number }>`
   max-height: ${({ $maxHeight }) => ($maxHeight ? `${$maxHeight}px` : 'none')};
   overscroll-behavior: contain;
 
-  &:focus-visible { ${focusRing} outline-offset: -2px; }
+  &:focus-visible {
+    ${focusRing} outline-offset: -2px;
+  }
 `;
 
 // Wide tables scroll sideways inside the frame rather than truncating numbers.
@@ -69,16 +71,26 @@ export const SortButton = styled.button<{ $align: CellAlign }>`
   font: inherit;
   cursor: pointer;
 
-  &:hover { color: ${color.text}; }
-  &:focus-visible { ${focusRing} }
-  &[data-sorted='true'] { color: ${color.text}; }
+  &:hover {
+    color: ${color.text};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
+  &[data-sorted='true'] {
+    color: ${color.text};
+  }
 `;
 
 export const Row = styled.tr<{ $height: number }>`
   height: ${({ $height }) => $height}px;
 
-  &:hover > td { background: ${color.sunken}; }
-  &:last-child > td { border-bottom: 0; }
+  &:hover > td {
+    background: ${color.sunken};
+  }
+  &:last-child > td {
+    border-bottom: 0;
+  }
 `;
 
 export const Cell = styled.td<{ $align: CellAlign; $numeric: boolean }>`

@@ -165,7 +165,8 @@ export function DataTable<TRow>({
     overscan: 12,
   });
 
-  const totalRows = manualPagination?.rowCount ?? (paginated ? table.getPrePaginationRowModel().rows.length : rows.length);
+  const totalRows =
+    manualPagination?.rowCount ?? (paginated ? table.getPrePaginationRowModel().rows.length : rows.length);
   const firstIndexOnPage = paginated ? paginationState.pageIndex * paginationState.pageSize : 0;
 
   // aria-rowindex counts in the displayed order (after sorting), 1 being the header row.
@@ -247,17 +248,32 @@ export function DataTable<TRow>({
                   const meta = metaOf(header.column.columnDef.meta);
                   const align = alignOf(meta);
                   const sorted = header.column.getIsSorted();
-                  const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                  const label = header.isPlaceholder
+                    ? null
+                    : flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <HeaderCell
                       key={header.id}
                       scope="col"
                       $align={align}
                       $width={meta.width}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : header.column.getCanSort() ? 'none' : undefined}
+                      aria-sort={
+                        sorted === 'asc'
+                          ? 'ascending'
+                          : sorted === 'desc'
+                            ? 'descending'
+                            : header.column.getCanSort()
+                              ? 'none'
+                              : undefined
+                      }
                     >
                       {header.column.getCanSort() && !header.isPlaceholder ? (
-                        <SortButton type="button" $align={align} data-sorted={Boolean(sorted)} onClick={header.column.getToggleSortingHandler()}>
+                        <SortButton
+                          type="button"
+                          $align={align}
+                          data-sorted={Boolean(sorted)}
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
                           {label}
                           {sorted === 'asc' ? (
                             <ChevronUpIcon size={14} />

@@ -27,7 +27,9 @@ export const OpenAndClose: Story = {
     await step('the trigger opens a labelled, described modal', async () => {
       await userEvent.click(trigger);
       const dialog = await screen.findByRole('dialog', { name: 'New token' });
-      await expect(dialog).toHaveAccessibleDescription('Runners use it to report results. You will see the secret once.');
+      await expect(dialog).toHaveAccessibleDescription(
+        'Runners use it to report results. You will see the secret once.',
+      );
       await expect(args.onOpenChange).toHaveBeenLastCalledWith(true);
     });
     await step('focus moves to the first field, not the close button', async () => {

@@ -1,6 +1,18 @@
 import { AlertDialog, Dialog as RadixDialog } from 'radix-ui';
 import styled, { css, keyframes } from 'styled-components';
-import { color, focusRing, fontSize, fontWeight, lineHeight, media, motion, radius, shadow, space, zIndex } from '../theme/tokens';
+import {
+  color,
+  focusRing,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  media,
+  motion,
+  radius,
+  shadow,
+  space,
+  zIndex,
+} from '../theme/tokens';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -42,7 +54,9 @@ export const contentStyles = css<{ $size: DialogSize }>`
   box-shadow: ${shadow.popover};
   animation: ${rise} ${motion.base} ${motion.easing};
 
-  &:focus-visible { ${focusRing} }
+  &:focus-visible {
+    ${focusRing}
+  }
 
   ${media.narrow} {
     max-height: calc(100vh - ${space(8)});
@@ -120,8 +134,13 @@ export const CloseButton = styled.button`
   color: ${color.textMuted};
   cursor: pointer;
 
-  &:hover { background: ${color.neutralSubtle}; color: ${color.text}; }
-  &:focus-visible { ${focusRing} }
+  &:hover {
+    background: ${color.neutralSubtle};
+    color: ${color.text};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
 `;
 
 export const AlertOverlay = styled(AlertDialog.Overlay)`

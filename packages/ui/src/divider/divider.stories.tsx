@@ -33,7 +33,7 @@ export const WithLabel: Story = {
   args: { label: 'or' },
   play: async ({ canvas, step }) => {
     const separator = canvas.getByRole('separator', { name: 'or' });
-    await step('the word sits between two lines and is read once, as the separator\'s name', async () => {
+    await step("the word sits between two lines and is read once, as the separator's name", async () => {
       const word = canvas.getByText('or');
       await expect(word).toBeVisible();
       await expect(word).toHaveAttribute('aria-hidden', 'true');

@@ -16,7 +16,8 @@ export const LabelledRule = styled.div`
   color: ${color.textMuted};
   font-size: ${fontSize.sm};
 
-  &::before, &::after {
+  &::before,
+  &::after {
     content: '';
     flex: 1;
     border-top: 1px solid ${color.border};

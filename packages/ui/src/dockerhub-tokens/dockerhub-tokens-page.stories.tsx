@@ -40,12 +40,25 @@ export const Full: Story = {
       const headers = within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent);
-      await expect(headers).toEqual(['Name', 'Registry', 'Username', 'Scope', 'Prefix', 'Created', 'Last used', 'Expires', 'Status', 'Actions']);
+      await expect(headers).toEqual([
+        'Name',
+        'Registry',
+        'Username',
+        'Scope',
+        'Prefix',
+        'Created',
+        'Last used',
+        'Expires',
+        'Status',
+        'Actions',
+      ]);
     });
     await step('scope is in words and registry/username are monospace', async () => {
       await expect(rowOf('prod-cluster').getByText('Pull')).toBeVisible();
       await expect(rowOf('image-publisher').getByText('Pull and push')).toBeVisible();
-      await expect(getComputedStyle(rowOf('prod-cluster').getByText('ada-prod-cluster')).fontFamily).toMatch(/JetBrains Mono/);
+      await expect(getComputedStyle(rowOf('prod-cluster').getByText('ada-prod-cluster')).fontFamily).toMatch(
+        /JetBrains Mono/,
+      );
     });
     await step('both tokens are active and can be revoked', async () => {
       await expect(rowOf('prod-cluster').getByText('Active')).toBeVisible();
@@ -74,7 +87,11 @@ export const CreateFlow: Story = {
       await expect(within(dialog).getByText(/Also lets it push images/)).toBeVisible();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
       await expect(args.onCreate).toHaveBeenCalledTimes(1);
-      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'image-publisher-2', expires_in_days: 365, scope: 'pull-push' });
+      await expect(args.onCreate).toHaveBeenCalledWith({
+        name: 'image-publisher-2',
+        expires_in_days: 365,
+        scope: 'pull-push',
+      });
     });
   },
 };
@@ -105,7 +122,9 @@ export const CopyDockerLogin: Story = {
     await step('the snippet copies in one click', async () => {
       const [, snippetCopy] = within(dialog).getAllByRole('button', { name: 'Copy' });
       await userEvent.click(snippetCopy as HTMLElement);
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(`export MAKO_REGISTRY_TOKEN=${REGISTRY_SECRET}\n${DOCKER_LOGIN}`);
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(
+        `export MAKO_REGISTRY_TOKEN=${REGISTRY_SECRET}\n${DOCKER_LOGIN}`,
+      );
     });
     await step('Done closes it for good', async () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));

@@ -38,7 +38,12 @@ export function ErrorView({
       </MessageTitle>
       <MessageText>{description}</MessageText>
       <MessageActions>
-        <Button variant="secondary" aria-expanded={showError} aria-controls={rawId} onClick={() => setShowError((shown) => !shown)}>
+        <Button
+          variant="secondary"
+          aria-expanded={showError}
+          aria-controls={rawId}
+          onClick={() => setShowError((shown) => !shown)}
+        >
           {showError ? 'Hide Error' : 'Show Error'}
         </Button>
         {onRetry ? <Button onClick={onRetry}>Try again</Button> : null}

@@ -81,7 +81,9 @@ export const Mobile: Story = {
   play: async ({ canvasElement, canvas }) => {
     await expect(window.innerWidth).toBe(375);
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
-    await expect(canvas.getByRole('link', { name: 'Go back to Home' }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+    await expect(
+      canvas.getByRole('link', { name: 'Go back to Home' }).getBoundingClientRect().right,
+    ).toBeLessThanOrEqual(375);
   },
 };
 
@@ -91,7 +93,11 @@ export const GenericView: StoryObj<typeof NotFoundView> = {
   render: () => (
     <NotFoundView
       description="This tuning session does not exist or was deleted."
-      actions={<Button variant="secondary" onClick={navigate}>Back to tuning sessions</Button>}
+      actions={
+        <Button variant="secondary" onClick={navigate}>
+          Back to tuning sessions
+        </Button>
+      }
     />
   ),
   play: async ({ canvas, step, userEvent }) => {

@@ -29,7 +29,10 @@ export const ErrorText = styled.p`
   color: ${color.danger};
   line-height: ${lineHeight.tight};
 
-  svg { flex: none; margin-top: 1px; }
+  svg {
+    flex: none;
+    margin-top: 1px;
+  }
 `;
 
 export interface ControlStyleProps {
@@ -52,8 +55,19 @@ export const controlStyles = css<ControlStyleProps>`
   font-variant-numeric: ${({ $mono }) => ($mono ? 'tabular-nums' : 'normal')};
   transition: border-color ${motion.fast} ${motion.easing};
 
-  &::placeholder { color: ${color.textSubtle}; opacity: 1; }
-  &:hover:not(:disabled) { border-color: ${({ $invalid }) => ($invalid ? color.danger : color.textSubtle)}; }
-  &:focus-visible { ${focusRing} outline-offset: 1px; }
-  &:disabled { cursor: not-allowed; background: ${color.sunken}; color: ${color.textMuted}; }
+  &::placeholder {
+    color: ${color.textSubtle};
+    opacity: 1;
+  }
+  &:hover:not(:disabled) {
+    border-color: ${({ $invalid }) => ($invalid ? color.danger : color.textSubtle)};
+  }
+  &:focus-visible {
+    ${focusRing} outline-offset: 1px;
+  }
+  &:disabled {
+    cursor: not-allowed;
+    background: ${color.sunken};
+    color: ${color.textMuted};
+  }
 `;

@@ -1,7 +1,8 @@
 /** Display formats of UI.md "Formats". Every helper returns '—' for a missing or non-finite value. */
 
 const MISSING = '—';
-const isNumber = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+const isNumber = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
@@ -29,7 +30,10 @@ export interface TokensPerSecondOptions {
  * Throughput with thousands separators: 14930.4 → "14,930 tok/s". Per-user rates are often below
  * 100, where a decimal still carries information: 42.66 → "42.7 tok/s".
  */
-export function formatTokensPerSecond(value: number | null | undefined, { unit = true }: TokensPerSecondOptions = {}): string {
+export function formatTokensPerSecond(
+  value: number | null | undefined,
+  { unit = true }: TokensPerSecondOptions = {},
+): string {
   if (!isNumber(value)) return MISSING;
   const digits = Math.abs(value) < 100 ? oneDecimal.format(value) : wholeNumber.format(value);
   return unit ? `${digits} tok/s` : digits;
@@ -44,7 +48,8 @@ export function formatNumber(value: number | null | undefined, maximumFractionDi
 export function formatPercentChange(fraction: number | null | undefined): string {
   if (!isNumber(fraction)) return MISSING;
   const percent = fraction * 100;
-  const magnitude = Math.abs(percent) >= 10 ? wholeNumber.format(Math.abs(percent)) : oneDecimal.format(Math.abs(percent));
+  const magnitude =
+    Math.abs(percent) >= 10 ? wholeNumber.format(Math.abs(percent)) : oneDecimal.format(Math.abs(percent));
   const sign = percent > 0 ? '+' : percent < 0 ? '−' : '±';
   return `${sign}${magnitude} %`;
 }

@@ -50,7 +50,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const step = (element: HTMLElement, id: string) => element.querySelector<HTMLElement>(`[data-step="${id}"]`) as HTMLElement;
+const step = (element: HTMLElement, id: string) =>
+  element.querySelector<HTMLElement>(`[data-step="${id}"]`) as HTMLElement;
 
 export const InProgress: Story = {
   tags: ['visual'],
@@ -85,7 +86,7 @@ export const InProgress: Story = {
       await expect(canvas.getByRole('textbox', { name: 'Install' })).toHaveTextContent('npm install -g @mako/runner');
       const bench = canvas.getByRole('textbox', { name: 'Benchmark your endpoint' });
       await expect(bench).toHaveTextContent('mako-runner bench --base-url http://127.0.0.1:8000');
-      await expect(bench).toHaveTextContent("--model meta-llama/Llama-3.1-8B-Instruct");
+      await expect(bench).toHaveTextContent('--model meta-llama/Llama-3.1-8B-Instruct');
       await expect(bench).toHaveTextContent("--hardware '1x H100' --post");
       await expect(canvas.getByRole('textbox', { name: 'Work on a session' })).toHaveTextContent(
         'mako-runner tune --session <session id>',
@@ -117,8 +118,13 @@ export const Actions: Story = {
     });
     await storyStep('copying a command reports it with its step', async () => {
       await userEvent.click(within(step(canvasElement, 'runner')).getByRole('button', { name: 'Copy' }));
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith('npm install -g @mako/runner\nmako-runner --help');
-      await expect(args.onCopyCommand).toHaveBeenCalledWith('npm install -g @mako/runner\nmako-runner --help', 'runner');
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(
+        'npm install -g @mako/runner\nmako-runner --help',
+      );
+      await expect(args.onCopyCommand).toHaveBeenCalledWith(
+        'npm install -g @mako/runner\nmako-runner --help',
+        'runner',
+      );
     });
   },
 };
@@ -193,6 +199,8 @@ export const Mobile: Story = {
   play: async ({ canvas }) => {
     await expect(window.innerWidth).toBe(375);
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
-    await expect(canvas.getByRole('button', { name: 'New tuning session' }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+    await expect(
+      canvas.getByRole('button', { name: 'New tuning session' }).getBoundingClientRect().right,
+    ).toBeLessThanOrEqual(375);
   },
 };

@@ -136,7 +136,9 @@ export const Actions = styled.div`
     border-radius: ${radius.sm};
   }
 
-  a:focus-visible { ${focusRing} }
+  a:focus-visible {
+    ${focusRing}
+  }
 `;
 
 export const SkeletonSteps = styled.div`

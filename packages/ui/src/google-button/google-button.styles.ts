@@ -17,7 +17,14 @@ export const GoogleButtonRoot = styled.button`
   font-weight: ${fontWeight.medium};
   cursor: pointer;
 
-  &:hover:not(:disabled) { background: ${color.sunken}; }
-  &:focus-visible { ${focusRing} }
-  &:disabled { cursor: not-allowed; opacity: 0.6; }
+  &:hover:not(:disabled) {
+    background: ${color.sunken};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
 `;

@@ -30,7 +30,9 @@ export const SignUp: Story = {
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the promise and three proof points with numbers', async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Find the fastest way to serve your model');
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+        'Find the fastest way to serve your model',
+      );
       const about = canvas.getByRole('region', { name: 'Why MakoOptimize' });
       await expect(within(about).getAllByRole('term')).toHaveLength(3);
       for (const term of within(about).getAllByRole('term')) await expect(term.textContent).toMatch(/\d/);
@@ -181,7 +183,9 @@ export const Mobile: Story = {
   play: async ({ canvas, canvasElement, step, userEvent }) => {
     await step('the layout stacks and fits 375 px', async () => {
       await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
-      await expect(canvas.getByRole('button', { name: 'Sign up' }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+      await expect(canvas.getByRole('button', { name: 'Sign up' }).getBoundingClientRect().right).toBeLessThanOrEqual(
+        375,
+      );
     });
     await step('the form works on a phone', async () => {
       await userEvent.type(canvas.getByLabelText('E-mail'), 'nope');

@@ -25,5 +25,7 @@ export const LinkButton = styled.button.attrs({ type: 'button' })`
   text-underline-offset: 2px;
   cursor: pointer;
 
-  &:focus-visible { ${focusRing} }
+  &:focus-visible {
+    ${focusRing}
+  }
 `;

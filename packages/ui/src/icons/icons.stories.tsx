@@ -13,7 +13,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Every icon of the set (GoogleGlyph is a brand mark with its own rules, tested on its own). */
-const ICON_SET = Object.entries(icons).filter((entry): entry is [string, typeof CheckIcon] => entry[0] !== 'GoogleGlyph');
+const ICON_SET = Object.entries(icons).filter(
+  (entry): entry is [string, typeof CheckIcon] => entry[0] !== 'GoogleGlyph',
+);
 
 export const Decorative: Story = {
   render: (args) => (
@@ -67,7 +69,16 @@ export const Sizes: Story = {
 
 export const Gallery: Story = {
   render: () => (
-    <ul aria-label="Icons" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 12, listStyle: 'none', padding: 0 }}>
+    <ul
+      aria-label="Icons"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+        gap: 12,
+        listStyle: 'none',
+        padding: 0,
+      }}
+    >
       {ICON_SET.map(([name, Icon]) => (
         <li key={name} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           <Icon size={20} title={name} />

@@ -8,8 +8,16 @@ export const Anchor = styled.a`
   text-underline-offset: 2px;
   border-radius: ${radius.sm};
 
-  &:hover { text-decoration-thickness: 2px; }
-  &:focus-visible { ${focusRing} }
+  &:hover {
+    text-decoration-thickness: 2px;
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
 
-  svg { display: inline-block; vertical-align: -2px; margin-left: 2px; }
+  svg {
+    display: inline-block;
+    vertical-align: -2px;
+    margin-left: 2px;
+  }
 `;

@@ -9,5 +9,7 @@ export const Form = styled.form`
 `;
 
 export const Confirmation = styled.div`
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;

@@ -19,7 +19,13 @@ export interface MagicLinkFormProps {
 }
 
 /** "Email me a login link": passwordless login by magic link. */
-export function MagicLinkForm({ onMagicLink, busy = false, error, successMessage, defaultEmail = '' }: MagicLinkFormProps) {
+export function MagicLinkForm({
+  onMagicLink,
+  busy = false,
+  error,
+  successMessage,
+  defaultEmail = '',
+}: MagicLinkFormProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const email = useValidatedField(defaultEmail, validateEmail, emailRef);
   const confirmationRef = useRef<HTMLDivElement>(null);

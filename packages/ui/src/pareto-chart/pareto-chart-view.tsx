@@ -41,7 +41,14 @@ export default function ParetoChartView({
           stroke={colors.border}
           width={72}
           tickFormatter={(value: number) => formatY(value)}
-          label={{ ...axisLabel, value: yLabel, angle: -90, position: 'insideLeft', offset: 0, style: { textAnchor: 'middle' } }}
+          label={{
+            ...axisLabel,
+            value: yLabel,
+            angle: -90,
+            position: 'insideLeft',
+            offset: 0,
+            style: { textAnchor: 'middle' },
+          }}
           domain={[0, 'auto']}
         />
         {showFrontier ? (

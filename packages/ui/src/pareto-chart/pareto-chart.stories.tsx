@@ -17,7 +17,13 @@ function makePoints(): ParetoPoint[] {
       // Higher concurrency: more tokens/s per GPU, fewer per user.
       const perUser = (180 / Math.sqrt(concurrency)) * scale;
       const perGpu = Math.min(3200 * scale, 40 * concurrency * scale ** 2);
-      points.push({ id: `${group}-${concurrency}`, group, x: Math.round(perUser * 10) / 10, y: Math.round(perGpu), label: `${group} · concurrency ${concurrency}` });
+      points.push({
+        id: `${group}-${concurrency}`,
+        group,
+        x: Math.round(perUser * 10) / 10,
+        y: Math.round(perGpu),
+        label: `${group} · concurrency ${concurrency}`,
+      });
     }
   }
   return points;
@@ -37,7 +43,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
+    timeout: 5000,
+  });
 };
 
 export const ThroughputVsInteractivity: Story = {
@@ -45,7 +53,9 @@ export const ThroughputVsInteractivity: Story = {
   play: async ({ canvas, canvasElement, step }) => {
     await step('the summary counts results, hardware and frontier points', async () => {
       const frontier = paretoFrontier(POINTS).length;
-      await expect(canvas.getByText(`21 results on 3 hardware configurations; ${frontier} on the Pareto frontier.`)).toBeVisible();
+      await expect(
+        canvas.getByText(`21 results on 3 hardware configurations; ${frontier} on the Pareto frontier.`),
+      ).toBeVisible();
     });
     await step('one legend entry per hardware, plus the frontier', async () => {
       const legend = canvas.getByRole('list', { name: 'Legend' });

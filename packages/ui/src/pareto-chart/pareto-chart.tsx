@@ -39,7 +39,13 @@ export interface ParetoChartProps {
  */
 export function ParetoChart(props: ParetoChartProps) {
   const { colors } = useUiTheme();
-  const { points, title = 'Throughput against interactivity', showTitle = false, height = 360, showFrontier = true } = props;
+  const {
+    points,
+    title = 'Throughput against interactivity',
+    showTitle = false,
+    height = 360,
+    showFrontier = true,
+  } = props;
   const groups = groupStyles(points, colors);
   const frontier = paretoFrontier(points);
   const summary =

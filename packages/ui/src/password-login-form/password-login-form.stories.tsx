@@ -29,7 +29,10 @@ export const Idle: Story = {
       await userEvent.type(canvas.getByLabelText('E-mail'), 'ada@example.com ');
       await userEvent.type(canvas.getByLabelText('Password'), 'correct horse');
       await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
-      await expect(args.onPasswordLogin).toHaveBeenCalledWith({ username: 'ada@example.com', password: 'correct horse' });
+      await expect(args.onPasswordLogin).toHaveBeenCalledWith({
+        username: 'ada@example.com',
+        password: 'correct horse',
+      });
     });
   },
 };

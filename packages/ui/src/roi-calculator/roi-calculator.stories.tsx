@@ -49,10 +49,12 @@ export const LiveRecalculation: Story = {
       await userEvent.type(gpus, '16');
       await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$4,043$/);
       await expect(statValue(canvasElement, 'Yearly savings')).toHaveTextContent(/^\$48,517$/);
-      await expect(args.onResultChange).toHaveBeenLastCalledWith(
-        expect.objectContaining({ monthlySpendUsd: 17520 }),
-        { hourlyPriceUsd: 2.5, gpuCount: 16, utilisationPercent: 60, throughputGainPercent: 30 },
-      );
+      await expect(args.onResultChange).toHaveBeenLastCalledWith(expect.objectContaining({ monthlySpendUsd: 17520 }), {
+        hourlyPriceUsd: 2.5,
+        gpuCount: 16,
+        utilisationPercent: 60,
+        throughputGainPercent: 30,
+      });
     });
     await step('a 100 % gain halves the spend', async () => {
       const gain = canvas.getByRole('textbox', { name: 'Throughput gain (%)' });
@@ -97,7 +99,10 @@ export const Invalid: Story = {
       await expect(canvas.getByText('Enter a whole number of GPUs, at least 1')).toBeVisible();
     });
     await step('nothing is reported while any field is invalid', async () => {
-      await expect(args.onResultChange).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ hourlyPriceUsd: 0 }));
+      await expect(args.onResultChange).not.toHaveBeenCalledWith(
+        expect.anything(),
+        expect.objectContaining({ hourlyPriceUsd: 0 }),
+      );
     });
   },
 };
@@ -124,7 +129,9 @@ export const Empty: Story = {
       for (const name of ['GPU hourly price (USD)', 'GPUs', 'Utilisation (%)', 'Throughput gain (%)']) {
         await userEvent.clear(canvas.getByRole('textbox', { name }));
       }
-      await expect(canvas.getAllByRole('textbox').filter((input) => input.getAttribute('aria-invalid') === 'true')).toHaveLength(4);
+      await expect(
+        canvas.getAllByRole('textbox').filter((input) => input.getAttribute('aria-invalid') === 'true'),
+      ).toHaveLength(4);
       await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent('—');
     });
   },

@@ -10,13 +10,33 @@ import { Assumption, CalculatorRoot, Inputs, Results, StatRow } from './roi-calc
 export const ROI_TITLE = 'ROI calculator';
 
 /** A typical cloud H100 on demand, a fleet of one node, and the gain tuning usually finds. */
-export const ROI_DEFAULTS: RoiInputs = { hourlyPriceUsd: 2.5, gpuCount: 8, utilisationPercent: 60, throughputGainPercent: 30 };
+export const ROI_DEFAULTS: RoiInputs = {
+  hourlyPriceUsd: 2.5,
+  gpuCount: 8,
+  utilisationPercent: 60,
+  throughputGainPercent: 30,
+};
 
 const FIELDS: ReadonlyArray<{ field: RoiField; label: string; hint: string; inputMode: 'decimal' | 'numeric' }> = [
-  { field: 'hourlyPriceUsd', label: 'GPU hourly price (USD)', hint: 'What one GPU-hour costs you.', inputMode: 'decimal' },
+  {
+    field: 'hourlyPriceUsd',
+    label: 'GPU hourly price (USD)',
+    hint: 'What one GPU-hour costs you.',
+    inputMode: 'decimal',
+  },
   { field: 'gpuCount', label: 'GPUs', hint: 'Serving this workload today.', inputMode: 'numeric' },
-  { field: 'utilisationPercent', label: 'Utilisation (%)', hint: 'Share of the month they are paid for and busy.', inputMode: 'decimal' },
-  { field: 'throughputGainPercent', label: 'Throughput gain (%)', hint: 'More tokens/s per GPU after tuning.', inputMode: 'decimal' },
+  {
+    field: 'utilisationPercent',
+    label: 'Utilisation (%)',
+    hint: 'Share of the month they are paid for and busy.',
+    inputMode: 'decimal',
+  },
+  {
+    field: 'throughputGainPercent',
+    label: 'Throughput gain (%)',
+    hint: 'More tokens/s per GPU after tuning.',
+    inputMode: 'decimal',
+  },
 ];
 
 const toDraft = (inputs: RoiInputs): RoiDraft => ({
@@ -80,14 +100,18 @@ export function RoiCalculator({ defaultValues = ROI_DEFAULTS, onResultChange }: 
             <Stat size="lg" label="Yearly savings" value={formatUsd(result?.yearlySavingsUsd)} />
           </StatRow>
           <StatRow>
-            <Stat label="GPU spend today" value={formatUsd(result?.monthlySpendUsd)} unit={result ? '/month' : undefined} />
+            <Stat
+              label="GPU spend today"
+              value={formatUsd(result?.monthlySpendUsd)}
+              unit={result ? '/month' : undefined}
+            />
             <Stat label="GPUs no longer needed" value={formatNumber(result?.gpusFreed, 1)} />
           </StatRow>
           {result && gain !== undefined ? (
             <Assumption>
               Assumes the same request load: with {formatNumber(gain, 1)} % more throughput per GPU, it needs{' '}
-              {formatNumber(100 / (1 + gain / 100), 1)} % of today&rsquo;s GPU-hours, at {HOURS_PER_MONTH} hours a month and your
-              utilisation.
+              {formatNumber(100 / (1 + gain / 100), 1)} % of today&rsquo;s GPU-hours, at {HOURS_PER_MONTH} hours a month
+              and your utilisation.
             </Assumption>
           ) : (
             <Assumption>Fix the highlighted fields to see your savings.</Assumption>

@@ -18,7 +18,10 @@ describe('computeRoi', () => {
   });
 
   it('saves nothing on idle GPUs', () => {
-    expect(computeRoi({ hourlyPriceUsd: 3, gpuCount: 16, utilisationPercent: 0, throughputGainPercent: 50 }).monthlySavingsUsd).toBe(0);
+    expect(
+      computeRoi({ hourlyPriceUsd: 3, gpuCount: 16, utilisationPercent: 0, throughputGainPercent: 50 })
+        .monthlySavingsUsd,
+    ).toBe(0);
   });
 });
 
@@ -26,7 +29,8 @@ describe('validateRoiField', () => {
   it('accepts positive prices and rejects zero, negatives and text', () => {
     expect(validateRoiField('hourlyPriceUsd', '2.49')).toBeNull();
     expect(validateRoiField('hourlyPriceUsd', '.5')).toBeNull();
-    for (const bad of ['0', '-1', '', '  ', 'abc', '1e3', '2,5']) expect(validateRoiField('hourlyPriceUsd', bad)).not.toBeNull();
+    for (const bad of ['0', '-1', '', '  ', 'abc', '1e3', '2,5'])
+      expect(validateRoiField('hourlyPriceUsd', bad)).not.toBeNull();
   });
 
   it('wants a whole GPU count of at least 1', () => {
@@ -48,12 +52,27 @@ describe('validateRoiField', () => {
 
 describe('parseRoiDraft', () => {
   it('parses trimmed text into numbers', () => {
-    const parsed = parseRoiDraft({ hourlyPriceUsd: ' 2.5 ', gpuCount: '8', utilisationPercent: '60', throughputGainPercent: '30' });
-    expect(parsed.inputs).toEqual({ hourlyPriceUsd: 2.5, gpuCount: 8, utilisationPercent: 60, throughputGainPercent: 30 });
+    const parsed = parseRoiDraft({
+      hourlyPriceUsd: ' 2.5 ',
+      gpuCount: '8',
+      utilisationPercent: '60',
+      throughputGainPercent: '30',
+    });
+    expect(parsed.inputs).toEqual({
+      hourlyPriceUsd: 2.5,
+      gpuCount: 8,
+      utilisationPercent: 60,
+      throughputGainPercent: 30,
+    });
   });
 
   it('reports every invalid field at once', () => {
-    const parsed = parseRoiDraft({ hourlyPriceUsd: '0', gpuCount: '8', utilisationPercent: '140', throughputGainPercent: '30' });
+    const parsed = parseRoiDraft({
+      hourlyPriceUsd: '0',
+      gpuCount: '8',
+      utilisationPercent: '140',
+      throughputGainPercent: '30',
+    });
     expect(parsed.inputs).toBeNull();
     expect(Object.keys(parsed.errors ?? {}).sort()).toEqual(['hourlyPriceUsd', 'utilisationPercent']);
   });

@@ -33,7 +33,12 @@ export interface RoiResult {
   gpusFreed: number;
 }
 
-export function computeRoi({ hourlyPriceUsd, gpuCount, utilisationPercent, throughputGainPercent }: RoiInputs): RoiResult {
+export function computeRoi({
+  hourlyPriceUsd,
+  gpuCount,
+  utilisationPercent,
+  throughputGainPercent,
+}: RoiInputs): RoiResult {
   const gain = throughputGainPercent / 100;
   const savedShare = gain / (1 + gain);
   const monthlySpendUsd = hourlyPriceUsd * gpuCount * HOURS_PER_MONTH * (utilisationPercent / 100);
@@ -77,7 +82,9 @@ export function validateRoiField(field: RoiField, text: string): string | null {
 }
 
 /** Parses the form's text into inputs, or returns the message of every invalid field. */
-export function parseRoiDraft(draft: RoiDraft): { inputs: RoiInputs; errors: null } | { inputs: null; errors: Partial<Record<RoiField, string>> } {
+export function parseRoiDraft(
+  draft: RoiDraft,
+): { inputs: RoiInputs; errors: null } | { inputs: null; errors: Partial<Record<RoiField, string>> } {
   const errors: Partial<Record<RoiField, string>> = {};
   for (const field of Object.keys(draft) as RoiField[]) {
     const message = validateRoiField(field, draft[field]);

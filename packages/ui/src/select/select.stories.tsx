@@ -52,7 +52,10 @@ export const WithError: Story = {
 export const DisabledOption: Story = {
   args: {
     placeholder: undefined,
-    options: [...runtimes.slice(0, 2), { value: 'tensorrt-llm', label: 'TensorRT-LLM (not on this plan)', disabled: true }],
+    options: [
+      ...runtimes.slice(0, 2),
+      { value: 'tensorrt-llm', label: 'TensorRT-LLM (not on this plan)', disabled: true },
+    ],
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('option', { name: /TensorRT-LLM/ })).toBeDisabled();

@@ -6,7 +6,12 @@ import { formatHardware } from '../format/format';
 import { AlertTriangleIcon, CheckIcon } from '../icons';
 import { RelativeTime } from '../relative-time';
 import { Stat } from '../stat';
-import { benchRunnerCommand, formatMetric, isBenchmarkMetricKey, metricLabel } from '../benchmark-common/benchmark-data';
+import {
+  benchRunnerCommand,
+  formatMetric,
+  isBenchmarkMetricKey,
+  metricLabel,
+} from '../benchmark-common/benchmark-data';
 import { Explanation, RequestMeta, RequestTitle } from './serve-requests.styles';
 
 /** The contract's ServeRequest (the fields this screen shows). */
@@ -23,16 +28,23 @@ export interface ServeRequestItem {
   created_at: string;
 }
 
-export const SERVE_RUNTIME_NAMES: Readonly<Record<string, string>> = { vllm: 'vLLM', sglang: 'SGLang', 'tensorrt-llm': 'TensorRT-LLM' };
+export const SERVE_RUNTIME_NAMES: Readonly<Record<string, string>> = {
+  vllm: 'vLLM',
+  sglang: 'SGLang',
+  'tensorrt-llm': 'TensorRT-LLM',
+};
 
 /** The objective's words; a metric this version does not know is shown as its key. */
-export const objectiveLabel = (objective: string): string => (isBenchmarkMetricKey(objective) ? metricLabel(objective) : objective);
+export const objectiveLabel = (objective: string): string =>
+  isBenchmarkMetricKey(objective) ? metricLabel(objective) : objective;
 
 const objectiveValue = (objective: string, value: number | null): string =>
   isBenchmarkMetricKey(objective) ? formatMetric(objective, value) : String(value ?? '—');
 
 /** What to run when there is no data: a benchmark of this model on this hardware, posted to MakoOptimize. */
-export function benchmarkCommand(request: Pick<ServeRequestItem, 'ml_model_name' | 'hardware_config' | 'runtime'>): string {
+export function benchmarkCommand(
+  request: Pick<ServeRequestItem, 'ml_model_name' | 'hardware_config' | 'runtime'>,
+): string {
   return benchRunnerCommand({
     model: request.ml_model_name,
     hardware: formatHardware(request.hardware_config),
@@ -69,7 +81,7 @@ export function ServeRequestCard({ request, now, onDeleteRequest }: ServeRequest
       description={
         <RequestMeta as="span">
           <span>{hardware}</span>
-          <span>{request.runtime ? SERVE_RUNTIME_NAMES[request.runtime] ?? request.runtime : 'Any runtime'}</span>
+          <span>{request.runtime ? (SERVE_RUNTIME_NAMES[request.runtime] ?? request.runtime) : 'Any runtime'}</span>
           <span>Objective: {objectiveLabel(request.objective)}</span>
           <span>
             Requested <RelativeTime value={request.created_at} now={now} />
@@ -77,22 +89,30 @@ export function ServeRequestCard({ request, now, onDeleteRequest }: ServeRequest
         </RequestMeta>
       }
       actions={
-        <Button variant="ghost" size="sm" aria-label={`Delete request for ${request.ml_model_name} on ${hardware}`} onClick={() => onDeleteRequest(request)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Delete request for ${request.ml_model_name} on ${hardware}`}
+          onClick={() => onDeleteRequest(request)}
+        >
           Delete
         </Button>
       }
     >
       {ready ? (
         <>
-          <Stat label={`Best measured ${objectiveLabel(request.objective)}`} value={objectiveValue(request.objective, request.objective_value)} />
+          <Stat
+            label={`Best measured ${objectiveLabel(request.objective)}`}
+            value={objectiveValue(request.objective, request.objective_value)}
+          />
           <CopyField label="Launch command" value={request.launch_command ?? ''} multiline />
         </>
       ) : (
         <>
           <Explanation>
-            We have no benchmark of {request.ml_model_name} on {hardware} yet, so there is no launch command to give. Run
-            a tuning session for this model and hardware, or post a single benchmark from your endpoint with the runner;
-            this request turns ready once results arrive.
+            We have no benchmark of {request.ml_model_name} on {hardware} yet, so there is no launch command to give.
+            Run a tuning session for this model and hardware, or post a single benchmark from your endpoint with the
+            runner; this request turns ready once results arrive.
           </Explanation>
           <CopyField label="Benchmark this hardware" value={benchmarkCommand(request)} multiline />
         </>

@@ -93,17 +93,17 @@ export function ServeRequestForm({
       }}
     >
       <TextField
-          ref={modelRef}
-          label="Model"
-          name="ml_model_name"
-          mono
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="meta-llama/Llama-3.1-8B-Instruct"
-          hint="The Hugging Face id, as your engine loads it."
-          error={model.error}
-          {...model.inputProps}
-        />
+        ref={modelRef}
+        label="Model"
+        name="ml_model_name"
+        mono
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="meta-llama/Llama-3.1-8B-Instruct"
+        hint="The Hugging Face id, as your engine loads it."
+        error={model.error}
+        {...model.inputProps}
+      />
       <HardwareRow>
         <TextField
           ref={hardwareRef}

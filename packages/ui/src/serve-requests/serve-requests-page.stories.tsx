@@ -121,7 +121,12 @@ export const CreateFlow: Story = {
 export const Creating: Story = {
   args: {
     creating: true,
-    defaultValues: { model: 'meta-llama/Llama-3.1-8B-Instruct', hardware: 'H100', count: '8', objective: 'output_throughput' },
+    defaultValues: {
+      model: 'meta-llama/Llama-3.1-8B-Instruct',
+      hardware: 'H100',
+      count: '8',
+      objective: 'output_throughput',
+    },
   },
   play: async ({ canvas, args, userEvent }) => {
     const submit = canvas.getByRole('button', { name: 'Get launch command' });
@@ -134,7 +139,12 @@ export const Creating: Story = {
 export const CreateFailed: Story = {
   args: {
     createError: 'Something went wrong: Service Unavailable',
-    defaultValues: { model: 'meta-llama/Llama-3.1-8B-Instruct', hardware: 'H100', count: '8', objective: 'output_throughput' },
+    defaultValues: {
+      model: 'meta-llama/Llama-3.1-8B-Instruct',
+      hardware: 'H100',
+      count: '8',
+      objective: 'output_throughput',
+    },
   },
   play: async ({ canvas, args, step, userEvent }) => {
     const form = within(canvas.getByRole('form', { name: 'Request a launch command' }));
@@ -169,8 +179,12 @@ export const DeleteFlow: Story = {
   render: (args) => <LiveServeRequests {...args} />,
   play: async ({ args, step, userEvent }) => {
     await step('Delete asks first, naming the model and hardware', async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Delete request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X' }));
-      const confirm = await screen.findByRole('alertdialog', { name: 'Delete the request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X?' });
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Delete request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X' }),
+      );
+      const confirm = await screen.findByRole('alertdialog', {
+        name: 'Delete the request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X?',
+      });
       await expect(confirm).toHaveAccessibleDescription(/the benchmarks behind it stay/);
     });
     await step('Cancel keeps it', async () => {
@@ -179,7 +193,9 @@ export const DeleteFlow: Story = {
       await expect(args.onDelete).not.toHaveBeenCalled();
     });
     await step('confirming calls onDelete with the id; the dialog closes when the request is gone', async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Delete request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X' }));
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Delete request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X' }),
+      );
       await userEvent.click(await screen.findByRole('button', { name: 'Delete request' }));
       await expect(args.onDelete).toHaveBeenCalledWith('sr_qwen72b');
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -191,7 +207,9 @@ export const DeleteFlow: Story = {
 export const DeleteFailed: Story = {
   args: { deleteError: 'Something went wrong: Not Found' },
   play: async ({ args, step, userEvent }) => {
-    await userEvent.click(screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
+    );
     const confirm = await screen.findByRole('alertdialog');
     await step('the failure shows only after confirming, and the dialog stays', async () => {
       await expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();
@@ -205,7 +223,9 @@ export const DeleteFailed: Story = {
 export const Deleting: Story = {
   args: { deletingId: 'sr_llama8b' },
   play: async ({ args, userEvent }) => {
-    await userEvent.click(screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
+    );
     const confirmButton = await screen.findByRole('button', { name: 'Delete request' });
     await expect(confirmButton).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(confirmButton);
@@ -256,7 +276,9 @@ export const Mobile: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(window.innerWidth).toBe(375);
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
-    await expect(canvas.getByRole('button', { name: 'Get launch command' }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+    await expect(
+      canvas.getByRole('button', { name: 'Get launch command' }).getBoundingClientRect().right,
+    ).toBeLessThanOrEqual(375);
   },
 };
 

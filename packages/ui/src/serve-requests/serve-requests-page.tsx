@@ -16,8 +16,13 @@ import { ListSection, PageRoot, RequestList, SectionHeading } from './serve-requ
 export const SERVE_REQUESTS_TITLE = 'MAKO Serve Requests';
 
 /** Every metric of the contract, in its order. */
-export const SERVE_OBJECTIVE_OPTIONS: readonly SelectOption[] = BENCHMARK_METRIC_KEYS.map((metric) => ({ value: metric, label: metricLabel(metric) }));
-export const SERVE_RUNTIME_OPTIONS: readonly SelectOption[] = Object.entries(SERVE_RUNTIME_NAMES).map(([value, label]) => ({ value, label }));
+export const SERVE_OBJECTIVE_OPTIONS: readonly SelectOption[] = BENCHMARK_METRIC_KEYS.map((metric) => ({
+  value: metric,
+  label: metricLabel(metric),
+}));
+export const SERVE_RUNTIME_OPTIONS: readonly SelectOption[] = Object.entries(SERVE_RUNTIME_NAMES).map(
+  ([value, label]) => ({ value, label }),
+);
 export const DEFAULT_HARDWARE_SUGGESTIONS: readonly string[] = ['H100', 'H200', 'B200', 'A100-80GB', 'L40S', 'MI300X'];
 
 export interface ServeRequestsPageProps {
@@ -93,7 +98,13 @@ export function ServeRequestsPage({
 
       <ListSection aria-labelledby={listHeadingId}>
         <SectionHeading id={listHeadingId}>Your requests</SectionHeading>
-        <LoadingErrorWrapper isLoading={isLoading} error={error} onRetry={onRetry} retrying={retrying} loadingLabel="Loading serve requests">
+        <LoadingErrorWrapper
+          isLoading={isLoading}
+          error={error}
+          onRetry={onRetry}
+          retrying={retrying}
+          loadingLabel="Loading serve requests"
+        >
           {requests && requests.length > 0 ? (
             <RequestList>
               {requests.map((request) => (
@@ -127,7 +138,11 @@ export function ServeRequestsPage({
           setDeleteTargetId(null);
           setConfirmedId(null);
         }}
-        title={deleteTarget ? `Delete the request for ${deleteTarget.ml_model_name} on ${formatHardware(deleteTarget.hardware_config)}?` : 'Delete request?'}
+        title={
+          deleteTarget
+            ? `Delete the request for ${deleteTarget.ml_model_name} on ${formatHardware(deleteTarget.hardware_config)}?`
+            : 'Delete request?'
+        }
         description="Only the request goes; the benchmarks behind it stay. You can ask again at any time."
         confirmLabel="Delete request"
         busy={deleteTarget !== null && deletingId === deleteTarget.id}

@@ -37,7 +37,8 @@ export const SERVE_REQUESTS: ServeRequestItem[] = [
     objective: 'tpot_ms.p99',
     runtime: 'sglang',
     status: 'ready',
-    launch_command: 'python -m sglang.launch_server --model-path meta-llama/Llama-3.1-70B-Instruct --tp-size 4 --schedule-policy lpm',
+    launch_command:
+      'python -m sglang.launch_server --model-path meta-llama/Llama-3.1-70B-Instruct --tp-size 4 --schedule-policy lpm',
     objective_value: 23.456,
     created_at: ago(24 * 6),
   },

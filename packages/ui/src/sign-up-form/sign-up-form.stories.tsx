@@ -206,7 +206,9 @@ export const Mobile: Story = {
     await step('nothing overflows a 375 px screen', async () => {
       await expect(window.innerWidth).toBe(375);
       await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
-      await expect(canvas.getByRole('button', { name: 'Sign up' }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+      await expect(canvas.getByRole('button', { name: 'Sign up' }).getBoundingClientRect().right).toBeLessThanOrEqual(
+        375,
+      );
     });
   },
 };

@@ -15,6 +15,11 @@ export const Legal = styled.p`
 `;
 
 export const Success = styled.div`
-  &:focus { outline: none; }
-  &:focus-visible > * { outline: 2px solid ${color.focus}; outline-offset: 2px; }
+  &:focus {
+    outline: none;
+  }
+  &:focus-visible > * {
+    outline: 2px solid ${color.focus};
+    outline-offset: 2px;
+  }
 `;

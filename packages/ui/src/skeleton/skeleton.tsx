@@ -19,7 +19,12 @@ export function Skeleton({ width = '100%', height = 16, radius = radii.sm, lines
     return (
       <Lines aria-hidden="true">
         {Array.from({ length: lines }, (_, index) => (
-          <Block key={index} $width={index === lines - 1 ? '60%' : px(width)} $height={px(height)} $radius={px(radius)} />
+          <Block
+            key={index}
+            $width={index === lines - 1 ? '60%' : px(width)}
+            $height={px(height)}
+            $radius={px(radius)}
+          />
         ))}
       </Lines>
     );

@@ -25,11 +25,14 @@ export const Decorative: Story = {
       await expect(ring?.getBoundingClientRect().width).toBe(16);
       await expect(ring?.getBoundingClientRect().height).toBe(16);
     });
-    await step('without a label it is hidden from assistive technology: the text next to it says what happens', async () => {
-      await expect(ring).toHaveAttribute('aria-hidden', 'true');
-      await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
-      await expect(canvas.getByText('Saving…')).toBeVisible();
-    });
+    await step(
+      'without a label it is hidden from assistive technology: the text next to it says what happens',
+      async () => {
+        await expect(ring).toHaveAttribute('aria-hidden', 'true');
+        await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
+        await expect(canvas.getByText('Saving…')).toBeVisible();
+      },
+    );
   },
 };
 

@@ -22,7 +22,17 @@ export interface StatProps {
 }
 
 /** One labelled number, in monospace with tabular figures. */
-export function Stat({ label, value, unit, delta, trend = 'neutral', hint, size = 'md', loading = false, className }: StatProps) {
+export function Stat({
+  label,
+  value,
+  unit,
+  delta,
+  trend = 'neutral',
+  hint,
+  size = 'md',
+  loading = false,
+  className,
+}: StatProps) {
   return (
     <StatRoot className={className}>
       <StatLabel>{label}</StatLabel>

@@ -37,7 +37,9 @@ export const Cancelled: Story = {
   play: async ({ canvas, step }) => {
     await step("the title is 'Payment Cancelled' and says nothing changed", async () => {
       await expect(canvas.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeVisible();
-      await expect(canvas.getByText(/No payment was taken and your plan has not changed: you are still on Free/)).toBeVisible();
+      await expect(
+        canvas.getByText(/No payment was taken and your plan has not changed: you are still on Free/),
+      ).toBeVisible();
     });
     await step('next steps, with the contact link opening in a new tab', async () => {
       await expect(canvas.getByRole('list', { name: 'Next steps' }).children).toHaveLength(3);
@@ -47,7 +49,10 @@ export const Cancelled: Story = {
     });
     await step('the way back leads to the plans', async () => {
       await expect(canvas.getByRole('link', { name: 'Back to plans' })).toHaveAttribute('href', '/subscription/');
-      await expect(canvas.getByRole('link', { name: 'Go to Getting started' })).toHaveAttribute('href', '/getting-started/');
+      await expect(canvas.getByRole('link', { name: 'Go to Getting started' })).toHaveAttribute(
+        'href',
+        '/getting-started/',
+      );
     });
   },
 };

@@ -37,11 +37,16 @@ export const Success: Story = {
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step('the title is the spec’s, word for word', async () => {
-      await expect(canvas.getByRole('heading', { level: 1, name: 'Payment Successful - Welcome to Pro!' })).toBeVisible();
+      await expect(
+        canvas.getByRole('heading', { level: 1, name: 'Payment Successful - Welcome to Pro!' }),
+      ).toBeVisible();
     });
     await step('next steps, and links on to sessions, tokens and the plan', async () => {
       await expect(canvas.getByRole('list', { name: 'Next steps' }).children).toHaveLength(3);
-      await expect(canvas.getByRole('link', { name: 'Start a tuning session' })).toHaveAttribute('href', '/tuning-sessions');
+      await expect(canvas.getByRole('link', { name: 'Start a tuning session' })).toHaveAttribute(
+        'href',
+        '/tuning-sessions',
+      );
       await expect(canvas.getByRole('link', { name: 'Create an API token' })).toHaveAttribute('href', '/tokens/');
       await expect(canvas.getByRole('link', { name: 'Back to your plan' })).toHaveAttribute('href', '/subscription/');
     });

@@ -4,7 +4,17 @@ import { ButtonLinkGroup } from '../button-link-group';
 import { formatNumber, formatUsd } from '../format/format';
 import { CheckIcon, ExternalLinkIcon, InfoIcon } from '../icons';
 import { VisuallyHidden } from '../visually-hidden';
-import { FeatureList, LimitList, PlanAction, PlanFrame, PlanTitle, Price, PriceContact, PriceUnit, PriceValue } from './subscription.styles';
+import {
+  FeatureList,
+  LimitList,
+  PlanAction,
+  PlanFrame,
+  PlanTitle,
+  Price,
+  PriceContact,
+  PriceUnit,
+  PriceValue,
+} from './subscription.styles';
 
 /** The contract's Plan. */
 export interface PlanItem {

@@ -13,7 +13,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const planCard = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('region', { name: new RegExp(`^${name}`) });
+const planCard = (canvasElement: HTMLElement, name: string) =>
+  within(canvasElement).getByRole('region', { name: new RegExp(`^${name}`) });
 
 export const Full: Story = {
   tags: ['visual'],
@@ -31,20 +32,24 @@ export const Full: Story = {
       await expect(within(free).getByText('Current plan')).toBeVisible();
       await expect(within(free).getByRole('button', { name: 'Your current plan' })).toBeDisabled();
       await expect(free).toHaveAttribute('data-current', 'true');
-      await expect(getComputedStyle(free).borderTopColor).not.toBe(getComputedStyle(planCard(canvasElement, 'Pro')).borderTopColor);
+      await expect(getComputedStyle(free).borderTopColor).not.toBe(
+        getComputedStyle(planCard(canvasElement, 'Pro')).borderTopColor,
+      );
       await expect(canvas.getAllByText('Current plan')).toHaveLength(1);
     });
     await step('features and limits are listed, unlimited in words', async () => {
       const pro = within(planCard(canvasElement, 'Pro'));
-      await expect(pro.getByRole('list', { name: 'Pro features' })).toHaveTextContent('Best-setup reports with launch commands');
+      await expect(pro.getByRole('list', { name: 'Pro features' })).toHaveTextContent(
+        'Best-setup reports with launch commands',
+      );
       await expect(pro.getByRole('list', { name: 'Pro limits' })).toHaveTextContent('Up to 5 active tuning sessions');
       await expect(pro.getByRole('list', { name: 'Pro limits' })).toHaveTextContent('Up to 500 trials per session');
-      await expect(within(planCard(canvasElement, 'Free')).getByRole('list', { name: 'Free limits' })).toHaveTextContent(
-        'Up to 1 active tuning session',
-      );
-      await expect(within(planCard(canvasElement, 'Enterprise')).getByRole('list', { name: 'Enterprise limits' })).toHaveTextContent(
-        'Unlimited active tuning sessions',
-      );
+      await expect(
+        within(planCard(canvasElement, 'Free')).getByRole('list', { name: 'Free limits' }),
+      ).toHaveTextContent('Up to 1 active tuning session');
+      await expect(
+        within(planCard(canvasElement, 'Enterprise')).getByRole('list', { name: 'Enterprise limits' }),
+      ).toHaveTextContent('Unlimited active tuning sessions');
     });
   },
 };

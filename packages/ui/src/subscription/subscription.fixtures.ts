@@ -10,7 +10,11 @@ export const PLANS: PlanItem[] = [
     name: 'Free',
     price_usd_month: 0,
     description: 'Benchmark your own endpoints and try the tuner.',
-    features: ['Single benchmarks with percentiles and goodput', 'Benchmark search across published results', 'Community support'],
+    features: [
+      'Single benchmarks with percentiles and goodput',
+      'Benchmark search across published results',
+      'Community support',
+    ],
     limits: { active_tuning_sessions: 1, max_trials_per_session: 20 },
   },
   {
@@ -18,7 +22,12 @@ export const PLANS: PlanItem[] = [
     name: 'Pro',
     price_usd_month: 49,
     description: 'Tune every model you serve, on all your GPU machines.',
-    features: ['Everything in Free', 'Best-setup reports with launch commands', 'Container-registry tokens for optimised images', 'E-mail support'],
+    features: [
+      'Everything in Free',
+      'Best-setup reports with launch commands',
+      'Container-registry tokens for optimised images',
+      'E-mail support',
+    ],
     limits: { active_tuning_sessions: 5, max_trials_per_session: 500 },
   },
   {

@@ -94,7 +94,9 @@ export const LimitList = styled(FeatureList)`
   border-top: 1px solid ${color.border};
   color: ${color.textMuted};
 
-  svg { color: ${color.textSubtle}; }
+  svg {
+    color: ${color.textSubtle};
+  }
 `;
 
 /** Pushes the action to the bottom, so the buttons of a row of cards line up. */

@@ -43,6 +43,8 @@ export const Dark: Story = {
   globals: { theme: 'dark' },
   args: { defaultValue: 'Tuning max_num_seqs by hand for every model.' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('textbox', { name: 'Biggest pain' })).toHaveValue('Tuning max_num_seqs by hand for every model.');
+    await expect(canvas.getByRole('textbox', { name: 'Biggest pain' })).toHaveValue(
+      'Tuning max_num_seqs by hand for every model.',
+    );
   },
 };

@@ -44,12 +44,18 @@ export const WithHint: Story = {
 };
 
 export const WithError: Story = {
-  args: { defaultValue: 'my session!', error: 'Use letters, digits and dashes only', hint: 'Shown in the sessions list.' },
+  args: {
+    defaultValue: 'my session!',
+    error: 'Use letters, digits and dashes only',
+    hint: 'Shown in the sessions list.',
+  },
   play: async ({ canvas, step }) => {
     const input = canvas.getByLabelText('Session name');
     await step('the error is inline, marks the field invalid and is read with it', async () => {
       await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription('Use letters, digits and dashes only Shown in the sessions list.');
+      await expect(input).toHaveAccessibleDescription(
+        'Use letters, digits and dashes only Shown in the sessions list.',
+      );
       await expect(canvas.getByText('Use letters, digits and dashes only')).toBeVisible();
     });
   },

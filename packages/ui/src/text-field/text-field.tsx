@@ -14,7 +14,17 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'ch
   className?: string;
 }
 
-export function TextField({ label, hideLabel, hint, error, mono, id, className, type = 'text', ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  hideLabel,
+  hint,
+  error,
+  mono,
+  id,
+  className,
+  type = 'text',
+  ...rest
+}: TextFieldProps) {
   return (
     <Field label={label} hideLabel={hideLabel} hint={hint} error={error} id={id} className={className}>
       {(control) => <Input type={type} $invalid={Boolean(error)} $mono={mono} {...control} {...rest} />}

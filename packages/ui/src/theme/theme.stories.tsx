@@ -1,6 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { SectionTitle, Sheet, Swatch, SwatchChip, SwatchGrid, SwatchName, SwatchValue, TypeSample } from './theme.styles';
+import {
+  SectionTitle,
+  Sheet,
+  Swatch,
+  SwatchChip,
+  SwatchGrid,
+  SwatchName,
+  SwatchValue,
+  TypeSample,
+} from './theme.styles';
 import { color, darkColors, fontSize, lightColors } from './tokens';
 import type { ColorTokens } from './tokens';
 import { UiProvider } from './ui-provider';
@@ -10,7 +19,10 @@ const GROUPS: Array<[string, Array<keyof ColorTokens>]> = [
   ['Surfaces', ['bg', 'surface', 'sunken', 'border', 'borderStrong']],
   ['Text', ['text', 'textMuted', 'textSubtle']],
   ['Accent', ['accent', 'accentHover', 'accentSubtle', 'accentText', 'focus']],
-  ['Semantic', ['success', 'successSubtle', 'warning', 'warningSubtle', 'danger', 'dangerSubtle', 'info', 'infoSubtle']],
+  [
+    'Semantic',
+    ['success', 'successSubtle', 'warning', 'warningSubtle', 'danger', 'dangerSubtle', 'info', 'infoSubtle'],
+  ],
   ['Charts', ['chart1', 'chart2', 'chart3', 'chart4', 'chart5', 'chart6']],
 ];
 
@@ -35,8 +47,12 @@ function Palette({ tokens }: { tokens: ColorTokens }) {
         <SectionTitle>Type</SectionTitle>
         <TypeSample $size={fontSize.display}>Inter 32 — Tuning sessions</TypeSample>
         <TypeSample $size={fontSize.md}>Inter 14 — The quick brown fox tunes max_num_seqs.</TypeSample>
-        <TypeSample $mono $size={fontSize.md}>JetBrains Mono 14 — 14,930 tok/s · p99 TTFT 187 ms · 8x H100</TypeSample>
-        <TypeSample $mono $size={fontSize.md}>vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8</TypeSample>
+        <TypeSample $mono $size={fontSize.md}>
+          JetBrains Mono 14 — 14,930 tok/s · p99 TTFT 187 ms · 8x H100
+        </TypeSample>
+        <TypeSample $mono $size={fontSize.md}>
+          vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8
+        </TypeSample>
       </section>
     </Sheet>
   );
@@ -64,7 +80,9 @@ export const Light: Story = {
     await step('Inter is the UI font and it has loaded', async () => {
       await document.fonts.ready;
       await expect(getComputedStyle(document.body).fontFamily).toMatch(/^"?Inter"?/);
-      const loaded = [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/"/g, ''));
+      const loaded = [...document.fonts]
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.family.replace(/"/g, ''));
       await expect(loaded).toContain('Inter');
       await expect(loaded).toContain('JetBrains Mono');
       await expect(canvas.getByText(/JetBrains Mono 14/)).toBeVisible();

@@ -127,9 +127,9 @@ export function colorDeclarations(mode: ThemeMode): string {
 }
 
 /** `color.accent` is `var(--mako-accent)`: use these in styles so both modes share one stylesheet. */
-export const color = Object.fromEntries(
-  Object.keys(lightColors).map((key) => [key, `var(${varName(key)})`]),
-) as { readonly [K in keyof ColorTokens]: string };
+export const color = Object.fromEntries(Object.keys(lightColors).map((key) => [key, `var(${varName(key)})`])) as {
+  readonly [K in keyof ColorTokens]: string;
+};
 
 /** The 4 px grid: `space(3)` is 12px. */
 export const space = (steps: number): string => `${steps * 4}px`;
@@ -141,7 +141,15 @@ export const font = {
   mono: "'JetBrains Mono', ui-monospace, 'SFMono-Regular', Menlo, monospace",
 } as const;
 
-export const fontSize = { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '20px', xxl: '24px', display: '32px' } as const;
+export const fontSize = {
+  xs: '12px',
+  sm: '13px',
+  md: '14px',
+  lg: '16px',
+  xl: '20px',
+  xxl: '24px',
+  display: '32px',
+} as const;
 
 export const fontWeight = { regular: 400, medium: 500, semibold: 600 } as const;
 

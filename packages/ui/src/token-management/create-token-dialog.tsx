@@ -38,7 +38,8 @@ export interface CreateTokenDialogProps<TToken extends TokenLike, TExtra extends
   renderUsage?: (created: CreatedToken<TToken>) => ReactNode;
 }
 
-const expiryDays = (choice: ExpiryChoice): number | null => EXPIRY_CHOICES.find((c) => c.value === choice)?.days ?? null;
+const expiryDays = (choice: ExpiryChoice): number | null =>
+  EXPIRY_CHOICES.find((c) => c.value === choice)?.days ?? null;
 
 interface CreateFormProps<TExtra extends object> {
   formId: string;
@@ -49,7 +50,14 @@ interface CreateFormProps<TExtra extends object> {
   onCreate: (values: TokenCreateValues & TExtra) => void;
 }
 
-function CreateForm<TExtra extends object>({ formId, namePlaceholder, extraFields, busy, error, onCreate }: CreateFormProps<TExtra>) {
+function CreateForm<TExtra extends object>({
+  formId,
+  namePlaceholder,
+  extraFields,
+  busy,
+  error,
+  onCreate,
+}: CreateFormProps<TExtra>) {
   const nameRef = useRef<HTMLInputElement>(null);
   const name = useValidatedField('', validateTokenName, nameRef);
   const [expiry, setExpiry] = useState<ExpiryChoice>('90');

@@ -15,15 +15,55 @@ const ago = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISO
 const ahead = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();
 
 const TOKENS: TokenLike[] = [
-  { id: 'tok_laptop', name: 'laptop', prefix: 'mako_a1B2', created_at: ago(72), last_used_at: ago(2), expires_at: ahead(87 * 24), revoked_at: null },
-  { id: 'tok_nightly', name: 'nightly-ci', prefix: 'mako_Nn7q', created_at: ago(30 * 24), last_used_at: null, expires_at: null, revoked_at: null },
-  { id: 'tok_old', name: 'old-box', prefix: 'mako_0ldX', created_at: ago(95 * 24), last_used_at: ago(40 * 24), expires_at: ago(5 * 24), revoked_at: null },
-  { id: 'tok_staging', name: 'staging', prefix: 'mako_St4g', created_at: ago(60 * 24), last_used_at: ago(20 * 24), expires_at: ahead(300 * 24), revoked_at: ago(10 * 24) },
+  {
+    id: 'tok_laptop',
+    name: 'laptop',
+    prefix: 'mako_a1B2',
+    created_at: ago(72),
+    last_used_at: ago(2),
+    expires_at: ahead(87 * 24),
+    revoked_at: null,
+  },
+  {
+    id: 'tok_nightly',
+    name: 'nightly-ci',
+    prefix: 'mako_Nn7q',
+    created_at: ago(30 * 24),
+    last_used_at: null,
+    expires_at: null,
+    revoked_at: null,
+  },
+  {
+    id: 'tok_old',
+    name: 'old-box',
+    prefix: 'mako_0ldX',
+    created_at: ago(95 * 24),
+    last_used_at: ago(40 * 24),
+    expires_at: ago(5 * 24),
+    revoked_at: null,
+  },
+  {
+    id: 'tok_staging',
+    name: 'staging',
+    prefix: 'mako_St4g',
+    created_at: ago(60 * 24),
+    last_used_at: ago(20 * 24),
+    expires_at: ahead(300 * 24),
+    revoked_at: ago(10 * 24),
+  },
 ];
 
 const SECRET = 'mako_q8Vd3KsL0pWz7HtR2xYc5NbJ4mFe9GaU6b1c2d';
 const CREATED: CreatedToken = {
-  token: { id: 'tok_new', name: 'laptop-2', prefix: 'mako_q8Vd', created_at: NOW.toISOString(), last_used_at: null, expires_at: ahead(90 * 24), revoked_at: null },
+  token: {
+    id: 'tok_new',
+    name: 'laptop-2',
+    prefix: 'mako_q8Vd',
+    created_at: NOW.toISOString(),
+    last_used_at: null,
+    expires_at: ahead(90 * 24),
+    revoked_at: null,
+  },
   secret: SECRET,
 };
 
@@ -44,7 +84,10 @@ const meta = {
     createdTitle: 'Copy your new token',
     secretLabel: 'Access token',
     renderUsage: (created) => (
-      <TokenUsage heading="Use it with the runner" lines={[`export MAKO_TOKEN=${created.secret}`, 'mako-runner bench']} />
+      <TokenUsage
+        heading="Use it with the runner"
+        lines={[`export MAKO_TOKEN=${created.secret}`, 'mako-runner bench']}
+      />
     ),
     revokeDescription: REVOKE_DESCRIPTION,
     onCreate: fn(),
@@ -114,7 +157,9 @@ function LiveTokenManager(props: TokenManagerProps<TokenLike>) {
       }}
       onRevoke={(id) => {
         props.onRevoke(id);
-        setTokens((list) => list.map((token) => (token.id === id ? { ...token, revoked_at: NOW.toISOString() } : token)));
+        setTokens((list) =>
+          list.map((token) => (token.id === id ? { ...token, revoked_at: NOW.toISOString() } : token)),
+        );
       }}
     />
   );
@@ -145,7 +190,9 @@ export const CreateShowsTheSecretOnce: Story = {
     await step('how to use it: a snippet with the secret, ready to copy', async () => {
       const usage = within(dialog).getByRole('region', { name: 'How to use it' });
       await expect(within(usage).getByRole('heading', { name: 'Use it with the runner' })).toBeVisible();
-      await expect(within(usage).getByRole('textbox', { name: 'Shell' })).toHaveTextContent(`export MAKO_TOKEN=${SECRET}`);
+      await expect(within(usage).getByRole('textbox', { name: 'Shell' })).toHaveTextContent(
+        `export MAKO_TOKEN=${SECRET}`,
+      );
     });
     await step('Copy puts the secret on the clipboard', async () => {
       await userEvent.click(within(dialog).getAllByRole('button', { name: 'Copy' })[0] as HTMLElement);
@@ -185,7 +232,9 @@ export const NameRules: Story = {
       await userEvent.clear(name);
       await userEvent.type(name, 'nightly');
       await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires after' }), 'never');
-      await expect(within(dialog).getByText('A token that never expires stays valid until you revoke it.')).toBeVisible();
+      await expect(
+        within(dialog).getByText('A token that never expires stays valid until you revoke it.'),
+      ).toBeVisible();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
       await expect(args.onCreate).toHaveBeenCalledWith({ name: 'nightly', expires_in_days: null });
     });

@@ -117,7 +117,15 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
         onRetry={onRetry}
         retrying={retrying}
         loadingLabel={`Loading ${caption}`}
-        skeleton={<TokenTable tokens={[]} caption={caption} extraColumns={extraColumns} onRevokeRequest={() => undefined} loading />}
+        skeleton={
+          <TokenTable
+            tokens={[]}
+            caption={caption}
+            extraColumns={extraColumns}
+            onRevokeRequest={() => undefined}
+            loading
+          />
+        }
       >
         {tokens && tokens.length > 0 ? (
           <TokenTable
@@ -131,7 +139,12 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
             }}
           />
         ) : (
-          <EmptyState icon={<KeyIcon size={24} />} title={emptyTitle} description={emptyDescription} command={emptyCommand} />
+          <EmptyState
+            icon={<KeyIcon size={24} />}
+            title={emptyTitle}
+            description={emptyDescription}
+            command={emptyCommand}
+          />
         )}
       </LoadingErrorWrapper>
 

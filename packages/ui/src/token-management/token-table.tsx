@@ -29,7 +29,14 @@ export interface TokenTableProps<TToken extends TokenLike> {
 const time = (value: string | null) => (value ? Date.parse(value) : null);
 
 /** Name, prefix, created, last used, expires, status and a Revoke button per token. */
-export function TokenTable<TToken extends TokenLike>({ tokens, caption, extraColumns = [], now, onRevokeRequest, loading = false }: TokenTableProps<TToken>) {
+export function TokenTable<TToken extends TokenLike>({
+  tokens,
+  caption,
+  extraColumns = [],
+  now,
+  onRevokeRequest,
+  loading = false,
+}: TokenTableProps<TToken>) {
   const columns = useMemo(() => {
     const column = createColumnHelper<TToken>();
     // Column accessors read the row generically; TanStack's helper types them per key.
@@ -53,13 +60,21 @@ export function TokenTable<TToken extends TokenLike>({ tokens, caption, extraCol
         id: 'last_used',
         header: 'Last used',
         cell: (info) =>
-          info.row.original.last_used_at ? <RelativeTime value={info.row.original.last_used_at} now={now} /> : <Muted>Never</Muted>,
+          info.row.original.last_used_at ? (
+            <RelativeTime value={info.row.original.last_used_at} now={now} />
+          ) : (
+            <Muted>Never</Muted>
+          ),
       }),
       column.accessor((row) => time(row.expires_at) ?? Number.POSITIVE_INFINITY, {
         id: 'expires',
         header: 'Expires',
         cell: (info) =>
-          info.row.original.expires_at ? <RelativeTime value={info.row.original.expires_at} now={now} /> : <Muted>Never</Muted>,
+          info.row.original.expires_at ? (
+            <RelativeTime value={info.row.original.expires_at} now={now} />
+          ) : (
+            <Muted>Never</Muted>
+          ),
       }),
       column.accessor((row) => tokenStatus(row, now), {
         id: 'status',

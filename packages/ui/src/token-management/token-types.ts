@@ -29,7 +29,10 @@ export interface TokenCreateValues {
 export type TokenStatus = 'active' | 'expired' | 'revoked';
 
 /** Revoked wins over expired: a revoked token stays revoked whatever its expiry. */
-export function tokenStatus(token: Pick<TokenLike, 'expires_at' | 'revoked_at'>, now: Date | number = Date.now()): TokenStatus {
+export function tokenStatus(
+  token: Pick<TokenLike, 'expires_at' | 'revoked_at'>,
+  now: Date | number = Date.now(),
+): TokenStatus {
   if (token.revoked_at) return 'revoked';
   const nowMs = now instanceof Date ? now.getTime() : now;
   if (token.expires_at && Date.parse(token.expires_at) <= nowMs) return 'expired';

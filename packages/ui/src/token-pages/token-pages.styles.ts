@@ -6,7 +6,9 @@ export const CardBody = styled.div`
   flex-direction: column;
   gap: ${space(4)};
 
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 export const Verifying = styled.p`
@@ -16,7 +18,9 @@ export const Verifying = styled.p`
   font-size: ${fontSize.lg};
   color: ${color.text};
 
-  svg { color: ${color.accent}; }
+  svg {
+    color: ${color.accent};
+  }
 `;
 
 export const Explanation = styled.p`

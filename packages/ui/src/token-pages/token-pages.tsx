@@ -9,7 +9,8 @@ export const VERIFY_EMAIL_COPY: TokenCheckCopy = {
   continueLabel: 'Get started',
   errorTitle: 'We could not verify your email',
   errorFallback: 'Registration failed',
-  errorText: 'Verification links work once and expire after a while. Sign up again with the same address for a new one.',
+  errorText:
+    'Verification links work once and expire after a while. Sign up again with the same address for a new one.',
 };
 
 export const MAGIC_LINK_COPY: TokenCheckCopy = {

@@ -1,4 +1,14 @@
-import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { bestSoFar } from '../chart/chart-math';
 import { TooltipBox, TooltipValue } from '../chart/chart.styles';
 import { useUiTheme } from '../theme/ui-provider';
@@ -30,7 +40,10 @@ export default function TrialProgressChartView({
   // Round the domain to a power of ten of the spread so that the axis ticks are round numbers;
   // the extra room at the bottom holds the failed-trial crosses.
   const step = 10 ** Math.floor(Math.log10(ceiling - floor + pad * 3));
-  const yDomain: [number, number] = [Math.floor((floor - pad * 2) / step) * step, Math.ceil((ceiling + pad) / step) * step];
+  const yDomain: [number, number] = [
+    Math.floor((floor - pad * 2) / step) * step,
+    Math.ceil((ceiling + pad) / step) * step,
+  ];
   // Failed trials have no value: they sit on the floor of the plot as crosses.
   const failed = trials
     .filter((trial) => trial.outcome === 'failed' || trial.value === null)
@@ -77,7 +90,15 @@ export default function TrialProgressChartView({
           isAnimationActive={false}
           name={`Best ${metricLabel}`}
         />
-        <Scatter data={feasible} dataKey="value" fill={colors.chart1} fillOpacity={0.45} shape="circle" isAnimationActive={false} name="Feasible trial" />
+        <Scatter
+          data={feasible}
+          dataKey="value"
+          fill={colors.chart1}
+          fillOpacity={0.45}
+          shape="circle"
+          isAnimationActive={false}
+          name="Feasible trial"
+        />
         <Scatter
           data={infeasible}
           dataKey="value"

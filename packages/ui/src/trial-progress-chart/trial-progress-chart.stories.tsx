@@ -27,7 +27,9 @@ type Story = StoryObj<typeof meta>;
 
 /** The plot arrives with the lazily loaded recharts chunk. */
 const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
+    timeout: 5000,
+  });
 };
 
 export const BestSoFar: Story = {
@@ -39,7 +41,9 @@ export const BestSoFar: Story = {
     await step('the summary states the best value and the failures in words', async () => {
       await expect(canvas.getByRole('figure', { name: /Progress/ })).toBeVisible();
       await expect(
-        canvas.getByText(`Best output tok/s: ${formatThroughput(best)} after 50 trials; ${infeasible} infeasible, ${failed} failed.`),
+        canvas.getByText(
+          `Best output tok/s: ${formatThroughput(best)} after 50 trials; ${infeasible} infeasible, ${failed} failed.`,
+        ),
       ).toBeVisible();
     });
     await step('recharts loads lazily and draws the line and markers', async () => {

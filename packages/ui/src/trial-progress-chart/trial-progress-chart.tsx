@@ -30,7 +30,9 @@ function describe({ trials, direction, metricLabel, formatValue = String }: Tria
   const last = line[line.length - 1];
   const infeasible = trials.filter((trial) => trial.outcome === 'infeasible').length;
   const failed = trials.filter((trial) => trial.outcome === 'failed').length;
-  const best = last ? `Best ${metricLabel}: ${formatValue(last.best)} after ${trials.length} trials` : `No feasible trial yet after ${trials.length} trials`;
+  const best = last
+    ? `Best ${metricLabel}: ${formatValue(last.best)} after ${trials.length} trials`
+    : `No feasible trial yet after ${trials.length} trials`;
   return `${best}; ${infeasible} infeasible, ${failed} failed.`;
 }
 
@@ -40,7 +42,14 @@ function describe({ trials, direction, metricLabel, formatValue = String }: Tria
  */
 export function TrialProgressChart(props: TrialProgressChartProps) {
   const { colors } = useUiTheme();
-  const { title = 'Progress', showTitle = false, height = 280, baseline, baselineLabel = 'Engine defaults', metricLabel } = props;
+  const {
+    title = 'Progress',
+    showTitle = false,
+    height = 280,
+    baseline,
+    baselineLabel = 'Engine defaults',
+    metricLabel,
+  } = props;
   return (
     <ChartFrame
       title={title}

@@ -79,7 +79,8 @@ function buildLongRun() {
         metrics: null,
         failure: {
           kind: 'oom',
-          message: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.12 GiB is free.',
+          message:
+            'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.12 GiB is free.',
         },
       });
       continue;
@@ -90,7 +91,10 @@ function buildLongRun() {
         objective_value: null,
         feasible: false,
         metrics: null,
-        failure: { kind: 'crash', message: "RuntimeError: Engine core initialization failed. Failed core proc(s): {'EngineCore_DP0': 1}" },
+        failure: {
+          kind: 'crash',
+          message: "RuntimeError: Engine core initialization failed. Failed core proc(s): {'EngineCore_DP0': 1}",
+        },
       });
       continue;
     }
@@ -115,7 +119,13 @@ function buildLongRun() {
     {
       id: 'long-pending-35',
       trial_number: 35,
-      config: { max_num_seqs: 352, max_num_batched_tokens: 14336, gpu_memory_utilization: 0.93, enable_chunked_prefill: true, kv_cache_dtype: 'fp8' },
+      config: {
+        max_num_seqs: 352,
+        max_num_batched_tokens: 14336,
+        gpu_memory_utilization: 0.93,
+        enable_chunked_prefill: true,
+        kv_cache_dtype: 'fp8',
+      },
       status: 'leased',
       leased_by: 'runner-h100-a',
       created_at: at(35 * 14 - 24),
@@ -124,7 +134,13 @@ function buildLongRun() {
     {
       id: 'long-pending-36',
       trial_number: 36,
-      config: { max_num_seqs: 288, max_num_batched_tokens: 10240, gpu_memory_utilization: 0.92, enable_chunked_prefill: true, kv_cache_dtype: 'fp8' },
+      config: {
+        max_num_seqs: 288,
+        max_num_batched_tokens: 10240,
+        gpu_memory_utilization: 0.92,
+        enable_chunked_prefill: true,
+        kv_cache_dtype: 'fp8',
+      },
       status: 'leased',
       leased_by: 'runner-h100-b',
       created_at: at(36 * 14 - 30),
@@ -155,7 +171,9 @@ function buildLongRun() {
   const tuningBest: TuningBestData = {
     result: best,
     improvement_pct:
-      defaultValue && best.objective_value !== null ? round(((best.objective_value - defaultValue) / defaultValue) * 100) : null,
+      defaultValue && best.objective_value !== null
+        ? round(((best.objective_value - defaultValue) / defaultValue) * 100)
+        : null,
     launch_command: `vllm serve ${session.setting.ml_model_name} ${flags}`,
   };
   return { session, results, pending, best: tuningBest };
@@ -194,7 +212,8 @@ export const FAILED_RESULTS: TuningResultData[] = [
     metrics: null,
     failure: {
       kind: 'oom',
-      message: 'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+      message:
+        'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
     },
     created_at: failedAt(28),
   },

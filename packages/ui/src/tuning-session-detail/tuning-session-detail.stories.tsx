@@ -55,7 +55,9 @@ const TITLE = 'meta-llama/Llama-3.1-8B-Instruct tuning session on 1x H100';
 
 /** Recharts arrives as a lazily loaded chunk; on a cold, busy machine Vite takes a while to serve it. */
 const waitForChart = (canvasElement: HTMLElement) =>
-  waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), { timeout: 30000 });
+  waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
+    timeout: 30000,
+  });
 
 const bodyRows = (table: HTMLElement) => [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]')];
 
@@ -64,7 +66,9 @@ export const Full: Story = {
   play: async ({ canvas, canvasElement, step }) => {
     await step('the progress chart draws a marker per trial', async () => {
       await expect(canvas.getByRole('figure', { name: /Progress of max output tok\/s/ })).toBeVisible();
-      await expect(canvas.getByText(/Best output tok\/s: 5,603 after 34 trials; 14 infeasible, 4 failed\./)).toBeInTheDocument();
+      await expect(
+        canvas.getByText(/Best output tok\/s: 5,603 after 34 trials; 14 infeasible, 4 failed\./),
+      ).toBeInTheDocument();
       await waitForChart(canvasElement);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol').length).toBe(34);
     });
@@ -83,7 +87,9 @@ export const Full: Story = {
     await step('every parallel slot is leased, so the 409 situation is explained', async () => {
       const note = canvas.getByText('Need to wait for pending evaluations').closest('[role="status"]') as HTMLElement;
       await expect(note).toHaveTextContent('Need to wait for pending evaluations');
-      await expect(note).toHaveTextContent('All 2 configurations this session may evaluate at once are out with runners (2 pending)');
+      await expect(note).toHaveTextContent(
+        'All 2 configurations this session may evaluate at once are out with runners (2 pending)',
+      );
     });
     const bestCard = canvas.getByRole('region', { name: 'Best so far' });
     await step('the best configuration: value, gain over the defaults, options and what changed', async () => {
@@ -196,7 +202,9 @@ export const Complete: Story = {
   },
   play: async ({ canvas, step }) => {
     await step('the title and a latency objective', async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Qwen/Qwen3-32B tuning session on 2x H100');
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+        'Qwen/Qwen3-32B tuning session on 2x H100',
+      );
       const summary = canvas.getByRole('list', { name: 'Session summary' });
       await expect(summary).toHaveTextContent('Complete');
       await expect(summary).toHaveTextContent('objective: min p90 TPOT');
@@ -243,7 +251,9 @@ export const Failed: Story = {
   play: async ({ canvas, canvasElement, step }) => {
     const summary = canvas.getByRole('list', { name: 'Session summary' });
     await step('the status says Failed in words, with an icon, in the danger tone', async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Qwen/Qwen3-32B tuning session on 1x MI300X');
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+        'Qwen/Qwen3-32B tuning session on 1x MI300X',
+      );
       const status = within(summary).getByText('Failed');
       await expect(status).toBeVisible();
       await expect(status).toHaveAttribute('data-tone', 'danger');
@@ -254,7 +264,9 @@ export const Failed: Story = {
     await step('a note says the search stopped with nothing to recommend, and why', async () => {
       const note = canvas.getByText('Tuning search failed').closest('[role="status"]') as HTMLElement;
       await expect(note).toHaveAttribute('data-tone', 'danger');
-      await expect(note).toHaveTextContent('No trial produced a measurement, so the search stopped with no configuration to recommend');
+      await expect(note).toHaveTextContent(
+        'No trial produced a measurement, so the search stopped with no configuration to recommend',
+      );
       await expect(note).toHaveTextContent('(2 trials failed; the reasons are in the results below).');
       await expect(canvas.queryByText('Tuning search is complete')).not.toBeInTheDocument();
     });
@@ -269,7 +281,9 @@ export const Failed: Story = {
       for (const row of rows) await expect(row).toHaveTextContent('Out of memory');
       await expect(rows[0]).toHaveTextContent('max_num_seqs=1024');
       await expect(rows[0]).toHaveTextContent('HIP out of memory');
-      await expect(canvas.getByText(/No feasible trial yet after 2 trials; 0 infeasible, 2 failed\./)).toBeInTheDocument();
+      await expect(
+        canvas.getByText(/No feasible trial yet after 2 trials; 0 infeasible, 2 failed\./),
+      ).toBeInTheDocument();
     });
     await step('no runner is offered for a search that has stopped', async () => {
       await expect(canvas.getByText('None: the search has stopped.')).toBeVisible();
@@ -330,7 +344,9 @@ export const Empty: Story = {
       await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
         'meta-llama/Llama-3.3-70B-Instruct tuning session on 8x H100',
       );
-      await expect(canvas.getByRole('region', { name: 'Best so far' })).toHaveTextContent('Nothing has been measured yet');
+      await expect(canvas.getByRole('region', { name: 'Best so far' })).toHaveTextContent(
+        'Nothing has been measured yet',
+      );
       await expect(canvas.getByText('The chart starts with the first reported trial.')).toBeVisible();
     });
     await step('the empty results say how to start, with the runner command for this session', async () => {

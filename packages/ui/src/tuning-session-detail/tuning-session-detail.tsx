@@ -127,7 +127,8 @@ function deriveSearchState(session: TuningSessionData): TuningSearchState {
 }
 
 function toTrialPoint(result: TuningResultData): TrialPoint {
-  if (result.failure) return { trial: result.trial_number, value: null, outcome: 'failed', reason: result.failure.kind };
+  if (result.failure)
+    return { trial: result.trial_number, value: null, outcome: 'failed', reason: result.failure.kind };
   return { trial: result.trial_number, value: result.objective_value, outcome: result.feasible ? 'ok' : 'infeasible' };
 }
 
@@ -176,15 +177,23 @@ function SummaryHeader({ session, showTitle }: { session: TuningSessionData; sho
   );
 }
 
-function SearchStateNote({ state, session, hasBest }: { state: TuningSearchState; session: TuningSessionData; hasBest: boolean }) {
+function SearchStateNote({
+  state,
+  session,
+  hasBest,
+}: {
+  state: TuningSearchState;
+  session: TuningSessionData;
+  hasBest: boolean;
+}) {
   const { counts, budget } = session;
   if (state === 'waiting') {
     return (
       <Callout tone="info" title="Need to wait for pending evaluations">
         All {plural(budget.max_parallel, 'configuration', 'configurations')} this session may evaluate at once{' '}
-        {budget.max_parallel === 1 ? 'is' : 'are'} out with runners ({formatNumber(counts.pending)} pending). Runners that
-        ask for more work now wait and ask again on their own; the next configuration is proposed as soon as a pending
-        result is reported. Nothing needs doing here.
+        {budget.max_parallel === 1 ? 'is' : 'are'} out with runners ({formatNumber(counts.pending)} pending). Runners
+        that ask for more work now wait and ask again on their own; the next configuration is proposed as soon as a
+        pending result is reported. Nothing needs doing here.
       </Callout>
     );
   }
@@ -192,16 +201,18 @@ function SearchStateNote({ state, session, hasBest }: { state: TuningSearchState
     return (
       <Callout tone="danger" role="status" title="Tuning search failed">
         No trial produced a measurement, so the search stopped with no configuration to recommend
-        {counts.failed > 0 ? ` (${plural(counts.failed, 'trial', 'trials')} failed; the reasons are in the results below)` : ''}.
-        Runners that ask for more work stop. Start a new session with a smaller search space or more memory headroom.
+        {counts.failed > 0
+          ? ` (${plural(counts.failed, 'trial', 'trials')} failed; the reasons are in the results below)`
+          : ''}
+        . Runners that ask for more work stop. Start a new session with a smaller search space or more memory headroom.
       </Callout>
     );
   }
   if (state === 'complete') {
     return (
       <Callout tone="success" title="Tuning search is complete">
-        {formatNumber(counts.evaluated)} of {plural(budget.max_trials, 'trial', 'trials')} were evaluated and no more will be
-        proposed, so{' '}
+        {formatNumber(counts.evaluated)} of {plural(budget.max_trials, 'trial', 'trials')} were evaluated and no more
+        will be proposed, so{' '}
         {hasBest
           ? 'the best configuration below is final: deploy it with its launch command.'
           : 'the result is final: no configuration met the constraints.'}{' '}
@@ -268,7 +279,10 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
     );
   }
 
-  const gain = best && best.improvement_pct !== null ? best.improvement_pct / 100 : relativeGain(value, session.default_objective_value, objective.direction);
+  const gain =
+    best && best.improvement_pct !== null
+      ? best.improvement_pct / 100
+      : relativeGain(value, session.default_objective_value, objective.direction);
   const changed = runtimeOptionsDiff(config, [], defaults).map((option) => option.name);
   const all = Object.entries(config).map(([name, optionValue]) => ({ name, value: optionValue }));
   const optionsText = all.map((option) => `${option.name}=${String(option.value)}`).join(' ');
@@ -282,7 +296,11 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
           value={formatMetric(objective.metric, value)}
           delta={gain === null ? undefined : `${formatPercentChange(gain)} vs default`}
           trend={gain === null || gain === 0 ? 'neutral' : gain > 0 ? 'better' : 'worse'}
-          hint={trial !== undefined ? `Trial ${formatNumber(trial)} of ${formatNumber(session.counts.evaluated)}` : undefined}
+          hint={
+            trial !== undefined
+              ? `Trial ${formatNumber(trial)} of ${formatNumber(session.counts.evaluated)}`
+              : undefined
+          }
         />
         <OptionsBlock>
           <OptionsHead>
@@ -292,7 +310,9 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
           <RuntimeOptionChips options={all} aria-label="Runtime options of the best configuration" />
           {defaults ? (
             <Note>
-              {changed.length > 0 ? `Changed from the engine defaults: ${changed.join(', ')}.` : 'These are the engine defaults.'}
+              {changed.length > 0
+                ? `Changed from the engine defaults: ${changed.join(', ')}.`
+                : 'These are the engine defaults.'}
             </Note>
           ) : null}
         </OptionsBlock>
@@ -314,14 +334,22 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
 function ConfigChanges({ config, defaults }: { config: RuntimeConfig; defaults: RuntimeConfig | undefined }) {
   return (
     <ChipsCell>
-      <RuntimeOptionChips options={runtimeOptionsDiff(config, [], defaults)} emptyLabel={defaults ? 'Engine defaults' : '—'} />
+      <RuntimeOptionChips
+        options={runtimeOptionsDiff(config, [], defaults)}
+        emptyLabel={defaults ? 'Engine defaults' : '—'}
+      />
     </ChipsCell>
   );
 }
 
 const resultColumn = createColumnHelper<TuningResultData>();
 
-function resultColumns(session: TuningSessionData, defaults: RuntimeConfig | undefined, bestResultId: string | undefined, now: Date | number | undefined) {
+function resultColumns(
+  session: TuningSessionData,
+  defaults: RuntimeConfig | undefined,
+  bestResultId: string | undefined,
+  now: Date | number | undefined,
+) {
   const { metric } = session.objective;
   const objectiveColumn = SHOWN_METRICS.includes(metric)
     ? []
@@ -366,9 +394,15 @@ function resultColumns(session: TuningSessionData, defaults: RuntimeConfig | und
         const status = trialStatus(row.original);
         return (
           <StatusCell>
-            {status === 'feasible' ? <StatusBadge status="evaluated" label="Feasible" /> : <StatusBadge status={status} />}
+            {status === 'feasible' ? (
+              <StatusBadge status="evaluated" label="Feasible" />
+            ) : (
+              <StatusBadge status={status} />
+            )}
             {row.original.id === bestResultId ? <Badge tone="accent">Best</Badge> : null}
-            {row.original.failure ? <FailureText title={row.original.failure.message}>{row.original.failure.message}</FailureText> : null}
+            {row.original.failure ? (
+              <FailureText title={row.original.failure.message}>{row.original.failure.message}</FailureText>
+            ) : null}
           </StatusCell>
         );
       },
@@ -481,7 +515,10 @@ export function TuningSessionDetailScreen({
   );
 }
 
-interface SessionBodyProps extends Omit<TuningSessionDetailProps, 'status' | 'error' | 'onRetry' | 'retrying' | 'session' | 'searchState'> {
+interface SessionBodyProps extends Omit<
+  TuningSessionDetailProps,
+  'status' | 'error' | 'onRetry' | 'retrying' | 'session' | 'searchState'
+> {
   session: TuningSessionData;
   resultsPage: ResultsPageQuery;
   pending: readonly PendingConfigData[];
@@ -516,7 +553,13 @@ function SessionBody({
       <SummaryHeader session={session} showTitle={showTitle} />
       <SearchStateNote state={searchState} session={session} hasBest={Boolean(best ?? session.best)} />
       <TopGrid>
-        <BestCard session={session} best={best} defaults={defaults} complete={searchState === 'complete'} onCopy={onCopy} />
+        <BestCard
+          session={session}
+          best={best}
+          defaults={defaults}
+          complete={searchState === 'complete'}
+          onCopy={onCopy}
+        />
         <Card title="Progress">
           {everyTrial.length > 0 ? (
             <TrialProgressChart
@@ -537,9 +580,7 @@ function SessionBody({
       <Section>
         <SectionHead>
           <SectionTitle>Results</SectionTitle>
-          <Note>
-            {plural(results?.count ?? 0, 'trial', 'trials')} reported · compared with the engine defaults
-          </Note>
+          <Note>{plural(results?.count ?? 0, 'trial', 'trials')} reported · compared with the engine defaults</Note>
         </SectionHead>
         <DataTable
           data={page}

@@ -12,7 +12,9 @@ describe('tuning formats', () => {
     expect(objectiveLabel({ metric: 'output_throughput', direction: 'maximize' })).toBe('max output tok/s');
     expect(objectiveLabel({ metric: 'tpot_ms.mean', direction: 'minimize' })).toBe('min mean TPOT');
     expect(constraintLabel({ metric: 'ttft_ms.p99', op: '<=', value: 200 })).toBe('p99 TTFT ≤ 200 ms');
-    expect(constraintLabel({ metric: 'output_throughput_per_user', op: '>=', value: 20 })).toBe('output tok/s per user ≥ 20.0 tok/s');
+    expect(constraintLabel({ metric: 'output_throughput_per_user', op: '>=', value: 20 })).toBe(
+      'output tok/s per user ≥ 20.0 tok/s',
+    );
   });
 
   it('measures the gain in the better direction', () => {

@@ -47,7 +47,10 @@ export const Full: Story = {
       await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Tuning sessions');
     });
     await step('newest first, hardware as {count}x {name}, runtime with version', async () => {
-      await expect(within(table()).getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
+      await expect(within(table()).getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
       await expect(models()).toEqual([
         'Qwen/Qwen3-32B',
         'meta-llama/Llama-3.3-70B-Instruct',
@@ -115,7 +118,10 @@ export const Sorting: Story = {
     });
     await step('progress sorts by the share of the budget evaluated, most first', async () => {
       await userEvent.click(sortBy(/Progress/));
-      await expect(within(table()).getByRole('columnheader', { name: /Progress/ })).toHaveAttribute('aria-sort', 'descending');
+      await expect(within(table()).getByRole('columnheader', { name: /Progress/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
       await expect(hardware()).toEqual(['2x H100', '1x H100', '1x MI300X', '8x H100']);
     });
     await step('created, oldest first on the second click', async () => {
@@ -124,7 +130,9 @@ export const Sorting: Story = {
       await expect(hardware()).toEqual(['1x H100', '2x H100', '8x H100', '1x MI300X']);
     });
     await step('the best value mixes units, so it does not sort', async () => {
-      await expect(within(within(table()).getByRole('columnheader', { name: 'Best' })).queryByRole('button')).toBeNull();
+      await expect(
+        within(within(table()).getByRole('columnheader', { name: 'Best' })).queryByRole('button'),
+      ).toBeNull();
     });
   },
 };
@@ -222,7 +230,11 @@ export const EmptyCallToAction: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: { status: 'error', sessions: undefined, error: { statusText: 'Service Unavailable', detail: 'Database is starting up' } },
+  args: {
+    status: 'error',
+    sessions: undefined,
+    error: { statusText: 'Service Unavailable', detail: 'Database is starting up' },
+  },
   play: async ({ canvas, args, step, userEvent }) => {
     await step("'Something went wrong: {status text}' and the detail", async () => {
       const alert = canvas.getByRole('alert');
@@ -252,7 +264,9 @@ export const Mobile: Story = {
     await step('the page fits 375 px; the table scrolls inside its frame', async () => {
       await expect(window.innerWidth).toBe(375);
       await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
-      await expect(canvas.getByRole('button', { name: 'New tuning session' }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+      await expect(
+        canvas.getByRole('button', { name: 'New tuning session' }).getBoundingClientRect().right,
+      ).toBeLessThanOrEqual(375);
     });
   },
 };

@@ -101,7 +101,9 @@ export const Segment = styled.span<{ $tone: 'done' | 'failed' | 'pending'; $shar
         ? color.danger
         : `repeating-linear-gradient(135deg, ${color.info} 0 3px, transparent 3px 5px)`};
 
-  & + & { margin-left: 1px; }
+  & + & {
+    margin-left: 1px;
+  }
 `;
 
 export const ProgressText = styled.span`

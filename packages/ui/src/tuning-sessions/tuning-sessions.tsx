@@ -84,7 +84,8 @@ function ProgressCell({ session }: { session: TuningSessionData }) {
         <strong>
           {formatNumber(evaluated)}/{formatNumber(session.budget.max_trials)}
         </strong>
-        <VisuallyHidden> trials evaluated</VisuallyHidden> · {formatNumber(pending)} pending · {formatNumber(failed)} failed
+        <VisuallyHidden> trials evaluated</VisuallyHidden> · {formatNumber(pending)} pending · {formatNumber(failed)}{' '}
+        failed
       </ProgressText>
     </Progress>
   );

@@ -66,7 +66,15 @@ function BenchmarkSearchPage() {
 
 function SearchPending() {
   const search = Route.useSearch();
-  return <BenchmarkSearch status="loading" showTitle={false} filters={searchQueryOf(search)} onSearch={ignore} onPageChange={ignore} />;
+  return (
+    <BenchmarkSearch
+      status="loading"
+      showTitle={false}
+      filters={searchQueryOf(search)}
+      onSearch={ignore}
+      onPageChange={ignore}
+    />
+  );
 }
 
 function SearchError(props: ErrorComponentProps) {

@@ -44,7 +44,9 @@ function BestSetupReportPage() {
   const selection: BestSetupSelection = { ...emptySelection, ...search };
   const query = BestReportQuery.safeParse(search);
   const report = useQuery({
-    ...bestBenchmarkReportQueryOptions(query.success ? query.data : { model_name: '', hardware_name: '', objective: 'output_throughput' }),
+    ...bestBenchmarkReportQueryOptions(
+      query.success ? query.data : { model_name: '', hardware_name: '', objective: 'output_throughput' },
+    ),
     enabled: query.success,
     // 404: nothing is benchmarked for this choice, which the screen shows as such.
     retry: false,
@@ -88,7 +90,16 @@ function BestSetupReportPage() {
 }
 
 function ReportPending() {
-  return <BestSetupReport showTitle={false} models={[]} hardware={[]} selection={emptySelection} onChange={ignore} status="loading" />;
+  return (
+    <BestSetupReport
+      showTitle={false}
+      models={[]}
+      hardware={[]}
+      selection={emptySelection}
+      onChange={ignore}
+      status="loading"
+    />
+  );
 }
 
 function ReportError(props: ErrorComponentProps) {
@@ -96,6 +107,15 @@ function ReportError(props: ErrorComponentProps) {
   const error = screenErrorOf(props.error);
   if (!error) return <RouteError {...props} />;
   return (
-    <BestSetupReport showTitle={false} models={[]} hardware={[]} selection={emptySelection} onChange={ignore} status="error" error={error} onRetry={retry} />
+    <BestSetupReport
+      showTitle={false}
+      models={[]}
+      hardware={[]}
+      selection={emptySelection}
+      onChange={ignore}
+      status="error"
+      error={error}
+      onRetry={retry}
+    />
   );
 }

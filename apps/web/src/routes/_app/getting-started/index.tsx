@@ -43,7 +43,9 @@ function GettingStartedPage() {
   const navigate = useNavigate();
   const { data: current } = useSuspenseQuery(currentUserQueryOptions());
   const { data: settings } = useSuspenseQuery(settingsQueryOptions());
-  const [tokens, ownBenchmarks, sessions] = useSuspenseQueries({ queries: [tokensQuery(), ownBenchmarksQuery(), latestSessionQuery()] });
+  const [tokens, ownBenchmarks, sessions] = useSuspenseQueries({
+    queries: [tokensQuery(), ownBenchmarksQuery(), latestSessionQuery()],
+  });
   const completed: GettingStartedStep[] = ['account'];
   if (tokens.data.data.some((token) => !token.revoked_at)) completed.push('token');
   if (tokens.data.data.some((token) => token.last_used_at !== null)) completed.push('runner');
@@ -69,7 +71,9 @@ function GettingStartedPage() {
 }
 
 function GettingStartedPending() {
-  return <GettingStartedScreen status="loading" showTitle={false} email="" onCreateToken={ignore} onCreateSession={ignore} />;
+  return (
+    <GettingStartedScreen status="loading" showTitle={false} email="" onCreateToken={ignore} onCreateSession={ignore} />
+  );
 }
 
 function GettingStartedError(props: ErrorComponentProps) {
@@ -77,6 +81,14 @@ function GettingStartedError(props: ErrorComponentProps) {
   const error = screenErrorOf(props.error);
   if (!error) return <RouteError {...props} />;
   return (
-    <GettingStartedScreen status="error" error={error} onRetry={retry} showTitle={false} email="" onCreateToken={ignore} onCreateSession={ignore} />
+    <GettingStartedScreen
+      status="error"
+      error={error}
+      onRetry={retry}
+      showTitle={false}
+      email=""
+      onCreateToken={ignore}
+      onCreateSession={ignore}
+    />
   );
 }

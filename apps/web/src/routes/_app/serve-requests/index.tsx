@@ -2,7 +2,11 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
-import { serveRequestsQueryOptions, useCreateServeRequestMutation, useDeleteServeRequestMutation } from '@mako/api-client';
+import {
+  serveRequestsQueryOptions,
+  useCreateServeRequestMutation,
+  useDeleteServeRequestMutation,
+} from '@mako/api-client';
 import { ServeRequestCreate } from '@mako/contract';
 import { ServeRequestsPage } from '@mako/ui';
 import type { ServeRequestCreateValues } from '@mako/ui';

@@ -35,7 +35,9 @@ export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({
   head: ({ loaderData }) => pageHead(loaderData ? benchmarkSettingTitle(loaderData.setting) : TITLES.singleBenchmarks),
   pendingComponent: DetailPending,
   errorComponent: DetailError,
-  notFoundComponent: () => <ResourceNotFound what="benchmark setting" backTo="/single-benchmarks" backLabel="All benchmark settings" />,
+  notFoundComponent: () => (
+    <ResourceNotFound what="benchmark setting" backTo="/single-benchmarks" backLabel="All benchmark settings" />
+  ),
   component: SettingDetailPage,
 });
 
@@ -80,5 +82,14 @@ function DetailError(props: ErrorComponentProps) {
   const retry = useRouteRetry(props.reset);
   const error = screenErrorOf(props.error);
   if (!error) return <RouteError {...props} />;
-  return <SingleBenchmarkDetail status="error" error={error} onRetry={retry} showTitle={false} onPublishChange={ignore} onDelete={ignore} />;
+  return (
+    <SingleBenchmarkDetail
+      status="error"
+      error={error}
+      onRetry={retry}
+      showTitle={false}
+      onPublishChange={ignore}
+      onDelete={ignore}
+    />
+  );
 }

@@ -51,5 +51,7 @@ function SingleBenchmarksError(props: ErrorComponentProps) {
   const retry = useRouteRetry(props.reset);
   const error = screenErrorOf(props.error);
   if (!error) return <RouteError {...props} />;
-  return <SingleBenchmarks status="error" error={error} onRetry={retry} showTitle={false} onOpenSetting={() => undefined} />;
+  return (
+    <SingleBenchmarks status="error" error={error} onRetry={retry} showTitle={false} onOpenSetting={() => undefined} />
+  );
 }

@@ -1,7 +1,12 @@
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { plansQueryOptions, settingsQueryOptions, subscriptionQueryOptions, useCreateCheckoutMutation } from '@mako/api-client';
+import {
+  plansQueryOptions,
+  settingsQueryOptions,
+  subscriptionQueryOptions,
+  useCreateCheckoutMutation,
+} from '@mako/api-client';
 import { PlanId } from '@mako/contract';
 import { SubscriptionPage } from '@mako/ui';
 import { RouteError } from '../../../components/route-states.tsx';

@@ -35,7 +35,9 @@ function TokensPage() {
       createError={errorText(create.error)}
       created={create.data ?? null}
       onRevoke={(tokenId) =>
-        revoke.mutate(tokenId, { onSuccess: () => notify.success('Token revoked: it no longer authenticates anything') })
+        revoke.mutate(tokenId, {
+          onSuccess: () => notify.success('Token revoked: it no longer authenticates anything'),
+        })
       }
       revokingId={revoke.isPending ? revoke.variables : null}
       revokeError={errorText(revoke.error)}

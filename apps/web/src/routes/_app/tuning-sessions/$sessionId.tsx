@@ -2,7 +2,12 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { isApiError, tuningBestQueryOptions, tuningResultsQueryOptions, tuningSessionQueryOptions } from '@mako/api-client';
+import {
+  isApiError,
+  tuningBestQueryOptions,
+  tuningResultsQueryOptions,
+  tuningSessionQueryOptions,
+} from '@mako/api-client';
 import { MAX_PAGE_SIZE } from '@mako/contract';
 import { TuningSessionDetailScreen } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
@@ -37,14 +42,18 @@ export const Route = createFileRoute('/_app/tuning-sessions/$sessionId')({
     const session = await orNotFound(context.queryClient.ensureQueryData(tuningSessionQueryOptions(params.sessionId)));
     return { session };
   },
-  head: ({ loaderData }) => pageHead(loaderData ? tuningSessionTitle(loaderData.session.setting) : TITLES.tuningSessions),
+  head: ({ loaderData }) =>
+    pageHead(loaderData ? tuningSessionTitle(loaderData.session.setting) : TITLES.tuningSessions),
   pendingComponent: SessionPending,
   errorComponent: SessionError,
-  notFoundComponent: () => <ResourceNotFound what="tuning session" backTo="/tuning-sessions" backLabel="All tuning sessions" />,
+  notFoundComponent: () => (
+    <ResourceNotFound what="tuning session" backTo="/tuning-sessions" backLabel="All tuning sessions" />
+  ),
   component: TuningSessionPage,
 });
 
-const liveWhileRunning = (status: string | undefined) => (status === 'running' || status === 'pending' ? LIVE_REFRESH_MS : false);
+const liveWhileRunning = (status: string | undefined) =>
+  status === 'running' || status === 'pending' ? LIVE_REFRESH_MS : false;
 
 function TuningSessionPage() {
   const { sessionId } = Route.useParams();
@@ -57,7 +66,10 @@ function TuningSessionPage() {
   const refetchInterval = liveWhileRunning(session.status);
   const results = useQuery({ ...tuningResultsQueryOptions(sessionId, resultsPage), refetchInterval });
   // Every trial so far, for the progress chart.
-  const trials = useQuery({ ...tuningResultsQueryOptions(sessionId, { limit: MAX_PAGE_SIZE, offset: 0 }), refetchInterval });
+  const trials = useQuery({
+    ...tuningResultsQueryOptions(sessionId, { limit: MAX_PAGE_SIZE, offset: 0 }),
+    refetchInterval,
+  });
   const best = useQuery({
     ...tuningBestQueryOptions(sessionId),
     refetchInterval,

@@ -2,7 +2,11 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
-import { mySessionsQueryOptions, supportedRuntimeOptionsQueryOptions, useCreateSessionMutation } from '@mako/api-client';
+import {
+  mySessionsQueryOptions,
+  supportedRuntimeOptionsQueryOptions,
+  useCreateSessionMutation,
+} from '@mako/api-client';
 import { defaultSearchSpace } from '@mako/contract';
 import { TuningSessionsScreen } from '@mako/ui';
 import type { SearchSpaceRules } from '@mako/ui';
@@ -74,5 +78,14 @@ function SessionsError(props: ErrorComponentProps) {
   const retry = useRouteRetry(props.reset);
   const error = screenErrorOf(props.error);
   if (!error) return <RouteError {...props} />;
-  return <TuningSessionsScreen status="error" error={error} onRetry={retry} showTitle={false} onOpenSession={ignore} onCreate={ignore} />;
+  return (
+    <TuningSessionsScreen
+      status="error"
+      error={error}
+      onRetry={retry}
+      showTitle={false}
+      onOpenSession={ignore}
+      onCreate={ignore}
+    />
+  );
 }
