@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Button } from '../button';
 import { Callout } from '../callout';
 import { validateEmail } from '../forms/email';
+import { FormConfirmation, FormStack } from '../forms/form-parts';
 import { useValidatedField } from '../forms/use-validated-field';
-import { CheckCircleIcon, MailIcon } from '../icons';
+import { MailIcon } from '../icons';
 import { TextField } from '../text-field';
-import { Confirmation, Form } from './magic-link-form.styles';
 
 export interface MagicLinkFormProps {
   /** Called with the trimmed e-mail once it passes validation. */
@@ -28,24 +28,11 @@ export function MagicLinkForm({
 }: MagicLinkFormProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const email = useValidatedField(defaultEmail, validateEmail, emailRef);
-  const confirmationRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (successMessage) confirmationRef.current?.focus();
-  }, [successMessage]);
-
-  if (successMessage) {
-    return (
-      <Confirmation ref={confirmationRef} tabIndex={-1}>
-        <Callout tone="success" icon={<CheckCircleIcon size={20} />}>
-          {successMessage}
-        </Callout>
-      </Confirmation>
-    );
-  }
+  if (successMessage) return <FormConfirmation message={successMessage} />;
 
   return (
-    <Form
+    <FormStack
       aria-label="Email me a login link"
       noValidate
       onSubmit={(event) => {
@@ -68,6 +55,6 @@ export function MagicLinkForm({
         Email me a login link
       </Button>
       {error ? <Callout tone="danger">{error}</Callout> : null}
-    </Form>
+    </FormStack>
   );
 }

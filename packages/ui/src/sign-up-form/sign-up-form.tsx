@@ -1,14 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../button';
 import { Callout } from '../callout';
 import { Divider } from '../divider';
 import { validateEmail } from '../forms/email';
+import { FormConfirmation, FormStack } from '../forms/form-parts';
 import { useValidatedField } from '../forms/use-validated-field';
-import { CheckCircleIcon } from '../icons';
 import { ExternalLink } from '../link';
 import { TextField } from '../text-field';
-import { Form, Legal, Success } from './sign-up-form.styles';
+import { Legal } from './sign-up-form.styles';
 
 export interface SignUpFormProps {
   /** Called with the trimmed e-mail once it passes validation. */
@@ -42,25 +42,11 @@ export function SignUpForm({
 }: SignUpFormProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const email = useValidatedField(defaultEmail, validateEmail, emailRef);
-  const successRef = useRef<HTMLDivElement>(null);
 
-  // The form the user was in disappears; moving focus to the confirmation makes it heard.
-  useEffect(() => {
-    if (successMessage) successRef.current?.focus();
-  }, [successMessage]);
-
-  if (successMessage) {
-    return (
-      <Success ref={successRef} tabIndex={-1}>
-        <Callout tone="success" icon={<CheckCircleIcon size={20} />}>
-          {successMessage}
-        </Callout>
-      </Success>
-    );
-  }
+  if (successMessage) return <FormConfirmation message={successMessage} />;
 
   return (
-    <Form
+    <FormStack
       aria-label="Sign up"
       noValidate
       onSubmit={(event) => {
@@ -93,6 +79,6 @@ export function SignUpForm({
         By signing up you agree to our <ExternalLink href={termsOfServiceUrl}>Terms of Service</ExternalLink> and{' '}
         <ExternalLink href={privacyPolicyUrl}>Privacy Policy</ExternalLink>.
       </Legal>
-    </Form>
+    </FormStack>
   );
 }
