@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
+import { mulberry32 } from '@mako/perf-model';
 import { migrate, openDatabase } from '../src/db/database.ts';
 import { METRIC_COLUMNS } from '../src/db/schema.ts';
 import { seedDemoCatalogue } from '../src/seed/demo.ts';
@@ -9,17 +10,6 @@ import { benchmarkDocument, rebuildStaleDocuments, type DocumentSource } from '.
 
 const OWNERS = 200;
 const BATCH = 5000;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const isLatency = (column: string) => /_ms_/.test(column) || column === 'm_cost_per_million_tokens';
 

@@ -4,3 +4,4 @@ export { MODELS, modelSpec } from './models.ts';
 export type { ModelSpec } from './models.ts';
 export { simulate } from './simulate.ts';
 export type { SimInput, SimOutput, SimWorkload } from './simulate.ts';
+export { mulberry32 } from './random.ts';

@@ -12,7 +12,7 @@ import {
   type SearchParameter,
   type Slo,
 } from '@mako/contract';
-import { gpuSpec, modelSpec, simulate } from '@mako/perf-model';
+import { gpuSpec, modelSpec, mulberry32, simulate } from '@mako/perf-model';
 import { isoAt, type AppContext } from '../context.ts';
 import type { BenchmarkSettingTable } from '../db/schema.ts';
 import { benchmarkRow, settingColumns, type NewBenchmark } from '../services/benchmarks.ts';
@@ -54,17 +54,6 @@ const VARIANTS = 5;
 
 const TP_FLAG: Record<Runtime, string> = { vllm: 'tensor_parallel_size', sglang: 'tp_size', 'tensorrt-llm': 'tp_size' };
 const DP_FLAG: Partial<Record<Runtime, string>> = { vllm: 'data_parallel_size', sglang: 'dp_size' };
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sample(p: SearchParameter, rnd: () => number): RuntimeOptions[string] {
   switch (p.kind) {

@@ -143,6 +143,14 @@ export const InboxIcon = createIcon(
     <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11Z" />
   </>,
 );
+/** A key, for API and registry tokens. */
+export const KeyIcon = createIcon(
+  'KeyIcon',
+  <>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="m10.7 12.3 9.3-9.3M17 6l3 3M14.5 8.5l2 2" />
+  </>,
+);
 
 /** The product mark: a stylised dorsal fin. */
 export const MakoMark = createIcon(

@@ -4,7 +4,6 @@ export { TokenTable } from './token-table';
 export type { TokenTableProps } from './token-table';
 export { CreateTokenDialog } from './create-token-dialog';
 export type { CreateTokenDialogProps, ExtraCreateFields } from './create-token-dialog';
-export { KeyIcon } from './key-icon';
 export { EXPIRY_CHOICES, TOKEN_MESSAGES, TOKEN_NAME_MAX, tokenStatus, validateTokenName } from './token-types';
 export type { CreatedToken, ExpiryChoice, TokenCreateValues, TokenLike, TokenStatus } from './token-types';
 export { TokenUsage } from './token-usage';

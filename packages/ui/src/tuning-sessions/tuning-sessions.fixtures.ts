@@ -255,6 +255,13 @@ export const [FAILED_SESSION, PENDING_SESSION, COMPLETE_SESSION, RUNNING_SESSION
 ];
 
 /** The running vLLM session's trials: an OOM, a crash and infeasible trials among them. */
+/** The best answer repeats a result of the session's list: the same object, not a copy to keep in step. */
+function trialOf(results: TuningResultData[], trialNumber: number): TuningResultData {
+  const found = results.find((r) => r.trial_number === trialNumber);
+  if (!found) throw new Error(`no trial ${trialNumber} in the fixture`);
+  return found;
+}
+
 export const RUNNING_RESULTS: TuningResultData[] = [
   {
     id: '18e29c18-88a8-4166-8734-3268f266a420',
@@ -634,58 +641,7 @@ export const RUNNING_PENDING: PendingConfigData[] = [
 ];
 
 export const RUNNING_BEST: TuningBestData = {
-  result: {
-    id: '1fe2a71d-8ba8-461f-8e34-3d6df966af25',
-    trial_number: 6,
-    config: {
-      max_num_seqs: 320,
-      max_num_batched_tokens: 12288,
-      gpu_memory_utilization: 0.93,
-      enable_chunked_prefill: true,
-      kv_cache_dtype: 'fp8',
-    },
-    objective_value: 5086.4,
-    feasible: true,
-    metrics: {
-      request_throughput: 19.87,
-      input_throughput: 20345.6,
-      output_throughput: 5086.4,
-      total_token_throughput: 25432,
-      ttft_ms: {
-        mean: 171.2,
-        p50: 139.6,
-        p90: 288.4,
-        p95: 352.1,
-        p99: 431.7,
-      },
-      tpot_ms: {
-        mean: 12.1,
-        p50: 11.8,
-        p90: 13.9,
-        p95: 14.8,
-        p99: 17.3,
-      },
-      itl_ms: {
-        mean: 11.74,
-        p50: 11.45,
-        p90: 13.48,
-        p95: 14.36,
-        p99: 16.78,
-      },
-      e2el_ms: {
-        mean: 3256.7,
-        p50: 3148.6,
-        p90: 3832.9,
-        p95: 4126.1,
-        p99: 4843.2,
-      },
-      goodput: {
-        request_throughput: 19.75,
-      },
-    },
-    failure: null,
-    created_at: '2025-11-03T20:24:00.000Z',
-  },
+  result: trialOf(RUNNING_RESULTS, 6),
   improvement_pct: 15.3,
   launch_command:
     'vllm serve meta-llama/Llama-3.1-8B-Instruct --max-num-seqs 320 --max-num-batched-tokens 12288 --gpu-memory-utilization 0.93 --enable-chunked-prefill --kv-cache-dtype fp8',
@@ -861,55 +817,7 @@ export const COMPLETE_RESULTS: TuningResultData[] = [
 ];
 
 export const COMPLETE_BEST: TuningBestData = {
-  result: {
-    id: '492982ec-4f56-4db6-8bfb-349c3392d274',
-    trial_number: 4,
-    config: {
-      tp_size: 2,
-      chunked_prefill_size: 2048,
-      schedule_policy: 'lpm',
-      mem_fraction_static: 0.85,
-    },
-    objective_value: 24.6,
-    feasible: true,
-    metrics: {
-      request_throughput: 7.95,
-      input_throughput: 1795.94,
-      output_throughput: 1533.7,
-      total_token_throughput: 3329.64,
-      ttft_ms: {
-        mean: 83.9,
-        p50: 75.1,
-        p90: 131.6,
-        p95: 159.4,
-        p99: 232.8,
-      },
-      tpot_ms: {
-        mean: 19.8,
-        p50: 19.1,
-        p90: 24.6,
-        p95: 26.9,
-        p99: 32.5,
-      },
-      itl_ms: {
-        mean: 19.21,
-        p50: 18.53,
-        p90: 23.86,
-        p95: 26.09,
-        p99: 31.53,
-      },
-      e2el_ms: {
-        mean: 3885.5,
-        p50: 3742.3,
-        p90: 4854.8,
-        p95: 5324.2,
-        p99: 6472.8,
-      },
-      goodput: null,
-    },
-    failure: null,
-    created_at: '2025-11-04T15:56:00.000Z',
-  },
+  result: trialOf(COMPLETE_RESULTS, 4),
   improvement_pct: 21.7,
   launch_command:
     'python -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp-size 2 --chunked-prefill-size 2048 --mem-fraction-static 0.85 --schedule-policy lpm',
