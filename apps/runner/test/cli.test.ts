@@ -237,6 +237,7 @@ describe('mako-runner (process)', () => {
     expect(run.stdout).toContain('Need to wait for pending evaluations');
     expect(run.stdout).toContain('Tuning search is complete');
     expect(run.stdout).toContain('Best configuration: trial 3');
+    expect(run.stdout).toContain('(12.5 % higher than the defaults)');
     expect(run.stdout).toContain(launchCommand('vllm', 'mako/emulated-model', configs[2]!));
     expect(readFileSync(join(logDir, 'trial-2.log'), 'utf8')).toContain('torch.OutOfMemoryError');
     expect(JSON.parse(readFileSync(join(logDir, 'trial-3.json'), 'utf8'))).toMatchObject({ config: configs[2] });

@@ -127,7 +127,7 @@ export const TuningSession = z.object({
     failed: z.number().int().min(0),
   }),
   best: SessionBest.nullable(),
-  /** The objective measured with the engine's defaults (the first trial), for "+38 % vs default". */
+  /** The objective measured with the engine's defaults (the first trial), for "38 % higher than the defaults". */
   default_objective_value: z.number().nullable(),
   owner: Id,
   created_at: Timestamp,

@@ -318,10 +318,16 @@ async function printBest(options: TuneOptions, session: TuningSession): Promise<
     throw error;
   }
   const { result } = best;
+  // improvement_pct counts better as positive whichever way the objective goes; say which way the
+  // value itself moved, since "+7 %" reads as worse for a latency.
+  const pct = best.improvement_pct;
+  const moved = session.objective.direction === 'maximize' ? pct : pct === null ? null : -pct;
   const gain =
-    best.improvement_pct === null
+    moved === null
       ? ''
-      : ` (${best.improvement_pct >= 0 ? '+' : ''}${best.improvement_pct.toFixed(1)} % vs default)`;
+      : moved === 0
+        ? ' (same as the defaults)'
+        : ` (${Math.abs(moved).toFixed(1)} % ${moved > 0 ? 'higher' : 'lower'} than the defaults)`;
   out(
     `Best configuration: trial ${result.trial_number}, ${session.objective.metric} = ${result.objective_value === null ? 'n/a' : perSecond(result.objective_value)}${gain}`,
   );

@@ -59,7 +59,7 @@ export const Full: Story = {
     await step('the objective, with the gain over the engine defaults in words', async () => {
       const headline = canvas.getByText('Output tok/s', { selector: 'dt' }).closest('dl') as HTMLElement;
       await expect(headline).toHaveTextContent('5,241 tok/s');
-      await expect(headline).toHaveTextContent('+19 % vs default');
+      await expect(headline).toHaveTextContent('19 % higher than the defaults');
       await expect(canvas.getByText('Engine defaults measured 4,398 tok/s on the same setting.')).toBeVisible();
     });
     await step('the winning configuration against the defaults run, changes marked in words', async () => {
@@ -153,10 +153,10 @@ const latencyReport: BestBenchmarkReportView = {
 export const LatencyObjective: Story = {
   args: { selection: { model_name: LLAMA, hardware_name: 'H100', objective: 'ttft_ms.p99' }, report: latencyReport },
   play: async ({ canvas, step }) => {
-    await step('a latency objective: lower is better, still reported as a gain', async () => {
+    await step('a latency objective: lower is better, and the gain reads as a cut', async () => {
       const headline = canvas.getByText('p99 TTFT', { selector: 'dt' }).closest('dl') as HTMLElement;
       await expect(headline).toHaveTextContent('352 ms');
-      await expect(headline).toHaveTextContent('+11 % vs default');
+      await expect(headline).toHaveTextContent('11 % lower than the defaults');
       await expect(canvas.getByText('Engine defaults measured 393 ms on the same setting.')).toBeVisible();
     });
   },
@@ -165,7 +165,7 @@ export const LatencyObjective: Story = {
 export const DefaultsAreBest: Story = {
   args: { report: { ...bestSetupReport, best: llamaH100Manual, improvement_pct: 0 } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('±0.0 % vs default')).toBeVisible();
+    await expect(canvas.getByText('Same as the defaults')).toBeVisible();
     await expect(
       canvas.getByText("The engine's defaults are already the best measured setup (4,398 tok/s)."),
     ).toBeVisible();
@@ -177,7 +177,7 @@ export const NoDefaultBaseline: Story = {
   args: { report: { ...bestSetupReport, baseline: null, improvement_pct: null } },
   play: async ({ canvas, canvasElement, step }) => {
     await step('without a defaults run there is no gain, and the screen says why', async () => {
-      await expect(canvas.queryByText(/vs default/)).not.toBeInTheDocument();
+      await expect(canvas.queryByText(/than the defaults|Same as the defaults/)).not.toBeInTheDocument();
       await expect(
         canvas.getByText(/No benchmark of the engine's default flags exists for this setting/),
       ).toBeVisible();
@@ -254,7 +254,7 @@ export const Dark: Story = {
   tags: ['visual'],
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('+19 % vs default')).toBeVisible();
+    await expect(canvas.getByText('19 % higher than the defaults')).toBeVisible();
   },
 };
 

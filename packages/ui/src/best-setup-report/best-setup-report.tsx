@@ -6,7 +6,7 @@ import { CopyField } from '../copy-field';
 import { DataTable } from '../data-table';
 import { EmptyState } from '../empty-state';
 import type { ScreenError } from '../error-views/screen-error';
-import { formatHardware, formatNumber, formatPercentChange } from '../format/format';
+import { formatChangeVsDefaults, formatHardware, formatNumber } from '../format/format';
 import { RelativeTime } from '../relative-time';
 import { Select } from '../select';
 import { Loading, Skeleton } from '../skeleton';
@@ -171,7 +171,7 @@ function describeGain(report: BestBenchmarkReportView): {
   const pct = report.improvement_pct;
   const baselineValue = readBenchmarkMetric(report.baseline, report.objective);
   return {
-    delta: `${formatPercentChange(pct / 100)} vs default`,
+    delta: formatChangeVsDefaults(pct / 100, metricDirection(report.objective)),
     trend: pct > 0 ? 'better' : pct < 0 ? 'worse' : 'neutral',
     note:
       pct <= 0

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatChangeVsDefaults,
   formatExactTime,
   formatHardware,
   formatMs,
@@ -57,6 +58,21 @@ describe('formatNumber and formatPercentChange', () => {
     expect(formatPercentChange(0.38)).toBe('+38 %');
     expect(formatPercentChange(-0.042)).toBe('−4.2 %');
     expect(formatPercentChange(0)).toBe('±0.0 %');
+  });
+});
+
+describe('formatChangeVsDefaults', () => {
+  it('says which way the value moved, whichever direction wins', () => {
+    expect(formatChangeVsDefaults(0.38, 'maximize')).toBe('38 % higher than the defaults');
+    expect(formatChangeVsDefaults(-0.042, 'maximize')).toBe('4.2 % lower than the defaults');
+    // p99 TTFT 160 ms against 172 ms for the defaults: better, and lower.
+    expect(formatChangeVsDefaults((172 - 160) / 172, 'minimize')).toBe('7.0 % lower than the defaults');
+    expect(formatChangeVsDefaults(-0.12, 'minimize')).toBe('12 % higher than the defaults');
+  });
+  it('calls a change that rounds to nothing the same', () => {
+    expect(formatChangeVsDefaults(0, 'minimize')).toBe('Same as the defaults');
+    expect(formatChangeVsDefaults(0.0004, 'maximize')).toBe('Same as the defaults');
+    expect(formatChangeVsDefaults(null, 'maximize')).toBe('—');
   });
 });
 

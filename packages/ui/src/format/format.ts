@@ -44,14 +44,28 @@ export function formatNumber(value: number | null | undefined, maximumFractionDi
   return isNumber(value) ? new Intl.NumberFormat('en-US', { maximumFractionDigits }).format(value) : MISSING;
 }
 
+const percentMagnitude = (percent: number) =>
+  Math.abs(percent) >= 10 ? wholeNumber.format(Math.abs(percent)) : oneDecimal.format(Math.abs(percent));
+
 /** A relative change with its sign: 0.38 → "+38 %", -0.042 → "−4.2 %". */
 export function formatPercentChange(fraction: number | null | undefined): string {
   if (!isNumber(fraction)) return MISSING;
   const percent = fraction * 100;
-  const magnitude =
-    Math.abs(percent) >= 10 ? wholeNumber.format(Math.abs(percent)) : oneDecimal.format(Math.abs(percent));
   const sign = percent > 0 ? '+' : percent < 0 ? '−' : '±';
-  return `${sign}${magnitude} %`;
+  return `${sign}${percentMagnitude(percent)} %`;
+}
+
+/**
+ * A result against the engine defaults, in words that say which way the value moved: 0.38 better
+ * on a throughput → "38 % higher than the defaults", 0.07 better on a latency → "7.0 % lower than
+ * the defaults". A signed percentage ("+7.0 %") reads as worse for a metric where lower wins.
+ * `gain` is the fraction by which the value is better (positive) or worse (negative).
+ */
+export function formatChangeVsDefaults(gain: number | null | undefined, direction: 'maximize' | 'minimize'): string {
+  if (!isNumber(gain)) return MISSING;
+  const percent = (direction === 'maximize' ? gain : -gain) * 100;
+  if (percentMagnitude(percent) === percentMagnitude(0)) return 'Same as the defaults';
+  return `${percentMagnitude(percent)} % ${percent > 0 ? 'higher' : 'lower'} than the defaults`;
 }
 
 export interface HardwareLike {

@@ -1,4 +1,5 @@
 export {
+  formatChangeVsDefaults,
   formatExactTime,
   formatHardware,
   formatMs,

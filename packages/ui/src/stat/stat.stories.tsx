@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { formatMs, formatPercentChange, formatTokensPerSecond, formatUsd } from '../format';
+import { formatMs, formatChangeVsDefaults, formatTokensPerSecond, formatUsd } from '../format';
 import { Stat } from './stat';
 
 const meta = {
@@ -10,7 +10,7 @@ const meta = {
     label: 'Output throughput',
     value: formatTokensPerSecond(14930.4, { unit: false }),
     unit: 'tok/s',
-    delta: `${formatPercentChange(0.38)} vs default`,
+    delta: formatChangeVsDefaults(0.38, 'maximize'),
     trend: 'better',
   },
 } satisfies Meta<typeof Stat>;
@@ -30,7 +30,7 @@ export const Default: Story = {
       await expect(getComputedStyle(value).fontVariantNumeric).toBe('tabular-nums');
     });
     await step('the delta carries words, not only colour', async () => {
-      await expect(canvas.getByText('+38 % vs default')).toBeVisible();
+      await expect(canvas.getByText('38 % higher than the defaults')).toBeVisible();
     });
   },
 };
@@ -39,15 +39,22 @@ export const Loading: Story = {
   args: { loading: true },
   play: async ({ canvas }) => {
     await expect(canvas.queryByText('14,930')).not.toBeInTheDocument();
-    await expect(canvas.queryByText('+38 % vs default')).not.toBeInTheDocument();
+    await expect(canvas.queryByText('38 % higher than the defaults')).not.toBeInTheDocument();
   },
 };
 
 function Row() {
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 40 }}>
-      <Stat label="Output throughput" value="14,930" unit="tok/s" delta="+38 % vs default" trend="better" size="lg" />
-      <Stat label="p99 TTFT" value={formatMs(187.25)} delta="+12 % vs default" trend="worse" />
+      <Stat
+        label="Output throughput"
+        value="14,930"
+        unit="tok/s"
+        delta="38 % higher than the defaults"
+        trend="better"
+        size="lg"
+      />
+      <Stat label="p99 TTFT" value={formatMs(187.25)} delta="12 % higher than the defaults" trend="worse" />
       <Stat label="GPU cost per month" value={formatUsd(12480.4)} hint="8 GPUs at $2.49/hour, 70 % utilised" />
       <Stat label="Trials" value="34 / 50" delta="2 pending" />
     </div>

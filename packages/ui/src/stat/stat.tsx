@@ -9,7 +9,7 @@ export interface StatProps {
   value: ReactNode;
   unit?: ReactNode;
   /**
-   * A comparison such as "+38 % vs default". `trend` colours it by whether it is good news (a
+   * A comparison such as "38 % higher than the defaults". `trend` colours it by whether it is good news (a
    * latency going down is 'better'); the words carry the meaning on their own.
    */
   delta?: ReactNode;

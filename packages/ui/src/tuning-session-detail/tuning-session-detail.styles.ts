@@ -96,10 +96,15 @@ export const Note = styled.p`
   color: ${color.textMuted};
 `;
 
+// Status, 'Best' and a failure reason wrap within the cell rather than widening the table, so that
+// every column of the results fits a laptop-width page without sideways scrolling.
 export const StatusCell = styled.span`
   display: inline-flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: ${space(2)};
+  gap: ${space(1)} ${space(2)};
+  max-width: 200px;
+  white-space: normal;
 `;
 
 export const FailureText = styled.span`
@@ -107,6 +112,7 @@ export const FailureText = styled.span`
   max-width: 180px;
   overflow: hidden;
   text-overflow: ellipsis;
+  white-space: nowrap;
   vertical-align: middle;
   font-family: ${font.mono};
   font-size: ${fontSize.xs};
@@ -155,7 +161,7 @@ export const SectionTitle = styled.h2`
 /** Lets a row's option chips wrap instead of widening the whole table. */
 export const ChipsCell = styled.div`
   min-width: 200px;
-  max-width: 360px;
+  max-width: 320px;
   padding: ${space(1.5)} 0;
   white-space: normal;
 `;

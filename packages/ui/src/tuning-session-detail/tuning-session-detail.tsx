@@ -20,7 +20,7 @@ import { EmptyState } from '../empty-state';
 import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
 import { UNKNOWN_ERROR } from '../error-views/screen-error';
 import type { ScreenError } from '../error-views/screen-error';
-import { formatMs, formatNumber, formatPercentChange, formatTokensPerSecond } from '../format/format';
+import { formatChangeVsDefaults, formatMs, formatNumber, formatTokensPerSecond } from '../format/format';
 import { CheckIcon, CopyIcon } from '../icons';
 import { RelativeTime } from '../relative-time';
 import { Skeleton } from '../skeleton';
@@ -294,7 +294,7 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
           size="lg"
           label={metricLabel(objective.metric)}
           value={formatMetric(objective.metric, value)}
-          delta={gain === null ? undefined : `${formatPercentChange(gain)} vs default`}
+          delta={gain === null ? undefined : formatChangeVsDefaults(gain, objective.direction)}
           trend={gain === null || gain === 0 ? 'neutral' : gain > 0 ? 'better' : 'worse'}
           hint={
             trial !== undefined
