@@ -17,6 +17,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AppRoiRouteImport } from './routes/_app/roi';
 import { Route as AppTuningSessionsRouteRouteImport } from './routes/_app/tuning-sessions/route';
 import { Route as AppBenchmarksIndexRouteImport } from './routes/_app/benchmarks/index';
+import { Route as AppBenchmarksCompareRouteImport } from './routes/_app/benchmarks/compare';
 import { Route as AppBestSetupReportIndexRouteImport } from './routes/_app/best-setup-report/index';
 import { Route as AppDockerhubIndexRouteImport } from './routes/_app/dockerhub/index';
 import { Route as AppGettingStartedIndexRouteImport } from './routes/_app/getting-started/index';
@@ -67,6 +68,11 @@ const AppTuningSessionsRouteRoute = AppTuningSessionsRouteRouteImport.update({
 const AppBenchmarksIndexRoute = AppBenchmarksIndexRouteImport.update({
   id: '/benchmarks/',
   path: '/benchmarks/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBenchmarksCompareRoute = AppBenchmarksCompareRouteImport.update({
+  id: '/benchmarks/compare',
+  path: '/benchmarks/compare',
   getParentRoute: () => AppRoute,
 } as any);
 const AppBestSetupReportIndexRoute = AppBestSetupReportIndexRouteImport.update({
@@ -140,6 +146,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute;
   '/tuning-sessions': typeof AppTuningSessionsRouteRouteWithChildren;
   '/roi': typeof AppRoiRoute;
+  '/benchmarks/compare': typeof AppBenchmarksCompareRoute;
   '/single-benchmarks/$settingId': typeof AppSingleBenchmarksSettingIdRoute;
   '/subscription/cancel': typeof AppSubscriptionCancelRoute;
   '/subscription/success': typeof AppSubscriptionSuccessRoute;
@@ -160,6 +167,7 @@ export interface FileRoutesByTo {
   '/magic-link-login': typeof MagicLinkLoginRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/roi': typeof AppRoiRoute;
+  '/benchmarks/compare': typeof AppBenchmarksCompareRoute;
   '/single-benchmarks/$settingId': typeof AppSingleBenchmarksSettingIdRoute;
   '/subscription/cancel': typeof AppSubscriptionCancelRoute;
   '/subscription/success': typeof AppSubscriptionSuccessRoute;
@@ -183,6 +191,7 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute;
   '/_app/tuning-sessions': typeof AppTuningSessionsRouteRouteWithChildren;
   '/_app/roi': typeof AppRoiRoute;
+  '/_app/benchmarks/compare': typeof AppBenchmarksCompareRoute;
   '/_app/single-benchmarks/$settingId': typeof AppSingleBenchmarksSettingIdRoute;
   '/_app/subscription/cancel': typeof AppSubscriptionCancelRoute;
   '/_app/subscription/success': typeof AppSubscriptionSuccessRoute;
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/tuning-sessions'
     | '/roi'
+    | '/benchmarks/compare'
     | '/single-benchmarks/$settingId'
     | '/subscription/cancel'
     | '/subscription/success'
@@ -226,6 +236,7 @@ export interface FileRouteTypes {
     | '/magic-link-login'
     | '/verify-email'
     | '/roi'
+    | '/benchmarks/compare'
     | '/single-benchmarks/$settingId'
     | '/subscription/cancel'
     | '/subscription/success'
@@ -248,6 +259,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/_app/tuning-sessions'
     | '/_app/roi'
+    | '/_app/benchmarks/compare'
     | '/_app/single-benchmarks/$settingId'
     | '/_app/subscription/cancel'
     | '/_app/subscription/success'
@@ -327,6 +339,13 @@ declare module '@tanstack/react-router' {
       path: '/benchmarks';
       fullPath: '/benchmarks/';
       preLoaderRoute: typeof AppBenchmarksIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/benchmarks/compare': {
+      id: '/_app/benchmarks/compare';
+      path: '/benchmarks/compare';
+      fullPath: '/benchmarks/compare';
+      preLoaderRoute: typeof AppBenchmarksCompareRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/best-setup-report/': {
@@ -435,6 +454,7 @@ const AppTuningSessionsRouteRouteWithChildren =
 interface AppRouteChildren {
   AppTuningSessionsRouteRoute: typeof AppTuningSessionsRouteRouteWithChildren;
   AppRoiRoute: typeof AppRoiRoute;
+  AppBenchmarksCompareRoute: typeof AppBenchmarksCompareRoute;
   AppSingleBenchmarksSettingIdRoute: typeof AppSingleBenchmarksSettingIdRoute;
   AppSubscriptionCancelRoute: typeof AppSubscriptionCancelRoute;
   AppSubscriptionSuccessRoute: typeof AppSubscriptionSuccessRoute;
@@ -451,6 +471,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppTuningSessionsRouteRoute: AppTuningSessionsRouteRouteWithChildren,
   AppRoiRoute: AppRoiRoute,
+  AppBenchmarksCompareRoute: AppBenchmarksCompareRoute,
   AppSingleBenchmarksSettingIdRoute: AppSingleBenchmarksSettingIdRoute,
   AppSubscriptionCancelRoute: AppSubscriptionCancelRoute,
   AppSubscriptionSuccessRoute: AppSubscriptionSuccessRoute,

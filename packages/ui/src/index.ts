@@ -53,6 +53,7 @@ export * from './benchmark-common';
 export * from './single-benchmarks';
 export * from './single-benchmark-detail';
 export * from './benchmark-search';
+export * from './benchmark-compare';
 export * from './getting-started';
 export * from './tuning-sessions';
 export * from './create-tuning-session-dialog';

@@ -453,6 +453,54 @@ export const ParetoView: Story = {
   },
 };
 
+function Selectable(props: BenchmarkSearchProps) {
+  const [selected, setSelected] = useState<string[]>([]);
+  return (
+    <BenchmarkSearch
+      {...props}
+      selectedIds={selected}
+      onSelectionChange={(ids) => {
+        props.onSelectionChange?.(ids);
+        setSelected(ids);
+      }}
+    />
+  );
+}
+
+export const CompareSelection: Story = {
+  args: { onSelectionChange: fn(), onCompare: fn(), onExport: fn() },
+  render: (args) => <Selectable {...args} />,
+  play: async ({ canvas, canvasElement, args, step, userEvent }) => {
+    const boxes = () => within(resultsTable(canvasElement)).getAllByRole('checkbox');
+    const compare = canvas.getByRole('button', { name: 'Compare' });
+    await step('nothing ticked: Compare waits for two', async () => {
+      await expect(canvas.getByText('Tick 2–4 results to compare them side by side.')).toBeVisible();
+      await expect(compare).toBeDisabled();
+      await expect(boxes()[0]).toHaveAccessibleName(/^Compare .+ on \d+x .+ \(.+\)$/);
+    });
+    await step('two ticked: Compare opens them, in the order they were ticked', async () => {
+      await userEvent.click(boxes()[2]!);
+      await userEvent.click(boxes()[0]!);
+      await expect(canvas.getByText('2 of 4 selected for comparison')).toBeVisible();
+      await userEvent.click(compare);
+      await expect(args.onCompare).toHaveBeenCalledWith([RESULTS[2]!.id, RESULTS[0]!.id]);
+    });
+    await step('four is the most: the other boxes are disabled until one is un-ticked', async () => {
+      await userEvent.click(boxes()[1]!);
+      await userEvent.click(boxes()[3]!);
+      await expect(boxes()[4]).toBeDisabled();
+      await userEvent.click(boxes()[1]!);
+      await expect(boxes()[4]).toBeEnabled();
+    });
+    await step('Clear selection un-ticks everything; export hands over the format', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Clear selection' }));
+      await expect(boxes().some((box) => (box as HTMLInputElement).checked)).toBe(false);
+      await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
+      await expect(args.onExport).toHaveBeenCalledWith('csv');
+    });
+  },
+};
+
 export const Loading: Story = {
   args: { status: 'loading', results: undefined, count: undefined },
   play: async ({ canvasElement }) => {

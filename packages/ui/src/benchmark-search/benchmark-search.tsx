@@ -2,6 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { CellContext } from '@tanstack/react-table';
 import { createContext, useContext, useId, useState } from 'react';
 import { Button } from '../button';
+import { Checkbox } from '../checkbox';
 import { DataTable } from '../data-table';
 import { EmptyState } from '../empty-state';
 import type { ScreenError } from '../error-views/screen-error';
@@ -10,6 +11,9 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon } fro
 import { ParetoChart } from '../pareto-chart';
 import { Skeleton } from '../skeleton';
 import { Tabs } from '../tabs';
+import { VisuallyHidden } from '../visually-hidden';
+import { MAX_COMPARED } from '../benchmark-compare/compare-data';
+import type { ExportFormat } from '../benchmark-compare/compare-data';
 import {
   BENCHMARK_SEARCH_TITLE,
   benchRunnerCommand,
@@ -47,6 +51,7 @@ import {
   ResultsSummary,
   ResultsTitle,
   SearchLayout,
+  SelectionBar,
 } from './benchmark-search.styles';
 
 export type BenchmarkSearchView = 'table' | 'pareto';
@@ -76,6 +81,44 @@ export interface BenchmarkSearchProps {
   onCopyCommand?: (command: string) => void;
   /** Render the title as this page's h1; leave off when the app shell's top bar shows it. */
   showTitle?: boolean;
+  /**
+   * Benchmarks ticked for comparison (up to four, kept across pages by the app). With
+   * `onSelectionChange` the table gets a checkbox column and a Compare bar.
+   */
+  selectedIds?: readonly string[];
+  onSelectionChange?: (ids: string[]) => void;
+  /** Opens the ticked benchmarks side by side; `compareHref` makes it a real link. */
+  onCompare?: (ids: readonly string[]) => void;
+  /** Export this page of results; the app turns it into a download. */
+  onExport?: (format: ExportFormat) => void;
+}
+
+interface Selection {
+  selected: readonly string[];
+  toggle: (id: string, on: boolean) => void;
+}
+
+const ResultSelection = createContext<Selection | null>(null);
+
+function SelectCell({ row }: CellContext<BenchmarkView, unknown>) {
+  const selection = useContext(ResultSelection);
+  if (!selection) return null;
+  const { id, setting } = row.original;
+  const checked = selection.selected.includes(id);
+  return (
+    <Checkbox
+      label={
+        <VisuallyHidden>
+          Compare {setting.ml_model_name} on {formatHardware(setting.hardware_config)} (
+          {formatRuntime(setting.software)})
+        </VisuallyHidden>
+      }
+      checked={checked}
+      // Past four the columns no longer fit; un-ticking stays possible.
+      disabled={!checked && selection.selected.length >= MAX_COMPARED}
+      onCheckedChange={(on) => selection.toggle(id, on)}
+    />
+  );
 }
 
 interface LinkContext {
@@ -161,6 +204,16 @@ const COLUMNS = [
   }),
   column.accessor((benchmark) => formatRuntime(benchmark.setting.software), { id: 'runtime', header: 'Runtime' }),
   column.display({ id: 'status', header: 'Status', cell: (info) => <BenchmarkBadges benchmark={info.row.original} /> }),
+];
+
+const SELECTABLE_COLUMNS = [
+  column.display({
+    id: 'select',
+    header: () => <VisuallyHidden>Compare</VisuallyHidden>,
+    cell: SelectCell,
+    meta: { width: '44px' },
+  }),
+  ...COLUMNS,
 ];
 
 function ResultsPager({
@@ -272,6 +325,10 @@ export function BenchmarkSearch({
   suggestions,
   onCopyCommand,
   showTitle = true,
+  selectedIds = [],
+  onSelectionChange,
+  onCompare,
+  onExport,
 }: BenchmarkSearchProps) {
   const panelId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -291,6 +348,16 @@ export function BenchmarkSearch({
   const ranking = filters.objective
     ? `ranked by ${metricLabel(filters.objective)}, ${metricDirection(filters.objective) === 'maximize' ? 'highest' : 'lowest'} first`
     : 'newest first';
+
+  const selection: Selection | null = onSelectionChange
+    ? {
+        selected: selectedIds,
+        toggle: (id, on) =>
+          onSelectionChange(
+            on ? [...selectedIds.filter((other) => other !== id), id] : selectedIds.filter((other) => other !== id),
+          ),
+      }
+    : null;
 
   let body;
   if (status === 'error') {
@@ -332,14 +399,16 @@ export function BenchmarkSearch({
               label: 'Table',
               content: (
                 <ResultLinks.Provider value={{ onOpenSetting, settingHref }}>
-                  <DataTable
-                    data={results}
-                    columns={COLUMNS}
-                    caption="Matching benchmarks"
-                    getRowId={(benchmark) => benchmark.id}
-                    loading={loading}
-                    maxHeight={results.length > 200 ? 560 : undefined}
-                  />
+                  <ResultSelection.Provider value={selection}>
+                    <DataTable
+                      data={results}
+                      columns={selection ? SELECTABLE_COLUMNS : COLUMNS}
+                      caption="Matching benchmarks"
+                      getRowId={(benchmark) => benchmark.id}
+                      loading={loading}
+                      maxHeight={results.length > 200 ? 560 : undefined}
+                    />
+                  </ResultSelection.Provider>
                 </ResultLinks.Provider>
               ),
             },
@@ -350,6 +419,37 @@ export function BenchmarkSearch({
             },
           ]}
         />
+        {!loading && (selection || onExport) ? (
+          <SelectionBar aria-label="Selected results">
+            {selection ? (
+              <>
+                <span aria-live="polite">
+                  {selectedIds.length === 0
+                    ? `Tick 2–${MAX_COMPARED} results to compare them side by side.`
+                    : `${formatNumber(selectedIds.length)} of ${MAX_COMPARED} selected for comparison`}
+                </span>
+                <Button size="sm" disabled={selectedIds.length < 2} onClick={() => onCompare?.(selectedIds)}>
+                  Compare
+                </Button>
+                {selectedIds.length > 0 ? (
+                  <Button variant="ghost" size="sm" onClick={() => onSelectionChange?.([])}>
+                    Clear selection
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
+            {onExport ? (
+              <>
+                <Button variant="secondary" size="sm" onClick={() => onExport('csv')}>
+                  Export CSV
+                </Button>
+                <Button variant="secondary" size="sm" onClick={() => onExport('json')}>
+                  Export JSON
+                </Button>
+              </>
+            ) : null}
+          </SelectionBar>
+        ) : null}
         {!loading ? (
           <ResultsPager
             limit={limit}

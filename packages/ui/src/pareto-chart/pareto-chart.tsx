@@ -31,6 +31,8 @@ export interface ParetoChartProps {
   title?: string;
   showTitle?: boolean;
   height?: number;
+  /** What a screen reader hears instead of the plot; by default the count of results and of frontier points. */
+  summary?: string;
 }
 
 /**
@@ -49,9 +51,10 @@ export function ParetoChart(props: ParetoChartProps) {
   const groups = groupStyles(points, colors);
   const frontier = paretoFrontier(points);
   const summary =
-    points.length === 0
+    props.summary ??
+    (points.length === 0
       ? 'No results to plot.'
-      : `${points.length} results on ${groups.length} hardware configurations; ${frontier.length} on the Pareto frontier.`;
+      : `${points.length} results on ${groups.length} hardware configurations; ${frontier.length} on the Pareto frontier.`);
   return (
     <ChartFrame
       title={title}

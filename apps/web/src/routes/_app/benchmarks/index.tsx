@@ -1,13 +1,16 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { benchmarkSearchQueryOptions, benchmarkSettingsQueryOptions } from '@mako/api-client';
-import { BenchmarkSearch } from '@mako/ui';
+import { BenchmarkSearch, benchmarkExport } from '@mako/ui';
 import type { BenchmarkSearchSuggestions } from '@mako/ui';
 import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
 import { parseBenchmarkSearch, searchQueryOf } from '../../../lib/benchmark-search.ts';
+import { compareSearch } from '../../../lib/compare.ts';
 import { announceCopied } from '../../../lib/copied.ts';
+import { downloadText } from '../../../lib/download.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { screenErrorOf } from '../../../lib/screen-error.ts';
 import { TITLES } from '../../../lib/titles.ts';
@@ -45,6 +48,8 @@ function BenchmarkSearchPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const { data } = useSuspenseQuery(benchmarkSearchQueryOptions(query));
   const suggestions = useSuggestions();
+  // Ticked results survive paging and new filters: the page stays mounted while its search changes.
+  const [selected, setSelected] = useState<string[]>([]);
   return (
     <BenchmarkSearch
       status="success"
@@ -60,6 +65,13 @@ function BenchmarkSearchPage() {
       settingHref={settingHref}
       suggestions={suggestions}
       onCopyCommand={announceCopied}
+      selectedIds={selected}
+      onSelectionChange={setSelected}
+      onCompare={(ids) => void navigate({ to: '/benchmarks/compare', search: compareSearch(ids) })}
+      onExport={(format) => {
+        const file = benchmarkExport(data.data, format, 'benchmarks');
+        downloadText(file.name, file.type, file.text);
+      }}
     />
   );
 }

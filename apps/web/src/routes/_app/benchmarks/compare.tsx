@@ -1,0 +1,57 @@
+import { useSuspenseQueries } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { benchmarkQueryOptions } from '@mako/api-client';
+import { BENCHMARK_COMPARE_TITLE, BenchmarkCompare, MAX_COMPARED, benchmarkExport } from '@mako/ui';
+import { RouteError } from '../../../components/route-states.tsx';
+import { useRouteRetry } from '../../../components/route-retry.ts';
+import { compareIds, compareSearch, compareSearchSchema } from '../../../lib/compare.ts';
+import { downloadText } from '../../../lib/download.ts';
+import { pageHead } from '../../../lib/page-title.ts';
+import { screenErrorOf } from '../../../lib/screen-error.ts';
+
+export const Route = createFileRoute('/_app/benchmarks/compare')({
+  validateSearch: compareSearchSchema,
+  loaderDeps: ({ search }) => ({ ids: compareIds(search.ids).slice(0, MAX_COMPARED) }),
+  loader: ({ context, deps }) =>
+    Promise.all(deps.ids.map((id) => context.queryClient.ensureQueryData(benchmarkQueryOptions(id)))),
+  head: () => pageHead(BENCHMARK_COMPARE_TITLE),
+  pendingComponent: () => <BenchmarkCompare status="loading" showTitle={false} />,
+  errorComponent: CompareError,
+  component: ComparePage,
+});
+
+const settingHref = (settingId: string) => `/single-benchmarks/${encodeURIComponent(settingId)}`;
+const searchLink = (children: ReactNode) => <Link to="/benchmarks">{children}</Link>;
+
+function ComparePage() {
+  const search = Route.useSearch();
+  const ids = compareIds(search.ids).slice(0, MAX_COMPARED);
+  const navigate = useNavigate({ from: Route.fullPath });
+  const benchmarks = useSuspenseQueries({ queries: ids.map((id) => benchmarkQueryOptions(id)) }).map(
+    (query) => query.data,
+  );
+  return (
+    <BenchmarkCompare
+      status="success"
+      showTitle={false}
+      benchmarks={benchmarks}
+      onRemove={(id) => void navigate({ search: compareSearch(ids.filter((other) => other !== id)), replace: true })}
+      onOpenSetting={(settingId) => void navigate({ to: '/single-benchmarks/$settingId', params: { settingId } })}
+      settingHref={settingHref}
+      onExport={(format) => {
+        const file = benchmarkExport(benchmarks, format, 'benchmark-comparison');
+        downloadText(file.name, file.type, file.text);
+      }}
+      renderSearchLink={searchLink}
+    />
+  );
+}
+
+function CompareError(props: ErrorComponentProps) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return <BenchmarkCompare status="error" error={error} onRetry={retry} showTitle={false} />;
+}

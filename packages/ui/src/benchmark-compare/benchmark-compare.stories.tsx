@@ -1,0 +1,176 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, waitFor, within } from 'storybook/test';
+import { llamaH100Manual, llamaH100Trials, standaloneBenchmarks } from '../benchmark-common/benchmark-common.fixtures';
+import type { BenchmarkView } from '../benchmark-common/benchmark-data';
+import { BenchmarkCompare } from './benchmark-compare';
+import type { BenchmarkCompareProps } from './benchmark-compare';
+
+const [trial1, trial2, trial3] = llamaH100Trials as [BenchmarkView, BenchmarkView, BenchmarkView];
+const PAIR = [llamaH100Manual, trial2];
+const FOUR = [llamaH100Manual, trial1, trial3, standaloneBenchmarks[0]!];
+
+const meta = {
+  title: 'Screens/Compare benchmarks',
+  component: BenchmarkCompare,
+  args: {
+    status: 'success',
+    benchmarks: PAIR,
+    onRemove: fn(),
+    onOpenSetting: fn(),
+    onExport: fn(),
+    onRetry: fn(),
+  },
+  globals: { viewport: { value: 'desktop1280', isRotated: false } },
+} satisfies Meta<typeof BenchmarkCompare>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const table = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('table', { name });
+const row = (canvasElement: HTMLElement, tableName: string, label: string) =>
+  within(table(canvasElement, tableName)).getByRole('rowheader', { name: label }).closest('tr') as HTMLTableRowElement;
+const waitForPlot = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
+    timeout: 15_000,
+  });
+
+export const Pair: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, canvasElement, args, step, userEvent }) => {
+    await step('the first benchmark is the baseline; both are named by model, hardware and engine', async () => {
+      const setup = table(canvasElement, 'Setup and workload');
+      await expect(within(setup).getByRole('columnheader', { name: /#1 baseline/ })).toBeVisible();
+      await expect(within(setup).getAllByRole('button', { name: 'meta-llama/Llama-3.1-8B-Instruct' })).toHaveLength(2);
+      const metrics = table(canvasElement, 'Metrics');
+      await expect(within(metrics).getByRole('columnheader', { name: '#1 baseline · 1x H100' })).toBeVisible();
+      await expect(within(metrics).getByRole('columnheader', { name: '#2 1x H100' })).toBeVisible();
+    });
+    await step('flags that differ are highlighted and say so to a screen reader', async () => {
+      const flag = row(canvasElement, 'Engine flags', 'max_num_seqs');
+      const [, base, other] = [...flag.cells];
+      await expect(base).toHaveTextContent(String(llamaH100Manual.runtime_options.max_num_seqs ?? '—'));
+      await expect(other).toHaveTextContent(String(trial2.runtime_options.max_num_seqs ?? '—'));
+      await expect(other).toHaveTextContent('(differs from #1)');
+      await expect(base).not.toHaveTextContent('differs');
+      // Same model and hardware: not highlighted.
+      await expect(row(canvasElement, 'Setup and workload', 'Model').cells[2]).not.toHaveTextContent('differs');
+    });
+    await step('every metric with its change against #1, judged by the way that metric wins', async () => {
+      const throughput = row(canvasElement, 'Metrics', 'Output tok/s');
+      const better = trial2.metrics.output_throughput > llamaH100Manual.metrics.output_throughput;
+      await expect(throughput.cells[2]).toHaveTextContent(better ? /vs #1, better/ : /vs #1, worse/);
+      const ttft = row(canvasElement, 'Metrics', 'p99 TTFT');
+      const faster = trial2.metrics.ttft_ms.p99 < llamaH100Manual.metrics.ttft_ms.p99;
+      await expect(ttft.cells[2]).toHaveTextContent(faster ? /^[^+]*−.*vs #1, better/ : /\+.*vs #1, worse/);
+      await expect(throughput.cells[1]).not.toHaveTextContent('vs #1');
+    });
+    await step('both runs on one throughput–latency chart, with a choice of latency', async () => {
+      await waitForPlot(canvasElement);
+      await expect(canvas.getByText(/#1 1x H100: .* at .* p99 TTFT; #2 1x H100/)).toBeInTheDocument();
+      await userEvent.selectOptions(canvas.getByLabelText('Latency axis'), 'tpot_ms.mean');
+      await expect(canvas.getByText(/#1 1x H100: .* Mean TPOT/)).toBeInTheDocument();
+    });
+    await step('exports hand the format to the app', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
+      await expect(args.onExport).toHaveBeenLastCalledWith('csv');
+      await userEvent.click(canvas.getByRole('button', { name: 'Export JSON' }));
+      await expect(args.onExport).toHaveBeenLastCalledWith('json');
+    });
+    await step('with two benchmarks there is nothing to remove', async () => {
+      await expect(canvas.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    });
+  },
+};
+
+function Removable(props: BenchmarkCompareProps) {
+  const [benchmarks, setBenchmarks] = useState(props.benchmarks ?? []);
+  return (
+    <BenchmarkCompare
+      {...props}
+      benchmarks={benchmarks}
+      onRemove={(id) => {
+        props.onRemove?.(id);
+        setBenchmarks((current) => current.filter((benchmark) => benchmark.id !== id));
+      }}
+    />
+  );
+}
+
+export const FourWithDifferences: Story = {
+  args: { benchmarks: FOUR },
+  render: (args) => <Removable {...args} />,
+  play: async ({ canvas, canvasElement, args, step, userEvent }) => {
+    await step('a different model and hardware are highlighted in the fourth column', async () => {
+      const model = row(canvasElement, 'Setup and workload', 'Model');
+      await expect(model.cells[4]).toHaveTextContent('(differs from #1)');
+      await expect(row(canvasElement, 'Setup and workload', 'Hardware').cells[4]).toHaveTextContent('8x H100');
+    });
+    await step('"Only differences" hides the rows where all agree', async () => {
+      const rowsBefore = within(table(canvasElement, 'Setup and workload')).getAllByRole('row').length;
+      await userEvent.click(canvas.getByRole('checkbox', { name: 'Only differences' }));
+      const rowsAfter = within(table(canvasElement, 'Setup and workload')).getAllByRole('rowheader');
+      await expect(rowsAfter.length).toBeLessThan(rowsBefore - 1);
+      for (const header of rowsAfter) {
+        const cells = [...(header.closest('tr') as HTMLTableRowElement).cells].slice(1);
+        await expect(cells.some((cell) => cell.textContent?.includes('differs from #1'))).toBe(true);
+      }
+    });
+    await step('a column can be removed until two are left', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Remove #4 from the comparison' }));
+      await expect(args.onRemove).toHaveBeenCalledWith(FOUR[3]!.id);
+      await userEvent.click(canvas.getByRole('button', { name: 'Remove #3 from the comparison' }));
+      await expect(canvas.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+      await expect(canvas.getByRole('status')).toHaveTextContent(/^2 benchmarks/);
+    });
+  },
+};
+
+export const TooFew: Story = {
+  args: { benchmarks: [llamaH100Manual] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Pick at least two benchmarks to compare' })).toBeVisible();
+    await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  args: { status: 'loading', benchmarks: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Compare benchmarks' })).toBeVisible();
+  },
+};
+
+export const ErrorState: Story = {
+  args: { status: 'error', benchmarks: undefined, error: { statusText: 'Not Found', detail: 'Benchmark not found' } },
+  play: async ({ canvas, args, userEvent }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent('Something went wrong: Not Found');
+    await expect(alert).toHaveTextContent('Benchmark not found');
+    await userEvent.click(canvas.getByRole('button', { name: /Retry|Try again/ }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
+  args: { benchmarks: FOUR.slice(0, 3) },
+  play: async ({ canvasElement }) => {
+    await waitForPlot(canvasElement);
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvasElement, step }) => {
+    await step('the page fits 375 px; the tables scroll sideways inside their frames', async () => {
+      await waitForPlot(canvasElement);
+      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+      const frame = table(canvasElement, 'Metrics').parentElement as HTMLElement;
+      await expect(frame.scrollWidth).toBeGreaterThan(frame.clientWidth);
+    });
+  },
+};
