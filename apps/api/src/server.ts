@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import Fastify, {
   LogController,
@@ -25,6 +26,7 @@ import { GENERAL_BODY_LIMIT, registerEndpoints, type Handlers } from './http/reg
 import { loggerOptions } from './http/logging.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { serveWebApp } from './http/web.ts';
+import { parseUrlEncoded } from './http/text-input.ts';
 import { registerTestCheckout } from './http/test-checkout.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { siteHandlers } from './handlers/site.ts';
@@ -110,6 +112,13 @@ function errorBody(error: FastifyError & { detail?: unknown }) {
 }
 
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  // Security headers on every answer. The headers never vary by request, so helmet is set up
+  // once here rather than per request (as its Fastify plugin does, re-parsing the CSP each time).
+  const securityHeaders = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  });
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: GENERAL_BODY_LIMIT,
@@ -117,7 +126,17 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     return503OnClosing: true,
     logController: new AccessLog(),
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseUrlEncoded },
+    // URLs the router cannot decode (`/%ff`) never reach a route or its hooks: answer them here, in
+    // our shape and with our headers, rather than with Fastify's body, which echoes the path.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 400;
+      securityHeaders(request.raw, reply.raw, () => {
+        (reply as FastifyReply)
+          .code(status)
+          .send({ detail: STATUS_TEXTS[status] ?? STATUS_CODES[status] ?? 'Bad Request' });
+      });
+    },
   });
 
   const database = openDatabase(config.databaseUrl, config.pgSearchPath ? { searchPath: config.pgSearchPath } : {});
@@ -165,17 +184,10 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     if (rebuilt) app.log.info({ benchmarks: rebuilt }, 'Rebuilt the stored benchmark documents');
     if (config.seedDemo) await seedDemoCatalogue(ctx);
 
-    // Security headers on every answer. The headers never vary by request, so helmet is set up
-    // once here rather than per request (as its Fastify plugin does, re-parsing the CSP each time).
-    const securityHeaders = helmet({
-      contentSecurityPolicy: contentSecurityPolicy(config),
-      crossOriginEmbedderPolicy: false,
-      hsts: config.publicUrl.startsWith('https:'),
-    });
     app.addHook('onRequest', (request, reply, done) =>
       securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
     );
-    await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT });
+    await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT, parser: parseUrlEncoded });
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
