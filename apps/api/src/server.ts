@@ -27,6 +27,7 @@ import { loggerOptions } from './http/logging.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { serveWebApp } from './http/web.ts';
 import { parseUrlEncoded } from './http/text-input.ts';
+import { DrainGate } from './http/shutdown.ts';
 import { registerTestCheckout } from './http/test-checkout.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { siteHandlers } from './handlers/site.ts';
@@ -55,6 +56,11 @@ export interface ServerOptions {
 export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
+  /**
+   * Starts a graceful stop: no new connections, 503 and `Connection: close` for any further request
+   * on open ones. Resolves once every connection has ended.
+   */
+  drain(): Promise<void>;
   /** Stops accepting, lets in-flight requests finish, then releases mail and database. */
   close(): Promise<void>;
 }
@@ -119,11 +125,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https:'),
   });
+  const drainGate = new DrainGate();
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: GENERAL_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // The drain gate answers requests during shutdown, with our body and headers.
+    return503OnClosing: false,
     logController: new AccessLog(),
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseUrlEncoded },
@@ -187,6 +195,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     app.addHook('onRequest', (request, reply, done) =>
       securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
     );
+    drainGate.install(app);
     await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT, parser: parseUrlEncoded });
     await app.register(rateLimit, {
       global: false,
@@ -241,5 +250,5 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     throw error;
   }
 
-  return { app, ctx, close: () => app.close() };
+  return { app, ctx, drain: () => drainGate.begin(app.server), close: () => app.close() };
 }
