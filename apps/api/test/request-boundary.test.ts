@@ -134,6 +134,8 @@ describe('malformed URLs', () => {
       `${API_PREFIX}/benchmarks/all?model_name=%`,
       `${API_PREFIX}/benchmarks/all?model_name=%zz`,
       `${API_PREFIX}/benchmarks/all?%ff=1`,
+      // A call that takes no query at all.
+      `${API_PREFIX}/health?x=%ff`,
       // CESU-8: a surrogate pair spelt as two three-byte halves is not UTF-8 either.
       `${API_PREFIX}/benchmarks/all?model_name=%ED%A0%BD%ED%B8%80`,
     ]) {

@@ -60,11 +60,12 @@ const CACHEABLE = new Set<EndpointName>([
 ]);
 
 function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown): unknown {
-  if (!schema) return undefined;
+  // Checked even where the part is ignored: an undecodable query string is a malformed request.
   if (isMalformed(value)) {
     if (where === 'query') throw new HttpError(400, 'Bad Request');
     throw new HttpError(422, [{ loc: [where], msg: 'Form decode error', type: 'form_invalid' }]);
   }
+  if (!schema) return undefined;
   const textIssues = findTextIssues(where, value);
   if (textIssues.length > 0) throw new HttpError(422, textIssues);
   const result = schema.safeParse(value);
