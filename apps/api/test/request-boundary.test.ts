@@ -134,6 +134,9 @@ describe('malformed URLs', () => {
       `${API_PREFIX}/benchmarks/all?model_name=%`,
       `${API_PREFIX}/benchmarks/all?model_name=%zz`,
       `${API_PREFIX}/benchmarks/all?%ff=1`,
+      // An overlong NUL, and a code point past U+10FFFF.
+      `${API_PREFIX}/benchmarks/all?model_name=%C0%80`,
+      `${API_PREFIX}/benchmarks/all?model_name=%F4%90%80%80`,
       // A call that takes no query at all.
       `${API_PREFIX}/health?x=%ff`,
       // CESU-8: a surrogate pair spelt as two three-byte halves is not UTF-8 either.
