@@ -31,22 +31,30 @@ function textIssue(text: string): Omit<ValidationIssue, 'loc'> | null {
  */
 export function findTextIssues(where: 'path' | 'query' | 'body', value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  // An explicit stack: a 1 MiB JSON body can nest deeper than the call stack allows.
-  const stack: { value: unknown; loc: (string | number)[] }[] = [{ value, loc: [where] }];
+  // Locations are kept as links to the parent and spelt out only for an issue; an explicit stack,
+  // as a 1 MiB JSON body can nest deeper than the call stack allows.
+  type Step = { parent: Step | null; segment: string | number };
+  const locOf = (step: Step) => {
+    const loc: (string | number)[] = [];
+    for (let s: Step | null = step; s; s = s.parent) loc.unshift(s.segment);
+    return loc;
+  };
+  const stack: { value: unknown; step: Step }[] = [{ value, step: { parent: null, segment: where } }];
   while (stack.length > 0) {
-    const { value: item, loc } = stack.pop()!;
+    const { value: item, step } = stack.pop()!;
     if (typeof item === 'string') {
       const issue = textIssue(item);
-      if (issue) issues.push({ loc, ...issue });
+      if (issue) issues.push({ loc: locOf(step), ...issue });
     } else if (Array.isArray(item)) {
-      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], loc: [...loc, i] });
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], step: { parent: step, segment: i } });
     } else if (item !== null && typeof item === 'object') {
-      const entries = Object.entries(item);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i]!;
+      const keys = Object.keys(item);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        const child = { parent: step, segment: key };
         const keyIssue = textIssue(key);
-        if (keyIssue) issues.push({ loc: [...loc, key], ...keyIssue });
-        else stack.push({ value: child, loc: [...loc, key] });
+        if (keyIssue) issues.push({ loc: locOf(child), ...keyIssue });
+        else stack.push({ value: (item as Record<string, unknown>)[key], step: child });
       }
     }
   }
