@@ -202,12 +202,20 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
     });
 
-    // An empty JSON body means "no body" (e.g. next-configs with its default count).
+    // An empty JSON body means "no body" (e.g. next-configs with its default count). JSON is UTF-8:
+    // bytes that are not are refused like any other invalid JSON rather than stored as U+FFFD.
     const parseJson = app.getDefaultJsonParser('error', 'error');
+    const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (body === '') done(null, undefined);
-      else parseJson(request, body as string, done);
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      let text: string;
+      try {
+        text = utf8.decode(body as Buffer);
+      } catch {
+        return done(new HttpError(422, [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }]), undefined);
+      }
+      if (text === '') done(null, undefined);
+      else parseJson(request, text, done);
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {

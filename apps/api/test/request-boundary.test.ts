@@ -109,6 +109,23 @@ describe('request bodies', () => {
     expect(asMultipart).toMatchObject(unsupported);
   });
 
+  it('that are JSON but not UTF-8 are a 422, not text with U+FFFD in it', async () => {
+    const body = Buffer.concat([
+      Buffer.from('{"email":"a@example.com","application":"Mako'),
+      Buffer.from([0xff]),
+      Buffer.from('"}'),
+    ]);
+    const answer = await fetch(`${ts.baseUrl}${API_PREFIX}/magic-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(answer.status).toBe(422);
+    expect(await answer.json()).toEqual({
+      detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }],
+    });
+  });
+
   it('that are forms but not percent-encoded UTF-8 are a 422', async () => {
     const form = 'username=%FF&password=x';
     const answer = await raw(

@@ -63,7 +63,7 @@ export function findTextIssues(where: 'path' | 'query' | 'body', value: unknown)
 
 // ---- application/x-www-form-urlencoded (query strings and form bodies) ----------------------------
 
-/** Marks a query string that is not percent-encoded UTF-8; the endpoint answers 400 for it. */
+/** Marks text that is not percent-encoded UTF-8: a query string (400) or a form body (422). */
 export const MALFORMED = Symbol('malformed url-encoding');
 export type UrlEncoded = Record<string, string | string[]> & { [MALFORMED]?: true };
 
