@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import Fastify, {
   LogController,
@@ -25,6 +26,8 @@ import { GENERAL_BODY_LIMIT, registerEndpoints, type Handlers } from './http/reg
 import { loggerOptions } from './http/logging.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { serveWebApp } from './http/web.ts';
+import { parseUrlEncoded } from './http/text-input.ts';
+import { DrainGate } from './http/shutdown.ts';
 import { registerTestCheckout } from './http/test-checkout.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { siteHandlers } from './handlers/site.ts';
@@ -53,6 +56,11 @@ export interface ServerOptions {
 export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
+  /**
+   * Starts a graceful stop: no new connections, 503 and `Connection: close` for any further request
+   * on open ones. Resolves once every connection has ended.
+   */
+  drain(): Promise<void>;
   /** Stops accepting, lets in-flight requests finish, then releases mail and database. */
   close(): Promise<void>;
 }
@@ -110,14 +118,33 @@ function errorBody(error: FastifyError & { detail?: unknown }) {
 }
 
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  // Security headers on every answer. The headers never vary by request, so helmet is set up
+  // once here rather than per request (as its Fastify plugin does, re-parsing the CSP each time).
+  const securityHeaders = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  const drainGate = new DrainGate();
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: GENERAL_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // The drain gate answers requests during shutdown, with our body and headers.
+    return503OnClosing: false,
     logController: new AccessLog(),
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseUrlEncoded },
+    // URLs the router cannot decode (`/%ff`) never reach a route or its hooks: answer them here, in
+    // our shape and with our headers, rather than with Fastify's body, which echoes the path.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 400;
+      securityHeaders(request.raw, reply.raw, () => {
+        (reply as FastifyReply)
+          .code(status)
+          .send({ detail: STATUS_TEXTS[status] ?? STATUS_CODES[status] ?? 'Bad Request' });
+      });
+    },
   });
 
   const database = openDatabase(config.databaseUrl, config.pgSearchPath ? { searchPath: config.pgSearchPath } : {});
@@ -165,28 +192,30 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     if (rebuilt) app.log.info({ benchmarks: rebuilt }, 'Rebuilt the stored benchmark documents');
     if (config.seedDemo) await seedDemoCatalogue(ctx);
 
-    // Security headers on every answer. The headers never vary by request, so helmet is set up
-    // once here rather than per request (as its Fastify plugin does, re-parsing the CSP each time).
-    const securityHeaders = helmet({
-      contentSecurityPolicy: contentSecurityPolicy(config),
-      crossOriginEmbedderPolicy: false,
-      hsts: config.publicUrl.startsWith('https:'),
-    });
     app.addHook('onRequest', (request, reply, done) =>
       securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
     );
-    await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT });
+    drainGate.install(app);
+    await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT, parser: parseUrlEncoded });
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
     });
 
-    // An empty JSON body means "no body" (e.g. next-configs with its default count).
+    // An empty JSON body means "no body" (e.g. next-configs with its default count). JSON is UTF-8:
+    // bytes that are not are refused like any other invalid JSON rather than stored as U+FFFD.
     const parseJson = app.getDefaultJsonParser('error', 'error');
+    const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (body === '') done(null, undefined);
-      else parseJson(request, body as string, done);
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      let text: string;
+      try {
+        text = utf8.decode(body as Buffer);
+      } catch {
+        return done(new HttpError(422, [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }]), undefined);
+      }
+      if (text === '') done(null, undefined);
+      else parseJson(request, text, done);
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -229,5 +258,5 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     throw error;
   }
 
-  return { app, ctx, close: () => app.close() };
+  return { app, ctx, drain: () => drainGate.begin(app.server), close: () => app.close() };
 }

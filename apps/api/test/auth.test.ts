@@ -241,7 +241,8 @@ describe('passwords and access tokens', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'a@b.co', password: 'x' }),
     });
-    expect(asJson.status).toBe(422);
+    expect(asJson.status).toBe(415);
+    expect(await asJson.json()).toEqual({ detail: 'Unsupported media type' });
     const missing = await call(ts, 'login', { body: { username: 'a@b.co' } });
     expect(missing.status).toBe(422);
     expect(detailOf(missing.body)).toEqual([expect.objectContaining({ loc: ['body', 'password'] })]);

@@ -364,11 +364,15 @@ describe('the process', () => {
         setTimeout(() => {
           proc.child.kill('SIGTERM');
           setTimeout(async () => {
-            const refused = await fetch(`http://127.0.0.1:${port}${API_PREFIX}/health`).then(
-              () => 'answered',
-              (error: { cause?: { code?: string } }) => error.cause?.code,
+            // A fresh socket: fetch would reuse the health poll's kept-alive one (which gets a 503).
+            newConnection = await new Promise<string | undefined>((resolveRefused) =>
+              http
+                .get({ host: '127.0.0.1', port, path: `${API_PREFIX}/health`, agent: false }, (res) => {
+                  res.resume();
+                  resolveRefused('answered');
+                })
+                .on('error', (error: NodeJS.ErrnoException) => resolveRefused(error.code)),
             );
-            newConnection = refused;
             req.end(body.slice(10));
           }, 500);
         }, 200);
@@ -385,4 +389,86 @@ describe('the process', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 40_000);
+
+  it('after SIGTERM answers requests on kept-alive sockets with 503 and Connection: close, never a reset', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mako-sigterm-'));
+    const proc = start({ PORT: String(port), DATA_DIR: dataDir });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    type Outcome = {
+      afterSignal: boolean;
+      reused: boolean;
+      status?: number;
+      error?: string;
+      connection?: string;
+      csp?: string;
+      body?: string;
+    };
+    const get = (afterSignal: boolean) =>
+      new Promise<Outcome>((resolve) => {
+        const request = http.get({ host: '127.0.0.1', port, path: `${API_PREFIX}/settings`, agent }, (response) => {
+          let body = '';
+          response.on('data', (c: Buffer) => (body += c.toString()));
+          response.on('end', () =>
+            resolve({
+              afterSignal,
+              reused: request.reusedSocket,
+              status: response.statusCode,
+              connection: response.headers.connection,
+              csp: String(response.headers['content-security-policy']),
+              body,
+            }),
+          );
+          response.on('error', (error: NodeJS.ErrnoException) =>
+            resolve({ afterSignal, reused: request.reusedSocket, error: error.code ?? error.message }),
+          );
+        });
+        request.on('error', (error: NodeJS.ErrnoException) =>
+          resolve({ afterSignal, reused: request.reusedSocket, error: error.code ?? error.message }),
+        );
+      });
+    try {
+      const deadline = Date.now() + 30_000;
+      while ((await get(false)).status !== 200) {
+        if (Date.now() > deadline) throw new Error(`server did not start:\n${proc.output()}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const outcomes: Outcome[] = [];
+      let signalled = false;
+      // Eight clients keep their sockets busy; the signal comes once some hundreds of calls went through.
+      const client = async () => {
+        for (;;) {
+          const outcome = await get(signalled);
+          outcomes.push(outcome);
+          if (!signalled && outcomes.length >= 300) {
+            signalled = true;
+            proc.child.kill('SIGTERM');
+          }
+          // Once the server stopped listening a client has nowhere left to go.
+          if (outcome.error !== undefined) return;
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, client));
+      expect(await proc.exited).toBe(0);
+
+      const late = outcomes.filter((o) => o.afterSignal);
+      const refusedOnOpenSockets = late.filter((o) => o.reused && o.error !== undefined);
+      expect(refusedOnOpenSockets).toEqual([]);
+      // New sockets are refused; nothing else fails.
+      expect(late.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED')).toEqual([]);
+      expect(outcomes.filter((o) => !o.afterSignal).every((o) => o.status === 200)).toBe(true);
+      expect(late.every((o) => o.error === 'ECONNREFUSED' || o.status === 200 || o.status === 503)).toBe(true);
+      const unavailable = late.filter((o) => o.status === 503);
+      expect(unavailable.length).toBeGreaterThan(0);
+      for (const answer of unavailable) {
+        expect(answer.connection).toBe('close');
+        expect(JSON.parse(answer.body!)).toEqual({ detail: 'Service Unavailable' });
+        expect(answer.csp).toContain("default-src 'self'");
+      }
+    } finally {
+      agent.destroy();
+      proc.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

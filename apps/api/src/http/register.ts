@@ -14,6 +14,8 @@ import type { Principal } from '../services/principal.ts';
 import { HttpError, unauthorized } from './errors.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { JsonText } from './json-text.ts';
+import { findTextIssues, isMalformed } from './text-input.ts';
+import { requireMediaType } from './media-type.ts';
 
 export const GENERAL_BODY_LIMIT = 1024 * 1024;
 export const AUTH_BODY_LIMIT = 16 * 1024;
@@ -58,19 +60,24 @@ const CACHEABLE = new Set<EndpointName>([
 ]);
 
 function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown): unknown {
+  // Checked even where the part is ignored: an undecodable query string is a malformed request.
+  if (isMalformed(value)) {
+    if (where === 'query') throw new HttpError(400, 'Bad Request');
+    throw new HttpError(422, [{ loc: [where], msg: 'Form decode error', type: 'form_invalid' }]);
+  }
   if (!schema) return undefined;
+  const textIssues = findTextIssues(where, value);
+  if (textIssues.length > 0) throw new HttpError(422, textIssues);
   const result = schema.safeParse(value);
   if (!result.success) throw new HttpError(422, toValidationIssues(where, result.error));
   return result.data;
 }
 
-const isForm = (request: FastifyRequest) =>
-  (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
-
 /**
- * Registers one route per row of the contract's endpoint table: authentication first (as FastAPI
- * resolves security dependencies before reporting validation errors), then path, query and body
- * validation with the row's zod schemas, then the handler.
+ * Registers one route per row of the contract's endpoint table: the body's media type first (the
+ * row's, JSON unless it says form), then authentication (as FastAPI resolves security dependencies
+ * before reporting validation errors), then path, query and body validation (text no database can
+ * keep, then the row's zod schemas), then the handler.
  */
 export function registerEndpoints(app: FastifyInstance, options: RegisterOptions): void {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
@@ -84,6 +91,7 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
       method: def.method,
       url: `${API_PREFIX}${toColonPath(def.path)}`,
       bodyLimit: def.group === 'auth' ? AUTH_BODY_LIMIT : GENERAL_BODY_LIMIT,
+      preParsing: requireMediaType(def.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json'),
       config: {
         endpoint: name,
         ...(throttled
@@ -113,8 +121,7 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
         const version = cache.version;
         const params = parsePart('path', def.params, request.params);
         const query = parsePart('query', def.query, request.query ?? {});
-        const rawBody = def.bodyType === 'form' && !isForm(request) ? undefined : request.body;
-        const body = parsePart('body', def.body, rawBody);
+        const body = parsePart('body', def.body, request.body);
         let result;
         try {
           result = await handler({ params, query, body, principal, request, reply } as RequestContext<EndpointName>);
