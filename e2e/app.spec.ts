@@ -68,3 +68,23 @@ test('an API token is shown once, authenticates as bearer, and stops working whe
   await expect(row).toContainText('Revoked');
   expect((await asBearer()).status()).toBe(401);
 });
+
+test('getting started installs the runner from this server, which serves the package `pnpm start` built', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await storeToken(page, await registerThroughApi(request, uniqueEmail('runner-install')));
+  await page.goto('/getting-started');
+  const install = await page.getByRole('textbox', { name: 'Install' }).textContent();
+  expect(install?.split('\n')).toEqual([
+    `npm install -g ${baseURL}/downloads/mako-runner.tgz`,
+    `export MAKO_API_URL=${baseURL}${API}`,
+    'mako-runner --version',
+  ]);
+  const tarball = await request.get(`${baseURL}/downloads/mako-runner.tgz`);
+  expect(tarball.status()).toBe(200);
+  expect(tarball.headers()['content-type']).toBe('application/gzip');
+  // A gzip stream (npm pack's output), not the web app's HTML fallback.
+  expect([...(await tarball.body()).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+});

@@ -109,9 +109,16 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     host: '127.0.0.1',
-    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/downloads': { target: API_TARGET, changeOrigin: false },
+    },
   },
-  preview: { port: 4173, host: '127.0.0.1', proxy: { '/api': { target: API_TARGET } } },
+  preview: {
+    port: 4173,
+    host: '127.0.0.1',
+    proxy: { '/api': { target: API_TARGET }, '/downloads': { target: API_TARGET } },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   WEB_DIST: z.string().min(1).optional(),
+  RUNNER_DIST: z.string().min(1).optional(),
   JWT_SECRET: z.string().optional(),
   ACCESS_TOKEN_TTL_S: int(3600, 60, 30 * 24 * 3600),
   SMTP_URL: optionalText,
@@ -83,6 +84,8 @@ export interface Config {
   /** Extra pg connection options (tests put each file in its own schema). */
   pgSearchPath?: string;
   webDist: string;
+  /** Where `pnpm --filter @mako/runner build` left the runner's tarballs, served at /downloads/. */
+  runnerDist: string;
   jwtSecret: string;
   accessTokenTtlS: number;
   smtpUrl: string | null;
@@ -154,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL ?? path.join(dataDir, 'mako.db'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    runnerDist: path.resolve(e.RUNNER_DIST ?? path.join(REPO_ROOT, 'apps/runner/dist')),
     jwtSecret,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     smtpUrl: e.SMTP_URL,

@@ -25,6 +25,7 @@ import { HttpError, tooManyRequests } from './http/errors.ts';
 import { GENERAL_BODY_LIMIT, registerEndpoints, type Handlers } from './http/register.ts';
 import { loggerOptions } from './http/logging.ts';
 import { ResponseCache } from './http/response-cache.ts';
+import { serveDownloads } from './http/downloads.ts';
 import { serveWebApp } from './http/web.ts';
 import { parseUrlEncoded } from './http/text-input.ts';
 import { DrainGate } from './http/shutdown.ts';
@@ -251,6 +252,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     const openApi = buildOpenApi(config.publicUrl);
     app.get(`${API_PREFIX}/openapi.json`, async () => openApi);
     if (!config.stripe.secretKey) registerTestCheckout(app, ctx);
+    serveDownloads(app, config.runnerDist);
     await serveWebApp(app, config.webDist);
     await app.ready();
   } catch (error) {

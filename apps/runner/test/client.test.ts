@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { freePort } from '../src/engine/engine.ts';
 import { charEstimate, loadTokenCounter } from '../src/bench/tokens.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
+import { letterTokenizerDir } from './helpers.ts';
 
 let emulator: Emulator | null = null;
 afterEach(async () => {
@@ -25,37 +26,6 @@ const plan = (url: string, overrides: Partial<BenchPlan> = {}): BenchPlan => ({
   counter: charEstimate,
   ...overrides,
 });
-
-/** A WordPiece tokenizer that spells words letter by letter: 3 tokens per three-letter word. */
-function letterTokenizerDir(): string {
-  const vocab: Record<string, number> = { '[UNK]': 0 };
-  for (const l of 'abcdefghijklmnopqrstuvwxyz') {
-    vocab[l] = Object.keys(vocab).length;
-    vocab[`##${l}`] = Object.keys(vocab).length;
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'mako-tok-'));
-  writeFileSync(
-    join(dir, 'tokenizer.json'),
-    JSON.stringify({
-      version: '1.0',
-      truncation: null,
-      padding: null,
-      added_tokens: [],
-      normalizer: null,
-      pre_tokenizer: { type: 'Whitespace' },
-      post_processor: null,
-      decoder: null,
-      model: {
-        type: 'WordPiece',
-        vocab,
-        unk_token: '[UNK]',
-        continuing_subword_prefix: '##',
-        max_input_chars_per_word: 100,
-      },
-    }),
-  );
-  return dir;
-}
 
 describe('errors are counted and categorised', () => {
   it('HTTP 500s', async () => {

@@ -4,10 +4,10 @@
  * tuning session, and two `mako-runner tune` processes that launch the emulator as a fake engine
  * until the session answers 410.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PREFIX,
@@ -23,12 +23,24 @@ import {
 } from '@mako/contract';
 import { freePort } from '../src/engine/engine.ts';
 import { startEmulator } from './emulator.ts';
-import { REPO_DIR, TSX_IMPORT, fakeEngineTemplate, runCli, waitFor } from './helpers.ts';
+import {
+  REPO_DIR,
+  RUNNER_DIR,
+  TSX_IMPORT,
+  fakeEngineTemplate,
+  letterTokenizerDir,
+  runCli,
+  waitFor,
+  type CliRun,
+} from './helpers.ts';
 
 let server: ChildProcess | null = null;
 let log = '';
+let origin = '';
 let base = '';
 let secret = '';
+/** The runner package as `pnpm --filter @mako/runner build` makes it, served by the API under test. */
+let runnerDist = '';
 
 async function call(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
   const res = await fetch(`${base}${path}`, {
@@ -45,6 +57,8 @@ async function call(method: string, path: string, body?: unknown, token?: string
 }
 
 beforeAll(async () => {
+  runnerDist = mkdtempSync(join(tmpdir(), 'mako-runner-dist-'));
+  execFileSync(process.execPath, [join(RUNNER_DIR, 'scripts', 'build.mjs'), runnerDist], { stdio: 'ignore' });
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -54,6 +68,7 @@ beforeAll(async () => {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
     NODE_ENV: 'test',
+    RUNNER_DIST: runnerDist,
   };
   delete env.DATABASE_URL;
   server = spawn(process.execPath, ['--import', TSX_IMPORT, join(REPO_DIR, 'apps/api/src/main.ts')], {
@@ -63,7 +78,8 @@ beforeAll(async () => {
   });
   server.stdout?.setEncoding('utf8').on('data', (c: string) => (log += c));
   server.stderr?.setEncoding('utf8').on('data', (c: string) => (log += c));
-  base = `http://127.0.0.1:${port}${API_PREFIX}`;
+  origin = `http://127.0.0.1:${port}`;
+  base = `${origin}${API_PREFIX}`;
   let healthy = false;
   await waitFor(
     () => {
@@ -246,4 +262,88 @@ describe('mako-runner against apps/api', () => {
       await emulator.close();
     }
   }, 60_000);
+
+  it('installs from the server on a host with only node and npm, then benchmarks and posts', async () => {
+    const version = (JSON.parse(readFileSync(join(RUNNER_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+    // What a GPU host downloads: the server's tarball, byte for byte the one the build made.
+    const download = await fetch(`${origin}/downloads/mako-runner.tgz`);
+    expect(download.status).toBe(200);
+    const tarball = Buffer.from(await download.arrayBuffer());
+    expect(tarball.equals(readFileSync(join(runnerDist, `mako-runner-${version}.tgz`)))).toBe(true);
+    expect((await fetch(`${origin}/downloads/mako-runner-${version}.tgz`, { method: 'HEAD' })).status).toBe(200);
+
+    // The host: node and npm on PATH and nothing else (no pnpm, no workspace, no network for npm).
+    const host = mkdtempSync(join(tmpdir(), 'mako-gpu-host-'));
+    const bin = join(host, 'bin');
+    mkdirSync(bin);
+    symlinkSync(process.execPath, join(bin, 'node'));
+    symlinkSync(realpathSync(join(dirname(process.execPath), 'npm')), join(bin, 'npm'));
+    const hostEnv = { PATH: bin, HOME: join(host, 'home'), npm_config_cache: join(host, 'npm-cache') };
+    expect(spawnSync('/bin/sh', ['-c', 'command -v pnpm'], { env: hostEnv }).status).not.toBe(0);
+    writeFileSync(join(host, 'mako-runner.tgz'), tarball);
+    const prefix = join(host, 'prefix');
+    execFileSync(
+      join(bin, 'npm'),
+      [
+        'install',
+        '--global',
+        '--prefix',
+        prefix,
+        '--offline',
+        '--no-audit',
+        '--no-fund',
+        join(host, 'mako-runner.tgz'),
+      ],
+      { cwd: host, env: hostEnv, stdio: 'pipe' },
+    );
+    const installed = join(prefix, 'bin', 'mako-runner');
+    const runInstalled = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+      new Promise<CliRun>((resolve) => {
+        const child = spawn(installed, args, { cwd: host, env: { ...hostEnv, ...env } });
+        const out = { stdout: '', stderr: '' };
+        child.stdout.setEncoding('utf8').on('data', (c: string) => (out.stdout += c));
+        child.stderr.setEncoding('utf8').on('data', (c: string) => (out.stderr += c));
+        child.once('close', (code) => resolve({ code, ...out }));
+      });
+    const shown = await runInstalled(['--version']);
+    expect(shown).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+
+    // No usage in the stream: output tokens are counted by the local tokenizer, inside the bundle.
+    const emulator = await startEmulator({ ttftMs: 5, itlMs: 1, usage: false });
+    try {
+      const output = join(host, 'result.json');
+      const run = await runInstalled(
+        [
+          'bench',
+          '--base-url',
+          emulator.url,
+          '--num-requests',
+          '8',
+          '--prompt-len',
+          '24',
+          '--output-len',
+          '8',
+          '--tokenizer',
+          letterTokenizerDir(),
+          '--output',
+          output,
+          '--post',
+          '--hardware',
+          '1x H100',
+        ],
+        { MAKO_TOKEN: secret, MAKO_API_URL: base },
+      );
+      expect(run.stderr).not.toMatch(/error/);
+      expect(run.code).toBe(0);
+      const result = JSON.parse(readFileSync(output, 'utf8')) as { token_counts: { output: Record<string, number> } };
+      expect(result.token_counts.output).toEqual({ tokenizer: 8 });
+      const id = /Posted benchmark (\S+)/.exec(run.stdout)?.[1];
+      expect(id).toBeDefined();
+      const stored = Benchmark.parse(await call('GET', `/benchmarks/by-id/${id}`, undefined, secret));
+      expect(stored.setting.hardware_config).toEqual({ count: 1, name: 'H100' });
+      expect(stored.metrics.completed).toBe(8);
+    } finally {
+      await emulator.close();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shellQuote } from '@mako/contract';
@@ -58,4 +59,35 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}, tim
   const { child, done } = startCli(args, env);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   return done.finally(() => clearTimeout(timer));
+}
+
+/** A WordPiece tokenizer that spells words letter by letter: 3 tokens per three-letter word. */
+export function letterTokenizerDir(): string {
+  const vocab: Record<string, number> = { '[UNK]': 0 };
+  for (const l of 'abcdefghijklmnopqrstuvwxyz') {
+    vocab[l] = Object.keys(vocab).length;
+    vocab[`##${l}`] = Object.keys(vocab).length;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mako-tok-'));
+  writeFileSync(
+    join(dir, 'tokenizer.json'),
+    JSON.stringify({
+      version: '1.0',
+      truncation: null,
+      padding: null,
+      added_tokens: [],
+      normalizer: null,
+      pre_tokenizer: { type: 'Whitespace' },
+      post_processor: null,
+      decoder: null,
+      model: {
+        type: 'WordPiece',
+        vocab,
+        unk_token: '[UNK]',
+        continuing_subword_prefix: '##',
+        max_input_chars_per_word: 100,
+      },
+    }),
+  );
+  return dir;
 }

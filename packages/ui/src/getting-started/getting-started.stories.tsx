@@ -32,6 +32,7 @@ const meta = {
     completedSteps: ['token', 'runner'],
     docsUrl: 'https://docs.makooptimize.com',
     apiUrl: 'https://app.makooptimize.com/api/v1',
+    runnerDownloadUrl: 'https://app.makooptimize.com/downloads/mako-runner.tgz',
     onCreateToken: fn(),
     onCreateSession: fn(),
     onCopyCommand: fn(),
@@ -81,9 +82,14 @@ export const InProgress: Story = {
     });
     await storyStep('each step shows its real runner command', async () => {
       await expect(canvas.getByRole('textbox', { name: 'Then, in the shell of your GPU machine' })).toHaveTextContent(
-        'export MAKO_TOKEN=mako_… export MAKO_API_URL=https://app.makooptimize.com/api/v1',
+        /^export MAKO_TOKEN=mako_…$/,
       );
-      await expect(canvas.getByRole('textbox', { name: 'Install' })).toHaveTextContent('npm install -g @mako/runner');
+      // The package comes from this server, and the runner is pointed back at its API.
+      await expect(canvas.getByRole('textbox', { name: 'Install' }).textContent).toBe(
+        'npm install -g https://app.makooptimize.com/downloads/mako-runner.tgz\n' +
+          'export MAKO_API_URL=https://app.makooptimize.com/api/v1\n' +
+          'mako-runner --version',
+      );
       const bench = canvas.getByRole('textbox', { name: 'Benchmark your endpoint' });
       await expect(bench).toHaveTextContent('mako-runner bench --base-url http://127.0.0.1:8000');
       await expect(bench).toHaveTextContent('--model meta-llama/Llama-3.1-8B-Instruct');
@@ -118,13 +124,12 @@ export const Actions: Story = {
     });
     await storyStep('copying a command reports it with its step', async () => {
       await userEvent.click(within(step(canvasElement, 'runner')).getByRole('button', { name: 'Copy' }));
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(
-        'npm install -g @mako/runner\nmako-runner --help',
-      );
-      await expect(args.onCopyCommand).toHaveBeenCalledWith(
-        'npm install -g @mako/runner\nmako-runner --help',
-        'runner',
-      );
+      const install =
+        'npm install -g https://app.makooptimize.com/downloads/mako-runner.tgz\n' +
+        'export MAKO_API_URL=https://app.makooptimize.com/api/v1\n' +
+        'mako-runner --version';
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(install);
+      await expect(args.onCopyCommand).toHaveBeenCalledWith(install, 'runner');
     });
   },
 };
@@ -138,9 +143,9 @@ export const NewUser: Story = {
       await expect(step(canvasElement, 'token')).toHaveAttribute('aria-current', 'step');
       await expect(within(step(canvasElement, 'token')).getByText('Up next')).toBeVisible();
     });
-    await storyStep('without an API URL the runner uses its default, so only the token is exported', async () => {
-      await expect(canvas.getByRole('textbox', { name: 'Then, in the shell of your GPU machine' })).toHaveTextContent(
-        /^export MAKO_TOKEN=mako_…$/,
+    await storyStep('without an API URL the runner uses its default, so none is exported', async () => {
+      await expect(canvas.getByRole('textbox', { name: 'Install' }).textContent).toBe(
+        'npm install -g https://app.makooptimize.com/downloads/mako-runner.tgz\nmako-runner --version',
       );
       await expect(canvas.queryByRole('link', { name: /Read the docs/ })).not.toBeInTheDocument();
     });

@@ -37,8 +37,18 @@ export const GETTING_STARTED_TITLE = 'Get started with MakoOptimize';
 export const GETTING_STARTED_STEPS = ['account', 'token', 'runner', 'benchmark', 'session'] as const;
 export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];
 
-/** The runner ships as an npm package with the `mako-runner` bin (apps/runner). */
-export const RUNNER_INSTALL_COMMAND = 'npm install -g @mako/runner\nmako-runner --help';
+/**
+ * The runner ships as an npm package that this server hands out at /downloads/ (apps/runner's
+ * build), so a GPU host with only Node installs it straight from here and is pointed back at the
+ * same server's API.
+ */
+export function runnerInstallCommand(downloadUrl: string, apiUrl?: string | null): string {
+  return [
+    `npm install -g ${downloadUrl}`,
+    ...(apiUrl ? [`export MAKO_API_URL=${apiUrl}`] : []),
+    'mako-runner --version',
+  ].join('\n');
+}
 
 export interface GettingStartedScreenProps {
   /** The state of whatever the app loads to know which steps are done; success by default. */
@@ -55,10 +65,10 @@ export interface GettingStartedScreenProps {
   docsUrl?: string | null;
   /** The API base runners talk to (MAKO_API_URL); the runner's default is a local server. */
   apiUrl?: string | null;
+  /** This server's address of the runner package, e.g. https://mako.example.com/downloads/mako-runner.tgz. */
+  runnerDownloadUrl: string;
   /** The newest tuning session, so its tune command can be copied as it is. */
   sessionId?: string | null;
-  /** How the runner is installed; `npm install -g @mako/runner` by default. */
-  installCommand?: string;
 
   /** "Create API token": opens the token dialog (or the Tokens page). */
   onCreateToken: () => void;
@@ -97,8 +107,8 @@ export function GettingStartedScreen({
   completedSteps = [],
   docsUrl,
   apiUrl,
+  runnerDownloadUrl,
   sessionId,
-  installCommand = RUNNER_INSTALL_COMMAND,
   onCreateToken,
   onCreateSession,
   tokensHref = '/tokens/',
@@ -131,7 +141,7 @@ export function GettingStartedScreen({
       id: 'token',
       title: 'Create an API token',
       text: 'Runners report to MakoOptimize with an API token. Keep it in the environment rather than on the command line, where it shows up in ps.',
-      command: apiUrl ? `export MAKO_TOKEN=mako_…\nexport MAKO_API_URL=${apiUrl}` : 'export MAKO_TOKEN=mako_…',
+      command: 'export MAKO_TOKEN=mako_…',
       commandLabel: 'Then, in the shell of your GPU machine',
       actions: (
         <>
@@ -145,8 +155,8 @@ export function GettingStartedScreen({
     {
       id: 'runner',
       title: 'Install the runner',
-      text: 'mako-runner benchmarks an OpenAI-compatible endpoint and works through tuning sessions. Install it next to your GPUs.',
-      command: installCommand,
+      text: 'mako-runner benchmarks an OpenAI-compatible endpoint and works through tuning sessions. Install it next to your GPUs: it needs Node 20 or later and nothing else, and reports to this server.',
+      command: runnerInstallCommand(runnerDownloadUrl, apiUrl),
       commandLabel: 'Install',
     },
     {

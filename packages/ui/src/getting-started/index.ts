@@ -2,6 +2,6 @@ export {
   GETTING_STARTED_STEPS,
   GETTING_STARTED_TITLE,
   GettingStartedScreen,
-  RUNNER_INSTALL_COMMAND,
+  runnerInstallCommand,
 } from './getting-started';
 export type { GettingStartedScreenProps, GettingStartedStep } from './getting-started';

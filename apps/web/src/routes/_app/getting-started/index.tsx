@@ -13,7 +13,7 @@ import type { GettingStartedStep } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
 import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
-import { absoluteApiUrl } from '../../../lib/api-url.ts';
+import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/api-url.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { screenErrorOf } from '../../../lib/screen-error.ts';
@@ -58,6 +58,7 @@ function GettingStartedPage() {
       completedSteps={completed}
       docsUrl={settings.docs_url}
       apiUrl={absoluteApiUrl()}
+      runnerDownloadUrl={runnerDownloadUrl()}
       sessionId={sessions.data.data[0]?.id ?? null}
       onCreateToken={() => void navigate({ to: '/tokens' })}
       onCreateSession={() => void navigate({ to: '/tuning-sessions' })}
@@ -72,7 +73,14 @@ function GettingStartedPage() {
 
 function GettingStartedPending() {
   return (
-    <GettingStartedScreen status="loading" showTitle={false} email="" onCreateToken={ignore} onCreateSession={ignore} />
+    <GettingStartedScreen
+      status="loading"
+      showTitle={false}
+      email=""
+      runnerDownloadUrl={runnerDownloadUrl()}
+      onCreateToken={ignore}
+      onCreateSession={ignore}
+    />
   );
 }
 
@@ -87,6 +95,7 @@ function GettingStartedError(props: ErrorComponentProps) {
       onRetry={retry}
       showTitle={false}
       email=""
+      runnerDownloadUrl={runnerDownloadUrl()}
       onCreateToken={ignore}
       onCreateSession={ignore}
     />
