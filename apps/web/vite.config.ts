@@ -92,6 +92,11 @@ const CORE_CHARACTERS: [number, number][] = [
   [0x2022, 0x2022],
   [0x2026, 0x2026],
 ];
+/**
+ * The core faces the first screen of the pages uses: preloaded, they arrive while the entry script
+ * loads, so text is first painted in its font instead of moving when the font swaps in.
+ */
+const PRELOADED_FONT = /^assets\/(inter-latin-(400|500|600)|jetbrains-mono-latin-500)-normal-core-[\w-]+\.woff2$/;
 const LATIN_FONT_CSS = /[\\/]@fontsource[\\/](inter|jetbrains-mono)[\\/]latin-(\d+)\.css$/;
 
 /** "U+0000-00FF,U+0131,…" → code-point ranges, and back. */
@@ -136,6 +141,17 @@ function coreFontSubsets(): Plugin {
     name: 'mako:core-font-subsets',
     apply: 'build',
     enforce: 'pre',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        Object.keys(context.bundle ?? {})
+          .filter((file) => PRELOADED_FONT.test(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head' as const,
+          })),
+    },
     async load(id) {
       if (!LATIN_FONT_CSS.test(id)) return null;
       const css = fs.readFileSync(id, 'utf8');
