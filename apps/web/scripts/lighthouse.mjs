@@ -56,6 +56,7 @@ async function audit(pagePath, { signedInWith }) {
       disableStorageReset: Boolean(signedInWith),
     });
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    // Signed-in pages send a visitor without a valid token to `/?redirect=…`: staying proves the sign-in.
     if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended up at ${lhr.finalDisplayedUrl}`);
     const figure = (id) => lhr.audits[id].numericValue;
     runs.push({
