@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -8,6 +9,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import helmet from 'helmet';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX, STATUS_TEXTS, buildOpenApi } from '@mako/contract';
@@ -48,6 +50,9 @@ declare module 'fastify' {
 
 /** A proposal slower than this is abandoned with 'Internal search error'. */
 const PROPOSAL_TIMEOUT_MS = 30_000;
+
+/** Smaller answers fit in a packet or two either way: compressing them would only cost CPU. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export interface ServerOptions {
   /** Runs in-process instead of @mako/tuner in its worker thread: tests observe or break the tuner with it. */
@@ -198,6 +203,14 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     );
     drainGate.install(app);
     await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT, parser: parseUrlEncoded });
+    // Dynamic answers (JSON, including the response cache's Buffers) are compressed as they leave,
+    // at a brotli quality that costs about as much CPU as gzip; the web app's files come with
+    // copies compressed at build time (see web.ts), which this leaves as they are.
+    await app.register(compress, {
+      threshold: COMPRESSION_THRESHOLD_BYTES,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),

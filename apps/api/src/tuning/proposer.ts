@@ -1,6 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { TunerInput, TunerOutput } from '@mako/tuner';
 
+// From the sources (tests, `pnpm dev`) the thread first registers tsx to load the TypeScript worker;
+// the build (scripts/build.mjs) compiles the worker to dist/proposer-worker.js, next to the server.
+const THREAD_ENTRY = import.meta.url.endsWith('.ts') ? './proposer-thread.mjs' : './proposer-worker.js';
+
 export type Proposer = (input: TunerInput) => Promise<TunerOutput>;
 
 interface Pending {
@@ -28,7 +32,7 @@ export function createWorkerProposer(timeoutMs: number) {
   };
 
   function start(): Worker {
-    const w = new Worker(new URL('./proposer-thread.mjs', import.meta.url), { execArgv: [] });
+    const w = new Worker(new URL(THREAD_ENTRY, import.meta.url), { execArgv: [] });
     w.on('message', (message: { id: number; output?: TunerOutput; error?: string }) => {
       const p = pending.get(message.id);
       if (!p) return;
