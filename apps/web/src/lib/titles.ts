@@ -8,6 +8,7 @@ export const TITLES = {
   dockerhub: 'Dockerhub Tokens',
   bestSetupReport: 'Best-setup report',
   benchmarks: 'Search benchmarks',
+  compareBenchmarks: 'Compare benchmarks',
   paymentSuccess: 'Payment Successful - Welcome to Pro!',
   paymentCancelled: 'Payment Cancelled',
   tuningSessions: 'Tuning sessions',

@@ -3,20 +3,25 @@ import type { ReactNode } from 'react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { benchmarkQueryOptions } from '@mako/api-client';
-import { BENCHMARK_COMPARE_TITLE, BenchmarkCompare, MAX_COMPARED, benchmarkExport } from '@mako/ui';
+import { BenchmarkCompare, MAX_COMPARED, benchmarkExport } from '@mako/ui';
 import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
 import { compareIds, compareSearch, compareSearchSchema } from '../../../lib/compare.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/compare')({
   validateSearch: compareSearchSchema,
-  loaderDeps: ({ search }) => ({ ids: compareIds(search.ids).slice(0, MAX_COMPARED) }),
+  // Only what the router runs on every navigation sits here; the loader and the screens load with
+  // the page (see codeSplittingOptions in vite.config.ts), and so does @mako/ui.
+  loaderDeps: ({ search }) => ({ ids: compareIds(search.ids) }),
   loader: ({ context, deps }) =>
-    Promise.all(deps.ids.map((id) => context.queryClient.ensureQueryData(benchmarkQueryOptions(id)))),
-  head: () => pageHead(BENCHMARK_COMPARE_TITLE),
+    Promise.all(
+      deps.ids.slice(0, MAX_COMPARED).map((id) => context.queryClient.ensureQueryData(benchmarkQueryOptions(id))),
+    ),
+  head: () => pageHead(TITLES.compareBenchmarks),
   pendingComponent: () => <BenchmarkCompare status="loading" showTitle={false} />,
   errorComponent: CompareError,
   component: ComparePage,
