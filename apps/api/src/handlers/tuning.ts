@@ -39,7 +39,7 @@ type SpaceInput = z.output<typeof TuningSessionCreate>['search_space'];
 /** How much history from elsewhere seeds the search. */
 const PRIOR_SESSION_TRIALS = 300;
 const PRIOR_BENCHMARKS = 200;
-/** Rounds of optimistic leasing before a caller that keeps losing races is told to wait. */
+/** Rounds of leasing before a caller whose proposals other runners keep taking first is told to wait. */
 const MAX_LEASE_ATTEMPTS = 5;
 
 /** Names in conditions and rules must be parameters of the space; a typo would silently never apply. */
@@ -77,13 +77,32 @@ type TuningHandlers = Pick<
   | 'getPendingConfig'
 >;
 
+/** A configuration's identity regardless of key order. */
+const configKey = (config: RuntimeOptions) =>
+  JSON.stringify(
+    Object.keys(config)
+      .sort()
+      .map((k) => [k, config[k]]),
+  );
+
 type LeaseOutcome = { kind: 'leased'; ids: string[] } | { kind: 'wait' } | { kind: 'complete' } | { kind: 'error' };
 
 export function tuningHandlers(ctx: AppContext): TuningHandlers {
   const { db } = ctx;
 
-  /** The caller's session, row-locked on PostgreSQL so that concurrent leases and results serialise. */
+  /**
+   * The caller's session, locked so that concurrent leases and results serialise: a row lock on
+   * PostgreSQL; on SQLite a no-op write first, which takes the database's write lock at once (as
+   * BEGIN IMMEDIATE would), so that another server process on the same file waits for it instead
+   * of failing the transaction when it later writes.
+   */
   async function lockSession(trx: Db, sessionId: string, ownerId: string): Promise<SessionRow> {
+    if (ctx.dialect === 'sqlite')
+      await trx
+        .updateTable('tuning_sessions')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', sessionId)
+        .execute();
     let query = trx
       .selectFrom('tuning_sessions')
       .selectAll()
@@ -219,9 +238,12 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
 
   /**
    * Leases the tuner's next configurations. The tuner runs outside any transaction (it takes tens
-   * of milliseconds); its answer is committed only if no other lease happened meanwhile (the
-   * session's next trial number is unchanged), otherwise the whole step is retried on fresh state.
-   * So concurrent callers can never lease more than the parallelism allows.
+   * of milliseconds), so other runners may lease meanwhile. The answer is committed under the
+   * session lock: as it stands if nobody leased since the snapshot (the session's next trial number
+   * is unchanged); otherwise the free room is counted again and the proposals that nobody holds or
+   * measured yet fill it. Only a proposal made entirely of taken configurations is asked again on
+   * fresh state. So a runner that asks while a slot is free gets a configuration, and concurrent
+   * callers can never lease more than the parallelism or the trial budget allows.
    */
   async function lease(
     sessionId: string,
@@ -246,22 +268,31 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
         ctx.log.error({ session: session.id, reason: output.message }, 'The tuner reported an error');
         return { kind: 'error' };
       }
-      const configs = output.kind === 'propose' ? output.configs.slice(0, input.count) : [];
-      if (output.kind === 'propose' && configs.length === 0) return { kind: 'wait' };
+      const proposed = output.kind === 'propose' ? output.configs.slice(0, input.count) : [];
+      if (output.kind === 'propose' && proposed.length === 0) return { kind: 'wait' };
 
       const committed = await db.transaction().execute(async (trx): Promise<LeaseOutcome | null> => {
         const current = await lockSession(trx, session.id, ownerId);
         const open = current.status === 'pending' || current.status === 'running';
         if (!open) return { kind: 'complete' };
-        if (current.next_trial_number !== session.next_trial_number) return null;
+        const raced = current.next_trial_number !== session.next_trial_number;
         const now = ctx.now();
         if (output.kind === 'complete') {
+          // "Nothing left to try" was judged without the leases made since; ask again.
+          if (raced) return null;
           await trx
             .updateTable('tuning_sessions')
             .set({ status: current.evaluated_count > 0 ? 'complete' : 'failed', updated_at: isoAt(now) })
             .where('id', '=', session.id)
             .execute();
           return { kind: 'complete' };
+        }
+        let configs = proposed;
+        if (raced) {
+          const free = await freeRoom(trx, current, now);
+          if (free.room <= 0) return { kind: 'wait' };
+          configs = proposed.filter((c) => !free.taken.has(configKey(c))).slice(0, free.room);
+          if (configs.length === 0) return null;
         }
         const rows = configs.map((config, i) => ({
           id: randomUUID(),
@@ -287,8 +318,30 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
       });
       if (committed) return committed;
     }
-    // Lost every race to other callers of the same session: they hold the free slots for now.
+    // Every proposal was taken by other runners before it could be committed: they hold the slots for now.
     return { kind: 'wait' };
+  }
+
+  /**
+   * Under the session lock: how many more configurations may be leased now (parallel slots and
+   * trial budget), and the configurations that are held or measured (which must not be leased again).
+   */
+  async function freeRoom(trx: Db, session: SessionRow, now: number): Promise<{ room: number; taken: Set<string> }> {
+    const held = await trx
+      .selectFrom('pending_configs')
+      .select('config')
+      .where('session_id', '=', session.id)
+      .where('status', '=', 'leased')
+      .where('expires_at', '>', isoAt(now))
+      .execute();
+    const measured = await trx
+      .selectFrom('tuning_results')
+      .select('config')
+      .where('session_id', '=', session.id)
+      .execute();
+    const room = Math.min(session.max_parallel - held.length, session.max_trials - measured.length - held.length);
+    const taken = new Set([...held, ...measured].map((r) => configKey(JSON.parse(r.config) as RuntimeOptions)));
+    return { room, taken };
   }
 
   return {
