@@ -1,13 +1,15 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildServer } from './server.ts';
+import { becomeClusterPrimary, workerCount } from './cluster.ts';
 
 /** Longest we wait for in-flight requests after SIGTERM before giving up on them. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
 async function main() {
-  let config;
+  let config, workers;
   try {
     config = loadConfig();
+    workers = workerCount();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -15,6 +17,8 @@ async function main() {
     }
     throw error;
   }
+  // With WEB_CONCURRENCY > 1 this process migrates and seeds once, then supervises the workers.
+  if (await becomeClusterPrimary(workers, () => buildServer(config).then((s) => s.close()))) return;
   const server = await buildServer(config);
   const { app } = server;
 

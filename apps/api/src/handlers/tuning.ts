@@ -39,6 +39,12 @@ type SpaceInput = z.output<typeof TuningSessionCreate>['search_space'];
 /** How much history from elsewhere seeds the search. */
 const PRIOR_SESSION_TRIALS = 300;
 const PRIOR_BENCHMARKS = 200;
+/**
+ * Proposals asked for beyond the request (within the free room). Runners that ask at the same
+ * moment see the same state and get the same proposals in the same order; with spares, each one
+ * that loses the race to commit takes the next proposal nobody holds instead of asking again.
+ */
+const SPARE_PROPOSALS = 8;
 /** Rounds of leasing before a caller whose proposals other runners keep taking first is told to wait. */
 const MAX_LEASE_ATTEMPTS = 5;
 
@@ -183,21 +189,33 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
 
   type Snapshot = { kind: 'done'; outcome: LeaseOutcome } | { kind: 'ask'; session: SessionRow; input: TunerInput };
 
-  /** Reads what the tuner needs, after returning lapsed leases to the search. */
+  /**
+   * Reads what the tuner needs, after returning lapsed leases to the search. It takes no session
+   * lock (the commit re-checks everything under it), so that runners asking at once do not queue
+   * behind each other, nor results behind them; on PostgreSQL the reads share one snapshot.
+   */
   async function snapshot(sessionId: string, ownerId: string, requested: number): Promise<Snapshot> {
-    return db.transaction().execute(async (trx): Promise<Snapshot> => {
-      const session = await lockSession(trx, sessionId, ownerId);
+    const now = ctx.now();
+    // Lapsed leases go back to the search: they no longer hold a parallel slot or a trial.
+    await db
+      .updateTable('pending_configs')
+      .set({ status: 'expired' })
+      .where('session_id', '=', (await ownSession(sessionId, ownerId)).id)
+      .where('status', '=', 'leased')
+      .where('expires_at', '<=', isoAt(now))
+      .execute();
+    let transaction = db.transaction();
+    if (ctx.dialect === 'postgres') transaction = transaction.setIsolationLevel('repeatable read');
+    return transaction.execute(async (trx): Promise<Snapshot> => {
+      const session = await trx
+        .selectFrom('tuning_sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
+      if (!session) throw notFound('Tuning session');
       if (session.status === 'complete' || session.status === 'failed')
         return { kind: 'done', outcome: { kind: 'complete' } };
-      const now = ctx.now();
-      // Lapsed leases go back to the search: they no longer hold a parallel slot or a trial.
-      await trx
-        .updateTable('pending_configs')
-        .set({ status: 'expired' })
-        .where('session_id', '=', session.id)
-        .where('status', '=', 'leased')
-        .where('expires_at', '<=', isoAt(now))
-        .execute();
       const pending = await trx
         .selectFrom('pending_configs')
         .select('config')
@@ -229,20 +247,38 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
         budget: { max_trials: session.max_trials, max_parallel: session.max_parallel },
         context: { gpu_count: session.hardware_count, max_seq_length: setting.max_seq_length },
         seed: session.seed,
-        count: Math.min(requested, room),
+        count: Math.min(requested + SPARE_PROPOSALS, room),
         warmStart: { defaults, priorTrials: await priorTrials(trx, session, space, defaults) },
       };
       return { kind: 'ask', session, input };
     });
   }
 
+  const proposals = new Map<string, Promise<TunerOutput>>();
+
+  /**
+   * Runners of a session that ask about the same state share one tuner call (whose spares cover
+   * them all) instead of queueing one call each for the tuner's thread. The state is named by what
+   * changes it: a lease moves the next trial number, a result adds a trial, a lapsed lease drops a pending one.
+   */
+  function proposeShared(session: SessionRow, input: TunerInput): Promise<TunerOutput> {
+    const key = [session.id, session.next_trial_number, input.trials.length, input.pending.length, input.count].join(
+      ' ',
+    );
+    let running = proposals.get(key);
+    if (!running) {
+      running = ctx.propose(input).finally(() => proposals.delete(key));
+      proposals.set(key, running);
+    }
+    return running;
+  }
+
   /**
    * Leases the tuner's next configurations. The tuner runs outside any transaction (it takes tens
    * of milliseconds), so other runners may lease meanwhile. The answer is committed under the
-   * session lock: as it stands if nobody leased since the snapshot (the session's next trial number
-   * is unchanged); otherwise the free room is counted again and the proposals that nobody holds or
-   * measured yet fill it. Only a proposal made entirely of taken configurations is asked again on
-   * fresh state. So a runner that asks while a slot is free gets a configuration, and concurrent
+   * session lock, where the free room is counted again and filled with the first proposals (spares
+   * included) that nobody holds or measured yet. Only when every proposal is taken is the tuner
+   * asked again on fresh state. So a runner that asks while a slot is free gets a configuration, and concurrent
    * callers can never lease more than the parallelism or the trial budget allows.
    */
   async function lease(
@@ -258,7 +294,7 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
 
       let output: TunerOutput;
       try {
-        output = await ctx.propose(input);
+        output = await proposeShared(session, input);
       } catch (error) {
         ctx.log.error({ err: error, session: session.id }, 'The tuner failed');
         return { kind: 'error' };
@@ -287,13 +323,11 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
             .execute();
           return { kind: 'complete' };
         }
-        let configs = proposed;
-        if (raced) {
-          const free = await freeRoom(trx, current, now);
-          if (free.room <= 0) return { kind: 'wait' };
-          configs = proposed.filter((c) => !free.taken.has(configKey(c))).slice(0, free.room);
-          if (configs.length === 0) return null;
-        }
+        // Results may have come in since the snapshot too: count the room and what is taken afresh.
+        const free = await freeRoom(trx, current, now);
+        if (free.room <= 0) return { kind: 'wait' };
+        const configs = proposed.filter((c) => !free.taken.has(configKey(c))).slice(0, Math.min(requested, free.room));
+        if (configs.length === 0) return null;
         const rows = configs.map((config, i) => ({
           id: randomUUID(),
           session_id: session.id,
