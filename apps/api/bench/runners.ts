@@ -1,7 +1,8 @@
 /**
  * Tuning-lease contention: 20 runners with 5 ms evaluations on one session with max_parallel 4
  * (the real tuner in its worker thread, a real server and database). Reports, per database, the
- * most and the mean (time-weighted) leases held at once, the leases and the 409 answers.
+ * most and the mean (time-weighted) leases held at once (as the server held them, and the part the
+ * runners spent evaluating), the leases and the 409 answers.
  *
  *   pnpm --filter @mako/api bench:runners                      # SQLite
  *   MAKO_TEST_PG_URL=postgres://… pnpm --filter @mako/api bench:runners   # SQLite, then PostgreSQL
@@ -18,7 +19,7 @@ const MAX_TRIALS = 80;
 async function measure() {
   // helpers.ts reads MAKO_TEST_DB when loaded, so each database runs in a process of its own.
   const { ok, signUp, startServer } = await import('../test/helpers.ts');
-  const { runRunners } = await import('../test/runners.ts');
+  const { heldOnServer, runRunners } = await import('../test/runners.ts');
   const server = await startServer({ leaseTtlS: 60, logLevel: 'warn' });
   try {
     const user = await signUp(server);
@@ -35,9 +36,11 @@ async function measure() {
       evaluationMs: EVALUATION_MS,
     });
     const seconds = (performance.now() - started) / 1000;
+    const held = await heldOnServer(server.server.ctx.db, s.id);
     console.log(
-      `${server.server.ctx.dialect.padEnd(8)} leases ${figures.leases}, max held ${figures.maxHeld}/${MAX_PARALLEL}, ` +
-        `mean held ${figures.meanHeld.toFixed(2)}, 409s ${figures.conflicts}, ${seconds.toFixed(1)} s` +
+      `${server.server.ctx.dialect.padEnd(8)} leases ${figures.leases}, 409s ${figures.conflicts}, ${seconds.toFixed(1)} s; ` +
+        `held on the server: max ${held.maxHeld}/${MAX_PARALLEL}, mean ${held.meanHeld.toFixed(2)}; ` +
+        `by the runners (evaluating): max ${figures.maxHeld}, mean ${figures.meanHeld.toFixed(2)}` +
         (figures.duplicateTrials.length ? `, DUPLICATE trials ${figures.duplicateTrials.join(',')}` : ''),
     );
   } finally {

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../src/db/schema.ts';
 import { metrics } from './fixtures.ts';
 import { call, type TestServer } from './helpers.ts';
 
@@ -83,4 +85,36 @@ export async function runRunners(options: {
     meanHeld: span > 0 ? area / span : 0,
     duplicateTrials: [...trials].filter(([, n]) => n > 1).map(([trial]) => trial),
   };
+}
+
+/**
+ * Leases held at once as the server saw them, from the database: a lease holds its slot from the
+ * moment it was granted until its result was stored. Both instants are read under the session
+ * lock, so their order is the order the server acted in (at equal milliseconds, results first).
+ */
+export async function heldOnServer(db: Kysely<DB>, sessionId: string): Promise<{ maxHeld: number; meanHeld: number }> {
+  const leased = await db
+    .selectFrom('pending_configs')
+    .select(['id', 'created_at'])
+    .where('session_id', '=', sessionId)
+    .execute();
+  const reported = await db
+    .selectFrom('tuning_results')
+    .select(['pending_config_id', 'created_at'])
+    .where('session_id', '=', sessionId)
+    .execute();
+  const events = [
+    ...leased.map((r) => ({ at: Date.parse(r.created_at), delta: 1 })),
+    ...reported.map((r) => ({ at: Date.parse(r.created_at), delta: -1 })),
+  ].sort((x, y) => x.at - y.at || x.delta - y.delta);
+  let held = 0;
+  let maxHeld = 0;
+  let area = 0;
+  for (let i = 0; i < events.length; i++) {
+    if (i > 0) area += held * (events[i]!.at - events[i - 1]!.at);
+    held += events[i]!.delta;
+    maxHeld = Math.max(maxHeld, held);
+  }
+  const span = events.length ? events[events.length - 1]!.at - events[0]!.at : 0;
+  return { maxHeld, meanHeld: span > 0 ? area / span : 0 };
 }
