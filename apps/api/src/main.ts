@@ -1,11 +1,13 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildServer } from './server.ts';
 import { shutDownOnSignals } from './http/shutdown.ts';
+import { becomeClusterPrimary, workerCount } from './cluster.ts';
 
 async function main() {
-  let config;
+  let config, workers;
   try {
     config = loadConfig();
+    workers = workerCount();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -13,6 +15,8 @@ async function main() {
     }
     throw error;
   }
+  // With WEB_CONCURRENCY > 1 this process migrates and seeds once, then supervises the workers.
+  if (await becomeClusterPrimary(workers, () => buildServer(config).then((s) => s.close()))) return;
   const server = await buildServer(config);
   const { app } = server;
 

@@ -39,7 +39,8 @@ import { tuningHandlers } from './handlers/tuning.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { seedDemoCatalogue } from './seed/demo.ts';
 import { rebuildStaleDocuments } from './services/benchmarks.ts';
-import { CountCache } from './services/count-cache.ts';
+import { CountCache, catalogueVersion } from './services/count-cache.ts';
+import { databaseRateLimitStore } from './services/rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -213,6 +214,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     });
     await app.register(rateLimit, {
       global: false,
+      // Counted in the database, so that the limits hold for all server processes together.
+      store: databaseRateLimitStore(ctx.db, ctx.now, tasks),
       errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
     });
 
@@ -259,6 +262,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
         maxBytes: config.responseCache.maxMb * 1024 * 1024,
         ttlMs: config.responseCache.ttlS * 1000,
         now: config.now,
+        readVersion: () => catalogueVersion(ctx.db),
       }),
     });
 

@@ -130,7 +130,7 @@ export interface CallResult<T> {
  * response schema and error bodies with the FastAPI error shapes, so a drift from the contract fails.
  */
 export async function call<N extends EndpointName>(
-  ts: TestServer,
+  ts: Pick<TestServer, 'baseUrl'>,
   name: N,
   options: CallOptions = {},
 ): Promise<CallResult<ResponseOf<N>>> {
@@ -164,7 +164,7 @@ export async function call<N extends EndpointName>(
 
 /** Like `call`, but fails unless the answer is a success. */
 export async function ok<N extends EndpointName>(
-  ts: TestServer,
+  ts: Pick<TestServer, 'baseUrl'>,
   name: N,
   options: CallOptions = {},
 ): Promise<ResponseOf<N>> {
@@ -179,7 +179,7 @@ let mailboxCounter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${++mailboxCounter}@example.com`;
 
 /** Signs an address up through the verification mail, as the web app does; returns its access token and user. */
-export async function signUp(ts: TestServer, email = uniqueEmail()) {
+export async function signUp(ts: Pick<TestServer, 'baseUrl' | 'smtp'>, email = uniqueEmail()) {
   const before = ts.smtp.messages.filter((m) => m.to.includes(email)).length;
   await ok(ts, 'sendVerificationEmail', { body: { email, application: 'MakoOptimize' } });
   const mail = await ts.smtp.waitFor(email, before + 1);

@@ -3,6 +3,7 @@ import { API_MESSAGES, defaultConfig, type PendingConfig } from '@mako/contract'
 import { propose, type TunerInput } from '@mako/tuner';
 import { metrics, session, setting } from './fixtures.ts';
 import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { heldOnServer, runRunners } from './runners.ts';
 
 let ts: TestServer;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -268,6 +269,62 @@ describe('the ask/tell loop', () => {
         .where('session_id', '=', s.id)
         .execute();
       expect(rows.map((r) => r.trial_number).sort()).toEqual([1, 2, 3]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('leases every free slot to runners that ask at the same moment, each a different configuration', async () => {
+    const server = await startServer({ leaseTtlS: 60 });
+    try {
+      const user = await signUp(server);
+      const s = await ok(server, 'createSession', {
+        token: user.token,
+        body: session({ budget: { max_trials: 50, max_parallel: 6 } }),
+      });
+      // Six runners race for six slots: each loser of a commit takes the next proposal instead of a 409.
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          call(server, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: { count: 1 } }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      const leased = answers.flatMap((a) => (a.body as { configs: PendingConfig[] }).configs);
+      expect(new Set(leased.map((p) => JSON.stringify(p.config))).size).toBe(6);
+      expect(leased.map((p) => p.trial_number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+      // And a seventh is told to wait: the slots are all taken.
+      const seventh = await call(server, 'nextConfigs', {
+        token: user.token,
+        params: { session_id: s.id },
+        body: { count: 1 },
+      });
+      expect(seventh.status).toBe(409);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps every slot busy with 20 runners and 5 ms evaluations, and never over-leases', async () => {
+    const server = await startServer({ leaseTtlS: 60 });
+    try {
+      const user = await signUp(server);
+      const s = await ok(server, 'createSession', {
+        token: user.token,
+        body: session({ budget: { max_trials: 60, max_parallel: 4 } }),
+      });
+      const figures = await runRunners({
+        servers: [server],
+        token: user.token,
+        sessionId: s.id,
+        runners: 20,
+        evaluationMs: 5,
+      });
+      const held = await heldOnServer(server.server.ctx.db, s.id);
+      console.info('20 runners, 5 ms evaluations, max_parallel 4, one process:', figures, 'on the server:', held);
+      expect(figures.maxHeld).toBeLessThanOrEqual(4);
+      expect(held.maxHeld).toBe(4);
+      expect(figures.duplicateTrials).toEqual([]);
+      expect(figures.leases).toBeGreaterThan(4);
     } finally {
       await server.close();
     }

@@ -226,6 +226,13 @@ export interface SurveyResponseTable {
   created_at: Iso;
 }
 
+/** One client's requests in the current window of a burst limit, shared by every server process. */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  resets_at: Iso;
+}
+
 export interface DB {
   users: UserTable;
   one_time_tokens: OneTimeTokenTable;
@@ -241,4 +248,5 @@ export interface DB {
   subscriptions: SubscriptionTable;
   checkouts: CheckoutTable;
   survey_responses: SurveyResponseTable;
+  rate_limits: RateLimitTable;
 }

@@ -39,7 +39,13 @@ type SpaceInput = z.output<typeof TuningSessionCreate>['search_space'];
 /** How much history from elsewhere seeds the search. */
 const PRIOR_SESSION_TRIALS = 300;
 const PRIOR_BENCHMARKS = 200;
-/** Rounds of optimistic leasing before a caller that keeps losing races is told to wait. */
+/**
+ * Proposals asked for beyond the request (within the free room). Runners that ask at the same
+ * moment see the same state and get the same proposals in the same order; with spares, each one
+ * that loses the race to commit takes the next proposal nobody holds instead of asking again.
+ */
+const SPARE_PROPOSALS = 8;
+/** Rounds of leasing before a caller whose proposals other runners keep taking first is told to wait. */
 const MAX_LEASE_ATTEMPTS = 5;
 
 /** Names in conditions and rules must be parameters of the space; a typo would silently never apply. */
@@ -77,13 +83,32 @@ type TuningHandlers = Pick<
   | 'getPendingConfig'
 >;
 
+/** A configuration's identity regardless of key order. */
+const configKey = (config: RuntimeOptions) =>
+  JSON.stringify(
+    Object.keys(config)
+      .sort()
+      .map((k) => [k, config[k]]),
+  );
+
 type LeaseOutcome = { kind: 'leased'; ids: string[] } | { kind: 'wait' } | { kind: 'complete' } | { kind: 'error' };
 
 export function tuningHandlers(ctx: AppContext): TuningHandlers {
   const { db } = ctx;
 
-  /** The caller's session, row-locked on PostgreSQL so that concurrent leases and results serialise. */
+  /**
+   * The caller's session, locked so that concurrent leases and results serialise: a row lock on
+   * PostgreSQL; on SQLite a no-op write first, which takes the database's write lock at once (as
+   * BEGIN IMMEDIATE would), so that another server process on the same file waits for it instead
+   * of failing the transaction when it later writes.
+   */
   async function lockSession(trx: Db, sessionId: string, ownerId: string): Promise<SessionRow> {
+    if (ctx.dialect === 'sqlite')
+      await trx
+        .updateTable('tuning_sessions')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', sessionId)
+        .execute();
     let query = trx
       .selectFrom('tuning_sessions')
       .selectAll()
@@ -164,21 +189,33 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
 
   type Snapshot = { kind: 'done'; outcome: LeaseOutcome } | { kind: 'ask'; session: SessionRow; input: TunerInput };
 
-  /** Reads what the tuner needs, after returning lapsed leases to the search. */
+  /**
+   * Reads what the tuner needs, after returning lapsed leases to the search. It takes no session
+   * lock (the commit re-checks everything under it), so that runners asking at once do not queue
+   * behind each other, nor results behind them; on PostgreSQL the reads share one snapshot.
+   */
   async function snapshot(sessionId: string, ownerId: string, requested: number): Promise<Snapshot> {
-    return db.transaction().execute(async (trx): Promise<Snapshot> => {
-      const session = await lockSession(trx, sessionId, ownerId);
+    const now = ctx.now();
+    // Lapsed leases go back to the search: they no longer hold a parallel slot or a trial.
+    await db
+      .updateTable('pending_configs')
+      .set({ status: 'expired' })
+      .where('session_id', '=', (await ownSession(sessionId, ownerId)).id)
+      .where('status', '=', 'leased')
+      .where('expires_at', '<=', isoAt(now))
+      .execute();
+    let transaction = db.transaction();
+    if (ctx.dialect === 'postgres') transaction = transaction.setIsolationLevel('repeatable read');
+    return transaction.execute(async (trx): Promise<Snapshot> => {
+      const session = await trx
+        .selectFrom('tuning_sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
+      if (!session) throw notFound('Tuning session');
       if (session.status === 'complete' || session.status === 'failed')
         return { kind: 'done', outcome: { kind: 'complete' } };
-      const now = ctx.now();
-      // Lapsed leases go back to the search: they no longer hold a parallel slot or a trial.
-      await trx
-        .updateTable('pending_configs')
-        .set({ status: 'expired' })
-        .where('session_id', '=', session.id)
-        .where('status', '=', 'leased')
-        .where('expires_at', '<=', isoAt(now))
-        .execute();
       const pending = await trx
         .selectFrom('pending_configs')
         .select('config')
@@ -210,18 +247,39 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
         budget: { max_trials: session.max_trials, max_parallel: session.max_parallel },
         context: { gpu_count: session.hardware_count, max_seq_length: setting.max_seq_length },
         seed: session.seed,
-        count: Math.min(requested, room),
+        count: Math.min(requested + SPARE_PROPOSALS, room),
         warmStart: { defaults, priorTrials: await priorTrials(trx, session, space, defaults) },
       };
       return { kind: 'ask', session, input };
     });
   }
 
+  const proposals = new Map<string, Promise<TunerOutput>>();
+
+  /**
+   * Runners of a session that ask about the same state share one tuner call (whose spares cover
+   * them all) instead of queueing one call each for the tuner's thread. The state is named by what
+   * changes it: a lease moves the next trial number, a result adds a trial, a lapsed lease drops a pending one.
+   */
+  function proposeShared(session: SessionRow, input: TunerInput): Promise<TunerOutput> {
+    const key = [session.id, session.next_trial_number, input.trials.length, input.pending.length, input.count].join(
+      ' ',
+    );
+    let running = proposals.get(key);
+    if (!running) {
+      running = ctx.propose(input).finally(() => proposals.delete(key));
+      proposals.set(key, running);
+    }
+    return running;
+  }
+
   /**
    * Leases the tuner's next configurations. The tuner runs outside any transaction (it takes tens
-   * of milliseconds); its answer is committed only if no other lease happened meanwhile (the
-   * session's next trial number is unchanged), otherwise the whole step is retried on fresh state.
-   * So concurrent callers can never lease more than the parallelism allows.
+   * of milliseconds), so other runners may lease meanwhile. The answer is committed under the
+   * session lock, where the free room is counted again and filled with the first proposals (spares
+   * included) that nobody holds or measured yet. Only when every proposal is taken is the tuner
+   * asked again on fresh state. So a runner that asks while a slot is free gets a configuration, and concurrent
+   * callers can never lease more than the parallelism or the trial budget allows.
    */
   async function lease(
     sessionId: string,
@@ -236,7 +294,7 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
 
       let output: TunerOutput;
       try {
-        output = await ctx.propose(input);
+        output = await proposeShared(session, input);
       } catch (error) {
         ctx.log.error({ err: error, session: session.id }, 'The tuner failed');
         return { kind: 'error' };
@@ -246,16 +304,18 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
         ctx.log.error({ session: session.id, reason: output.message }, 'The tuner reported an error');
         return { kind: 'error' };
       }
-      const configs = output.kind === 'propose' ? output.configs.slice(0, input.count) : [];
-      if (output.kind === 'propose' && configs.length === 0) return { kind: 'wait' };
+      const proposed = output.kind === 'propose' ? output.configs.slice(0, input.count) : [];
+      if (output.kind === 'propose' && proposed.length === 0) return { kind: 'wait' };
 
       const committed = await db.transaction().execute(async (trx): Promise<LeaseOutcome | null> => {
         const current = await lockSession(trx, session.id, ownerId);
         const open = current.status === 'pending' || current.status === 'running';
         if (!open) return { kind: 'complete' };
-        if (current.next_trial_number !== session.next_trial_number) return null;
+        const raced = current.next_trial_number !== session.next_trial_number;
         const now = ctx.now();
         if (output.kind === 'complete') {
+          // "Nothing left to try" was judged without the leases made since; ask again.
+          if (raced) return null;
           await trx
             .updateTable('tuning_sessions')
             .set({ status: current.evaluated_count > 0 ? 'complete' : 'failed', updated_at: isoAt(now) })
@@ -263,6 +323,11 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
             .execute();
           return { kind: 'complete' };
         }
+        // Results may have come in since the snapshot too: count the room and what is taken afresh.
+        const free = await freeRoom(trx, current, now);
+        if (free.room <= 0) return { kind: 'wait' };
+        const configs = proposed.filter((c) => !free.taken.has(configKey(c))).slice(0, Math.min(requested, free.room));
+        if (configs.length === 0) return null;
         const rows = configs.map((config, i) => ({
           id: randomUUID(),
           session_id: session.id,
@@ -287,8 +352,30 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
       });
       if (committed) return committed;
     }
-    // Lost every race to other callers of the same session: they hold the free slots for now.
+    // Every proposal was taken by other runners before it could be committed: they hold the slots for now.
     return { kind: 'wait' };
+  }
+
+  /**
+   * Under the session lock: how many more configurations may be leased now (parallel slots and
+   * trial budget), and the configurations that are held or measured (which must not be leased again).
+   */
+  async function freeRoom(trx: Db, session: SessionRow, now: number): Promise<{ room: number; taken: Set<string> }> {
+    const held = await trx
+      .selectFrom('pending_configs')
+      .select('config')
+      .where('session_id', '=', session.id)
+      .where('status', '=', 'leased')
+      .where('expires_at', '>', isoAt(now))
+      .execute();
+    const measured = await trx
+      .selectFrom('tuning_results')
+      .select('config')
+      .where('session_id', '=', session.id)
+      .execute();
+    const room = Math.min(session.max_parallel - held.length, session.max_trials - measured.length - held.length);
+    const taken = new Set([...held, ...measured].map((r) => configKey(JSON.parse(r.config) as RuntimeOptions)));
+    return { room, taken };
   }
 
   return {

@@ -47,7 +47,10 @@ export interface RegisterOptions {
   cache: ResponseCache;
 }
 
-/** Read-only calls whose answers depend only on the benchmark catalogue and the caller. */
+/**
+ * Read-only calls whose answers depend only on the caller and the benchmark catalogue (the
+ * benchmarks and benchmark_settings tables, whose triggers bump the catalogue version).
+ */
 const CACHEABLE = new Set<EndpointName>([
   'searchBenchmarks',
   'listSettings',
@@ -114,21 +117,22 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
         }
         reply.header('cache-control', 'no-store');
         const cacheKey = cacheable && cache.enabled ? `${principal?.user.id ?? '-'} ${request.url}` : null;
-        if (cacheKey !== null) {
-          const hit = cache.get(cacheKey);
+        const version = cacheKey !== null ? await cache.currentVersion() : null;
+        if (cacheKey !== null && version !== null) {
+          const hit = cache.get(cacheKey, version);
           if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit);
         }
-        const version = cache.version;
         const params = parsePart('path', def.params, request.params);
         const query = parsePart('query', def.query, request.query ?? {});
         const body = parsePart('body', def.body, request.body);
-        let result;
-        try {
-          result = await handler({ params, query, body, principal, request, reply } as RequestContext<EndpointName>);
-        } finally {
-          // Any write, even one that failed half-way, may have changed what cached reads would show.
-          if (def.method !== 'GET') cache.invalidate();
-        }
+        const result = await handler({
+          params,
+          query,
+          body,
+          principal,
+          request,
+          reply,
+        } as RequestContext<EndpointName>);
         const json = result instanceof JsonText ? result.body : null;
         if (options.validateResponses) {
           const checked = def.response.safeParse(json === null ? result : JSON.parse(json.toString()));
@@ -137,7 +141,8 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
             throw new Error(`Response of ${name} does not match the contract`);
           }
         }
-        if (cacheKey === null) return json === null ? result : reply.type('application/json; charset=utf-8').send(json);
+        if (cacheKey === null || version === null)
+          return json === null ? result : reply.type('application/json; charset=utf-8').send(json);
         const serialized = Buffer.isBuffer(json) ? json : Buffer.from(json ?? JSON.stringify(result));
         cache.set(cacheKey, serialized, version);
         return reply.type('application/json; charset=utf-8').send(serialized);

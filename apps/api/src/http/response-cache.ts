@@ -1,37 +1,52 @@
 /**
- * A byte-bounded LRU of serialized answers (kept as bytes, so a hit is written out without re-encoding) to read-only catalogue calls. Any successful write
- * through the API moves the version on and so invalidates every entry at once; the TTL bounds how
- * stale an answer can be when other server processes write to the same (PostgreSQL) database.
+ * A byte-bounded LRU of serialized answers (kept as bytes, so a hit is written out without
+ * re-encoding) to read-only catalogue calls. Entries are filed under the catalogue version, which
+ * database triggers bump on every write to benchmarks and settings by any server process; a hit is
+ * served only while the database still holds that version, so a write in one process invalidates
+ * the caches of all of them by the very next request. The price is one primary-key read per
+ * cacheable call. The TTL only bounds how long an unused answer occupies memory.
  */
 export class ResponseCache {
   readonly #entries = new Map<string, { version: number; expires: number; body: Buffer }>();
   readonly #maxBytes: number;
   readonly #ttlMs: number;
   readonly #now: () => number;
+  readonly #readVersion: () => Promise<number>;
   #bytes = 0;
-  #version = 0;
+  /** The newest catalogue version seen; entries of older ones can never be served again. */
+  #newest = -1;
 
-  constructor(options: { maxBytes: number; ttlMs: number; now: () => number }) {
+  constructor(options: { maxBytes: number; ttlMs: number; now: () => number; readVersion: () => Promise<number> }) {
     this.#maxBytes = options.maxBytes;
     this.#ttlMs = options.ttlMs;
     this.#now = options.now;
+    this.#readVersion = options.readVersion;
   }
 
   get enabled(): boolean {
     return this.#maxBytes > 0 && this.#ttlMs > 0;
   }
 
-  invalidate(): void {
-    this.#version++;
-    this.#entries.clear();
-    this.#bytes = 0;
+  /**
+   * The database's catalogue version now. Read it before computing an answer: the answer then
+   * reflects at least this version, and a write after the read moves the version on, so the
+   * answer is never served for a newer state than it saw.
+   */
+  async currentVersion(): Promise<number> {
+    const version = await this.#readVersion();
+    if (version > this.#newest) {
+      this.#newest = version;
+      this.#entries.clear();
+      this.#bytes = 0;
+    }
+    return version;
   }
 
-  get(key: string): Buffer | undefined {
+  get(key: string, version: number): Buffer | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#entries.delete(key);
-    if (entry.version !== this.#version || entry.expires <= this.#now()) {
+    if (entry.version !== version || entry.expires <= this.#now()) {
       this.#bytes -= entry.body.length;
       return undefined;
     }
@@ -39,9 +54,9 @@ export class ResponseCache {
     return entry.body;
   }
 
-  /** Stores an answer unless a write happened while it was being computed (`version` is then stale). */
+  /** Stores an answer computed at `version`, unless a newer version has been seen since. */
   set(key: string, body: Buffer, version: number): void {
-    if (!this.enabled || version !== this.#version || body.length > this.#maxBytes / 4) return;
+    if (!this.enabled || version !== this.#newest || body.length > this.#maxBytes / 4) return;
     const previous = this.#entries.get(key);
     if (previous) {
       this.#entries.delete(key);
@@ -54,9 +69,5 @@ export class ResponseCache {
       this.#entries.delete(oldest);
       this.#bytes -= entry.body.length;
     }
-  }
-
-  get version(): number {
-    return this.#version;
   }
 }

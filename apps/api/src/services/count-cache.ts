@@ -2,7 +2,7 @@ import type { Db } from './benchmarks.ts';
 
 /**
  * The catalogue version: database triggers bump it on every insert, update and delete of a
- * benchmark (by this process or any other), so it names one state of the catalogue.
+ * benchmark or setting (by this process or any other), so it names one state of the catalogue.
  */
 export async function catalogueVersion(db: Db): Promise<number> {
   const row = await db
