@@ -2,7 +2,10 @@
  * The tuner against Optuna TPE and random search, in one run, on the goodput surfaces
  * (bench/goodput.ts) and the earlier p99-TPOT surfaces (bench/surfaces.ts).
  *
- *   pnpm --filter @mako/tuner bench [-- --seeds=10 --trials=100 --surfaces=chat,rag --methods=tuner,tpe,random]
+ *   pnpm --filter @mako/tuner bench [-- --seeds=10 --trials=100 --surfaces=chat,rag --methods=tuner,tpe,random --jobs=2]
+ *
+ * --surfaces picks surfaces by name fragments; --jobs runs that many surfaces at once in worker
+ * processes (the machine may be shared: run under nice).
  *
  * Every method measures the engine defaults first, then proposes one configuration at a time;
  * each measurement carries 3 % noise. Per surface and method: the median number of trials until a
@@ -36,6 +39,9 @@ const METHODS = (args.get('methods') ?? 'tuner,tpe,random').split(',');
 const TRUTH_SAMPLES = Number(args.get('truth-samples') ?? 300);
 const TARGET = 0.95;
 const AT = 50;
+const JOBS = Number(args.get('jobs') ?? 1);
+const WORKER = args.has('worker') ? Number(args.get('worker')) : null;
+const ROW_MARK = 'ROW\t';
 
 type Method = 'tuner' | 'tpe' | 'random';
 
@@ -264,6 +270,68 @@ function problems(): Problem[] {
   return all.filter((p) => SURFACES.some((s) => p.name.toLowerCase().includes(s.toLowerCase())));
 }
 
+const fmtTrials = (v: number) => (Number.isFinite(v) ? String(v) : 'never');
+
+/** Runs every method on one surface; prints its details and returns its table row. */
+async function benchSurface(p: Problem, methods: Method[], python: string | null): Promise<string> {
+  const t0 = performance.now();
+  const space = buildSpace(p);
+  const runs = new Map<Method, (number | null)[][]>();
+  for (const m of methods) {
+    const list: (number | null)[][] = [];
+    for (let seed = 1; seed <= SEEDS; seed++) {
+      const optimiser =
+        m === 'tuner'
+          ? tunerOptimiser(p, seed)
+          : m === 'random'
+            ? randomOptimiser(p, space, seed)
+            : new TpeOptimiser(python as string, p, space, seed);
+      list.push(await runOnce(p, optimiser, seed));
+    }
+    runs.set(m, list);
+  }
+  const searched = searchOptimum(p, space);
+  let optimum = searched.value;
+  let foundBy = 'search';
+  for (const [m, list] of runs)
+    for (const r of list)
+      for (const v of r)
+        if (v !== null && v > optimum) {
+          optimum = v;
+          foundBy = m;
+        }
+  const stats = new Map<Method, { reach: number; best50: number; never: number }>();
+  for (const [m, list] of runs) {
+    const reach = list.map((r) => {
+      const i = r.findIndex((v) => v !== null && v >= TARGET * optimum);
+      return i < 0 ? Number.POSITIVE_INFINITY : i + 1;
+    });
+    const best50 = list.map((r) => Math.max(0, ...r.slice(0, AT).map((v) => v ?? 0)) / optimum);
+    stats.set(m, {
+      reach: median(reach),
+      best50: median(best50),
+      never: reach.filter((v) => !Number.isFinite(v)).length,
+    });
+  }
+  const cpu = methods.includes('tuner') ? proposalCpuMs(p, space) : Number.NaN;
+  console.log(`\n## ${p.name}`);
+  console.log(
+    `optimum ${optimum.toFixed(0)} ${p.objective.metric} (found by ${foundBy}; search: ${searched.value.toFixed(0)} at ${JSON.stringify(searched.config)})`,
+  );
+  for (const [m, s] of stats)
+    console.log(
+      `  ${m.padEnd(6)} median trials to ${TARGET * 100} %: ${fmtTrials(s.reach)} (never within ${TRIALS}: ${s.never}/${SEEDS}); median best after ${AT}: ${s.best50.toFixed(3)}`,
+    );
+  console.log(
+    `  tuner CPU per proposal at 200 trials: ${cpu.toFixed(1)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
+  const cell = (m: Method, f: (s: { reach: number; best50: number }) => string) => {
+    const s = stats.get(m);
+    return s ? f(s) : 'skipped';
+  };
+  return `| ${p.name} | ${methods.map((m) => cell(m, (s) => fmtTrials(s.reach))).join(' | ')} | ${methods.map((m) => cell(m, (s) => s.best50.toFixed(3))).join(' | ')} | ${cpu.toFixed(1)} |`;
+}
+
 async function main(): Promise<void> {
   let python: string | null = null;
   if (METHODS.includes('tpe')) {
@@ -276,68 +344,42 @@ async function main(): Promise<void> {
   const methods = (['tuner', 'tpe', 'random'] as Method[]).filter(
     (m) => METHODS.includes(m) && (m !== 'tpe' || python),
   );
-  const fmtTrials = (v: number) => (Number.isFinite(v) ? String(v) : `never`);
   const rows: string[] = [];
   const started = performance.now();
-  for (const p of problems()) {
-    const t0 = performance.now();
-    const space = buildSpace(p);
-    const runs = new Map<Method, (number | null)[][]>();
-    for (const m of methods) {
-      const list: (number | null)[][] = [];
-      for (let seed = 1; seed <= SEEDS; seed++) {
-        const optimiser =
-          m === 'tuner'
-            ? tunerOptimiser(p, seed)
-            : m === 'random'
-              ? randomOptimiser(p, space, seed)
-              : new TpeOptimiser(python as string, p, space, seed);
-        list.push(await runOnce(p, optimiser, seed));
+  const list = problems();
+  if (WORKER !== null) {
+    const p = list[WORKER];
+    if (p) console.log(`${ROW_MARK}${await benchSurface(p, methods, python)}`);
+    return;
+  }
+  if (JOBS <= 1) for (const p of list) rows.push(await benchSurface(p, methods, python));
+  else {
+    // Surfaces in parallel worker processes (same script, one surface each); output in order.
+    const outputs: string[] = new Array<string>(list.length).fill('');
+    let next = 0;
+    const script = fileURLToPath(import.meta.url);
+    const worker = async (): Promise<void> => {
+      for (let i = next++; i < list.length; i = next++) {
+        const child = spawn(process.execPath, [...process.execArgv, script, ...process.argv.slice(2), `--worker=${i}`]);
+        let text = '';
+        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+        child.stderr.on('data', (d: Buffer) => process.stderr.write(d));
+        const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+        if (code !== 0) throw new Error(`surface '${list[i]?.name}' failed (exit ${code})`);
+        outputs[i] = text;
+        console.log(
+          text
+            .split('\n')
+            .filter((l) => !l.startsWith(ROW_MARK))
+            .join('\n'),
+        );
       }
-      runs.set(m, list);
-    }
-    const searched = searchOptimum(p, space);
-    let optimum = searched.value;
-    let foundBy = 'search';
-    for (const [m, list] of runs)
-      for (const r of list)
-        for (const v of r)
-          if (v !== null && v > optimum) {
-            optimum = v;
-            foundBy = m;
-          }
-    const stats = new Map<Method, { reach: number; best50: number; never: number }>();
-    for (const [m, list] of runs) {
-      const reach = list.map((r) => {
-        const i = r.findIndex((v) => v !== null && v >= TARGET * optimum);
-        return i < 0 ? Number.POSITIVE_INFINITY : i + 1;
-      });
-      const best50 = list.map((r) => Math.max(0, ...r.slice(0, AT).map((v) => v ?? 0)) / optimum);
-      stats.set(m, {
-        reach: median(reach),
-        best50: median(best50),
-        never: reach.filter((v) => !Number.isFinite(v)).length,
-      });
-    }
-    const cpu = methods.includes('tuner') ? proposalCpuMs(p, space) : Number.NaN;
-    console.log(`\n## ${p.name}`);
-    console.log(
-      `optimum ${optimum.toFixed(0)} ${p.objective.metric} (found by ${foundBy}; search: ${searched.value.toFixed(0)} at ${JSON.stringify(searched.config)})`,
-    );
-    for (const [m, s] of stats)
-      console.log(
-        `  ${m.padEnd(6)} median trials to ${TARGET * 100} %: ${fmtTrials(s.reach)} (never within ${TRIALS}: ${s.never}/${SEEDS}); median best after ${AT}: ${s.best50.toFixed(3)}`,
-      );
-    console.log(
-      `  tuner CPU per proposal at 200 trials: ${cpu.toFixed(1)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-    );
-    const cell = (m: Method, f: (s: { reach: number; best50: number }) => string) => {
-      const s = stats.get(m);
-      return s ? f(s) : 'skipped';
     };
-    rows.push(
-      `| ${p.name} | ${methods.map((m) => cell(m, (s) => fmtTrials(s.reach))).join(' | ')} | ${methods.map((m) => cell(m, (s) => s.best50.toFixed(3))).join(' | ')} | ${cpu.toFixed(1)} |`,
-    );
+    await Promise.all(Array.from({ length: Math.min(JOBS, list.length) }, worker));
+    for (const text of outputs) {
+      const row = text.split('\n').find((l) => l.startsWith(ROW_MARK));
+      if (row) rows.push(row.slice(ROW_MARK.length));
+    }
   }
   console.log(
     `\nMedian of ${SEEDS} seeds, ${TRIALS} trials, 3 % noise; trials to ${TARGET * 100} % of the optimum ("never": not within ${TRIALS}) and best-so-far after ${AT} trials.`,

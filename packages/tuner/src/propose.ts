@@ -46,6 +46,7 @@ const ENUMERATE_POOL_LIMIT = 1500;
 const CONVERGED_GAIN = 0.001;
 const IMPROVEMENT = 0.01;
 const EXPLORE_EVERY = 4;
+const FLAG_NEIGHBOUR_ANCHORS = 2;
 
 function validate(input: TunerInput): string | null {
   if (!input || typeof input !== 'object') return 'The tuner input is missing';
@@ -112,6 +113,53 @@ function perturb(space: Space, base: Float64Array, sigma: number, rnd: Rng): Con
     }
   }
   return space.legalise(space.decode(f, rnd), rnd);
+}
+
+/**
+ * Every configuration one categorical or boolean flag away from `base`, numeric features kept.
+ * Random perturbations move several features at once and switch a flag only now and then, so the
+ * best configuration with just one flag changed (often the last step to the optimum: one more
+ * flag on once the others are right) would otherwise rarely even be a candidate.
+ */
+export function flagNeighbours(space: Space, base: Float64Array, rnd: Rng): Config[] {
+  const out: Config[] = [];
+  for (let i = 0; i < space.size; i++) {
+    const v = base[i] as number;
+    const dim = space.dim(i);
+    if (dim.kind === NUMERIC || Number.isNaN(v)) continue;
+    const n = dim.choices.length;
+    for (let k = 0; k < n; k++) {
+      const value = dim.kind === NOMINAL ? k : n > 1 ? k / (n - 1) : 0.5;
+      if (value === v) continue;
+      const f = Float64Array.from(base);
+      f[i] = value;
+      // Rules may force other values to follow (a token budget once chunked prefill is off), but a
+      // flip the rules undo (a tensor-parallel size above the GPU count) is no neighbour.
+      const c = space.legalise(space.decode(f, rnd), rnd);
+      if (c && c[dim.name] === decodeValue(dim, value)) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** For each categorical or boolean feature, the values some successful run had. */
+function workingFlagValues(space: Space, observations: Observation[]): Set<number>[] {
+  const seen = space.dims.map(() => new Set<number>());
+  for (const o of observations)
+    if (o.failure === null)
+      o.features.forEach((v, i) => {
+        if (space.dim(i).kind !== NUMERIC && !Number.isNaN(v)) seen[i]?.add(v);
+      });
+  return seen;
+}
+
+/** How many of x's categorical or boolean values no successful run has had. */
+export function unseenFlagValues(space: Space, x: Float64Array, seen: Set<number>[]): number {
+  let n = 0;
+  x.forEach((v, i) => {
+    if (space.dim(i).kind !== NUMERIC && !Number.isNaN(v) && !seen[i]?.has(v)) n++;
+  });
+  return n;
 }
 
 function observationsOf(space: Space, input: TunerInput): { own: Observation[]; all: Observation[] } {
@@ -281,9 +329,12 @@ export function propose(input: TunerInput): TunerOutput {
   if (enumerated) open.forEach(add);
   else {
     for (let i = 0; i < RANDOM_CANDIDATES; i++) add(randomValid());
-    for (const anchor of anchors(input, all))
+    const starts = anchors(input, all);
+    for (const anchor of starts)
       for (let i = 0; i < PERTURBATIONS_PER_ANCHOR; i++)
         add(perturb(space, anchor, [0.03, 0.08, 0.2][i % 3] as number, rnd));
+    for (const anchor of starts.slice(0, FLAG_NEIGHBOUR_ANCHORS))
+      for (const c of flagNeighbours(space, anchor, rnd)) add(c);
     const top = [...pool.values()]
       .map((c) => ({ c, v: score(model, c, false) }))
       .sort((a, b) => b.v - a.v)
@@ -308,6 +359,11 @@ export function propose(input: TunerInput): TunerOutput {
   // believer: means stay, variances shrink around the pick), rescore, repeat. Every
   // EXPLORE_EVERY-th proposal instead goes where the model is least sure among configurations it
   // expects to be feasible, so a misled model cannot keep the search in one basin.
+  // Exploration favours flag values no successful run has had yet: one early crash (caused by
+  // other flags) or OOM otherwise leaves a tensor-parallel size or a KV dtype untried for good,
+  // and the models cannot tell what they have never seen work.
+  const seenWorking = workingFlagValues(space, all);
+  const novelty = candidates.map((c) => unseenFlagValues(space, c.features, seenWorking));
   const outputs = outputsOf(model);
   const lies: { cov: Float64Array; s: number }[][] = outputs.map(() => []);
   while (chosen.length < room) {
@@ -317,7 +373,8 @@ export function propose(input: TunerInput): TunerOutput {
     let pickScore = Number.NEGATIVE_INFINITY;
     candidates.forEach((c, i) => {
       if (taken.has(c.key)) return;
-      const v = score(model, c, explore);
+      let v = score(model, c, explore);
+      if (explore && v > 0) v *= 1 + (novelty[i] as number);
       if (v > pickScore) [pick, pickScore] = [i, v];
     });
     const picked = candidates[pick];
