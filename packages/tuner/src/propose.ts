@@ -2,7 +2,7 @@ import { FailureModel } from './failure-model.ts';
 import { featureGap } from './gp.ts';
 import type { Rng } from './random.ts';
 import { gaussian, mixSeed, mulberry32, randomInt } from './random.ts';
-import { NOMINAL, NUMERIC, Space, decodeValue, domainIncludes, encodeValue } from './space.ts';
+import { NOMINAL, NUMERIC, ORDINAL, Space, decodeValue, domainIncludes, encodeValue } from './space.ts';
 import { assess, buildSurrogate, finiteMetric, meets, outputsOf, score } from './surrogate.ts';
 import type { Candidate, Observation, Prediction } from './surrogate.ts';
 import type { Config, Trial, TunerInput, TunerOutput } from './types.ts';
@@ -47,6 +47,7 @@ const CONVERGED_GAIN = 0.001;
 const IMPROVEMENT = 0.01;
 const EXPLORE_EVERY = 4;
 const FLAG_NEIGHBOUR_ANCHORS = 2;
+const PERTURBATIONS_PER_BASIN = 8;
 
 function validate(input: TunerInput): string | null {
   if (!input || typeof input !== 'object') return 'The tuner input is missing';
@@ -335,6 +336,8 @@ export function propose(input: TunerInput): TunerOutput {
         add(perturb(space, anchor, [0.03, 0.08, 0.2][i % 3] as number, rnd));
     for (const anchor of starts.slice(0, FLAG_NEIGHBOUR_ANCHORS))
       for (const c of flagNeighbours(space, anchor, rnd)) add(c);
+    for (const anchor of basinAnchors(space, input, all))
+      for (let i = 0; i < PERTURBATIONS_PER_BASIN; i++) add(perturb(space, anchor, i % 2 ? 0.03 : 0.1, rnd));
     const top = [...pool.values()]
       .map((c) => ({ c, v: score(model, c, false) }))
       .sort((a, b) => b.v - a.v)
@@ -403,7 +406,7 @@ export function propose(input: TunerInput): TunerOutput {
 }
 
 /** Starting points for local search: the best observations, feasible ones first. */
-function anchors(input: TunerInput, all: Observation[]): Float64Array[] {
+function anchors(input: TunerInput, all: Observation[], count = ANCHORS): Float64Array[] {
   const sign = input.objective.direction === 'maximize' ? 1 : -1;
   const constraints = input.constraints ?? [];
   return all
@@ -414,8 +417,30 @@ function anchors(input: TunerInput, all: Observation[]): Float64Array[] {
       return { o, feasible: feasible ? 1 : 0, value: sign * (m[0] as number) };
     })
     .sort((a, b) => b.feasible - a.feasible || b.value - a.value)
-    .slice(0, ANCHORS)
+    .slice(0, count)
     .map((e) => e.o.features);
+}
+
+/**
+ * The best observation for each value of each ordinal flag (tensor-parallel size, block size):
+ * each value is a basin of its own, with its own memory and speed, and the best observations
+ * overall usually share one. Without local candidates in the other basins, one that was first met
+ * with poor settings is never looked at again.
+ */
+function basinAnchors(space: Space, input: TunerInput, all: Observation[]): Float64Array[] {
+  const ranked = anchors(input, all, Number.POSITIVE_INFINITY);
+  const out: Float64Array[] = [];
+  for (let i = 0; i < space.size; i++) {
+    if (space.dim(i).kind !== ORDINAL) continue;
+    const seen = new Set<number>();
+    for (const f of ranked) {
+      const v = f[i] as number;
+      if (Number.isNaN(v) || seen.has(v)) continue;
+      seen.add(v);
+      if (f !== ranked[0]) out.push(f);
+    }
+  }
+  return out;
 }
 
 function finish(chosen: Config[], pending: number): TunerOutput {
