@@ -25,9 +25,11 @@ import type { Config, Trial, TunerInput, TunerOutput } from './types.ts';
  *     constant-liar variant); pending configurations are fantasised the same way, so parallel
  *     runners get different configurations.
  *
- * Candidates come from random valid configurations, perturbations around the best observed ones and
- * a local refinement of the most promising; every candidate satisfies the space's conditions and
- * rules and none repeats a measured or pending configuration.
+ * Candidates come from random valid configurations, perturbations around the best observed ones,
+ * every configuration one flag away from the two best, perturbations of the best observation of
+ * each tensor-parallel or block size, and a local refinement of the most promising; every
+ * candidate satisfies the space's conditions and rules and none repeats a measured or pending
+ * configuration. Crashes are explained by flag combinations first (failure-model.ts).
  *
  * Convergence ('complete' with reason 'converged'): at least max(30, 6·d + 10, 30 % of
  * max_trials) trials of this session (d = number of parameters), no trial improved the best
@@ -427,7 +429,7 @@ function anchors(input: TunerInput, all: Observation[], count = ANCHORS): Float6
  * overall usually share one. Without local candidates in the other basins, one that was first met
  * with poor settings is never looked at again.
  */
-function basinAnchors(space: Space, input: TunerInput, all: Observation[]): Float64Array[] {
+export function basinAnchors(space: Space, input: TunerInput, all: Observation[]): Float64Array[] {
   const ranked = anchors(input, all, Number.POSITIVE_INFINITY);
   const out: Float64Array[] = [];
   for (let i = 0; i < space.size; i++) {

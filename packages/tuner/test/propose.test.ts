@@ -3,7 +3,7 @@ import { propose } from '../src/index.ts';
 import type { Config, SearchSpace, Trial } from '../src/index.ts';
 import { mulberry32 } from '../src/random.ts';
 import { Space } from '../src/space.ts';
-import { flagNeighbours, unseenFlagValues } from '../src/propose.ts';
+import { basinAnchors, flagNeighbours, unseenFlagValues } from '../src/propose.ts';
 import type { Evaluate } from './helpers.ts';
 import { input, num, proposed, session, trial } from './helpers.ts';
 
@@ -540,5 +540,35 @@ describe('untried flag values', () => {
     expect(count({ ...worked, kv_cache_dtype: 'fp8' })).toBe(1);
     expect(count({ ...worked, tensor_parallel_size: 4, kv_cache_dtype: 'fp8' })).toBe(2);
     expect(count({ ...worked, enable_chunked_prefill: false, max_num_batched_tokens: 4096 })).toBe(1);
+  });
+});
+
+describe('basin anchors', () => {
+  it('starts local search from the best feasible observation of every other tensor-parallel size', () => {
+    const space = Space.create(SERVING, { gpu_count: 4, max_seq_length: 4096 }) as Space;
+    const constraints = [{ metric: 'lat', op: '<=' as const, value: 50 }];
+    const at = (tp: number, seqs: number, y: number, lat = 10): Trial =>
+      trial(
+        {
+          tensor_parallel_size: tp,
+          max_num_seqs: seqs,
+          max_num_batched_tokens: 2048,
+          gpu_memory_utilization: 0.9,
+          enable_chunked_prefill: true,
+          kv_cache_dtype: 'auto',
+        },
+        { y, lat },
+      );
+    const trials = [at(1, 64, 10), at(1, 128, 12), at(1, 256, 11), at(2, 64, 7), at(2, 96, 9), at(4, 300, 30, 80)];
+    const observations = trials.map((t) => ({
+      features: space.encode(t.config),
+      failure: null,
+      metrics: [t.metrics?.y as number, t.metrics?.lat as number],
+    }));
+    const out = basinAnchors(space, input({ space: SERVING, constraints, trials }), observations);
+    const seqs = out.map((f) => space.decode(f, mulberry32(1)).max_num_seqs);
+    // The best of tp 2 (96) and, with nothing feasible there, the best of tp 4; not tp 1's best,
+    // which is an anchor already.
+    expect(seqs).toEqual([96, 300]);
   });
 });
