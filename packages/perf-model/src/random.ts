@@ -25,3 +25,20 @@ export function normal(rnd: () => number): number {
   const u = Math.max(rnd(), 1e-12);
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rnd());
 }
+
+/**
+ * Gamma variate with the given shape and unit scale (Marsaglia–Tsang; shapes below 1 are boosted
+ * by U^(1/shape)).
+ */
+export function gamma(rnd: () => number, shape: number): number {
+  if (shape < 1) return gamma(rnd, shape + 1) * Math.pow(Math.max(rnd(), 1e-12), 1 / shape);
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    const x = normal(rnd);
+    const v = (1 + c * x) ** 3;
+    if (v <= 0) continue;
+    const u = Math.max(rnd(), 1e-12);
+    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+  }
+}

@@ -2,7 +2,7 @@ import type { BenchmarkMetrics, LatencyStats, Runtime, RuntimeOptions, Slo } fro
 import { resolveEngine } from './engine.ts';
 import { gpuSpec, gpuTraits } from './hardware.ts';
 import { modelSpec } from './models.ts';
-import { hashString, mulberry32, normal } from './random.ts';
+import { gamma, hashString, mulberry32, normal } from './random.ts';
 import { stepModel } from './roofline.ts';
 import { serve } from './serve.ts';
 
@@ -16,6 +16,11 @@ export interface SimWorkload {
   max_seq_length?: number;
   /** Prompt tokens shared by every request (a shared-prefix dataset); 0 by default. */
   shared_prefix_len?: number;
+  /**
+   * Shape of the gamma-distributed gaps between arrivals, as `vllm bench serve --burstiness`: 1 is
+   * Poisson, below 1 requests come in bursts (same mean rate).
+   */
+  burstiness?: number;
 }
 
 export interface SimInput {
@@ -144,6 +149,8 @@ export function simulate(input: SimInput): SimOutput {
   if (w.max_concurrency !== null) positiveInt(w.max_concurrency, 'max_concurrency');
   if (w.request_rate !== 'inf' && !(w.request_rate > 0))
     throw new Error('simulate: request_rate must be positive or inf');
+  const burstiness = w.burstiness ?? 1;
+  if (!(burstiness > 0) || !Number.isFinite(burstiness)) throw new Error('simulate: burstiness must be positive');
   const traits = gpuTraits(gpu);
   const seed = input.seed ?? 0;
   const sigma = input.noise ?? DEFAULT_NOISE;
@@ -180,7 +187,16 @@ export function simulate(input: SimInput): SimOutput {
   const arrivals: number[] = [];
   let t = 0;
   for (let i = 0; i < perReplica; i++) {
-    if (w.request_rate !== 'inf') t += -Math.log(Math.max(arrivalRnd(), 1e-12)) / (w.request_rate / engine.dp);
+    if (w.request_rate === 'inf') {
+      arrivals.push(t);
+      continue;
+    }
+    const rate = w.request_rate / engine.dp;
+    // Gamma gaps of mean 1/rate; shape 1 is the exponential (Poisson) case, drawn as before.
+    t +=
+      burstiness === 1
+        ? -Math.log(Math.max(arrivalRnd(), 1e-12)) / rate
+        : gamma(arrivalRnd, burstiness) / (burstiness * rate);
     arrivals.push(t);
   }
   const served = serve({

@@ -178,6 +178,30 @@ describe('performance', () => {
     expect(high.p99).toBeGreaterThan(low.p99);
   });
 
+  it('raises the TTFT tail with bursty arrivals at the same mean rate, and keeps Poisson as burstiness 1', () => {
+    const run = (burstiness?: number) =>
+      ok(
+        simulate(
+          base({
+            workload: {
+              ...base().workload,
+              request_rate: 20,
+              num_requests: 400,
+              ...(burstiness ? { burstiness } : {}),
+            },
+          }),
+        ),
+      ).metrics;
+    const poisson = run();
+    expect(run(1)).toEqual(poisson);
+    const bursty = run(0.2);
+    expect(bursty.ttft_ms.p99).toBeGreaterThan(poisson.ttft_ms.p99 * 1.5);
+    // Same mean rate: the run takes about as long.
+    expect(bursty.duration_s).toBeGreaterThan(poisson.duration_s * 0.7);
+    expect(bursty.duration_s).toBeLessThan(poisson.duration_s * 1.3);
+    expect(() => simulate(base({ workload: { ...base().workload, burstiness: 0 } }))).toThrow(/burstiness/);
+  });
+
   it('raises throughput with tensor parallelism on a bandwidth-bound decode', () => {
     const w = {
       input_len: 128,

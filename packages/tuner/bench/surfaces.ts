@@ -1,8 +1,9 @@
-import { defaultSearchSpace } from '@mako/contract';
+import { defaultConfig, defaultSearchSpace } from '@mako/contract';
 import type { BenchmarkMetrics, Runtime, RuntimeOptions } from '@mako/contract';
 import { simulate } from '@mako/perf-model';
 import type { SimWorkload } from '@mako/perf-model';
 import type { Config, Constraint, Objective, SearchSpace, Trial } from '../src/types.ts';
+import type { Problem } from './problem.ts';
 
 /**
  * Synthetic serving-performance surfaces: @mako/perf-model run over an engine's flags for one
@@ -237,4 +238,31 @@ export class Surface {
     if (!out.ok) return { config, metrics: null, failure: { kind: out.failure.kind } };
     return { config, metrics: flatten(out.metrics, out.cost_per_million_tokens), failure: null };
   }
+}
+
+/**
+ * The p99-TPOT bounds the calibration in run.ts settles on (README, earlier figures), fixed so that
+ * compare.ts need not repeat the dense-grid calibration.
+ */
+const TPOT_BOUNDS_MS = [46, 14, 33, 31, 73];
+
+/** The scenarios above as problems for compare.ts. */
+export function tpotProblems(): Problem[] {
+  return SCENARIOS.map((s, i) => {
+    const surface = new Surface(s);
+    surface.constraint = { metric: s.constraintMetric, op: '<=', value: TPOT_BOUNDS_MS[i] as number };
+    return {
+      name: s.name,
+      space: scenarioSpace(s),
+      objective: s.objective,
+      constraints: [surface.constraint],
+      context: { gpu_count: s.gpuCount, max_seq_length: s.workload.max_seq_length ?? 4096 },
+      defaults: defaultConfig(s.runtime, s.flags),
+      truth: (config) => {
+        const t = surface.truth(config);
+        return { value: surface.feasible(t) ? t.objective : null, failure: t.failure };
+      },
+      measure: (config, seed) => surface.measure(config, seed),
+    };
+  });
 }

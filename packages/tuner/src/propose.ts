@@ -2,7 +2,7 @@ import { FailureModel } from './failure-model.ts';
 import { featureGap } from './gp.ts';
 import type { Rng } from './random.ts';
 import { gaussian, mixSeed, mulberry32, randomInt } from './random.ts';
-import { NOMINAL, NUMERIC, Space, decodeValue, domainIncludes, encodeValue } from './space.ts';
+import { NOMINAL, NUMERIC, ORDINAL, Space, decodeValue, domainIncludes, encodeValue } from './space.ts';
 import { assess, buildSurrogate, finiteMetric, meets, outputsOf, score } from './surrogate.ts';
 import type { Candidate, Observation, Prediction } from './surrogate.ts';
 import type { Config, Trial, TunerInput, TunerOutput } from './types.ts';
@@ -25,9 +25,11 @@ import type { Config, Trial, TunerInput, TunerOutput } from './types.ts';
  *     constant-liar variant); pending configurations are fantasised the same way, so parallel
  *     runners get different configurations.
  *
- * Candidates come from random valid configurations, perturbations around the best observed ones and
- * a local refinement of the most promising; every candidate satisfies the space's conditions and
- * rules and none repeats a measured or pending configuration.
+ * Candidates come from random valid configurations, perturbations around the best observed ones,
+ * every configuration one flag away from the two best, perturbations of the best observation of
+ * each tensor-parallel or block size, and a local refinement of the most promising; every
+ * candidate satisfies the space's conditions and rules and none repeats a measured or pending
+ * configuration. Crashes are explained by flag combinations first (failure-model.ts).
  *
  * Convergence ('complete' with reason 'converged'): at least max(30, 6·d + 10, 30 % of
  * max_trials) trials of this session (d = number of parameters), no trial improved the best
@@ -46,6 +48,8 @@ const ENUMERATE_POOL_LIMIT = 1500;
 const CONVERGED_GAIN = 0.001;
 const IMPROVEMENT = 0.01;
 const EXPLORE_EVERY = 4;
+const FLAG_NEIGHBOUR_ANCHORS = 2;
+const PERTURBATIONS_PER_BASIN = 8;
 
 function validate(input: TunerInput): string | null {
   if (!input || typeof input !== 'object') return 'The tuner input is missing';
@@ -112,6 +116,53 @@ function perturb(space: Space, base: Float64Array, sigma: number, rnd: Rng): Con
     }
   }
   return space.legalise(space.decode(f, rnd), rnd);
+}
+
+/**
+ * Every configuration one categorical or boolean flag away from `base`, numeric features kept.
+ * Random perturbations move several features at once and switch a flag only now and then, so the
+ * best configuration with just one flag changed (often the last step to the optimum: one more
+ * flag on once the others are right) would otherwise rarely even be a candidate.
+ */
+export function flagNeighbours(space: Space, base: Float64Array, rnd: Rng): Config[] {
+  const out: Config[] = [];
+  for (let i = 0; i < space.size; i++) {
+    const v = base[i] as number;
+    const dim = space.dim(i);
+    if (dim.kind === NUMERIC || Number.isNaN(v)) continue;
+    const n = dim.choices.length;
+    for (let k = 0; k < n; k++) {
+      const value = dim.kind === NOMINAL ? k : n > 1 ? k / (n - 1) : 0.5;
+      if (value === v) continue;
+      const f = Float64Array.from(base);
+      f[i] = value;
+      // Rules may force other values to follow (a token budget once chunked prefill is off), but a
+      // flip the rules undo (a tensor-parallel size above the GPU count) is no neighbour.
+      const c = space.legalise(space.decode(f, rnd), rnd);
+      if (c && c[dim.name] === decodeValue(dim, value)) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** For each categorical or boolean feature, the values some successful run had. */
+function workingFlagValues(space: Space, observations: Observation[]): Set<number>[] {
+  const seen = space.dims.map(() => new Set<number>());
+  for (const o of observations)
+    if (o.failure === null)
+      o.features.forEach((v, i) => {
+        if (space.dim(i).kind !== NUMERIC && !Number.isNaN(v)) seen[i]?.add(v);
+      });
+  return seen;
+}
+
+/** How many of x's categorical or boolean values no successful run has had. */
+export function unseenFlagValues(space: Space, x: Float64Array, seen: Set<number>[]): number {
+  let n = 0;
+  x.forEach((v, i) => {
+    if (space.dim(i).kind !== NUMERIC && !Number.isNaN(v) && !seen[i]?.has(v)) n++;
+  });
+  return n;
 }
 
 function observationsOf(space: Space, input: TunerInput): { own: Observation[]; all: Observation[] } {
@@ -281,9 +332,14 @@ export function propose(input: TunerInput): TunerOutput {
   if (enumerated) open.forEach(add);
   else {
     for (let i = 0; i < RANDOM_CANDIDATES; i++) add(randomValid());
-    for (const anchor of anchors(input, all))
+    const starts = anchors(input, all);
+    for (const anchor of starts)
       for (let i = 0; i < PERTURBATIONS_PER_ANCHOR; i++)
         add(perturb(space, anchor, [0.03, 0.08, 0.2][i % 3] as number, rnd));
+    for (const anchor of starts.slice(0, FLAG_NEIGHBOUR_ANCHORS))
+      for (const c of flagNeighbours(space, anchor, rnd)) add(c);
+    for (const anchor of basinAnchors(space, input, all))
+      for (let i = 0; i < PERTURBATIONS_PER_BASIN; i++) add(perturb(space, anchor, i % 2 ? 0.03 : 0.1, rnd));
     const top = [...pool.values()]
       .map((c) => ({ c, v: score(model, c, false) }))
       .sort((a, b) => b.v - a.v)
@@ -308,6 +364,11 @@ export function propose(input: TunerInput): TunerOutput {
   // believer: means stay, variances shrink around the pick), rescore, repeat. Every
   // EXPLORE_EVERY-th proposal instead goes where the model is least sure among configurations it
   // expects to be feasible, so a misled model cannot keep the search in one basin.
+  // Exploration favours flag values no successful run has had yet: one early crash (caused by
+  // other flags) or OOM otherwise leaves a tensor-parallel size or a KV dtype untried for good,
+  // and the models cannot tell what they have never seen work.
+  const seenWorking = workingFlagValues(space, all);
+  const novelty = candidates.map((c) => unseenFlagValues(space, c.features, seenWorking));
   const outputs = outputsOf(model);
   const lies: { cov: Float64Array; s: number }[][] = outputs.map(() => []);
   while (chosen.length < room) {
@@ -317,7 +378,8 @@ export function propose(input: TunerInput): TunerOutput {
     let pickScore = Number.NEGATIVE_INFINITY;
     candidates.forEach((c, i) => {
       if (taken.has(c.key)) return;
-      const v = score(model, c, explore);
+      let v = score(model, c, explore);
+      if (explore && v > 0) v *= 1 + (novelty[i] as number);
       if (v > pickScore) [pick, pickScore] = [i, v];
     });
     const picked = candidates[pick];
@@ -346,7 +408,7 @@ export function propose(input: TunerInput): TunerOutput {
 }
 
 /** Starting points for local search: the best observations, feasible ones first. */
-function anchors(input: TunerInput, all: Observation[]): Float64Array[] {
+function anchors(input: TunerInput, all: Observation[], count = ANCHORS): Float64Array[] {
   const sign = input.objective.direction === 'maximize' ? 1 : -1;
   const constraints = input.constraints ?? [];
   return all
@@ -357,8 +419,30 @@ function anchors(input: TunerInput, all: Observation[]): Float64Array[] {
       return { o, feasible: feasible ? 1 : 0, value: sign * (m[0] as number) };
     })
     .sort((a, b) => b.feasible - a.feasible || b.value - a.value)
-    .slice(0, ANCHORS)
+    .slice(0, count)
     .map((e) => e.o.features);
+}
+
+/**
+ * The best observation for each value of each ordinal flag (tensor-parallel size, block size):
+ * each value is a basin of its own, with its own memory and speed, and the best observations
+ * overall usually share one. Without local candidates in the other basins, one that was first met
+ * with poor settings is never looked at again.
+ */
+export function basinAnchors(space: Space, input: TunerInput, all: Observation[]): Float64Array[] {
+  const ranked = anchors(input, all, Number.POSITIVE_INFINITY);
+  const out: Float64Array[] = [];
+  for (let i = 0; i < space.size; i++) {
+    if (space.dim(i).kind !== ORDINAL) continue;
+    const seen = new Set<number>();
+    for (const f of ranked) {
+      const v = f[i] as number;
+      if (Number.isNaN(v) || seen.has(v)) continue;
+      seen.add(v);
+      if (f !== ranked[0]) out.push(f);
+    }
+  }
+  return out;
 }
 
 function finish(chosen: Config[], pending: number): TunerOutput {

@@ -3,6 +3,7 @@ import { propose } from '../src/index.ts';
 import type { Config, SearchSpace, Trial } from '../src/index.ts';
 import { mulberry32 } from '../src/random.ts';
 import { Space } from '../src/space.ts';
+import { basinAnchors, flagNeighbours, unseenFlagValues } from '../src/propose.ts';
 import type { Evaluate } from './helpers.ts';
 import { input, num, proposed, session, trial } from './helpers.ts';
 
@@ -488,5 +489,86 @@ describe('local evidence of infeasibility', () => {
     const configs = proposed(propose(input({ space, constraints, trials: measured })));
     expect(configs).toHaveLength(1);
     expect([5, 6]).toContain(configs[0]?.n);
+  });
+});
+
+describe('flag neighbours', () => {
+  it('lists every configuration one flag away, numeric values kept and rules repaired', () => {
+    const space = Space.create(SERVING, { gpu_count: 4, max_seq_length: 4096 }) as Space;
+    const base: Config = {
+      tensor_parallel_size: 2,
+      max_num_seqs: 64,
+      max_num_batched_tokens: 1024,
+      gpu_memory_utilization: 0.9,
+      enable_chunked_prefill: true,
+      kv_cache_dtype: 'auto',
+    };
+    const out = flagNeighbours(space, space.encode(base), mulberry32(1));
+    // tensor_parallel_size 1 and 4 (8 breaks the gpu_count rule), chunked prefill off, fp8.
+    expect(out).toHaveLength(4);
+    for (const c of out) {
+      expect(space.valid(c)).toBe(true);
+      const changed = Object.keys(base).filter((k) => c[k] !== base[k]);
+      if (c.enable_chunked_prefill === false) {
+        // Without chunked prefill the token budget must cover the context: repaired, not dropped.
+        expect(num(c, 'max_num_batched_tokens')).toBeGreaterThanOrEqual(4096);
+        expect(changed).toEqual(['max_num_batched_tokens', 'enable_chunked_prefill']);
+      } else expect(changed).toHaveLength(1);
+      expect(c.gpu_memory_utilization).toBe(0.9);
+    }
+    expect(out.map((c) => c.tensor_parallel_size).sort()).toEqual([1, 2, 2, 4]);
+    expect(out.map((c) => c.kv_cache_dtype).sort()).toEqual(['auto', 'auto', 'auto', 'fp8']);
+  });
+});
+
+describe('untried flag values', () => {
+  it('counts the categorical and boolean values of a configuration no successful run has had', () => {
+    const space = Space.create(SERVING, { gpu_count: 4, max_seq_length: 4096 }) as Space;
+    const worked: Config = {
+      tensor_parallel_size: 1,
+      max_num_seqs: 64,
+      max_num_batched_tokens: 1024,
+      gpu_memory_utilization: 0.9,
+      enable_chunked_prefill: true,
+      kv_cache_dtype: 'auto',
+    };
+    const seen = space.dims.map(() => new Set<number>());
+    space.encode(worked).forEach((v, i) => seen[i]?.add(v));
+    const count = (c: Config) => unseenFlagValues(space, space.encode(c), seen);
+    // Numeric values never count, however new.
+    expect(count({ ...worked, max_num_seqs: 512, gpu_memory_utilization: 0.6 })).toBe(0);
+    expect(count({ ...worked, kv_cache_dtype: 'fp8' })).toBe(1);
+    expect(count({ ...worked, tensor_parallel_size: 4, kv_cache_dtype: 'fp8' })).toBe(2);
+    expect(count({ ...worked, enable_chunked_prefill: false, max_num_batched_tokens: 4096 })).toBe(1);
+  });
+});
+
+describe('basin anchors', () => {
+  it('starts local search from the best feasible observation of every other tensor-parallel size', () => {
+    const space = Space.create(SERVING, { gpu_count: 4, max_seq_length: 4096 }) as Space;
+    const constraints = [{ metric: 'lat', op: '<=' as const, value: 50 }];
+    const at = (tp: number, seqs: number, y: number, lat = 10): Trial =>
+      trial(
+        {
+          tensor_parallel_size: tp,
+          max_num_seqs: seqs,
+          max_num_batched_tokens: 2048,
+          gpu_memory_utilization: 0.9,
+          enable_chunked_prefill: true,
+          kv_cache_dtype: 'auto',
+        },
+        { y, lat },
+      );
+    const trials = [at(1, 64, 10), at(1, 128, 12), at(1, 256, 11), at(2, 64, 7), at(2, 96, 9), at(4, 300, 30, 80)];
+    const observations = trials.map((t) => ({
+      features: space.encode(t.config),
+      failure: null,
+      metrics: [t.metrics?.y as number, t.metrics?.lat as number],
+    }));
+    const out = basinAnchors(space, input({ space: SERVING, constraints, trials }), observations);
+    const seqs = out.map((f) => space.decode(f, mulberry32(1)).max_num_seqs);
+    // The best of tp 2 (96) and, with nothing feasible there, the best of tp 4; not tp 1's best,
+    // which is an anchor already.
+    expect(seqs).toEqual([96, 300]);
   });
 });
