@@ -339,9 +339,13 @@ afterAll(async () => {
   await ts?.close();
 });
 
+/** The burst limit counts every anonymous auth call, refused ones too: that row is meant to change. */
+const COUNTS_REQUESTS = new Set(['rate_limits']);
+
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await ts.server.ctx.db.introspection.getTables()) {
+    if (COUNTS_REQUESTS.has(table.name)) continue;
     const row = await ts.server.ctx.db
       .selectFrom(table.name as never)
       .select((eb) => eb.fn.countAll<number>().as('n'))
