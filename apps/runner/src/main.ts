@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import manifest from '../package.json' with { type: 'json' };
 import { ApiError, ContractError } from './api/client.ts';
 import { EXIT, UsageError } from './cli/options.ts';
 import { benchCommand, runBenchCommand } from './commands/bench.ts';
@@ -13,10 +13,8 @@ const COMMANDS = {
   sweep: { spec: sweepCommand, run: runSweepCommand },
 } as const;
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
+/** Imported, not read from disk at run time, so that the bundled package (scripts/build.mjs) carries it inside. */
+const VERSION = manifest.version;
 
 function topHelp(): string {
   const rows = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(8)}${c.spec.summary}`);
@@ -28,7 +26,7 @@ function topHelp(): string {
     'Commands:',
     ...rows,
     '',
-    "Run 'mako-runner <command> --help' for a command's flags.",
+    "Run 'mako-runner <command> --help' for a command's flags, 'mako-runner --version' for the version.",
     '',
     'Environment: MAKO_API_URL (default http://127.0.0.1:8000/api/v1), MAKO_TOKEN (an API token from the Tokens page),',
     '             OPENAI_BASE_URL and OPENAI_API_KEY for the serving endpoint.',
@@ -44,7 +42,7 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === '--version' || name === '-v') {
-    ctx.stdout.write(`${version()}\n`);
+    ctx.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
   const command = COMMANDS[name as keyof typeof COMMANDS];

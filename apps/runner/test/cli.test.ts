@@ -6,7 +6,7 @@ import { BenchmarkCreate, BenchmarkMetrics, launchCommand } from '@mako/contract
 import { freePort } from '../src/engine/engine.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
 import { startFakeApi, type FakeApi } from './fake-api.ts';
-import { fakeEngineTemplate, runCli } from './helpers.ts';
+import { RUNNER_DIR, fakeEngineTemplate, runCli } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 let emulator: Emulator | null = null;
@@ -24,6 +24,11 @@ describe('mako-runner (process)', () => {
     const help = await runCli(['sweep', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: mako-runner sweep [flags]');
+    const top = await runCli(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toContain("'mako-runner --version' for the version");
+    const { version } = JSON.parse(readFileSync(join(RUNNER_DIR, 'package.json'), 'utf8')) as { version: string };
+    expect(await runCli(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
     expect((await runCli([])).code).toBe(2);
     const bad = await runCli(['bench', '--burstiness', 'zero']);
     expect(bad.code).toBe(2);

@@ -270,6 +270,11 @@ describe('mako-runner against apps/api', () => {
     expect(download.status).toBe(200);
     const tarball = Buffer.from(await download.arrayBuffer());
     expect(tarball.equals(readFileSync(join(runnerDist, `mako-runner-${version}.tgz`)))).toBe(true);
+    // Everything is inside the one file: it imports Node's own modules and no package.
+    const bundle = readFileSync(join(runnerDist, 'package', 'bin', 'mako-runner.js'), 'utf8');
+    const imported = [...bundle.matchAll(/\bimport\s*(?:[\w${}\s,*]+?\s*from\s*)?["']([^"']+)["']/g)].map((m) => m[1]);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((name) => !name?.startsWith('node:'))).toEqual([]);
     expect((await fetch(`${origin}/downloads/mako-runner-${version}.tgz`, { method: 'HEAD' })).status).toBe(200);
 
     // The host: node and npm on PATH and nothing else (no pnpm, no workspace, no network for npm).
