@@ -41,3 +41,18 @@ export function arrivalSchedule(options: {
   for (let i = 0; i < count; i++) offsets[i] = (offsets[i] as number) * factor * 1000;
   return offsets;
 }
+
+/**
+ * The schedule of a run: a trace's own timestamps times `timeScale` (2 replays it at half speed,
+ * 0.5 at double speed), else the rate's arrival process.
+ */
+export function scheduleFor(
+  requests: readonly { atMs?: number }[],
+  load: { rate: Rate; burstiness: number; seed: number; timeScale?: number },
+): Float64Array {
+  if (requests.length > 0 && requests[0]?.atMs !== undefined) {
+    const scale = load.timeScale ?? 1;
+    return Float64Array.from(requests, (r) => (r.atMs ?? 0) * scale);
+  }
+  return arrivalSchedule({ count: requests.length, rate: load.rate, burstiness: load.burstiness, seed: load.seed });
+}

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { Rng } from './random.ts';
 import type { TokenCounter } from './tokens.ts';
+import { readTrace, traceRequests, TraceError } from './trace.ts';
 import { WORDS } from './words.ts';
 
-export const DATASET_KINDS = ['random', 'sharegpt', 'shared-prefix', 'custom'] as const;
+export const DATASET_KINDS = ['random', 'sharegpt', 'shared-prefix', 'custom', 'trace'] as const;
 export type DatasetKind = (typeof DATASET_KINDS)[number];
 
 /** One request to send: the prompt (and, for shared-prefix chat, the shared system message). */
@@ -16,6 +17,8 @@ export interface BenchRequest {
   promptTokens: number;
   /** The max_tokens to ask for. */
   outputTokens: number;
+  /** trace: when the request is due, in ms after the start at time scale 1. */
+  atMs?: number;
 }
 
 export interface DatasetSpec {
@@ -216,6 +219,14 @@ export function buildRequests(
       return shareGptDataset(spec, count, counter, rng, maxSeq);
     case 'custom':
       return customDataset(spec, count, counter, rng);
+    case 'trace':
+      if (!spec.path) throw new DatasetError('--dataset trace needs --dataset-path FILE (Mooncake-style JSON Lines)');
+      try {
+        return traceRequests(readTrace(spec.path, count), spec.seed, counter);
+      } catch (error) {
+        if (error instanceof TraceError) throw new DatasetError(error.message);
+        throw error;
+      }
   }
 }
 

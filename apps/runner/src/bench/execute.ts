@@ -1,4 +1,5 @@
 import type { Slo, Workload } from '@mako/contract';
+import type { Rate } from './arrivals.ts';
 import type { EndpointConfig } from './client.ts';
 import { buildRequests, describeRequests, type BenchRequest, type DatasetSpec } from './datasets.ts';
 import { summarise, type Summary } from './metrics.ts';
@@ -26,6 +27,12 @@ export interface BenchOutcome {
   /** Where input token counts came from. */
   inputSource: string;
   warnings: string[];
+}
+
+/** A trace's mean arrival rate at its time scale, as the workload records it; 'inf' when all are due at once. */
+function traceRate(requests: readonly BenchRequest[], timeScale: number): Rate {
+  const spanS = ((requests[requests.length - 1]?.atMs ?? 0) * timeScale) / 1000;
+  return spanS > 0 ? requests.length / spanS : 'inf';
 }
 
 /** Builds the dataset, runs the load and summarises it; the one path bench, sweep and tune share. */
@@ -60,8 +67,8 @@ export async function executeBench(
     );
   const workload: Workload = {
     dataset: plan.dataset.kind,
-    num_requests: plan.numRequests,
-    request_rate: plan.load.rate,
+    num_requests: requests.length,
+    request_rate: plan.dataset.kind === 'trace' ? traceRate(requests, plan.load.timeScale ?? 1) : plan.load.rate,
     burstiness: plan.load.burstiness,
     max_concurrency: plan.load.maxConcurrency,
     ...describeRequests(requests),

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { LatencyStats } from '@mako/contract';
-import { arrivalSchedule, type Rate } from './arrivals.ts';
+import { scheduleFor, type Rate } from './arrivals.ts';
 import { sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
 import type { BenchRequest } from './datasets.ts';
 import { latencyStats } from './metrics.ts';
@@ -13,6 +13,8 @@ export interface LoadSpec {
   burstiness: number;
   maxConcurrency: number | null;
   seed: number;
+  /** trace: multiplies the trace's timestamps (2 = half speed); the rate and burstiness are unused. */
+  timeScale?: number;
 }
 
 export interface Progress {
@@ -166,12 +168,7 @@ export async function runBenchmark(options: {
       warm.failed = result.failed;
     }
 
-    const offsets = arrivalSchedule({
-      count: requests.length,
-      rate: load.rate,
-      burstiness: load.burstiness,
-      seed: load.seed,
-    });
+    const offsets = scheduleFor(requests, load);
     const slots = load.maxConcurrency ? new Slots(load.maxConcurrency) : null;
     const outcomes: RequestOutcome[] = new Array(requests.length);
     const lags: number[] = [];
@@ -212,8 +209,10 @@ export async function runBenchmark(options: {
       const now = performance.now();
       // Everything already due leaves now, in order; a late timer never shifts later arrivals.
       while (index < requests.length && t0 + (offsets[index] as number) <= now) {
-        lags.push(now - (t0 + (offsets[index] as number)));
-        lastFire = now;
+        // Timed per request, so a burst's later requests count the time the earlier ones took to leave.
+        const fired = performance.now();
+        lags.push(fired - (t0 + (offsets[index] as number)));
+        lastFire = fired;
         inFlight.push(launch(index++));
         sent++;
       }

@@ -101,6 +101,7 @@ export function resultDocument(
       request_rate: plan.load.rate,
       burstiness: plan.load.burstiness,
       max_concurrency: plan.load.maxConcurrency,
+      ...(plan.dataset.kind === 'trace' ? { time_scale: plan.load.timeScale ?? 1 } : {}),
       warmup: plan.warmup,
       seed: plan.load.seed,
     },
@@ -134,9 +135,11 @@ export function resultDocument(
 
 export function describeLoad(plan: BenchPlan): string {
   const rate =
-    plan.load.rate === 'inf'
-      ? 'all at once'
-      : `${plan.load.rate} req/s ${plan.load.burstiness === 1 ? 'Poisson' : `gamma, burstiness ${plan.load.burstiness}`}`;
+    plan.dataset.kind === 'trace'
+      ? `trace timestamps × ${plan.load.timeScale ?? 1}`
+      : plan.load.rate === 'inf'
+        ? 'all at once'
+        : `${plan.load.rate} req/s ${plan.load.burstiness === 1 ? 'Poisson' : `gamma, burstiness ${plan.load.burstiness}`}`;
   const conc = plan.load.maxConcurrency ? `max concurrency ${plan.load.maxConcurrency}` : 'no concurrency cap';
   return `${plan.numRequests} requests · ${rate} · ${conc} · ${plan.warmup} warm-up · dataset ${plan.dataset.kind} · seed ${plan.load.seed}`;
 }
@@ -167,6 +170,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
       burstiness: o.burstiness,
       maxConcurrency: o['max-concurrency'] ?? null,
       seed: o.seed,
+      timeScale: o['time-scale'],
     },
     maxSeq,
     slo,

@@ -59,13 +59,13 @@ export const datasetOptions = {
     group: 'Dataset',
     choices: DATASET_KINDS,
     default: 'random',
-    help: 'random: random prompts within the length bounds; sharegpt: a ShareGPT JSON file; shared-prefix: groups of prompts sharing a long prefix; custom: JSON Lines {"prompt", "output_tokens"}.',
+    help: 'random: random prompts within the length bounds; sharegpt: a ShareGPT JSON file; shared-prefix: groups of prompts sharing a long prefix; custom: JSON Lines {"prompt", "output_tokens"}; trace: a Mooncake-style trace replayed at its timestamps (JSON Lines {"timestamp" ms, "input_length", "output_length", "hash_ids"?}).',
   },
   'dataset-path': {
     kind: 'string',
     group: 'Dataset',
     value: 'FILE',
-    help: 'The file for --dataset sharegpt or custom.',
+    help: 'The file for --dataset sharegpt, custom or trace.',
   },
   'prompt-len': {
     kind: 'int',
@@ -157,6 +157,15 @@ export const loadOptions = {
     max: 100,
     default: 1,
     help: 'Shape of the gamma-distributed gaps between arrivals: 1 is Poisson, below 1 burstier, above 1 more regular; the mean rate stays --request-rate.',
+  },
+  'time-scale': {
+    kind: 'number',
+    group: 'Load',
+    value: 'X',
+    min: 0.000001,
+    max: 1_000_000,
+    default: 1,
+    help: '--dataset trace: multiply the timestamps by X (0.5 replays the trace twice as fast, 2 at half speed); --request-rate and --burstiness are not used with a trace.',
   },
   'max-concurrency': {
     kind: 'int',
@@ -273,7 +282,7 @@ interface DatasetFlags {
 
 /** The dataset flags with each dataset's defaults (vLLM's for random and ShareGPT). */
 export function resolveDataset(o: DatasetFlags): { spec: DatasetSpec; maxSeq: number } {
-  const fileBased = o.dataset === 'sharegpt' || o.dataset === 'custom';
+  const fileBased = o.dataset === 'sharegpt' || o.dataset === 'custom' || o.dataset === 'trace';
   const defaults = fileBased
     ? { minPrompt: 4, maxPrompt: 1024, minOutput: 4, maxOutput: 1_000_000 }
     : { minPrompt: 1024, maxPrompt: 1024, minOutput: 128, maxOutput: 128 };
@@ -295,9 +304,20 @@ export function resolveDataset(o: DatasetFlags): { spec: DatasetSpec; maxSeq: nu
     ...(o['prefix-len'] !== undefined ? { prefixLen: o['prefix-len'] } : {}),
     ...(fileBased && o['output-len'] !== undefined ? { fixedOutput: o['output-len'] } : {}),
   };
+  if (o.dataset === 'trace') {
+    const lengthFlag = (
+      ['prompt-len', 'output-len', 'min-prompt', 'max-prompt', 'min-output', 'max-output', 'max-seq-length'] as const
+    ).find((flag) => o[flag] !== undefined);
+    if (lengthFlag)
+      throw new UsageError(
+        `--${lengthFlag} does not apply to --dataset trace: every line gives its own input_length and output_length`,
+      );
+  }
   if (fileBased && !spec.path) throw new UsageError(`--dataset ${o.dataset} needs --dataset-path FILE`);
   if (!fileBased && o['dataset-path'])
-    throw new UsageError(`--dataset-path is only used with --dataset sharegpt or custom (got --dataset ${o.dataset})`);
+    throw new UsageError(
+      `--dataset-path is only used with --dataset sharegpt, custom or trace (got --dataset ${o.dataset})`,
+    );
   if (spec.minPrompt > spec.maxPrompt)
     throw new UsageError(`--min-prompt ${spec.minPrompt} exceeds --max-prompt ${spec.maxPrompt}`);
   if (spec.minOutput > spec.maxOutput)

@@ -38,6 +38,8 @@ export interface TuneOptions {
   endpointType: EndpointType;
   requestTimeoutMs: number;
   datasetPath?: string | undefined;
+  /** trace sessions: multiplies the trace's timestamps. */
+  timeScale?: number | undefined;
   counter: (model: string) => TokenCounter;
   slo: Slo | null;
   logDir: string;
@@ -67,7 +69,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** Benchmark plan for a session's workload: the workload is the session's, not the runner's to change. */
 export function planForSession(
   session: TuningSession,
-  options: Pick<TuneOptions, 'warmup' | 'endpointType' | 'requestTimeoutMs' | 'datasetPath' | 'slo'>,
+  options: Pick<TuneOptions, 'warmup' | 'endpointType' | 'requestTimeoutMs' | 'datasetPath' | 'slo' | 'timeScale'>,
   counter: TokenCounter,
 ): Omit<BenchPlan, 'endpoint'> & { endpointType: EndpointType } {
   const w = session.setting.workload;
@@ -76,7 +78,7 @@ export function planForSession(
       `The session's dataset '${w.dataset}' is not supported by this runner (supported: ${DATASET_KINDS.join(', ')})`,
     );
   const kind = w.dataset as DatasetKind;
-  if ((kind === 'sharegpt' || kind === 'custom') && !options.datasetPath)
+  if ((kind === 'sharegpt' || kind === 'custom' || kind === 'trace') && !options.datasetPath)
     throw new SessionWorkloadError(`The session's dataset is '${kind}': pass --dataset-path FILE`);
   const dataset: DatasetSpec = {
     kind,
@@ -93,7 +95,13 @@ export function planForSession(
     dataset,
     numRequests: w.num_requests,
     warmup: options.warmup,
-    load: { rate: w.request_rate, burstiness: w.burstiness, maxConcurrency: w.max_concurrency, seed: dataset.seed },
+    load: {
+      rate: w.request_rate,
+      burstiness: w.burstiness,
+      maxConcurrency: w.max_concurrency,
+      seed: dataset.seed,
+      ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
+    },
     maxSeq: w.max_seq_length,
     slo: options.slo,
     counter,
