@@ -64,8 +64,14 @@ export function formatReport(ctx: ReportContext): string {
     ),
     '',
     `Client       send lag p50 ${ms(ctx.overhead.schedule_lag_ms.p50)} ms, p99 ${ms(ctx.overhead.schedule_lag_ms.p99)} ms · socket write p50 ${ms(ctx.overhead.write_ms.p50)} ms · ${ctx.overhead.parse_us_per_event.toFixed(1)} µs per event${
-      ctx.overhead.achieved_rate === null ? '' : ` · achieved ${perSecond(ctx.overhead.achieved_rate)} req/s`
-    }`,
+      ctx.overhead.achieved_rate === null
+        ? ''
+        : ` · achieved ${perSecond(ctx.overhead.achieved_rate)} of ${perSecond(ctx.overhead.target_rate ?? 0)} req/s`
+    } · CPU ${ctx.overhead.cpu_pct.toFixed(0)} % of a core`,
   );
+  if (ctx.overhead.client_limited)
+    lines.push(
+      `CLIENT-LIMITED: ${ctx.overhead.client_limited_reasons.join('; ')}. The client, not the server, set the pace: these figures do not measure the server at the load asked for.`,
+    );
   return lines.join('\n');
 }

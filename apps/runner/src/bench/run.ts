@@ -34,8 +34,43 @@ export interface ClientOverhead {
   write_ms: LatencyStats;
   /** Mean time to split and parse one server-sent event, in microseconds. */
   parse_us_per_event: number;
-  /** Requests per second actually sent: count / time of the last send; null at rate 'inf'. */
+  /** Requests per second actually sent: count / time of the last send; null when all are due at once. */
   achieved_rate: number | null;
+  /** Requests per second the schedule asked for: count / time the last one was due; null when all are due at once. */
+  target_rate: number | null;
+  /** The client's CPU time (user + system) over the run's wall time, in % of one core. */
+  cpu_pct: number;
+  /** The client could not keep to the schedule, so the load the server saw was not the load asked for. */
+  client_limited: boolean;
+  /** Why the run is client-limited (empty when it is not). */
+  client_limited_reasons: string[];
+}
+
+/** Achieved rate more than 2 % short of the target means the client, not the server, set the pace. */
+export const CLIENT_RATE_SHORTFALL = 0.02;
+/** Send lag p99 above this means bursts left late enough to change what the server saw. */
+export const CLIENT_LAG_P99_MS = 10;
+
+/**
+ * Whether the client kept to its schedule: the achieved rate within 2 % of the target, and the
+ * send lag's p99 within 10 ms (a fixed bound rather than a share of the mean gap: at 1000 req/s a
+ * gap is 1 ms and at 1 req/s 1 s, but a 10 ms late burst skews a server's queue at any rate).
+ * Runs with everything due at once have no schedule to keep.
+ */
+export function clientLimits(o: {
+  achieved_rate: number | null;
+  target_rate: number | null;
+  schedule_lag_ms: LatencyStats;
+}): string[] {
+  if (o.target_rate === null || o.achieved_rate === null) return [];
+  const reasons: string[] = [];
+  if (o.achieved_rate < o.target_rate * (1 - CLIENT_RATE_SHORTFALL))
+    reasons.push(
+      `achieved ${o.achieved_rate.toFixed(2)} req/s, ${((1 - o.achieved_rate / o.target_rate) * 100).toFixed(1)} % short of the target ${o.target_rate.toFixed(2)} req/s`,
+    );
+  if (o.schedule_lag_ms.p99 > CLIENT_LAG_P99_MS)
+    reasons.push(`send lag p99 ${o.schedule_lag_ms.p99.toFixed(1)} ms > ${CLIENT_LAG_P99_MS} ms`);
+  return reasons;
 }
 
 export interface RunResult {
@@ -177,6 +212,7 @@ export async function runBenchmark(options: {
     let failed = 0;
     let lastFire = 0;
     const startedAt = new Date();
+    const cpuBefore = process.cpuUsage();
     const t0 = performance.now();
     const report = () =>
       onProgress?.({
@@ -221,6 +257,7 @@ export async function runBenchmark(options: {
     await Promise.all(inFlight);
     if (signal.aborted) throw new BenchAbortedError('Interrupted');
     const durationS = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
 
     let parseMs = 0;
     let events = 0;
@@ -228,17 +265,23 @@ export async function runBenchmark(options: {
       parseMs += o.parseMs;
       events += o.events;
     }
-    const achieved = load.rate === 'inf' || lastFire <= t0 ? null : requests.length / ((lastFire - t0) / 1000);
+    const lastDue = offsets.length > 0 ? (offsets[offsets.length - 1] as number) : 0;
+    const target = lastDue > 0 ? requests.length / (lastDue / 1000) : null;
+    const achieved = target === null || lastFire <= t0 ? null : requests.length / ((lastFire - t0) / 1000);
+    const schedule = { schedule_lag_ms: latencyStats(lags), achieved_rate: achieved, target_rate: target };
+    const reasons = clientLimits(schedule);
     return {
       startedAt,
       outcomes,
       durationS,
       warmup: warm,
       overhead: {
-        schedule_lag_ms: latencyStats(lags),
+        ...schedule,
         write_ms: latencyStats(outcomes.map((o) => o.writeMs)),
         parse_us_per_event: events > 0 ? (parseMs * 1000) / events : 0,
-        achieved_rate: achieved,
+        cpu_pct: durationS > 0 ? ((cpu.user + cpu.system) / 1000 / (durationS * 1000)) * 100 : 0,
+        client_limited: reasons.length > 0,
+        client_limited_reasons: reasons,
       },
     };
   } finally {

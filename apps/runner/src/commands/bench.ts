@@ -220,6 +220,12 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     );
     return EXIT.failure;
   }
+  if (body && outcome.run.overhead.client_limited) {
+    ctx.stderr.write(
+      'error: not posted: the run is client-limited, so it does not measure the server at the load asked for. Lower the load, or run the client on a less busy machine.\n',
+    );
+    return EXIT.failure;
+  }
   if (body) {
     const saved = await postBenchmark(makeApi(o), body);
     ctx.stdout.write(`Posted benchmark ${saved.id} (setting ${saved.setting.id}) to ${o['api-url']}\n`);

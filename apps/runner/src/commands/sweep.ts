@@ -118,6 +118,9 @@ interface StepRecord {
   slo_met: number;
   metrics: BenchmarkMetrics;
   errors: Record<string, number>;
+  /** The client fell behind its schedule at this level: the verdict is about the client as much as the server. */
+  client_limited: boolean;
+  client_limited_reasons: string[];
 }
 
 function stepRow(s: StepRecord): string[] {
@@ -220,6 +223,8 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
           slo_met: 0,
           metrics: emptyMetrics(),
           errors: { aborted: o['num-requests'] },
+          client_limited: false,
+          client_limited_reasons: [],
         });
         return false;
       }
@@ -233,12 +238,16 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
       slo_met: good / outcome.requests.length,
       metrics: outcome.summary.metrics,
       errors: outcome.summary.errors,
+      client_limited: outcome.run.overhead.client_limited,
+      client_limited_reasons: outcome.run.overhead.client_limited_reasons,
     };
     records.push(record);
     ctx.stdout.write(
-      `${table(HEADER, [stepRow(record)], 9).split('\n')[2]}${record.metrics.failed ? `  ${describeErrors(record.errors).trim()}` : ''}\n`,
+      `${table(HEADER, [stepRow(record)], 9).split('\n')[2]}${record.metrics.failed ? `  ${describeErrors(record.errors).trim()}` : ''}${
+        record.client_limited ? `  CLIENT-LIMITED (${record.client_limited_reasons.join('; ')})` : ''
+      }\n`,
     );
-    if (setting && api && outcome.summary.metrics.completed > 0) {
+    if (setting && api && outcome.summary.metrics.completed > 0 && !record.client_limited) {
       const body = benchmarkBody({
         model: endpoint.model,
         setting,
@@ -289,6 +298,11 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     );
     ctx.stderr.write(`Results written to ${o.output}\n`);
   }
+  const limited = records.filter((r) => r.client_limited).map((r) => r.level);
+  if (limited.length)
+    ctx.stderr.write(
+      `warning: the client could not keep up at level(s) ${limited.join(', ')}: their verdicts measure this machine as much as the server (see client_limited in the steps)\n`,
+    );
   if (posts.length) ctx.stdout.write(`Posted ${posts.length} benchmark(s) to ${o['api-url']}\n`);
   return result.best === null ? EXIT.failure : EXIT.ok;
 }

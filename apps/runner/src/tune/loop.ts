@@ -120,7 +120,16 @@ export function sloFromConstraints(session: TuningSession): Slo | null {
   return Object.keys(slo).length ? slo : null;
 }
 
-type TrialResult = { metrics: BenchmarkMetrics } | { failure: Failure };
+/**
+ * A trial is measured, failed, or client-limited: the runner could not send the session's load on
+ * schedule, so its metrics describe this machine, not the configuration. The contract has no kind
+ * for that (a failure kind would mark the configuration bad), so such a trial is not posted.
+ */
+type TrialResult =
+  { metrics: BenchmarkMetrics } | { failure: Failure } | { clientLimited: string[]; metrics: BenchmarkMetrics };
+
+/** Stop after this many client-limited trials in a row: the machine cannot generate the session's load. */
+const MAX_CLIENT_LIMITED_IN_A_ROW = 3;
 
 function describeConfig(config: Record<string, unknown>): string {
   return Object.entries(config)
@@ -165,6 +174,7 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
 
   let backoff = options.backoff.initialMs;
   let trials = 0;
+  let limitedInARow = 0;
 
   const evaluate = async (pending: PendingConfig): Promise<TrialResult> => {
     const port = options.port ?? (await freePort(options.host));
@@ -220,13 +230,15 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         };
       }
       for (const w of outcome.warnings) err(`warning: ${w}`);
+      if (outcome.run.overhead.client_limited)
+        return { clientLimited: outcome.run.overhead.client_limited_reasons, metrics: m };
       return { metrics: m };
     } finally {
       await engine.stop(options.stopGraceMs);
     }
   };
 
-  const post = async (pending: PendingConfig, result: TrialResult) => {
+  const post = async (pending: PendingConfig, result: { metrics: BenchmarkMetrics } | { failure: Failure }) => {
     const cost =
       'metrics' in result && options.gpuCostPerHour !== undefined && result.metrics.output_throughput > 0
         ? ((setting.hardware_config.count * options.gpuCostPerHour) / 3600 / result.metrics.output_throughput) * 1e6
@@ -282,6 +294,23 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       for (const pending of leased.configs) {
         const result = await evaluate(pending);
         trials++;
+        if ('clientLimited' in result) {
+          writeFileSync(
+            join(options.logDir, `trial-${pending.trial_number}.json`),
+            `${JSON.stringify({ config: pending.config, client_limited: result.clientLimited, metrics: result.metrics, posted: false }, null, 2)}\n`,
+          );
+          out(
+            `  → invalid trial, not posted: client-limited (${result.clientLimited.join('; ')}); the lease will expire and the configuration can be offered again`,
+          );
+          if (++limitedInARow >= MAX_CLIENT_LIMITED_IN_A_ROW) {
+            err(
+              `error: ${limitedInARow} trials in a row were client-limited: this machine cannot send the session's load on schedule. Run the runner on a less busy machine.`,
+            );
+            return EXIT.failure;
+          }
+          continue;
+        }
+        limitedInARow = 0;
         const saved = await post(pending, result).catch((error: unknown) => {
           if (error instanceof ApiError && error.status === 409) {
             err(
