@@ -1,6 +1,7 @@
 import type { BenchmarkMetrics, LatencyStats } from '@mako/contract';
 import { ms, pct, perSecond, table } from '../util/format.ts';
 import type { Summary, TokenSource } from './metrics.ts';
+import type { MeanCi } from './repeats.ts';
 import type { ClientOverhead } from './run.ts';
 
 export interface ReportContext {
@@ -74,4 +75,47 @@ export function formatReport(ctx: ReportContext): string {
       `CLIENT-LIMITED: ${ctx.overhead.client_limited_reasons.join('; ')}. The client, not the server, set the pace: these figures do not measure the server at the load asked for.`,
     );
   return lines.join('\n');
+}
+
+/** The metrics worth comparing across repeats, in the order the table shows them. */
+const AGGREGATE_ROWS: readonly [string, string][] = [
+  ['metrics.request_throughput', 'Requests/s'],
+  ['metrics.output_throughput', 'Output tok/s'],
+  ['metrics.total_token_throughput', 'Total tok/s'],
+  ['metrics.goodput.request_throughput', 'Goodput req/s'],
+  ['metrics.goodput.attainment', 'SLO attainment'],
+  ['metrics.ttft_ms.mean', 'TTFT mean ms'],
+  ['metrics.ttft_ms.p50', 'TTFT p50 ms'],
+  ['metrics.ttft_ms.p99', 'TTFT p99 ms'],
+  ['metrics.tpot_ms.mean', 'TPOT mean ms'],
+  ['metrics.tpot_ms.p99', 'TPOT p99 ms'],
+  ['metrics.itl_ms.p50', 'ITL p50 ms'],
+  ['metrics.itl_ms.p99', 'ITL p99 ms'],
+  ['metrics.e2el_ms.mean', 'E2E mean ms'],
+  ['metrics.e2el_ms.p99', 'E2E p99 ms'],
+  ['metrics.failed', 'Failed'],
+  ['client_overhead.schedule_lag_ms.p99', 'Send lag p99 ms'],
+  ['client_overhead.cpu_pct', 'Client CPU %'],
+];
+
+/** Mean ± 95 % CI over repeated runs; every other field is in the JSON summary. */
+export function formatAggregate(aggregate: Record<string, MeanCi>, runs: number): string {
+  const value = (x: number) => (Math.abs(x) >= 100 ? perSecond(x) : ms(x));
+  const rows = AGGREGATE_ROWS.flatMap(([path, label]) => {
+    const a = aggregate[path];
+    if (!a) return [];
+    return [
+      [
+        label,
+        value(a.mean),
+        a.ci95 === null ? '–' : `± ${value(a.ci95)}`,
+        value(Math.min(...a.values)),
+        value(Math.max(...a.values)),
+      ],
+    ];
+  });
+  return [
+    `Over ${runs} runs: mean and 95 % confidence interval (Student t, ${runs - 1} degrees of freedom)`,
+    table(['Metric', 'mean', '95 % CI', 'min', 'max'], rows),
+  ].join('\n');
 }
