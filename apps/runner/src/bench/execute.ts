@@ -29,10 +29,9 @@ export interface BenchOutcome {
   warnings: string[];
 }
 
-/** A trace's mean arrival rate at its time scale, as the workload records it; 'inf' when all are due at once. */
-function traceRate(requests: readonly BenchRequest[], timeScale: number): Rate {
-  const spanS = ((requests[requests.length - 1]?.atMs ?? 0) * timeScale) / 1000;
-  return spanS > 0 ? requests.length / spanS : 'inf';
+/** A trace's or rate ramp's mean arrival rate, as the workload records it; 'inf' when all are due at once. */
+function scheduledRate(target: number | null): Rate {
+  return target ?? 'inf';
 }
 
 /** Builds the dataset, runs the load and summarises it; the one path bench, sweep and tune share. */
@@ -68,7 +67,10 @@ export async function executeBench(
   const workload: Workload = {
     dataset: plan.dataset.kind,
     num_requests: requests.length,
-    request_rate: plan.dataset.kind === 'trace' ? traceRate(requests, plan.load.timeScale ?? 1) : plan.load.rate,
+    request_rate:
+      plan.dataset.kind === 'trace' || (plan.load.rampUp && 'startRps' in plan.load.rampUp)
+        ? scheduledRate(run.overhead.target_rate)
+        : plan.load.rate,
     burstiness: plan.load.burstiness,
     max_concurrency: plan.load.maxConcurrency,
     ...describeRequests(requests),

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { LatencyStats } from '@mako/contract';
-import { scheduleFor, type Rate } from './arrivals.ts';
+import { scheduleFor, slotOpenings, type Rate, type RampUp } from './arrivals.ts';
 import { sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
 import type { BenchRequest } from './datasets.ts';
 import { latencyStats } from './metrics.ts';
@@ -15,6 +15,8 @@ export interface LoadSpec {
   seed: number;
   /** trace: multiplies the trace's timestamps (2 = half speed); the rate and burstiness are unused. */
   timeScale?: number;
+  /** Ramp the rate (start to end over the requests) or the concurrency cap (1 to max over a duration). */
+  rampUp?: RampUp | null;
 }
 
 export interface Progress {
@@ -90,6 +92,10 @@ class Slots {
   private head = 0;
   constructor(size: number) {
     this.free = size;
+  }
+  /** One more slot (a concurrency ramp opening the next one). */
+  grow(): void {
+    this.release();
   }
   async acquire(): Promise<void> {
     if (this.free > 0) {
@@ -204,7 +210,9 @@ export async function runBenchmark(options: {
     }
 
     const offsets = scheduleFor(requests, load);
-    const slots = load.maxConcurrency ? new Slots(load.maxConcurrency) : null;
+    const concurrencyRamp = load.rampUp && 'durationS' in load.rampUp && load.maxConcurrency ? load.rampUp : null;
+    const slots = load.maxConcurrency ? new Slots(concurrencyRamp ? 1 : load.maxConcurrency) : null;
+    const rampTimers: NodeJS.Timeout[] = [];
     const outcomes: RequestOutcome[] = new Array(requests.length);
     const lags: number[] = [];
     let sent = 0;
@@ -239,6 +247,13 @@ export async function runBenchmark(options: {
       }
     };
 
+    if (concurrencyRamp && slots)
+      for (const at of slotOpenings(
+        load.maxConcurrency as number,
+        concurrencyRamp.strategy,
+        concurrencyRamp.durationS,
+      ).slice(1))
+        rampTimers.push(setTimeout(() => slots.grow(), at));
     const inFlight: Promise<void>[] = [];
     let index = 0;
     while (index < requests.length && !signal.aborted) {
@@ -255,6 +270,7 @@ export async function runBenchmark(options: {
       if (index < requests.length) await sleep(t0 + (offsets[index] as number) - performance.now(), signal);
     }
     await Promise.all(inFlight);
+    for (const timer of rampTimers) clearTimeout(timer);
     if (signal.aborted) throw new BenchAbortedError('Interrupted');
     const durationS = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpuBefore);

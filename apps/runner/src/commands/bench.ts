@@ -7,6 +7,7 @@ import { createProgress } from '../bench/progress.ts';
 import { aggregateRuns, type MeanCi } from '../bench/repeats.ts';
 import { describeErrors, formatAggregate, formatReport } from '../bench/report.ts';
 import type { MakoApi } from '../api/client.ts';
+import type { RampUp } from '../bench/arrivals.ts';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec } from '../cli/options.ts';
 import {
   apiOptions,
@@ -15,9 +16,11 @@ import {
   endpointOptions,
   loadOptions,
   makeApi,
+  rampOptions,
   resolveCounter,
   resolveDataset,
   resolveEndpoint,
+  resolveRampUp,
   resolveSetting,
   resolveSlo,
   resultOptions,
@@ -45,6 +48,7 @@ export const benchCommand = {
     ...endpointOptions,
     ...datasetOptions,
     ...loadOptions,
+    ...rampOptions,
     ...resultOptions,
     runs: {
       kind: 'int',
@@ -112,6 +116,7 @@ export function resultDocument(
       burstiness: plan.load.burstiness,
       max_concurrency: plan.load.maxConcurrency,
       ...(plan.dataset.kind === 'trace' ? { time_scale: plan.load.timeScale ?? 1 } : {}),
+      ...(plan.load.rampUp ? { ramp_up: rampDocument(plan.load.rampUp) } : {}),
       warmup: plan.warmup,
       seed: plan.load.seed,
     },
@@ -143,14 +148,25 @@ export function resultDocument(
   };
 }
 
+function rampDocument(ramp: RampUp) {
+  return 'startRps' in ramp
+    ? { strategy: ramp.strategy, start_rps: ramp.startRps, end_rps: ramp.endRps }
+    : { strategy: ramp.strategy, duration_s: ramp.durationS };
+}
+
 export function describeLoad(plan: BenchPlan): string {
+  const ramp = plan.load.rampUp;
   const rate =
     plan.dataset.kind === 'trace'
       ? `trace timestamps × ${plan.load.timeScale ?? 1}`
-      : plan.load.rate === 'inf'
-        ? 'all at once'
-        : `${plan.load.rate} req/s ${plan.load.burstiness === 1 ? 'Poisson' : `gamma, burstiness ${plan.load.burstiness}`}`;
-  const conc = plan.load.maxConcurrency ? `max concurrency ${plan.load.maxConcurrency}` : 'no concurrency cap';
+      : ramp && 'startRps' in ramp
+        ? `rate ramped ${ramp.strategy} from ${ramp.startRps} to ${ramp.endRps} req/s`
+        : plan.load.rate === 'inf'
+          ? 'all at once'
+          : `${plan.load.rate} req/s ${plan.load.burstiness === 1 ? 'Poisson' : `gamma, burstiness ${plan.load.burstiness}`}`;
+  const conc = plan.load.maxConcurrency
+    ? `max concurrency ${plan.load.maxConcurrency}${ramp && 'durationS' in ramp ? ` (ramped ${ramp.strategy} from 1 over ${ramp.durationS} s)` : ''}`
+    : 'no concurrency cap';
   return `${plan.numRequests} requests · ${rate} · ${conc} · ${plan.warmup} warm-up · dataset ${plan.dataset.kind} · seed ${plan.load.seed}`;
 }
 
@@ -166,6 +182,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     );
   const slo = resolveSlo(o.slo);
   const { spec, maxSeq } = resolveDataset(o);
+  const rampUp = resolveRampUp(o);
   const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
   for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
   // Resolve the setting before the run: a missing --hardware should not cost a whole benchmark.
@@ -181,6 +198,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
       maxConcurrency: o['max-concurrency'] ?? null,
       seed: o.seed,
       timeScale: o['time-scale'],
+      rampUp,
     },
     maxSeq,
     slo,

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { RUNTIMES, type HardwareConfig, type Runtime, type RuntimeOptions, type Slo } from '@mako/contract';
 import { DEFAULT_API_URL, MakoApi } from '../api/client.ts';
+import { RAMP_STRATEGIES, type RampStrategy, type RampUp } from '../bench/arrivals.ts';
 import { ENDPOINT_TYPES, type EndpointConfig, type EndpointType } from '../bench/client.ts';
 import { DATASET_KINDS, type DatasetKind, type DatasetSpec } from '../bench/datasets.ts';
 import { EndpointError, detectRuntime, listModels } from '../bench/endpoint-info.ts';
@@ -183,6 +184,75 @@ export const loadOptions = {
     help: 'Warm-up requests sent (and discarded) before the measured ones.',
   },
 } as const satisfies Record<string, OptionSpec>;
+
+export const rampOptions = {
+  'ramp-up-strategy': {
+    kind: 'string',
+    group: 'Load',
+    choices: RAMP_STRATEGIES,
+    help: 'Ramp the load up instead of starting at full load: with --ramp-up-start-rps/--ramp-up-end-rps the request rate (as vllm bench serve), with --ramp-up-duration the concurrency cap. linear: equal steps; exponential: equal ratios.',
+  },
+  'ramp-up-start-rps': {
+    kind: 'number',
+    group: 'Load',
+    value: 'R',
+    min: 0.001,
+    help: "Rate ramp: the first request's rate in req/s; the rate moves to --ramp-up-end-rps over the run's requests (replaces --request-rate).",
+  },
+  'ramp-up-end-rps': {
+    kind: 'number',
+    group: 'Load',
+    value: 'R',
+    min: 0.001,
+    help: "Rate ramp: the last request's rate in req/s.",
+  },
+  'ramp-up-duration': {
+    kind: 'number',
+    group: 'Load',
+    value: 'SECONDS',
+    min: 0.001,
+    help: 'Concurrency ramp: the cap grows from 1 to --max-concurrency over this many seconds, then stays there.',
+  },
+} as const satisfies Record<string, OptionSpec>;
+
+/** The ramp-up flags as one ramp, or null; mixed or incomplete combinations are usage errors. */
+export function resolveRampUp(o: {
+  'ramp-up-strategy'?: RampStrategy | undefined;
+  'ramp-up-start-rps'?: number | undefined;
+  'ramp-up-end-rps'?: number | undefined;
+  'ramp-up-duration'?: number | undefined;
+  'max-concurrency'?: number | undefined;
+  dataset: DatasetKind;
+}): RampUp | null {
+  const strategy = o['ramp-up-strategy'];
+  const start = o['ramp-up-start-rps'];
+  const end = o['ramp-up-end-rps'];
+  const duration = o['ramp-up-duration'];
+  const rateRamp = start !== undefined || end !== undefined;
+  if (!strategy) {
+    if (rateRamp || duration !== undefined)
+      throw new UsageError('--ramp-up-start-rps, --ramp-up-end-rps and --ramp-up-duration need --ramp-up-strategy');
+    return null;
+  }
+  if (o.dataset === 'trace')
+    throw new UsageError('--ramp-up-strategy does not apply to --dataset trace: the trace sets the arrival times');
+  if (rateRamp && duration !== undefined)
+    throw new UsageError(
+      'Ramp either the rate (--ramp-up-start-rps and --ramp-up-end-rps) or the concurrency (--ramp-up-duration), not both',
+    );
+  if (rateRamp) {
+    if (start === undefined || end === undefined)
+      throw new UsageError('A rate ramp needs both --ramp-up-start-rps and --ramp-up-end-rps');
+    return { strategy, startRps: start, endRps: end };
+  }
+  if (duration === undefined)
+    throw new UsageError(
+      '--ramp-up-strategy needs --ramp-up-start-rps and --ramp-up-end-rps (rate) or --ramp-up-duration (concurrency)',
+    );
+  if (o['max-concurrency'] === undefined)
+    throw new UsageError('--ramp-up-duration ramps the concurrency cap: give it with --max-concurrency N');
+  return { strategy, durationS: duration };
+}
 
 export const resultOptions = {
   slo: {
