@@ -15,7 +15,8 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { Rng } from '../src/bench/random.ts';
@@ -105,7 +106,12 @@ try {
       slo: null,
       counter: charEstimate,
     };
+    // Event-loop delay while the run lasts: lag with a busy loop is the client's own work; lag with
+    // an idle loop and low CPU is the machine not scheduling the process.
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
     const { run: result, summary } = await executeBench(plan);
+    loop.disable();
     const o = result.overhead;
     rows.push({
       run,
@@ -118,12 +124,14 @@ try {
       client_limited: o.client_limited ? 1 : 0,
       parse_us_per_event: o.parse_us_per_event,
       completed: summary.metrics.completed,
+      loop_delay_p99_ms: loop.percentile(99) / 1e6,
+      load_average_1m: loadavg()[0] as number,
     });
     const r = rows[rows.length - 1] as Record<string, number>;
     console.log(
       `run ${run}: send lag p50 ${r.lag_p50_ms!.toFixed(3)} / p99 ${r.lag_p99_ms!.toFixed(3)} / mean ${r.lag_mean_ms!.toFixed(2)} ms, ` +
         `achieved ${r.achieved_rate!.toFixed(2)} of ${r.target_rate!.toFixed(2)} req/s, client CPU ${r.cpu_pct!.toFixed(1)} %, ` +
-        `parse ${r.parse_us_per_event!.toFixed(2)} µs/event, ${r.completed}/${REQUESTS} completed${r.client_limited ? ', CLIENT-LIMITED' : ''}`,
+        `parse ${r.parse_us_per_event!.toFixed(2)} µs/event, event-loop delay p99 ${r.loop_delay_p99_ms!.toFixed(1)} ms, load average ${r.load_average_1m!.toFixed(1)}, ${r.completed}/${REQUESTS} completed${r.client_limited ? ', CLIENT-LIMITED' : ''}`,
     );
   }
   const keys = [
@@ -134,6 +142,8 @@ try {
     'target_rate',
     'cpu_pct',
     'parse_us_per_event',
+    'loop_delay_p99_ms',
+    'load_average_1m',
   ];
   const summary = Object.fromEntries(keys.map((k) => [k, Number(median(rows.map((r) => r[k] as number)).toFixed(4))]));
   console.log(

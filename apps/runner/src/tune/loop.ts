@@ -320,8 +320,14 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
           }
           throw error;
         });
-        if ('failure' in result) out(`  → ${result.failure.kind}: ${result.failure.message.split('\n')[0]}`);
-        else {
+        if ('failure' in result) {
+          out(`  → ${result.failure.kind}: ${result.failure.message.split('\n')[0]}`);
+          // The headline ends with the last error line; the ones before it often carry the rest of the cause.
+          const lines = result.failure.message.split('\n');
+          const from = lines.indexOf('Last error lines:');
+          const to = lines.indexOf('Log tail:');
+          if (from >= 0 && to > from) for (const line of lines.slice(from + 1, to - 1)) out(`    ${line}`);
+        } else {
           const m = result.metrics;
           const value = readMetric(m, session.objective.metric, { gpuCount: setting.hardware_config.count });
           out(
