@@ -1,5 +1,6 @@
 import type { BenchmarkMetrics, LatencyStats } from '@mako/contract';
 import { ms, pct, perSecond, table } from '../util/format.ts';
+import type { TurnStats } from './execute.ts';
 import type { Summary, TokenSource } from './metrics.ts';
 import type { MeanCi } from './repeats.ts';
 import type { ClientOverhead } from './run.ts';
@@ -10,6 +11,7 @@ export interface ReportContext {
   summary: Summary;
   overhead: ClientOverhead;
   inputSource: string;
+  perTurn?: TurnStats[] | null;
 }
 
 function latencyRow(name: string, s: LatencyStats): string[] {
@@ -70,6 +72,22 @@ export function formatReport(ctx: ReportContext): string {
         : ` · achieved ${perSecond(ctx.overhead.achieved_rate)} of ${perSecond(ctx.overhead.target_rate ?? 0)} req/s`
     } · CPU ${ctx.overhead.cpu_pct.toFixed(0)} % of a core`,
   );
+  if (ctx.perTurn?.length)
+    lines.push(
+      '',
+      table(
+        ['Turn', 'sent', 'done', 'prompt tok', 'TTFT mean', 'p50', 'p99'],
+        ctx.perTurn.map((t) => [
+          String(t.turn),
+          String(t.sent),
+          String(t.completed),
+          String(Math.round(t.mean_prompt_tokens)),
+          ms(t.ttft_ms.mean),
+          ms(t.ttft_ms.p50),
+          ms(t.ttft_ms.p99),
+        ]),
+      ),
+    );
   if (ctx.overhead.client_limited)
     lines.push(
       `CLIENT-LIMITED: ${ctx.overhead.client_limited_reasons.join('; ')}. The client, not the server, set the pace: these figures do not measure the server at the load asked for.`,

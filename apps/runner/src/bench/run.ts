@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { LatencyStats } from '@mako/contract';
 import { scheduleFor, slotOpenings, type Rate, type RampUp } from './arrivals.ts';
 import { sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
-import type { BenchRequest } from './datasets.ts';
+import type { BenchRequest, Turn } from './datasets.ts';
 import { latencyStats } from './metrics.ts';
 
 export interface LoadSpec {
@@ -17,6 +17,8 @@ export interface LoadSpec {
   timeScale?: number;
   /** Ramp the rate (start to end over the requests) or the concurrency cap (1 to max over a duration). */
   rampUp?: RampUp | null;
+  /** multi-turn: pause between an answer and the conversation's next turn. */
+  thinkTimeMs?: number;
 }
 
 export interface Progress {
@@ -81,6 +83,8 @@ export interface RunResult {
   durationS: number;
   warmup: { sent: number; failed: number };
   overhead: ClientOverhead;
+  /** multi-turn: every conversation's turns as sent, in order (a failed turn ends its conversation). */
+  conversations: { requests: BenchRequest[]; outcomes: RequestOutcome[] }[] | null;
 }
 
 export class BenchAbortedError extends Error {}
@@ -174,6 +178,43 @@ async function runWarmup(
 }
 
 /**
+ * One conversation: each turn carries the history (the user's earlier turns and the endpoint's own
+ * answers) and leaves a think time after the previous answer. A failed turn ends the conversation,
+ * as a user would give up; its later turns are never sent. A turn's prompt length counts the
+ * history, so input tokens are what the server had to prefill (or found in its prefix cache).
+ */
+async function converse(
+  endpoint: EndpointConfig,
+  turns: readonly Turn[],
+  thinkMs: number,
+  agent: http.Agent,
+  signal: AbortSignal,
+): Promise<{ requests: BenchRequest[]; outcomes: RequestOutcome[] }> {
+  const history: { role: 'user' | 'assistant'; content: string }[] = [];
+  const requests: BenchRequest[] = [];
+  const outcomes: RequestOutcome[] = [];
+  let historyTokens = 0;
+  for (const [k, turn] of turns.entries()) {
+    if (k > 0 && thinkMs > 0) await sleep(thinkMs, signal);
+    if (k > 0 && signal.aborted) break;
+    const request: BenchRequest = {
+      prompt: turn.prompt,
+      promptTokens: historyTokens + turn.promptTokens,
+      outputTokens: turn.outputTokens,
+      history: [...history],
+    };
+    const outcome = await sendStreamingRequest(endpoint, request, agent, signal);
+    requests.push(request);
+    outcomes.push(outcome);
+    if (!outcome.ok) break;
+    history.push({ role: 'user', content: turn.prompt }, { role: 'assistant', content: outcome.text });
+    historyTokens = outcome.promptTokens ?? request.promptTokens;
+    historyTokens += outcome.completionTokens ?? Math.ceil(outcome.text.length / 4);
+  }
+  return { requests, outcomes };
+}
+
+/**
  * Runs one benchmark: the warm-up requests first (their results are dropped), then the measured
  * requests at their scheduled arrival times. Arrivals follow the schedule even when
  * --max-concurrency holds requests back, as in `vllm bench serve`: a held request waits for a slot
@@ -214,6 +255,8 @@ export async function runBenchmark(options: {
     const slots = load.maxConcurrency ? new Slots(concurrencyRamp ? 1 : load.maxConcurrency) : null;
     const rampTimers: NodeJS.Timeout[] = [];
     const outcomes: RequestOutcome[] = new Array(requests.length);
+    const conversations: NonNullable<RunResult['conversations']> = new Array(requests.length);
+    const multiTurn = requests.some((r) => r.turns);
     const lags: number[] = [];
     let sent = 0;
     let done = 0;
@@ -237,7 +280,13 @@ export async function runBenchmark(options: {
       try {
         // After Ctrl-C the queue drains without building or sending anything.
         if (signal.aborted) return;
-        const outcome = await sendStreamingRequest(endpoint, requests[index] as BenchRequest, agent, signal);
+        const request = requests[index] as BenchRequest;
+        let outcome: RequestOutcome;
+        if (request.turns) {
+          const conversation = await converse(endpoint, request.turns, load.thinkTimeMs ?? 0, agent, signal);
+          conversations[index] = conversation;
+          outcome = conversation.outcomes[conversation.outcomes.length - 1] as RequestOutcome;
+        } else outcome = await sendStreamingRequest(endpoint, request, agent, signal);
         outcomes[index] = outcome;
         done++;
         if (!outcome.ok) failed++;
@@ -291,6 +340,7 @@ export async function runBenchmark(options: {
       outcomes,
       durationS,
       warmup: warm,
+      conversations: multiTurn ? conversations : null,
       overhead: {
         ...schedule,
         write_ms: latencyStats(outcomes.map((o) => o.writeMs)),

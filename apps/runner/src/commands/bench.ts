@@ -11,6 +11,7 @@ import type { RampUp } from '../bench/arrivals.ts';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec } from '../cli/options.ts';
 import {
   apiOptions,
+  checkEndpointForDataset,
   datasetOptions,
   describeSetting,
   endpointOptions,
@@ -117,6 +118,7 @@ export function resultDocument(
       max_concurrency: plan.load.maxConcurrency,
       ...(plan.dataset.kind === 'trace' ? { time_scale: plan.load.timeScale ?? 1 } : {}),
       ...(plan.load.rampUp ? { ramp_up: rampDocument(plan.load.rampUp) } : {}),
+      ...(plan.dataset.kind === 'multi-turn' ? { think_time_s: (plan.load.thinkTimeMs ?? 0) / 1000 } : {}),
       warmup: plan.warmup,
       seed: plan.load.seed,
     },
@@ -125,6 +127,7 @@ export function resultDocument(
     errors: outcome.summary.errors,
     token_counts: { output: outcome.summary.tokenSources, input: outcome.inputSource },
     client_overhead: outcome.run.overhead,
+    ...(outcome.perTurn ? { per_turn: outcome.perTurn } : {}),
     benchmark: extra.setting ?? null,
     ...(extra.saveRequests
       ? {
@@ -167,7 +170,11 @@ export function describeLoad(plan: BenchPlan): string {
   const conc = plan.load.maxConcurrency
     ? `max concurrency ${plan.load.maxConcurrency}${ramp && 'durationS' in ramp ? ` (ramped ${ramp.strategy} from 1 over ${ramp.durationS} s)` : ''}`
     : 'no concurrency cap';
-  return `${plan.numRequests} requests · ${rate} · ${conc} · ${plan.warmup} warm-up · dataset ${plan.dataset.kind} · seed ${plan.load.seed}`;
+  const unit =
+    plan.dataset.kind === 'multi-turn'
+      ? `conversations of ${plan.dataset.turns ?? 3} turns max, ${(plan.load.thinkTimeMs ?? 0) / 1000} s think time`
+      : 'requests';
+  return `${plan.numRequests} ${unit} · ${rate} · ${conc} · ${plan.warmup} warm-up · dataset ${plan.dataset.kind} · seed ${plan.load.seed}`;
 }
 
 export async function runBenchCommand(argv: readonly string[], ctx: Context): Promise<number> {
@@ -183,6 +190,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
   const slo = resolveSlo(o.slo);
   const { spec, maxSeq } = resolveDataset(o);
   const rampUp = resolveRampUp(o);
+  checkEndpointForDataset(spec.kind, o['endpoint-type']);
   const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
   for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
   // Resolve the setting before the run: a missing --hardware should not cost a whole benchmark.
@@ -199,6 +207,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
       seed: o.seed,
       timeScale: o['time-scale'],
       rampUp,
+      thinkTimeMs: o['think-time'] * 1000,
     },
     maxSeq,
     slo,
@@ -235,6 +244,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
         summary: outcome.summary,
         overhead: outcome.run.overhead,
         inputSource: outcome.inputSource,
+        perTurn: outcome.perTurn,
       })}\n${o.runs > 1 ? '\n' : ''}`,
     );
     const body = setting

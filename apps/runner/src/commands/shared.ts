@@ -60,13 +60,13 @@ export const datasetOptions = {
     group: 'Dataset',
     choices: DATASET_KINDS,
     default: 'random',
-    help: 'random: random prompts within the length bounds; sharegpt: a ShareGPT JSON file; shared-prefix: groups of prompts sharing a long prefix; custom: JSON Lines {"prompt", "output_tokens"}; trace: a Mooncake-style trace replayed at its timestamps (JSON Lines {"timestamp" ms, "input_length", "output_length", "hash_ids"?}).',
+    help: 'random: random prompts within the length bounds; sharegpt: a ShareGPT JSON file; shared-prefix: groups of prompts sharing a long prefix; custom: JSON Lines {"prompt", "output_tokens"}; multi-turn: conversations sent turn by turn with their history to the chat endpoint (synthetic, or a ShareGPT file with --dataset-path); trace: a Mooncake-style trace replayed at its timestamps (JSON Lines {"timestamp" ms, "input_length", "output_length", "hash_ids"?}).',
   },
   'dataset-path': {
     kind: 'string',
     group: 'Dataset',
     value: 'FILE',
-    help: 'The file for --dataset sharegpt, custom or trace.',
+    help: 'The file for --dataset sharegpt, custom or trace (required), or multi-turn (a ShareGPT file; synthetic without it).',
   },
   'prompt-len': {
     kind: 'int',
@@ -126,6 +126,14 @@ export const datasetOptions = {
     min: 0,
     help: 'shared-prefix: tokens in each shared prefix (default 90 % of --min-prompt).',
   },
+  turns: {
+    kind: 'int',
+    group: 'Dataset',
+    value: 'N',
+    min: 1,
+    max: 1000,
+    help: 'multi-turn: user turns per synthetic conversation (default 3), or the most taken from each ShareGPT conversation.',
+  },
   tokenizer: {
     kind: 'string',
     group: 'Dataset',
@@ -158,6 +166,14 @@ export const loadOptions = {
     max: 100,
     default: 1,
     help: 'Shape of the gamma-distributed gaps between arrivals: 1 is Poisson, below 1 burstier, above 1 more regular; the mean rate stays --request-rate.',
+  },
+  'think-time': {
+    kind: 'number',
+    group: 'Load',
+    value: 'SECONDS',
+    min: 0,
+    default: 1,
+    help: "multi-turn: pause between an answer and the conversation's next turn. --num-requests, --request-rate and --max-concurrency count conversations.",
   },
   'time-scale': {
     kind: 'number',
@@ -347,12 +363,23 @@ interface DatasetFlags {
   'max-seq-length'?: number | undefined;
   'num-prefixes': number;
   'prefix-len'?: number | undefined;
+  turns?: number | undefined;
   seed: number;
+}
+
+/** Multi-turn conversations need roles, so only the chat endpoint can carry them. */
+export function checkEndpointForDataset(dataset: DatasetKind, type: EndpointType): void {
+  if (dataset === 'multi-turn' && type !== 'chat')
+    throw new UsageError('--dataset multi-turn sends conversations: it needs --endpoint-type chat');
 }
 
 /** The dataset flags with each dataset's defaults (vLLM's for random and ShareGPT). */
 export function resolveDataset(o: DatasetFlags): { spec: DatasetSpec; maxSeq: number } {
-  const fileBased = o.dataset === 'sharegpt' || o.dataset === 'custom' || o.dataset === 'trace';
+  const fileBased =
+    o.dataset === 'sharegpt' ||
+    o.dataset === 'custom' ||
+    o.dataset === 'trace' ||
+    Boolean(o['dataset-path'] && o.dataset === 'multi-turn');
   const defaults = fileBased
     ? { minPrompt: 4, maxPrompt: 1024, minOutput: 4, maxOutput: 1_000_000 }
     : { minPrompt: 1024, maxPrompt: 1024, minOutput: 128, maxOutput: 128 };
@@ -383,8 +410,11 @@ export function resolveDataset(o: DatasetFlags): { spec: DatasetSpec; maxSeq: nu
         `--${lengthFlag} does not apply to --dataset trace: every line gives its own input_length and output_length`,
       );
   }
+  if (o.turns !== undefined && o.dataset !== 'multi-turn')
+    throw new UsageError(`--turns is only used with --dataset multi-turn (got --dataset ${o.dataset})`);
+  if (o.dataset === 'multi-turn' && o.turns !== undefined) spec.turns = o.turns;
   if (fileBased && !spec.path) throw new UsageError(`--dataset ${o.dataset} needs --dataset-path FILE`);
-  if (!fileBased && o['dataset-path'])
+  if (!fileBased && o['dataset-path'] && o.dataset !== 'multi-turn')
     throw new UsageError(
       `--dataset-path is only used with --dataset sharegpt, custom or trace (got --dataset ${o.dataset})`,
     );

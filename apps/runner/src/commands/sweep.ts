@@ -11,6 +11,7 @@ import { benchmarkBody, costPerMillionTokens, postBenchmark } from './bench.ts';
 import type { Context } from './context.ts';
 import {
   apiOptions,
+  checkEndpointForDataset,
   datasetOptions,
   endpointOptions,
   loadOptions,
@@ -93,6 +94,7 @@ export const sweepCommand = {
       help: 'Concurrency sweeps: arrival rate (default inf: each freed slot is refilled at once).',
     },
     burstiness: loadOptions.burstiness,
+    'think-time': loadOptions['think-time'],
     'time-scale': {
       ...loadOptions['time-scale'],
       help: '--dataset trace: multiply the timestamps by X before the sweep level divides them (rate sweeps) or as they are (concurrency sweeps).',
@@ -169,6 +171,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     throw new UsageError('--over concurrency needs whole numbers for --start and --max');
   if (o.post && !o.token) throw new UsageError('--post needs an API token: set MAKO_TOKEN (or pass --token)');
   const { spec, maxSeq } = resolveDataset(o);
+  checkEndpointForDataset(spec.kind, o['endpoint-type']);
   const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
   for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
   const setting = o.post ? await resolveSetting(o, ownedBy) : null;
@@ -197,6 +200,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
             maxConcurrency: level,
             seed: o.seed,
             timeScale: o['time-scale'],
+            thinkTimeMs: o['think-time'] * 1000,
           }
         : {
             rate: level,
@@ -205,6 +209,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
             seed: o.seed,
             // A trace keeps its own arrival pattern; the level is how much faster it is replayed.
             timeScale: o['time-scale'] / level,
+            thinkTimeMs: o['think-time'] * 1000,
           },
       maxSeq,
       slo,

@@ -78,6 +78,8 @@ export function planForSession(
       `The session's dataset '${w.dataset}' is not supported by this runner (supported: ${DATASET_KINDS.join(', ')})`,
     );
   const kind = w.dataset as DatasetKind;
+  if (kind === 'multi-turn' && options.endpointType !== 'chat')
+    throw new SessionWorkloadError("The session's dataset is 'multi-turn': pass --endpoint-type chat");
   if ((kind === 'sharegpt' || kind === 'custom' || kind === 'trace') && !options.datasetPath)
     throw new SessionWorkloadError(`The session's dataset is '${kind}': pass --dataset-path FILE`);
   const dataset: DatasetSpec = {
