@@ -7,6 +7,7 @@ import { scheduleFor, slotOpenings, type Rate, type RampUp } from './arrivals.ts
 import { sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
 import type { BenchRequest, Turn } from './datasets.ts';
 import { latencyStats } from './metrics.ts';
+import { startTelemetry, type Telemetry } from './telemetry.ts';
 
 export interface LoadSpec {
   rate: Rate;
@@ -19,6 +20,8 @@ export interface LoadSpec {
   rampUp?: RampUp | null;
   /** multi-turn: pause between an answer and the conversation's next turn. */
   thinkTimeMs?: number;
+  /** Sample the engine's /metrics and nvidia-smi this often during the run; 0 or absent: never. */
+  telemetryIntervalMs?: number;
 }
 
 export interface Progress {
@@ -85,6 +88,7 @@ export interface RunResult {
   overhead: ClientOverhead;
   /** multi-turn: every conversation's turns as sent, in order (a failed turn ends its conversation). */
   conversations: { requests: BenchRequest[]; outcomes: RequestOutcome[] }[] | null;
+  telemetry: Telemetry | null;
 }
 
 export class BenchAbortedError extends Error {}
@@ -265,6 +269,7 @@ export async function runBenchmark(options: {
     const startedAt = new Date();
     const cpuBefore = process.cpuUsage();
     const t0 = performance.now();
+    const telemetry = load.telemetryIntervalMs ? startTelemetry(endpoint.baseUrl, load.telemetryIntervalMs, t0) : null;
     const report = () =>
       onProgress?.({
         phase: 'benchmark',
@@ -323,6 +328,7 @@ export async function runBenchmark(options: {
     if (signal.aborted) throw new BenchAbortedError('Interrupted');
     const durationS = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const series = telemetry ? await telemetry.stop() : null;
 
     let parseMs = 0;
     let events = 0;
@@ -341,6 +347,7 @@ export async function runBenchmark(options: {
       durationS,
       warmup: warm,
       conversations: multiTurn ? conversations : null,
+      telemetry: series,
       overhead: {
         ...schedule,
         write_ms: latencyStats(outcomes.map((o) => o.writeMs)),

@@ -51,6 +51,14 @@ export const benchCommand = {
     ...loadOptions,
     ...rampOptions,
     ...resultOptions,
+    'telemetry-interval': {
+      kind: 'number',
+      group: 'Results',
+      value: 'SECONDS',
+      min: 0,
+      default: 1,
+      help: "Sample the engine's Prometheus /metrics (vLLM, SGLang) and nvidia-smi this often during the run, into time series in the --output JSON; 0 turns it off.",
+    },
     runs: {
       kind: 'int',
       group: 'Results',
@@ -128,6 +136,7 @@ export function resultDocument(
     token_counts: { output: outcome.summary.tokenSources, input: outcome.inputSource },
     client_overhead: outcome.run.overhead,
     ...(outcome.perTurn ? { per_turn: outcome.perTurn } : {}),
+    telemetry: outcome.run.telemetry,
     benchmark: extra.setting ?? null,
     ...(extra.saveRequests
       ? {
@@ -208,6 +217,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
       timeScale: o['time-scale'],
       rampUp,
       thinkTimeMs: o['think-time'] * 1000,
+      telemetryIntervalMs: o['telemetry-interval'] * 1000,
     },
     maxSeq,
     slo,
