@@ -8,12 +8,16 @@ import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
 import { readTrace, TRACE_BLOCK_TOKENS, traceRequests } from '../src/bench/trace.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
-import { runCli } from './helpers.ts';
+import { startFakeApi, type FakeApi } from './fake-api.ts';
+import { fakeEngineTemplate, runCli } from './helpers.ts';
 
 let emulator: Emulator | null = null;
+let api: FakeApi | null = null;
 afterEach(async () => {
   await emulator?.close();
+  await api?.close();
   emulator = null;
+  api = null;
 });
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
@@ -175,4 +179,43 @@ describe('trace dataset', () => {
     expect(lengths.code).toBe(2);
     expect(lengths.stderr).toContain('--prompt-len does not apply to --dataset trace');
   }, 60_000);
+
+  it('tune: a trace session replays --dataset-path at --time-scale and posts its metrics', async () => {
+    const token = 'mako_TestToken0123456789abcdefghijklmnop';
+    api = await startFakeApi({
+      token,
+      configs: [{ max_num_seqs: 8 }],
+      workload: { dataset: 'trace', max_concurrency: null },
+    });
+    const base = [
+      'tune',
+      '--session',
+      api.sessionId,
+      '--health-interval',
+      '0.1',
+      '--warmup',
+      '0',
+      '--stop-timeout',
+      '5',
+    ];
+    const env = { MAKO_TOKEN: token, MAKO_API_URL: api.url };
+    const run = await runCli(
+      [
+        ...base,
+        '--engine-cmd',
+        fakeEngineTemplate('--ttft-ms 2 --itl-ms 1'),
+        '--dataset-path',
+        // All due at once: a schedule the client could miss on a loaded machine would leave the trial unposted.
+        writeTrace(TRACE.map((line) => ({ ...line, timestamp: 0 }))),
+        '--time-scale',
+        '0.1',
+      ],
+      env,
+      120_000,
+    );
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    expect(api.results).toHaveLength(1);
+    expect(api.results[0]!.metrics).toMatchObject({ completed: 4, total_output_tokens: 7 + 3 + 2 + 5 });
+  }, 150_000);
 });

@@ -103,6 +103,8 @@ export function planForSession(
       maxConcurrency: w.max_concurrency,
       seed: dataset.seed,
       ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
+      // A multi-turn session's conversations: bench's defaults (3 turns, 1 s think time).
+      ...(kind === 'multi-turn' ? { thinkTimeMs: 1000 } : {}),
     },
     maxSeq: w.max_seq_length,
     slo: options.slo,
