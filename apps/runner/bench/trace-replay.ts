@@ -125,13 +125,14 @@ try {
       parse_us_per_event: o.parse_us_per_event,
       completed: summary.metrics.completed,
       loop_delay_p99_ms: loop.percentile(99) / 1e6,
+      loop_delay_max_ms: loop.max / 1e6,
       load_average_1m: loadavg()[0] as number,
     });
     const r = rows[rows.length - 1] as Record<string, number>;
     console.log(
       `run ${run}: send lag p50 ${r.lag_p50_ms!.toFixed(3)} / p99 ${r.lag_p99_ms!.toFixed(3)} / mean ${r.lag_mean_ms!.toFixed(2)} ms, ` +
         `achieved ${r.achieved_rate!.toFixed(2)} of ${r.target_rate!.toFixed(2)} req/s, client CPU ${r.cpu_pct!.toFixed(1)} %, ` +
-        `parse ${r.parse_us_per_event!.toFixed(2)} µs/event, event-loop delay p99 ${r.loop_delay_p99_ms!.toFixed(1)} ms, load average ${r.load_average_1m!.toFixed(1)}, ${r.completed}/${REQUESTS} completed${r.client_limited ? ', CLIENT-LIMITED' : ''}`,
+        `parse ${r.parse_us_per_event!.toFixed(2)} µs/event, event-loop delay p99 ${r.loop_delay_p99_ms!.toFixed(1)} / max ${r.loop_delay_max_ms!.toFixed(1)} ms, load average ${r.load_average_1m!.toFixed(1)}, ${r.completed}/${REQUESTS} completed${r.client_limited ? ', CLIENT-LIMITED' : ''}`,
     );
   }
   const keys = [
@@ -143,6 +144,7 @@ try {
     'cpu_pct',
     'parse_us_per_event',
     'loop_delay_p99_ms',
+    'loop_delay_max_ms',
     'load_average_1m',
   ];
   const summary = Object.fromEntries(keys.map((k) => [k, Number(median(rows.map((r) => r[k] as number)).toFixed(4))]));
