@@ -2,7 +2,7 @@
  * Benchmark (not a test): how accurately the runner holds a 500 req/s Poisson arrival rate against
  * the emulator on loopback, and what the client itself costs per request.
  *
- *   pnpm --filter @mako/runner bench            (RUNS=5 REQUESTS=2500 RATE=500 to change the shape)
+ *   pnpm --filter @mako/runner bench            (RUNS=5 REQUESTS=2500 RATE=500 TELEMETRY_MS=0 to change the shape)
  *
  * The emulator runs as a separate process (as a real engine would), so its work does not share the
  * client's event loop. For each run it reports the client-side achieved rate (requests / time of the
@@ -21,6 +21,8 @@ import { EMULATOR_CLI, TSX_IMPORT } from '../test/helpers.ts';
 const RUNS = Number(process.env.RUNS ?? 5);
 const REQUESTS = Number(process.env.REQUESTS ?? 2500);
 const RATE = Number(process.env.RATE ?? 500);
+/** TELEMETRY_MS=100 scrapes the emulator's /metrics (and nvidia-smi, when on PATH) that often, to measure its cost on send lag. */
+const TELEMETRY_MS = Number(process.env.TELEMETRY_MS ?? 0);
 const MODEL = 'mako/emulated-model';
 
 const median = (xs: number[]) => {
@@ -55,7 +57,7 @@ try {
       dataset: { kind: 'random', minPrompt: 64, maxPrompt: 64, minOutput: 32, maxOutput: 32, numPrefixes: 1, seed },
       numRequests: REQUESTS,
       warmup: 0,
-      load: { rate: RATE, burstiness: 1, maxConcurrency: null, seed },
+      load: { rate: RATE, burstiness: 1, maxConcurrency: null, seed, telemetryIntervalMs: TELEMETRY_MS },
       maxSeq: 1e9,
       slo: null,
       counter: charEstimate,

@@ -5,6 +5,7 @@
  *   --max-num-seqs N            requests decoded at once (the rest queue)
  *   --gpu-memory-utilization X  with --oom-above Y: X > Y fails at startup with a CUDA OOM traceback
  *   --fail-startup oom|crash|hang, --startup-ms N, --no-usage, --fail-every N, --drop-every N
+ *   --crash-cause TEXT          with --fail-startup crash: logs "ValueError: TEXT" before vLLM's wrapper line
  *   --spawn-worker              forks a child (like a tensor-parallel worker) in the same process group
  *   --pid-file FILE             appends this process's pid (and the worker's) to FILE
  *   --ignore-sigterm            survives SIGTERM, so only SIGKILL stops it
@@ -63,6 +64,18 @@ if (failure === 'oom' || (memory !== undefined && oomAbove !== undefined && memo
   process.exit(1);
 }
 if (failure === 'crash') {
+  const cause = flags.get('crash-cause');
+  // vLLM's shape: the cause, then a wrapper that points back at it as the last line.
+  if (typeof cause === 'string')
+    process.stderr.write(
+      [
+        'ERROR [core.py:700] EngineCore failed to start.',
+        'Traceback (most recent call last):',
+        '  File "/usr/lib/python3/site-packages/vllm/engine/arg_utils.py", line 1210, in create_engine_config',
+        `ValueError: ${cause}`,
+        '',
+      ].join('\n'),
+    );
   process.stderr.write('RuntimeError: Engine core initialization failed. See root cause above.\n');
   process.exit(3);
 }

@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   dropEvery?: number;
   ownedBy?: string;
   version?: string;
+  /** Serve vLLM-style Prometheus /metrics (default true). */
+  metrics?: boolean;
   host?: string;
   port?: number;
 }
@@ -206,6 +208,22 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       stats.bodies.length = 0;
       stats.maxActive = active;
       return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === 'GET' && path === '/metrics' && options.metrics !== false) {
+      const text = [
+        '# HELP vllm:num_requests_running Number of requests in model execution batches.',
+        '# TYPE vllm:num_requests_running gauge',
+        `vllm:num_requests_running{engine="0",model_name="${model}"} ${active}`,
+        `vllm:num_requests_waiting{engine="0",model_name="${model}"} ${queue.length}`,
+        `vllm:kv_cache_usage_perc{engine="0",model_name="${model}"} ${Math.min(1, active / 64)}`,
+        `vllm:num_preemptions_total{engine="0",model_name="${model}"} 0`,
+        `vllm:prefix_cache_queries_total{engine="0",model_name="${model}"} ${stats.requests * 16}`,
+        `vllm:prefix_cache_hits_total{engine="0",model_name="${model}"} ${stats.requests * 4}`,
+        'python_gc_objects_collected_total{generation="0"} 123',
+        '',
+      ].join('\n');
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' });
+      return res.end(text);
     }
     if (req.method === 'GET' && path === '/version')
       return sendJson(res, 200, { version: options.version ?? '0.11.0' });

@@ -72,6 +72,7 @@ export function requestBody(config: EndpointConfig, request: BenchRequest): Reco
   }
   const messages = [
     ...(request.system ? [{ role: 'system', content: request.system }] : []),
+    ...(request.history ?? []),
     { role: 'user', content: request.prompt },
   ];
   return { ...common, messages, max_completion_tokens: request.outputTokens };

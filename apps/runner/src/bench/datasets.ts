@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { Rng } from './random.ts';
 import type { TokenCounter } from './tokens.ts';
+import { readTrace, traceRequests, TraceError } from './trace.ts';
 import { WORDS } from './words.ts';
 
-export const DATASET_KINDS = ['random', 'sharegpt', 'shared-prefix', 'custom'] as const;
+export const DATASET_KINDS = ['random', 'sharegpt', 'shared-prefix', 'custom', 'trace', 'multi-turn'] as const;
 export type DatasetKind = (typeof DATASET_KINDS)[number];
 
 /** One request to send: the prompt (and, for shared-prefix chat, the shared system message). */
@@ -15,6 +16,19 @@ export interface BenchRequest {
   /** Prompt length by the dataset's own count (tokenizer or estimate); usage fields override it. */
   promptTokens: number;
   /** The max_tokens to ask for. */
+  outputTokens: number;
+  /** trace: when the request is due, in ms after the start at time scale 1. */
+  atMs?: number;
+  /** Earlier turns of the conversation, sent before the prompt to chat endpoints. */
+  history?: readonly { role: 'user' | 'assistant'; content: string }[];
+  /** multi-turn: the conversation's user turns, sent one after another (the first is this request's prompt). */
+  turns?: readonly Turn[];
+}
+
+/** One user turn of a multi-turn conversation. */
+export interface Turn {
+  prompt: string;
+  promptTokens: number;
   outputTokens: number;
 }
 
@@ -31,6 +45,8 @@ export interface DatasetSpec {
   prefixLen?: number;
   /** sharegpt and custom: ask for this many output tokens instead of the reply's length. */
   fixedOutput?: number;
+  /** multi-turn: user turns per synthetic conversation, or the most taken from a ShareGPT conversation. */
+  turns?: number;
   seed: number;
 }
 
@@ -146,6 +162,58 @@ function shareGptDataset(
   return sample(pool, count, rng, spec.path);
 }
 
+/**
+ * Conversations of several user turns. Synthetic (no path): --turns turns each, prompts and
+ * outputs within the length bounds. From a ShareGPT file: each conversation's user turns (up to
+ * --turns), each asking for its recorded reply's length; conversations with one turn are left out.
+ * The assistant's turns in the history are the endpoint's own answers, sent as the run goes.
+ */
+function multiTurnDataset(spec: DatasetSpec, count: number, counter: TokenCounter, rng: Rng): BenchRequest[] {
+  const most = spec.turns ?? 3;
+  const conversations: Turn[][] = [];
+  if (!spec.path) {
+    if (spec.minPrompt < 1) throw new DatasetError('--min-prompt must be at least 1');
+    for (let i = 0; i < count; i++)
+      conversations.push(
+        Array.from({ length: most }, () => {
+          const prompt = randomText(rng, rng.int(spec.minPrompt, spec.maxPrompt), counter);
+          return {
+            prompt,
+            promptTokens: counter.count(prompt, { special: false }),
+            outputTokens: rng.int(spec.minOutput, spec.maxOutput),
+          };
+        }),
+      );
+  } else {
+    const parsed = ShareGptFile.safeParse(readJson(spec.path));
+    if (!parsed.success)
+      throw new DatasetError(
+        `--dataset-path ${spec.path} is not a ShareGPT file: expected an array of {conversations: [{from, value}]}`,
+      );
+    const pool: Turn[][] = [];
+    for (const entry of parsed.data) {
+      const turns: Turn[] = [];
+      const messages = entry.conversations ?? [];
+      for (let k = 0; k + 1 < messages.length && turns.length < most; k++) {
+        const [user, reply] = [messages[k], messages[k + 1]] as { from: string; value: string }[];
+        if (!/^(human|user)$/.test(user!.from) || !/^(gpt|assistant|chatgpt|bard|bing)$/.test(reply!.from)) continue;
+        turns.push({
+          prompt: user!.value,
+          promptTokens: counter.count(user!.value),
+          outputTokens: Math.max(1, spec.fixedOutput ?? Math.min(spec.maxOutput, counter.count(reply!.value))),
+        });
+        k++;
+      }
+      if (turns.length >= 2) pool.push(turns);
+    }
+    if (pool.length === 0)
+      throw new DatasetError(`--dataset-path ${spec.path} has no conversation with two user turns`);
+    while (conversations.length < count)
+      conversations.push(...rng.shuffle([...pool]).slice(0, count - conversations.length));
+  }
+  return conversations.map((turns) => ({ ...(turns[0] as Turn), turns }));
+}
+
 const CustomLine = z.object({ prompt: z.string().min(1), output_tokens: z.number().int().min(1).optional() });
 
 /** JSON Lines of {"prompt": "...", "output_tokens": 128}; output_tokens falls back to --max-output. */
@@ -216,6 +284,16 @@ export function buildRequests(
       return shareGptDataset(spec, count, counter, rng, maxSeq);
     case 'custom':
       return customDataset(spec, count, counter, rng);
+    case 'multi-turn':
+      return multiTurnDataset(spec, count, counter, rng);
+    case 'trace':
+      if (!spec.path) throw new DatasetError('--dataset trace needs --dataset-path FILE (Mooncake-style JSON Lines)');
+      try {
+        return traceRequests(readTrace(spec.path, count), spec.seed, counter);
+      } catch (error) {
+        if (error instanceof TraceError) throw new DatasetError(error.message);
+        throw error;
+      }
   }
 }
 

@@ -1,7 +1,9 @@
-import type { Slo, Workload } from '@mako/contract';
+import type { LatencyStats, Slo, Workload } from '@mako/contract';
+import type { Rate } from './arrivals.ts';
 import type { EndpointConfig } from './client.ts';
 import { buildRequests, describeRequests, type BenchRequest, type DatasetSpec } from './datasets.ts';
-import { summarise, type Summary } from './metrics.ts';
+import type { RequestOutcome } from './client.ts';
+import { latencyStats, summarise, type Summary } from './metrics.ts';
 import type { ProgressView } from './progress.ts';
 import { runBenchmark, type LoadSpec, type RunResult } from './run.ts';
 import type { TokenCounter } from './tokens.ts';
@@ -26,6 +28,42 @@ export interface BenchOutcome {
   /** Where input token counts came from. */
   inputSource: string;
   warnings: string[];
+  /** multi-turn: TTFT by turn number, where prefix caching of the history shows. */
+  perTurn: TurnStats[] | null;
+}
+
+export interface TurnStats {
+  turn: number;
+  sent: number;
+  completed: number;
+  ttft_ms: LatencyStats;
+  /** Mean prompt length of the turn's requests (its history included). */
+  mean_prompt_tokens: number;
+}
+
+function turnStats(conversations: NonNullable<RunResult['conversations']>): TurnStats[] {
+  const out: TurnStats[] = [];
+  const most = Math.max(0, ...conversations.map((c) => c.outcomes.length));
+  for (let t = 0; t < most; t++) {
+    const at = conversations.filter((c) => c.outcomes.length > t);
+    const ok = at.map((c) => c.outcomes[t] as RequestOutcome).filter((o) => o.ok);
+    const prompts = at.map(
+      (c, i) => (c.outcomes[t] as RequestOutcome).promptTokens ?? (at[i]!.requests[t] as BenchRequest).promptTokens,
+    );
+    out.push({
+      turn: t + 1,
+      sent: at.length,
+      completed: ok.length,
+      ttft_ms: latencyStats(ok.map((o) => o.ttftMs)),
+      mean_prompt_tokens: prompts.reduce((a, b) => a + b, 0) / Math.max(1, prompts.length),
+    });
+  }
+  return out;
+}
+
+/** A trace's or rate ramp's mean arrival rate, as the workload records it; 'inf' when all are due at once. */
+function scheduledRate(target: number | null): Rate {
+  return target ?? 'inf';
 }
 
 /** Builds the dataset, runs the load and summarises it; the one path bench, sweep and tune share. */
@@ -48,7 +86,15 @@ export async function executeBench(
     ...(options.progress ? { onProgress: (p) => options.progress?.update(p) } : {}),
   });
   options.progress?.finish();
-  const summary = summarise(run.outcomes, requests, run.durationS, plan.counter, plan.slo);
+  // Multi-turn runs are measured per turn: every turn sent is a request of the summary.
+  const sent = run.conversations
+    ? {
+        outcomes: run.conversations.flatMap((c) => c.outcomes),
+        requests: run.conversations.flatMap((c) => c.requests),
+      }
+    : { outcomes: run.outcomes, requests };
+  const summary = summarise(sent.outcomes, sent.requests, run.durationS, plan.counter, plan.slo);
+  const perTurn = run.conversations ? turnStats(run.conversations) : null;
   const ok = run.outcomes.filter((o) => o.ok);
   const inputFromUsage = ok.length > 0 && ok.every((o) => o.promptTokens !== null);
   const inputSource = inputFromUsage ? 'usage' : plan.counter.exact ? 'tokenizer' : 'chars/4';
@@ -60,11 +106,14 @@ export async function executeBench(
     );
   const workload: Workload = {
     dataset: plan.dataset.kind,
-    num_requests: plan.numRequests,
-    request_rate: plan.load.rate,
+    num_requests: requests.length,
+    request_rate:
+      plan.dataset.kind === 'trace' || (plan.load.rampUp && 'startRps' in plan.load.rampUp)
+        ? scheduledRate(run.overhead.target_rate)
+        : plan.load.rate,
     burstiness: plan.load.burstiness,
     max_concurrency: plan.load.maxConcurrency,
-    ...describeRequests(requests),
+    ...describeRequests(sent.requests),
   };
-  return { requests, run, summary, workload, inputSource, warnings };
+  return { requests, run, summary, workload, inputSource, warnings, perTurn };
 }

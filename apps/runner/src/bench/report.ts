@@ -1,6 +1,8 @@
 import type { BenchmarkMetrics, LatencyStats } from '@mako/contract';
 import { ms, pct, perSecond, table } from '../util/format.ts';
+import type { TurnStats } from './execute.ts';
 import type { Summary, TokenSource } from './metrics.ts';
+import type { MeanCi } from './repeats.ts';
 import type { ClientOverhead } from './run.ts';
 
 export interface ReportContext {
@@ -9,6 +11,7 @@ export interface ReportContext {
   summary: Summary;
   overhead: ClientOverhead;
   inputSource: string;
+  perTurn?: TurnStats[] | null;
 }
 
 function latencyRow(name: string, s: LatencyStats): string[] {
@@ -64,8 +67,73 @@ export function formatReport(ctx: ReportContext): string {
     ),
     '',
     `Client       send lag p50 ${ms(ctx.overhead.schedule_lag_ms.p50)} ms, p99 ${ms(ctx.overhead.schedule_lag_ms.p99)} ms · socket write p50 ${ms(ctx.overhead.write_ms.p50)} ms · ${ctx.overhead.parse_us_per_event.toFixed(1)} µs per event${
-      ctx.overhead.achieved_rate === null ? '' : ` · achieved ${perSecond(ctx.overhead.achieved_rate)} req/s`
-    }`,
+      ctx.overhead.achieved_rate === null
+        ? ''
+        : ` · achieved ${perSecond(ctx.overhead.achieved_rate)} of ${perSecond(ctx.overhead.target_rate ?? 0)} req/s`
+    } · CPU ${ctx.overhead.cpu_pct.toFixed(0)} % of a core`,
   );
+  if (ctx.perTurn?.length)
+    lines.push(
+      '',
+      table(
+        ['Turn', 'sent', 'done', 'prompt tok', 'TTFT mean', 'p50', 'p99'],
+        ctx.perTurn.map((t) => [
+          String(t.turn),
+          String(t.sent),
+          String(t.completed),
+          String(Math.round(t.mean_prompt_tokens)),
+          ms(t.ttft_ms.mean),
+          ms(t.ttft_ms.p50),
+          ms(t.ttft_ms.p99),
+        ]),
+      ),
+    );
+  if (ctx.overhead.client_limited)
+    lines.push(
+      `CLIENT-LIMITED: ${ctx.overhead.client_limited_reasons.join('; ')}. The client, not the server, set the pace: these figures do not measure the server at the load asked for.`,
+    );
   return lines.join('\n');
+}
+
+/** The metrics worth comparing across repeats, in the order the table shows them. */
+const AGGREGATE_ROWS: readonly [string, string][] = [
+  ['metrics.request_throughput', 'Requests/s'],
+  ['metrics.output_throughput', 'Output tok/s'],
+  ['metrics.total_token_throughput', 'Total tok/s'],
+  ['metrics.goodput.request_throughput', 'Goodput req/s'],
+  ['metrics.goodput.attainment', 'SLO attainment'],
+  ['metrics.ttft_ms.mean', 'TTFT mean ms'],
+  ['metrics.ttft_ms.p50', 'TTFT p50 ms'],
+  ['metrics.ttft_ms.p99', 'TTFT p99 ms'],
+  ['metrics.tpot_ms.mean', 'TPOT mean ms'],
+  ['metrics.tpot_ms.p99', 'TPOT p99 ms'],
+  ['metrics.itl_ms.p50', 'ITL p50 ms'],
+  ['metrics.itl_ms.p99', 'ITL p99 ms'],
+  ['metrics.e2el_ms.mean', 'E2E mean ms'],
+  ['metrics.e2el_ms.p99', 'E2E p99 ms'],
+  ['metrics.failed', 'Failed'],
+  ['client_overhead.schedule_lag_ms.p99', 'Send lag p99 ms'],
+  ['client_overhead.cpu_pct', 'Client CPU %'],
+];
+
+/** Mean ± 95 % CI over repeated runs; every other field is in the JSON summary. */
+export function formatAggregate(aggregate: Record<string, MeanCi>, runs: number): string {
+  const value = (x: number) => (Math.abs(x) >= 100 ? perSecond(x) : ms(x));
+  const rows = AGGREGATE_ROWS.flatMap(([path, label]) => {
+    const a = aggregate[path];
+    if (!a) return [];
+    return [
+      [
+        label,
+        value(a.mean),
+        a.ci95 === null ? '–' : `± ${value(a.ci95)}`,
+        value(Math.min(...a.values)),
+        value(Math.max(...a.values)),
+      ],
+    ];
+  });
+  return [
+    `Over ${runs} runs: mean and 95 % confidence interval (Student t, ${runs - 1} degrees of freedom)`,
+    table(['Metric', 'mean', '95 % CI', 'min', 'max'], rows),
+  ].join('\n');
 }

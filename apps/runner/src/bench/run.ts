@@ -3,16 +3,25 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { LatencyStats } from '@mako/contract';
-import { arrivalSchedule, type Rate } from './arrivals.ts';
+import { scheduleFor, slotOpenings, type Rate, type RampUp } from './arrivals.ts';
 import { sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
-import type { BenchRequest } from './datasets.ts';
+import type { BenchRequest, Turn } from './datasets.ts';
 import { latencyStats } from './metrics.ts';
+import { startTelemetry, type Telemetry } from './telemetry.ts';
 
 export interface LoadSpec {
   rate: Rate;
   burstiness: number;
   maxConcurrency: number | null;
   seed: number;
+  /** trace: multiplies the trace's timestamps (2 = half speed); the rate and burstiness are unused. */
+  timeScale?: number;
+  /** Ramp the rate (start to end over the requests) or the concurrency cap (1 to max over a duration). */
+  rampUp?: RampUp | null;
+  /** multi-turn: pause between an answer and the conversation's next turn. */
+  thinkTimeMs?: number;
+  /** Sample the engine's /metrics and nvidia-smi this often during the run; 0 or absent: never. */
+  telemetryIntervalMs?: number;
 }
 
 export interface Progress {
@@ -32,8 +41,43 @@ export interface ClientOverhead {
   write_ms: LatencyStats;
   /** Mean time to split and parse one server-sent event, in microseconds. */
   parse_us_per_event: number;
-  /** Requests per second actually sent: count / time of the last send; null at rate 'inf'. */
+  /** Requests per second actually sent: count / time of the last send; null when all are due at once. */
   achieved_rate: number | null;
+  /** Requests per second the schedule asked for: count / time the last one was due; null when all are due at once. */
+  target_rate: number | null;
+  /** The client's CPU time (user + system) over the run's wall time, in % of one core. */
+  cpu_pct: number;
+  /** The client could not keep to the schedule, so the load the server saw was not the load asked for. */
+  client_limited: boolean;
+  /** Why the run is client-limited (empty when it is not). */
+  client_limited_reasons: string[];
+}
+
+/** Achieved rate more than 2 % short of the target means the client, not the server, set the pace. */
+export const CLIENT_RATE_SHORTFALL = 0.02;
+/** Send lag p99 above this means bursts left late enough to change what the server saw. */
+export const CLIENT_LAG_P99_MS = 10;
+
+/**
+ * Whether the client kept to its schedule: the achieved rate within 2 % of the target, and the
+ * send lag's p99 within 10 ms (a fixed bound rather than a share of the mean gap: at 1000 req/s a
+ * gap is 1 ms and at 1 req/s 1 s, but a 10 ms late burst skews a server's queue at any rate).
+ * Runs with everything due at once have no schedule to keep.
+ */
+export function clientLimits(o: {
+  achieved_rate: number | null;
+  target_rate: number | null;
+  schedule_lag_ms: LatencyStats;
+}): string[] {
+  if (o.target_rate === null || o.achieved_rate === null) return [];
+  const reasons: string[] = [];
+  if (o.achieved_rate < o.target_rate * (1 - CLIENT_RATE_SHORTFALL))
+    reasons.push(
+      `achieved ${o.achieved_rate.toFixed(2)} req/s, ${((1 - o.achieved_rate / o.target_rate) * 100).toFixed(1)} % short of the target ${o.target_rate.toFixed(2)} req/s`,
+    );
+  if (o.schedule_lag_ms.p99 > CLIENT_LAG_P99_MS)
+    reasons.push(`send lag p99 ${o.schedule_lag_ms.p99.toFixed(1)} ms > ${CLIENT_LAG_P99_MS} ms`);
+  return reasons;
 }
 
 export interface RunResult {
@@ -42,6 +86,9 @@ export interface RunResult {
   durationS: number;
   warmup: { sent: number; failed: number };
   overhead: ClientOverhead;
+  /** multi-turn: every conversation's turns as sent, in order (a failed turn ends its conversation). */
+  conversations: { requests: BenchRequest[]; outcomes: RequestOutcome[] }[] | null;
+  telemetry: Telemetry | null;
 }
 
 export class BenchAbortedError extends Error {}
@@ -53,6 +100,10 @@ class Slots {
   private head = 0;
   constructor(size: number) {
     this.free = size;
+  }
+  /** One more slot (a concurrency ramp opening the next one). */
+  grow(): void {
+    this.release();
   }
   async acquire(): Promise<void> {
     if (this.free > 0) {
@@ -131,6 +182,43 @@ async function runWarmup(
 }
 
 /**
+ * One conversation: each turn carries the history (the user's earlier turns and the endpoint's own
+ * answers) and leaves a think time after the previous answer. A failed turn ends the conversation,
+ * as a user would give up; its later turns are never sent. A turn's prompt length counts the
+ * history, so input tokens are what the server had to prefill (or found in its prefix cache).
+ */
+async function converse(
+  endpoint: EndpointConfig,
+  turns: readonly Turn[],
+  thinkMs: number,
+  agent: http.Agent,
+  signal: AbortSignal,
+): Promise<{ requests: BenchRequest[]; outcomes: RequestOutcome[] }> {
+  const history: { role: 'user' | 'assistant'; content: string }[] = [];
+  const requests: BenchRequest[] = [];
+  const outcomes: RequestOutcome[] = [];
+  let historyTokens = 0;
+  for (const [k, turn] of turns.entries()) {
+    if (k > 0 && thinkMs > 0) await sleep(thinkMs, signal);
+    if (k > 0 && signal.aborted) break;
+    const request: BenchRequest = {
+      prompt: turn.prompt,
+      promptTokens: historyTokens + turn.promptTokens,
+      outputTokens: turn.outputTokens,
+      history: [...history],
+    };
+    const outcome = await sendStreamingRequest(endpoint, request, agent, signal);
+    requests.push(request);
+    outcomes.push(outcome);
+    if (!outcome.ok) break;
+    history.push({ role: 'user', content: turn.prompt }, { role: 'assistant', content: outcome.text });
+    historyTokens = outcome.promptTokens ?? request.promptTokens;
+    historyTokens += outcome.completionTokens ?? Math.ceil(outcome.text.length / 4);
+  }
+  return { requests, outcomes };
+}
+
+/**
  * Runs one benchmark: the warm-up requests first (their results are dropped), then the measured
  * requests at their scheduled arrival times. Arrivals follow the schedule even when
  * --max-concurrency holds requests back, as in `vllm bench serve`: a held request waits for a slot
@@ -166,21 +254,22 @@ export async function runBenchmark(options: {
       warm.failed = result.failed;
     }
 
-    const offsets = arrivalSchedule({
-      count: requests.length,
-      rate: load.rate,
-      burstiness: load.burstiness,
-      seed: load.seed,
-    });
-    const slots = load.maxConcurrency ? new Slots(load.maxConcurrency) : null;
+    const offsets = scheduleFor(requests, load);
+    const concurrencyRamp = load.rampUp && 'durationS' in load.rampUp && load.maxConcurrency ? load.rampUp : null;
+    const slots = load.maxConcurrency ? new Slots(concurrencyRamp ? 1 : load.maxConcurrency) : null;
+    const rampTimers: NodeJS.Timeout[] = [];
     const outcomes: RequestOutcome[] = new Array(requests.length);
+    const conversations: NonNullable<RunResult['conversations']> = new Array(requests.length);
+    const multiTurn = requests.some((r) => r.turns);
     const lags: number[] = [];
     let sent = 0;
     let done = 0;
     let failed = 0;
     let lastFire = 0;
     const startedAt = new Date();
+    const cpuBefore = process.cpuUsage();
     const t0 = performance.now();
+    const telemetry = load.telemetryIntervalMs ? startTelemetry(endpoint.baseUrl, load.telemetryIntervalMs, t0) : null;
     const report = () =>
       onProgress?.({
         phase: 'benchmark',
@@ -196,7 +285,13 @@ export async function runBenchmark(options: {
       try {
         // After Ctrl-C the queue drains without building or sending anything.
         if (signal.aborted) return;
-        const outcome = await sendStreamingRequest(endpoint, requests[index] as BenchRequest, agent, signal);
+        const request = requests[index] as BenchRequest;
+        let outcome: RequestOutcome;
+        if (request.turns) {
+          const conversation = await converse(endpoint, request.turns, load.thinkTimeMs ?? 0, agent, signal);
+          conversations[index] = conversation;
+          outcome = conversation.outcomes[conversation.outcomes.length - 1] as RequestOutcome;
+        } else outcome = await sendStreamingRequest(endpoint, request, agent, signal);
         outcomes[index] = outcome;
         done++;
         if (!outcome.ok) failed++;
@@ -206,22 +301,34 @@ export async function runBenchmark(options: {
       }
     };
 
+    if (concurrencyRamp && slots)
+      for (const at of slotOpenings(
+        load.maxConcurrency as number,
+        concurrencyRamp.strategy,
+        concurrencyRamp.durationS,
+      ).slice(1))
+        rampTimers.push(setTimeout(() => slots.grow(), at));
     const inFlight: Promise<void>[] = [];
     let index = 0;
     while (index < requests.length && !signal.aborted) {
       const now = performance.now();
       // Everything already due leaves now, in order; a late timer never shifts later arrivals.
       while (index < requests.length && t0 + (offsets[index] as number) <= now) {
-        lags.push(now - (t0 + (offsets[index] as number)));
-        lastFire = now;
+        // Timed per request, so a burst's later requests count the time the earlier ones took to leave.
+        const fired = performance.now();
+        lags.push(fired - (t0 + (offsets[index] as number)));
+        lastFire = fired;
         inFlight.push(launch(index++));
         sent++;
       }
       if (index < requests.length) await sleep(t0 + (offsets[index] as number) - performance.now(), signal);
     }
     await Promise.all(inFlight);
+    for (const timer of rampTimers) clearTimeout(timer);
     if (signal.aborted) throw new BenchAbortedError('Interrupted');
     const durationS = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const series = telemetry ? await telemetry.stop() : null;
 
     let parseMs = 0;
     let events = 0;
@@ -229,17 +336,25 @@ export async function runBenchmark(options: {
       parseMs += o.parseMs;
       events += o.events;
     }
-    const achieved = load.rate === 'inf' || lastFire <= t0 ? null : requests.length / ((lastFire - t0) / 1000);
+    const lastDue = offsets.length > 0 ? (offsets[offsets.length - 1] as number) : 0;
+    const target = lastDue > 0 ? requests.length / (lastDue / 1000) : null;
+    const achieved = target === null || lastFire <= t0 ? null : requests.length / ((lastFire - t0) / 1000);
+    const schedule = { schedule_lag_ms: latencyStats(lags), achieved_rate: achieved, target_rate: target };
+    const reasons = clientLimits(schedule);
     return {
       startedAt,
       outcomes,
       durationS,
       warmup: warm,
+      conversations: multiTurn ? conversations : null,
+      telemetry: series,
       overhead: {
-        schedule_lag_ms: latencyStats(lags),
+        ...schedule,
         write_ms: latencyStats(outcomes.map((o) => o.writeMs)),
         parse_us_per_event: events > 0 ? (parseMs * 1000) / events : 0,
-        achieved_rate: achieved,
+        cpu_pct: durationS > 0 ? ((cpu.user + cpu.system) / 1000 / (durationS * 1000)) * 100 : 0,
+        client_limited: reasons.length > 0,
+        client_limited_reasons: reasons,
       },
     };
   } finally {

@@ -4,19 +4,24 @@ import { BenchAbortedError } from '../bench/run.ts';
 import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
 import { measureRequest } from '../bench/metrics.ts';
 import { createProgress } from '../bench/progress.ts';
-import { describeErrors, formatReport } from '../bench/report.ts';
+import { aggregateRuns, type MeanCi } from '../bench/repeats.ts';
+import { describeErrors, formatAggregate, formatReport } from '../bench/report.ts';
 import type { MakoApi } from '../api/client.ts';
+import type { RampUp } from '../bench/arrivals.ts';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec } from '../cli/options.ts';
 import {
   apiOptions,
+  checkEndpointForDataset,
   datasetOptions,
   describeSetting,
   endpointOptions,
   loadOptions,
   makeApi,
+  rampOptions,
   resolveCounter,
   resolveDataset,
   resolveEndpoint,
+  resolveRampUp,
   resolveSetting,
   resolveSlo,
   resultOptions,
@@ -44,7 +49,25 @@ export const benchCommand = {
     ...endpointOptions,
     ...datasetOptions,
     ...loadOptions,
+    ...rampOptions,
     ...resultOptions,
+    'telemetry-interval': {
+      kind: 'number',
+      group: 'Results',
+      value: 'SECONDS',
+      min: 0,
+      default: 1,
+      help: "Sample the engine's Prometheus /metrics (vLLM, SGLang) and nvidia-smi this often during the run, into time series in the --output JSON; 0 turns it off.",
+    },
+    runs: {
+      kind: 'int',
+      group: 'Results',
+      value: 'N',
+      min: 1,
+      max: 1000,
+      default: 1,
+      help: "Repeat the benchmark N times (run k uses --seed + k − 1) and report every metric's mean with a 95 % confidence interval (Student t); the JSON keeps each run. With --post every run is uploaded.",
+    },
     ...apiOptions,
     ...settingOptions,
   },
@@ -101,6 +124,9 @@ export function resultDocument(
       request_rate: plan.load.rate,
       burstiness: plan.load.burstiness,
       max_concurrency: plan.load.maxConcurrency,
+      ...(plan.dataset.kind === 'trace' ? { time_scale: plan.load.timeScale ?? 1 } : {}),
+      ...(plan.load.rampUp ? { ramp_up: rampDocument(plan.load.rampUp) } : {}),
+      ...(plan.dataset.kind === 'multi-turn' ? { think_time_s: (plan.load.thinkTimeMs ?? 0) / 1000 } : {}),
       warmup: plan.warmup,
       seed: plan.load.seed,
     },
@@ -109,6 +135,8 @@ export function resultDocument(
     errors: outcome.summary.errors,
     token_counts: { output: outcome.summary.tokenSources, input: outcome.inputSource },
     client_overhead: outcome.run.overhead,
+    ...(outcome.perTurn ? { per_turn: outcome.perTurn } : {}),
+    telemetry: outcome.run.telemetry,
     benchmark: extra.setting ?? null,
     ...(extra.saveRequests
       ? {
@@ -132,13 +160,30 @@ export function resultDocument(
   };
 }
 
+function rampDocument(ramp: RampUp) {
+  return 'startRps' in ramp
+    ? { strategy: ramp.strategy, start_rps: ramp.startRps, end_rps: ramp.endRps }
+    : { strategy: ramp.strategy, duration_s: ramp.durationS };
+}
+
 export function describeLoad(plan: BenchPlan): string {
+  const ramp = plan.load.rampUp;
   const rate =
-    plan.load.rate === 'inf'
-      ? 'all at once'
-      : `${plan.load.rate} req/s ${plan.load.burstiness === 1 ? 'Poisson' : `gamma, burstiness ${plan.load.burstiness}`}`;
-  const conc = plan.load.maxConcurrency ? `max concurrency ${plan.load.maxConcurrency}` : 'no concurrency cap';
-  return `${plan.numRequests} requests · ${rate} · ${conc} · ${plan.warmup} warm-up · dataset ${plan.dataset.kind} · seed ${plan.load.seed}`;
+    plan.dataset.kind === 'trace'
+      ? `trace timestamps × ${plan.load.timeScale ?? 1}`
+      : ramp && 'startRps' in ramp
+        ? `rate ramped ${ramp.strategy} from ${ramp.startRps} to ${ramp.endRps} req/s`
+        : plan.load.rate === 'inf'
+          ? 'all at once'
+          : `${plan.load.rate} req/s ${plan.load.burstiness === 1 ? 'Poisson' : `gamma, burstiness ${plan.load.burstiness}`}`;
+  const conc = plan.load.maxConcurrency
+    ? `max concurrency ${plan.load.maxConcurrency}${ramp && 'durationS' in ramp ? ` (ramped ${ramp.strategy} from 1 over ${ramp.durationS} s)` : ''}`
+    : 'no concurrency cap';
+  const unit =
+    plan.dataset.kind === 'multi-turn'
+      ? `conversations of ${plan.dataset.turns ?? 3} turns max, ${(plan.load.thinkTimeMs ?? 0) / 1000} s think time`
+      : 'requests';
+  return `${plan.numRequests} ${unit} · ${rate} · ${conc} · ${plan.warmup} warm-up · dataset ${plan.dataset.kind} · seed ${plan.load.seed}`;
 }
 
 export async function runBenchCommand(argv: readonly string[], ctx: Context): Promise<number> {
@@ -153,6 +198,8 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     );
   const slo = resolveSlo(o.slo);
   const { spec, maxSeq } = resolveDataset(o);
+  const rampUp = resolveRampUp(o);
+  checkEndpointForDataset(spec.kind, o['endpoint-type']);
   const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
   for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
   // Resolve the setting before the run: a missing --hardware should not cost a whole benchmark.
@@ -167,58 +214,99 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
       burstiness: o.burstiness,
       maxConcurrency: o['max-concurrency'] ?? null,
       seed: o.seed,
+      timeScale: o['time-scale'],
+      rampUp,
+      thinkTimeMs: o['think-time'] * 1000,
+      telemetryIntervalMs: o['telemetry-interval'] * 1000,
     },
     maxSeq,
     slo,
     counter: resolveCounter(o.tokenizer, endpoint.model),
   };
-  let outcome: BenchOutcome;
-  try {
-    outcome = await executeBench(plan, { signal: ctx.signal, progress: createProgress(ctx.stderr, o.quiet) });
-  } catch (error) {
-    if (error instanceof BenchAbortedError) {
-      if (ctx.signal.aborted) return ctx.interruptedExit();
-      ctx.stderr.write(`error: ${error.message}\n`);
-      return EXIT.failure;
+  const runs: { plan: BenchPlan; outcome: BenchOutcome; body: BenchmarkCreate | null }[] = [];
+  for (let index = 0; index < o.runs; index++) {
+    // Each repeat draws new prompts and arrivals (seed + index): repeating the same prompts would
+    // measure a warm prefix cache, and the interval should cover workload noise too.
+    const runPlan: BenchPlan =
+      index === 0
+        ? plan
+        : {
+            ...plan,
+            dataset: { ...plan.dataset, seed: plan.dataset.seed + index },
+            load: { ...plan.load, seed: plan.load.seed + index },
+          };
+    let outcome: BenchOutcome;
+    try {
+      outcome = await executeBench(runPlan, { signal: ctx.signal, progress: createProgress(ctx.stderr, o.quiet) });
+    } catch (error) {
+      if (error instanceof BenchAbortedError) {
+        if (ctx.signal.aborted) return ctx.interruptedExit();
+        ctx.stderr.write(`error: ${error.message}\n`);
+        return EXIT.failure;
+      }
+      throw error;
     }
-    throw error;
-  }
-  for (const w of outcome.warnings) ctx.stderr.write(`warning: ${w}\n`);
-  ctx.stdout.write(
-    `${formatReport({
-      title: `${endpoint.type} · ${endpoint.model} @ ${endpoint.baseUrl}${setting ? ` · ${describeSetting(setting)}` : ''}`,
-      loadLine: describeLoad(plan),
-      summary: outcome.summary,
-      overhead: outcome.run.overhead,
-      inputSource: outcome.inputSource,
-    })}\n`,
-  );
-  const body = setting
-    ? benchmarkBody({
-        model: endpoint.model,
-        setting,
-        outcome,
-        cost: costPerMillionTokens(outcome.summary.metrics, setting.hardware.count, o['gpu-cost-per-hour']),
-        published: o.publish,
-        notes: o.notes ?? '',
-      })
-    : null;
-  if (o.output) {
-    writeFileSync(
-      o.output,
-      `${JSON.stringify(resultDocument(plan, outcome, { setting: body, saveRequests: o['save-requests'] }), null, 2)}\n`,
+    for (const w of outcome.warnings) ctx.stderr.write(`warning: ${w}\n`);
+    ctx.stdout.write(
+      `${o.runs > 1 ? `Run ${index + 1} of ${o.runs}\n` : ''}${formatReport({
+        title: `${endpoint.type} · ${endpoint.model} @ ${endpoint.baseUrl}${setting ? ` · ${describeSetting(setting)}` : ''}`,
+        loadLine: describeLoad(runPlan),
+        summary: outcome.summary,
+        overhead: outcome.run.overhead,
+        inputSource: outcome.inputSource,
+        perTurn: outcome.perTurn,
+      })}\n${o.runs > 1 ? '\n' : ''}`,
     );
+    const body = setting
+      ? benchmarkBody({
+          model: endpoint.model,
+          setting,
+          outcome,
+          cost: costPerMillionTokens(outcome.summary.metrics, setting.hardware.count, o['gpu-cost-per-hour']),
+          published: o.publish,
+          notes: o.notes ?? '',
+        })
+      : null;
+    runs.push({ plan: runPlan, outcome, body });
+  }
+  const documents = runs.map((r) =>
+    resultDocument(r.plan, r.outcome, { setting: r.body, saveRequests: o['save-requests'] }),
+  );
+  let aggregate: Record<string, MeanCi> | null = null;
+  if (o.runs > 1) {
+    aggregate = aggregateRuns(
+      runs.map((r) => ({ metrics: r.outcome.summary.metrics, client_overhead: r.outcome.run.overhead })),
+    );
+    ctx.stdout.write(`${formatAggregate(aggregate, o.runs)}\n`);
+  }
+  if (o.output) {
+    const document = aggregate
+      ? { tool: 'mako-runner', runs: o.runs, summary: aggregate, per_run: documents }
+      : documents[0];
+    writeFileSync(o.output, `${JSON.stringify(document, null, 2)}\n`);
     ctx.stderr.write(`Results written to ${o.output}\n`);
   }
-  if (outcome.summary.metrics.completed === 0) {
+  const empty = runs.findIndex((r) => r.outcome.summary.metrics.completed === 0);
+  if (empty >= 0) {
+    const { errors } = (runs[empty] as (typeof runs)[number]).outcome.summary;
     ctx.stderr.write(
-      `error: no request completed${describeErrors(outcome.summary.errors)}${body ? '; nothing was posted' : ''}\n`,
+      `error: no request completed${o.runs > 1 ? ` in run ${empty + 1}` : ''}${describeErrors(errors)}${setting ? '; nothing was posted' : ''}\n`,
     );
     return EXIT.failure;
   }
-  if (body) {
-    const saved = await postBenchmark(makeApi(o), body);
-    ctx.stdout.write(`Posted benchmark ${saved.id} (setting ${saved.setting.id}) to ${o['api-url']}\n`);
+  const limited = runs.filter((r) => r.outcome.run.overhead.client_limited).length;
+  if (setting && limited > 0) {
+    ctx.stderr.write(
+      `error: not posted: ${o.runs > 1 ? `${limited} of ${o.runs} runs are` : 'the run is'} client-limited, so ${o.runs > 1 ? 'they do' : 'it does'} not measure the server at the load asked for. Lower the load, or run the client on a less busy machine.\n`,
+    );
+    return EXIT.failure;
+  }
+  if (setting) {
+    const api = makeApi(o);
+    for (const r of runs) {
+      const saved = await postBenchmark(api, r.body as BenchmarkCreate);
+      ctx.stdout.write(`Posted benchmark ${saved.id} (setting ${saved.setting.id}) to ${o['api-url']}\n`);
+    }
   }
   return EXIT.ok;
 }

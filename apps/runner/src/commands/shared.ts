@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { RUNTIMES, type HardwareConfig, type Runtime, type RuntimeOptions, type Slo } from '@mako/contract';
 import { DEFAULT_API_URL, MakoApi } from '../api/client.ts';
+import { RAMP_STRATEGIES, type RampStrategy, type RampUp } from '../bench/arrivals.ts';
 import { ENDPOINT_TYPES, type EndpointConfig, type EndpointType } from '../bench/client.ts';
 import { DATASET_KINDS, type DatasetKind, type DatasetSpec } from '../bench/datasets.ts';
 import { EndpointError, detectRuntime, listModels } from '../bench/endpoint-info.ts';
@@ -59,13 +60,13 @@ export const datasetOptions = {
     group: 'Dataset',
     choices: DATASET_KINDS,
     default: 'random',
-    help: 'random: random prompts within the length bounds; sharegpt: a ShareGPT JSON file; shared-prefix: groups of prompts sharing a long prefix; custom: JSON Lines {"prompt", "output_tokens"}.',
+    help: 'random: random prompts within the length bounds; sharegpt: a ShareGPT JSON file; shared-prefix: groups of prompts sharing a long prefix; custom: JSON Lines {"prompt", "output_tokens"}; multi-turn: conversations sent turn by turn with their history to the chat endpoint (synthetic, or a ShareGPT file with --dataset-path); trace: a Mooncake-style trace replayed at its timestamps (JSON Lines {"timestamp" ms, "input_length", "output_length", "hash_ids"?}).',
   },
   'dataset-path': {
     kind: 'string',
     group: 'Dataset',
     value: 'FILE',
-    help: 'The file for --dataset sharegpt or custom.',
+    help: 'The file for --dataset sharegpt, custom or trace (required), or multi-turn (a ShareGPT file; synthetic without it).',
   },
   'prompt-len': {
     kind: 'int',
@@ -125,6 +126,14 @@ export const datasetOptions = {
     min: 0,
     help: 'shared-prefix: tokens in each shared prefix (default 90 % of --min-prompt).',
   },
+  turns: {
+    kind: 'int',
+    group: 'Dataset',
+    value: 'N',
+    min: 1,
+    max: 1000,
+    help: 'multi-turn: user turns per synthetic conversation (default 3), or the most taken from each ShareGPT conversation.',
+  },
   tokenizer: {
     kind: 'string',
     group: 'Dataset',
@@ -158,6 +167,23 @@ export const loadOptions = {
     default: 1,
     help: 'Shape of the gamma-distributed gaps between arrivals: 1 is Poisson, below 1 burstier, above 1 more regular; the mean rate stays --request-rate.',
   },
+  'think-time': {
+    kind: 'number',
+    group: 'Load',
+    value: 'SECONDS',
+    min: 0,
+    default: 1,
+    help: "multi-turn: pause between an answer and the conversation's next turn. --num-requests, --request-rate and --max-concurrency count conversations.",
+  },
+  'time-scale': {
+    kind: 'number',
+    group: 'Load',
+    value: 'X',
+    min: 0.000001,
+    max: 1_000_000,
+    default: 1,
+    help: '--dataset trace: multiply the timestamps by X (0.5 replays the trace twice as fast, 2 at half speed); --request-rate and --burstiness are not used with a trace.',
+  },
   'max-concurrency': {
     kind: 'int',
     group: 'Load',
@@ -174,6 +200,75 @@ export const loadOptions = {
     help: 'Warm-up requests sent (and discarded) before the measured ones.',
   },
 } as const satisfies Record<string, OptionSpec>;
+
+export const rampOptions = {
+  'ramp-up-strategy': {
+    kind: 'string',
+    group: 'Load',
+    choices: RAMP_STRATEGIES,
+    help: 'Ramp the load up instead of starting at full load: with --ramp-up-start-rps/--ramp-up-end-rps the request rate (as vllm bench serve), with --ramp-up-duration the concurrency cap. linear: equal steps; exponential: equal ratios.',
+  },
+  'ramp-up-start-rps': {
+    kind: 'number',
+    group: 'Load',
+    value: 'R',
+    min: 0.001,
+    help: "Rate ramp: the first request's rate in req/s; the rate moves to --ramp-up-end-rps over the run's requests (replaces --request-rate).",
+  },
+  'ramp-up-end-rps': {
+    kind: 'number',
+    group: 'Load',
+    value: 'R',
+    min: 0.001,
+    help: "Rate ramp: the last request's rate in req/s.",
+  },
+  'ramp-up-duration': {
+    kind: 'number',
+    group: 'Load',
+    value: 'SECONDS',
+    min: 0.001,
+    help: 'Concurrency ramp: the cap grows from 1 to --max-concurrency over this many seconds, then stays there.',
+  },
+} as const satisfies Record<string, OptionSpec>;
+
+/** The ramp-up flags as one ramp, or null; mixed or incomplete combinations are usage errors. */
+export function resolveRampUp(o: {
+  'ramp-up-strategy'?: RampStrategy | undefined;
+  'ramp-up-start-rps'?: number | undefined;
+  'ramp-up-end-rps'?: number | undefined;
+  'ramp-up-duration'?: number | undefined;
+  'max-concurrency'?: number | undefined;
+  dataset: DatasetKind;
+}): RampUp | null {
+  const strategy = o['ramp-up-strategy'];
+  const start = o['ramp-up-start-rps'];
+  const end = o['ramp-up-end-rps'];
+  const duration = o['ramp-up-duration'];
+  const rateRamp = start !== undefined || end !== undefined;
+  if (!strategy) {
+    if (rateRamp || duration !== undefined)
+      throw new UsageError('--ramp-up-start-rps, --ramp-up-end-rps and --ramp-up-duration need --ramp-up-strategy');
+    return null;
+  }
+  if (o.dataset === 'trace')
+    throw new UsageError('--ramp-up-strategy does not apply to --dataset trace: the trace sets the arrival times');
+  if (rateRamp && duration !== undefined)
+    throw new UsageError(
+      'Ramp either the rate (--ramp-up-start-rps and --ramp-up-end-rps) or the concurrency (--ramp-up-duration), not both',
+    );
+  if (rateRamp) {
+    if (start === undefined || end === undefined)
+      throw new UsageError('A rate ramp needs both --ramp-up-start-rps and --ramp-up-end-rps');
+    return { strategy, startRps: start, endRps: end };
+  }
+  if (duration === undefined)
+    throw new UsageError(
+      '--ramp-up-strategy needs --ramp-up-start-rps and --ramp-up-end-rps (rate) or --ramp-up-duration (concurrency)',
+    );
+  if (o['max-concurrency'] === undefined)
+    throw new UsageError('--ramp-up-duration ramps the concurrency cap: give it with --max-concurrency N');
+  return { strategy, durationS: duration };
+}
 
 export const resultOptions = {
   slo: {
@@ -268,12 +363,23 @@ interface DatasetFlags {
   'max-seq-length'?: number | undefined;
   'num-prefixes': number;
   'prefix-len'?: number | undefined;
+  turns?: number | undefined;
   seed: number;
+}
+
+/** Multi-turn conversations need roles, so only the chat endpoint can carry them. */
+export function checkEndpointForDataset(dataset: DatasetKind, type: EndpointType): void {
+  if (dataset === 'multi-turn' && type !== 'chat')
+    throw new UsageError('--dataset multi-turn sends conversations: it needs --endpoint-type chat');
 }
 
 /** The dataset flags with each dataset's defaults (vLLM's for random and ShareGPT). */
 export function resolveDataset(o: DatasetFlags): { spec: DatasetSpec; maxSeq: number } {
-  const fileBased = o.dataset === 'sharegpt' || o.dataset === 'custom';
+  const fileBased =
+    o.dataset === 'sharegpt' ||
+    o.dataset === 'custom' ||
+    o.dataset === 'trace' ||
+    Boolean(o['dataset-path'] && o.dataset === 'multi-turn');
   const defaults = fileBased
     ? { minPrompt: 4, maxPrompt: 1024, minOutput: 4, maxOutput: 1_000_000 }
     : { minPrompt: 1024, maxPrompt: 1024, minOutput: 128, maxOutput: 128 };
@@ -295,9 +401,23 @@ export function resolveDataset(o: DatasetFlags): { spec: DatasetSpec; maxSeq: nu
     ...(o['prefix-len'] !== undefined ? { prefixLen: o['prefix-len'] } : {}),
     ...(fileBased && o['output-len'] !== undefined ? { fixedOutput: o['output-len'] } : {}),
   };
+  if (o.dataset === 'trace') {
+    const lengthFlag = (
+      ['prompt-len', 'output-len', 'min-prompt', 'max-prompt', 'min-output', 'max-output', 'max-seq-length'] as const
+    ).find((flag) => o[flag] !== undefined);
+    if (lengthFlag)
+      throw new UsageError(
+        `--${lengthFlag} does not apply to --dataset trace: every line gives its own input_length and output_length`,
+      );
+  }
+  if (o.turns !== undefined && o.dataset !== 'multi-turn')
+    throw new UsageError(`--turns is only used with --dataset multi-turn (got --dataset ${o.dataset})`);
+  if (o.dataset === 'multi-turn' && o.turns !== undefined) spec.turns = o.turns;
   if (fileBased && !spec.path) throw new UsageError(`--dataset ${o.dataset} needs --dataset-path FILE`);
-  if (!fileBased && o['dataset-path'])
-    throw new UsageError(`--dataset-path is only used with --dataset sharegpt or custom (got --dataset ${o.dataset})`);
+  if (!fileBased && o['dataset-path'] && o.dataset !== 'multi-turn')
+    throw new UsageError(
+      `--dataset-path is only used with --dataset sharegpt, custom or trace (got --dataset ${o.dataset})`,
+    );
   if (spec.minPrompt > spec.maxPrompt)
     throw new UsageError(`--min-prompt ${spec.minPrompt} exceeds --max-prompt ${spec.maxPrompt}`);
   if (spec.minOutput > spec.maxOutput)

@@ -11,6 +11,7 @@ import { benchmarkBody, costPerMillionTokens, postBenchmark } from './bench.ts';
 import type { Context } from './context.ts';
 import {
   apiOptions,
+  checkEndpointForDataset,
   datasetOptions,
   endpointOptions,
   loadOptions,
@@ -30,7 +31,7 @@ const sweepOnly = {
     group: 'Sweep',
     choices: ['concurrency', 'rate'],
     default: 'concurrency',
-    help: 'What to raise: the maximum concurrency (requests sent as fast as slots free up) or the Poisson/gamma request rate.',
+    help: 'What to raise: the maximum concurrency (requests sent as fast as slots free up) or the Poisson/gamma request rate; with --dataset trace, rate is the replay speed-up (level 2 sends the trace twice as fast as recorded, i.e. timestamps × --time-scale / 2).',
   },
   start: {
     kind: 'number',
@@ -93,6 +94,11 @@ export const sweepCommand = {
       help: 'Concurrency sweeps: arrival rate (default inf: each freed slot is refilled at once).',
     },
     burstiness: loadOptions.burstiness,
+    'think-time': loadOptions['think-time'],
+    'time-scale': {
+      ...loadOptions['time-scale'],
+      help: '--dataset trace: multiply the timestamps by X before the sweep level divides them (rate sweeps) or as they are (concurrency sweeps).',
+    },
     warmup: { ...loadOptions.warmup, help: 'Warm-up requests before each level.' },
     slo: {
       ...resultOptions.slo,
@@ -114,6 +120,9 @@ interface StepRecord {
   slo_met: number;
   metrics: BenchmarkMetrics;
   errors: Record<string, number>;
+  /** The client fell behind its schedule at this level: the verdict is about the client as much as the server. */
+  client_limited: boolean;
+  client_limited_reasons: string[];
 }
 
 function stepRow(s: StepRecord): string[] {
@@ -162,6 +171,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     throw new UsageError('--over concurrency needs whole numbers for --start and --max');
   if (o.post && !o.token) throw new UsageError('--post needs an API token: set MAKO_TOKEN (or pass --token)');
   const { spec, maxSeq } = resolveDataset(o);
+  checkEndpointForDataset(spec.kind, o['endpoint-type']);
   const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
   for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
   const setting = o.post ? await resolveSetting(o, ownedBy) : null;
@@ -169,7 +179,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   const api = o.post ? makeApi(o) : null;
   const records: StepRecord[] = [];
   const posts: BenchmarkCreate[] = [];
-  const what = byConcurrency ? 'concurrency' : 'request rate';
+  const what = byConcurrency ? 'concurrency' : spec.kind === 'trace' ? 'trace speed-up' : 'request rate';
   ctx.stdout.write(
     `Sweeping ${what} for ${endpoint.model} @ ${endpoint.baseUrl}: SLO ${Object.entries(slo)
       .map(([k, v]) => `${k} ≤ ${v}`)
@@ -184,8 +194,23 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
       numRequests: o['num-requests'],
       warmup: o.warmup,
       load: byConcurrency
-        ? { rate: o['request-rate'], burstiness: o.burstiness, maxConcurrency: level, seed: o.seed }
-        : { rate: level, burstiness: o.burstiness, maxConcurrency: o['max-concurrency'] ?? null, seed: o.seed },
+        ? {
+            rate: o['request-rate'],
+            burstiness: o.burstiness,
+            maxConcurrency: level,
+            seed: o.seed,
+            timeScale: o['time-scale'],
+            thinkTimeMs: o['think-time'] * 1000,
+          }
+        : {
+            rate: level,
+            burstiness: o.burstiness,
+            maxConcurrency: o['max-concurrency'] ?? null,
+            seed: o.seed,
+            // A trace keeps its own arrival pattern; the level is how much faster it is replayed.
+            timeScale: o['time-scale'] / level,
+            thinkTimeMs: o['think-time'] * 1000,
+          },
       maxSeq,
       slo,
       counter,
@@ -203,6 +228,8 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
           slo_met: 0,
           metrics: emptyMetrics(),
           errors: { aborted: o['num-requests'] },
+          client_limited: false,
+          client_limited_reasons: [],
         });
         return false;
       }
@@ -212,16 +239,20 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     const record: StepRecord = {
       step,
       level,
-      passed: good / o['num-requests'] >= o.attainment,
-      slo_met: good / o['num-requests'],
+      passed: good / outcome.requests.length >= o.attainment,
+      slo_met: good / outcome.requests.length,
       metrics: outcome.summary.metrics,
       errors: outcome.summary.errors,
+      client_limited: outcome.run.overhead.client_limited,
+      client_limited_reasons: outcome.run.overhead.client_limited_reasons,
     };
     records.push(record);
     ctx.stdout.write(
-      `${table(HEADER, [stepRow(record)], 9).split('\n')[2]}${record.metrics.failed ? `  ${describeErrors(record.errors).trim()}` : ''}\n`,
+      `${table(HEADER, [stepRow(record)], 9).split('\n')[2]}${record.metrics.failed ? `  ${describeErrors(record.errors).trim()}` : ''}${
+        record.client_limited ? `  CLIENT-LIMITED (${record.client_limited_reasons.join('; ')})` : ''
+      }\n`,
     );
-    if (setting && api && outcome.summary.metrics.completed > 0) {
+    if (setting && api && outcome.summary.metrics.completed > 0 && !record.client_limited) {
       const body = benchmarkBody({
         model: endpoint.model,
         setting,
@@ -252,7 +283,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   }
   const sorted = [...records].sort((a, b) => a.level - b.level);
   ctx.stdout.write(`\n${table(HEADER, sorted.map(stepRow), 9)}\n\n`);
-  const unit = byConcurrency ? '' : ' req/s';
+  const unit = byConcurrency ? '' : spec.kind === 'trace' ? '×' : ' req/s';
   const bestRecord = records.find((r) => r.level === result.best && r.passed);
   if (result.best === null) ctx.stdout.write(`No ${what} met the SLO: even ${o.start}${unit} missed it.\n`);
   else
@@ -272,6 +303,11 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     );
     ctx.stderr.write(`Results written to ${o.output}\n`);
   }
+  const limited = records.filter((r) => r.client_limited).map((r) => r.level);
+  if (limited.length)
+    ctx.stderr.write(
+      `warning: the client could not keep up at level(s) ${limited.join(', ')}: their verdicts measure this machine as much as the server (see client_limited in the steps)\n`,
+    );
   if (posts.length) ctx.stdout.write(`Posted ${posts.length} benchmark(s) to ${o['api-url']}\n`);
   return result.best === null ? EXIT.failure : EXIT.ok;
 }

@@ -129,7 +129,11 @@ export const tuneCommand = {
     'request-timeout': endpointOptions['request-timeout'],
     'dataset-path': {
       ...datasetOptions['dataset-path'],
-      help: 'The file for a session whose dataset is sharegpt or custom.',
+      help: 'The file for a session whose dataset is sharegpt, custom or trace.',
+    },
+    'time-scale': {
+      ...loadOptions['time-scale'],
+      help: "A trace session: multiply the trace's timestamps by X (0.5 replays it twice as fast); the session's request rate is not used with a trace.",
     },
     tokenizer: datasetOptions.tokenizer,
     warmup: {
@@ -175,6 +179,7 @@ export async function runTuneCommand(argv: readonly string[], ctx: Context): Pro
       endpointType: o['endpoint-type'],
       requestTimeoutMs: o['request-timeout'] * 1000,
       datasetPath: o['dataset-path'],
+      timeScale: o['time-scale'],
       counter: (model) => resolveCounter(o.tokenizer, model),
       slo,
       logDir: o['log-dir'] ?? join(tmpdir(), `mako-runner-${o.session.replace(/[^\w-]/g, '_')}`),

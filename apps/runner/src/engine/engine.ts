@@ -232,6 +232,29 @@ function tail(text: string, lines: number, chars: number): string {
   return text.trimEnd().split('\n').slice(-lines).join('\n').slice(-chars);
 }
 
+/** Lines that say something failed, as engines (vLLM, SGLang, Python) print them. */
+const ERROR_LINE =
+  /\b(?:\w*error|\w*exception|failed|failure|fatal|abort(?:ed)?|assert\w*|must|needs?|invalid|not supported|unsupported|cannot|can't)\b/i;
+/** Wrappers that point elsewhere for the cause: never the headline. */
+const WRAPPER_LINE =
+  /see root cause above|^traceback \(most recent call last\)|^\s*file "|enginecore failed to start|^\s*raise /i;
+
+/**
+ * The engine's last error lines, oldest first (at most `count`): what a user needs to see about
+ * why it exited, e.g. "ValueError: fp8 KV cache needs block_size >= 16", without the stack frames
+ * and the "see root cause above" wrappers that engines print after the cause.
+ */
+export function lastErrorLines(logs: string, count = 3): string[] {
+  const found: string[] = [];
+  const lines = logs.split('\n');
+  for (let i = lines.length - 1; i >= 0 && found.length < count; i--) {
+    const line = (lines[i] as string).trim();
+    if (!line || WRAPPER_LINE.test(line) || !ERROR_LINE.test(line)) continue;
+    if (!found.includes(line)) found.unshift(line.slice(0, 500));
+  }
+  return found;
+}
+
 function describeExit(exit: ExitInfo | null): string {
   if (!exit) return 'still running';
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
@@ -268,5 +291,14 @@ export function classifyFailure(
     };
   const what =
     phase === 'benchmark' ? 'The engine failed during the benchmark' : 'The engine exited before it became healthy';
-  return { kind: 'crash', message: `${what} (${describeExit(exit)})\n${tail(logs, 30, 3000)}`.slice(0, 4000) };
+  const errors = lastErrorLines(logs);
+  const cause = errors[errors.length - 1];
+  // The cause leads (the first line is what lists show); the other error lines and the log's tail follow.
+  const message = [
+    `${what} (${describeExit(exit)})${cause ? `: ${cause}` : ''}`,
+    ...(errors.length > 1 ? ['Last error lines:', ...errors] : []),
+    'Log tail:',
+    tail(logs, 30, 2500),
+  ].join('\n');
+  return { kind: 'crash', message: message.slice(0, 4000) };
 }

@@ -38,6 +38,8 @@ export interface TuneOptions {
   endpointType: EndpointType;
   requestTimeoutMs: number;
   datasetPath?: string | undefined;
+  /** trace sessions: multiplies the trace's timestamps. */
+  timeScale?: number | undefined;
   counter: (model: string) => TokenCounter;
   slo: Slo | null;
   logDir: string;
@@ -67,7 +69,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** Benchmark plan for a session's workload: the workload is the session's, not the runner's to change. */
 export function planForSession(
   session: TuningSession,
-  options: Pick<TuneOptions, 'warmup' | 'endpointType' | 'requestTimeoutMs' | 'datasetPath' | 'slo'>,
+  options: Pick<TuneOptions, 'warmup' | 'endpointType' | 'requestTimeoutMs' | 'datasetPath' | 'slo' | 'timeScale'>,
   counter: TokenCounter,
 ): Omit<BenchPlan, 'endpoint'> & { endpointType: EndpointType } {
   const w = session.setting.workload;
@@ -76,7 +78,9 @@ export function planForSession(
       `The session's dataset '${w.dataset}' is not supported by this runner (supported: ${DATASET_KINDS.join(', ')})`,
     );
   const kind = w.dataset as DatasetKind;
-  if ((kind === 'sharegpt' || kind === 'custom') && !options.datasetPath)
+  if (kind === 'multi-turn' && options.endpointType !== 'chat')
+    throw new SessionWorkloadError("The session's dataset is 'multi-turn': pass --endpoint-type chat");
+  if ((kind === 'sharegpt' || kind === 'custom' || kind === 'trace') && !options.datasetPath)
     throw new SessionWorkloadError(`The session's dataset is '${kind}': pass --dataset-path FILE`);
   const dataset: DatasetSpec = {
     kind,
@@ -93,7 +97,15 @@ export function planForSession(
     dataset,
     numRequests: w.num_requests,
     warmup: options.warmup,
-    load: { rate: w.request_rate, burstiness: w.burstiness, maxConcurrency: w.max_concurrency, seed: dataset.seed },
+    load: {
+      rate: w.request_rate,
+      burstiness: w.burstiness,
+      maxConcurrency: w.max_concurrency,
+      seed: dataset.seed,
+      ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
+      // A multi-turn session's conversations: bench's defaults (3 turns, 1 s think time).
+      ...(kind === 'multi-turn' ? { thinkTimeMs: 1000 } : {}),
+    },
     maxSeq: w.max_seq_length,
     slo: options.slo,
     counter,
@@ -112,7 +124,16 @@ export function sloFromConstraints(session: TuningSession): Slo | null {
   return Object.keys(slo).length ? slo : null;
 }
 
-type TrialResult = { metrics: BenchmarkMetrics } | { failure: Failure };
+/**
+ * A trial is measured, failed, or client-limited: the runner could not send the session's load on
+ * schedule, so its metrics describe this machine, not the configuration. The contract has no kind
+ * for that (a failure kind would mark the configuration bad), so such a trial is not posted.
+ */
+type TrialResult =
+  { metrics: BenchmarkMetrics } | { failure: Failure } | { clientLimited: string[]; metrics: BenchmarkMetrics };
+
+/** Stop after this many client-limited trials in a row: the machine cannot generate the session's load. */
+const MAX_CLIENT_LIMITED_IN_A_ROW = 3;
 
 function describeConfig(config: Record<string, unknown>): string {
   return Object.entries(config)
@@ -157,6 +178,7 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
 
   let backoff = options.backoff.initialMs;
   let trials = 0;
+  let limitedInARow = 0;
 
   const evaluate = async (pending: PendingConfig): Promise<TrialResult> => {
     const port = options.port ?? (await freePort(options.host));
@@ -212,13 +234,15 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         };
       }
       for (const w of outcome.warnings) err(`warning: ${w}`);
+      if (outcome.run.overhead.client_limited)
+        return { clientLimited: outcome.run.overhead.client_limited_reasons, metrics: m };
       return { metrics: m };
     } finally {
       await engine.stop(options.stopGraceMs);
     }
   };
 
-  const post = async (pending: PendingConfig, result: TrialResult) => {
+  const post = async (pending: PendingConfig, result: { metrics: BenchmarkMetrics } | { failure: Failure }) => {
     const cost =
       'metrics' in result && options.gpuCostPerHour !== undefined && result.metrics.output_throughput > 0
         ? ((setting.hardware_config.count * options.gpuCostPerHour) / 3600 / result.metrics.output_throughput) * 1e6
@@ -274,6 +298,23 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       for (const pending of leased.configs) {
         const result = await evaluate(pending);
         trials++;
+        if ('clientLimited' in result) {
+          writeFileSync(
+            join(options.logDir, `trial-${pending.trial_number}.json`),
+            `${JSON.stringify({ config: pending.config, client_limited: result.clientLimited, metrics: result.metrics, posted: false }, null, 2)}\n`,
+          );
+          out(
+            `  → invalid trial, not posted: client-limited (${result.clientLimited.join('; ')}); the lease will expire and the configuration can be offered again`,
+          );
+          if (++limitedInARow >= MAX_CLIENT_LIMITED_IN_A_ROW) {
+            err(
+              `error: ${limitedInARow} trials in a row were client-limited: this machine cannot send the session's load on schedule. Run the runner on a less busy machine.`,
+            );
+            return EXIT.failure;
+          }
+          continue;
+        }
+        limitedInARow = 0;
         const saved = await post(pending, result).catch((error: unknown) => {
           if (error instanceof ApiError && error.status === 409) {
             err(
@@ -283,8 +324,14 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
           }
           throw error;
         });
-        if ('failure' in result) out(`  → ${result.failure.kind}: ${result.failure.message.split('\n')[0]}`);
-        else {
+        if ('failure' in result) {
+          out(`  → ${result.failure.kind}: ${result.failure.message.split('\n')[0]}`);
+          // The headline ends with the last error line; the ones before it often carry the rest of the cause.
+          const lines = result.failure.message.split('\n');
+          const from = lines.indexOf('Last error lines:');
+          const to = lines.indexOf('Log tail:');
+          if (from >= 0 && to > from) for (const line of lines.slice(from + 1, to - 1)) out(`    ${line}`);
+        } else {
           const m = result.metrics;
           const value = readMetric(m, session.objective.metric, { gpuCount: setting.hardware_config.count });
           out(

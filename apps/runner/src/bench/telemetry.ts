@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import https from 'node:https';
+import { performance } from 'node:perf_hooks';
+import { normaliseBaseUrl } from './client.ts';
+
+/**
+ * Engine gauges and counters worth a time series (vLLM v0 and v1 names, SGLang's); each is summed
+ * over its label sets (one per model or engine).
+ */
+export const ENGINE_METRICS = [
+  'vllm:num_requests_running',
+  'vllm:num_requests_waiting',
+  'vllm:gpu_cache_usage_perc',
+  'vllm:kv_cache_usage_perc',
+  'vllm:num_preemptions_total',
+  'vllm:prefix_cache_hits_total',
+  'vllm:prefix_cache_queries_total',
+  'vllm:gpu_prefix_cache_hits_total',
+  'vllm:gpu_prefix_cache_queries_total',
+  'sglang:num_running_reqs',
+  'sglang:num_queue_reqs',
+  'sglang:token_usage',
+  'sglang:cache_hit_rate',
+  'sglang:num_retracted_reqs',
+] as const;
+
+export interface GpuSample {
+  t_s: number;
+  gpus: { utilization_pct: number; memory_used_mib: number; power_w: number | null }[];
+}
+
+export interface Telemetry {
+  interval_s: number;
+  /** The engine's Prometheus /metrics as [seconds since the run started, value] per metric; null when it has none. */
+  engine: { url: string; series: Record<string, [number, number][]> } | null;
+  /** nvidia-smi samples; null when nvidia-smi is not on PATH. */
+  gpu: GpuSample[] | null;
+}
+
+/** Sums each wanted metric over its label sets in a Prometheus text exposition. */
+export function parsePrometheus(text: string, wanted: readonly string[] = ENGINE_METRICS): Map<string, number> {
+  const out = new Map<string, number>();
+  const names = new Set(wanted);
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{[^}]*\})?\s+(\S+)/.exec(line);
+    if (!match || !names.has(match[1] as string)) continue;
+    const value = Number(match[2]);
+    if (Number.isFinite(value)) out.set(match[1] as string, (out.get(match[1] as string) ?? 0) + value);
+  }
+  return out;
+}
+
+/** nvidia-smi's csv,noheader,nounits rows of utilization.gpu, memory.used, power.draw. */
+export function parseNvidiaSmi(text: string): GpuSample['gpus'] {
+  return text
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((line) => {
+      const [util, memory, power] = line.split(',').map((x) => Number(x.trim()));
+      return {
+        utilization_pct: util ?? NaN,
+        memory_used_mib: memory ?? NaN,
+        power_w: power !== undefined && Number.isFinite(power) ? power : null,
+      };
+    })
+    .filter((g) => Number.isFinite(g.utilization_pct) && Number.isFinite(g.memory_used_mib));
+}
+
+function getText(url: string, timeoutMs: number): Promise<{ status: number; text: string } | null> {
+  return new Promise((resolve) => {
+    const transport = url.startsWith('https:') ? https : http;
+    const req = transport.get(url, { timeout: timeoutMs, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('error', () => resolve(null));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+  });
+}
+
+function nvidiaSmi(): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(
+      'nvidia-smi',
+      ['--query-gpu=utilization.gpu,memory.used,power.draw', '--format=csv,noheader,nounits'],
+      { timeout: 5000 },
+      (error, stdout) => resolve(error ? null : stdout),
+    );
+  });
+}
+
+/**
+ * Samples the engine's /metrics and nvidia-smi every `intervalMs` while a run lasts (once at the
+ * start, once at the stop). Each source is dropped after its first miss (no /metrics, no
+ * nvidia-smi), so a plain OpenAI-compatible server costs one request. Samples never overlap: a
+ * slow scrape delays the next one instead of piling up.
+ */
+export function startTelemetry(baseUrl: string, intervalMs: number, t0: number) {
+  const url = `${normaliseBaseUrl(baseUrl)}/metrics`;
+  let engine: Record<string, [number, number][]> | null = {};
+  let gpu: GpuSample[] | null = [];
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const sample = async () => {
+    const t = Number(((performance.now() - t0) / 1000).toFixed(3));
+    const [metrics, smi] = await Promise.all([
+      engine ? getText(url, Math.max(1000, intervalMs)) : null,
+      gpu ? nvidiaSmi() : null,
+    ]);
+    if (engine) {
+      if (!metrics || metrics.status !== 200) engine = Object.keys(engine).length ? engine : null;
+      else for (const [name, value] of parsePrometheus(metrics.text)) (engine[name] ??= []).push([t, value]);
+    }
+    if (gpu) {
+      const gpus = smi === null ? [] : parseNvidiaSmi(smi);
+      if (gpus.length) gpu.push({ t_s: t, gpus });
+      else if (gpu.length === 0) gpu = null;
+    }
+  };
+  let running = sample();
+  const loop = () => {
+    timer = setTimeout(() => {
+      running = sample().then(() => {
+        if (!stopped) loop();
+      });
+    }, intervalMs);
+    timer.unref();
+  };
+  void running.then(() => {
+    if (!stopped) loop();
+  });
+  return {
+    async stop(): Promise<Telemetry> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      await sample();
+      return {
+        interval_s: intervalMs / 1000,
+        engine: engine && Object.keys(engine).length ? { url, series: engine } : null,
+        gpu: gpu && gpu.length ? gpu : null,
+      };
+    },
+  };
+}

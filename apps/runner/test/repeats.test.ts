@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { aggregateRuns, meanCi, tQuantile95 } from '../src/bench/repeats.ts';
+import { startEmulator, type Emulator } from './emulator.ts';
+import { runCli } from './helpers.ts';
+
+let emulator: Emulator | null = null;
+afterEach(async () => {
+  await emulator?.close();
+  emulator = null;
+});
+
+describe('repeats', () => {
+  it('gives the Student t interval of the mean', () => {
+    const ci = meanCi([1, 2, 3, 4, 5]);
+    // s = √2.5, standard error √0.5, t(0.975, 4) = 2.776.
+    expect(ci.mean).toBe(3);
+    expect(ci.ci95).toBeCloseTo(2.776 * Math.sqrt(0.5), 6);
+    expect(ci.low).toBeCloseTo(3 - 2.776 * Math.sqrt(0.5), 6);
+    expect(meanCi([7])).toEqual({ n: 1, mean: 7, ci95: null, low: null, high: null, values: [7] });
+    expect(tQuantile95(1)).toBe(12.706);
+    expect(tQuantile95(60)).toBeCloseTo(2.0003, 3);
+    expect(tQuantile95(1000)).toBeCloseTo(1.9623, 3);
+  });
+
+  it('aggregates every numeric field the runs share, by dotted path', () => {
+    const agg = aggregateRuns([
+      { metrics: { ttft_ms: { p99: 10 }, goodput: null, completed: 4 } },
+      { metrics: { ttft_ms: { p99: 14 }, goodput: null, completed: 4 } },
+    ]);
+    expect(Object.keys(agg).sort()).toEqual(['metrics.completed', 'metrics.ttft_ms.p99']);
+    expect(agg['metrics.ttft_ms.p99']).toMatchObject({ n: 2, mean: 12, values: [10, 14] });
+    expect(agg['metrics.ttft_ms.p99']!.ci95).toBeCloseTo(12.706 * (Math.sqrt(8) / Math.sqrt(2)), 6);
+    expect(agg['metrics.completed']!.ci95).toBe(0);
+  });
+
+  it('bench --runs 3: a table of means with intervals, and every run in the JSON', async () => {
+    emulator = await startEmulator({ ttftMs: 3, itlMs: 1 });
+    const output = join(mkdtempSync(join(tmpdir(), 'mako-runs-')), 'out.json');
+    const run = await runCli([
+      'bench',
+      '--base-url',
+      emulator.url,
+      '--num-requests',
+      '10',
+      '--prompt-len',
+      '8',
+      '--output-len',
+      '4',
+      '--runs',
+      '3',
+      '--seed',
+      '5',
+      '--quiet',
+      '--output',
+      output,
+    ]);
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Run 3 of 3');
+    expect(run.stdout).toContain('Over 3 runs: mean and 95 % confidence interval (Student t, 2 degrees of freedom)');
+    expect(run.stdout).toMatch(/TTFT p99 ms\s+[\d.]+\s+± [\d.]+/);
+    const doc = JSON.parse(readFileSync(output, 'utf8')) as {
+      runs: number;
+      summary: Record<string, { values: number[]; ci95: number; mean: number }>;
+      per_run: { load: { seed: number }; metrics: { completed: number; ttft_ms: { p99: number } } }[];
+    };
+    expect(doc.runs).toBe(3);
+    expect(doc.per_run.map((r) => r.load.seed)).toEqual([5, 6, 7]);
+    expect(doc.summary['metrics.completed']).toMatchObject({ mean: 10, ci95: 0, values: [10, 10, 10] });
+    expect(doc.summary['metrics.ttft_ms.p99']!.values).toEqual(doc.per_run.map((r) => r.metrics.ttft_ms.p99));
+    expect(doc.summary['client_overhead.cpu_pct']!.values).toHaveLength(3);
+    expect(emulator.stats.requests).toBe(30);
+  }, 60_000);
+});
