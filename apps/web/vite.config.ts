@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +97,25 @@ const CORE_CHARACTERS: [number, number][] = [
  * The core faces the first screen of the pages uses: preloaded, they arrive while the entry script
  * loads, so text is first painted in its font instead of moving when the font swaps in.
  */
+/**
+ * The OpenType features browsers apply to plain text by default, plus tabular figures
+ * (font-variant-numeric: tabular-nums). Inter's stylistic sets and alternates are never switched on
+ * here, and keeping them would pull their glyphs into every subset (about 2 kB a face).
+ */
+const KEPT_FONT_FEATURES = [
+  'ccmp',
+  'locl',
+  'rlig',
+  'rvrn',
+  'mark',
+  'mkmk',
+  'calt',
+  'clig',
+  'liga',
+  'kern',
+  'rclt',
+  'tnum',
+];
 const PRELOADED_FONT = /^assets\/(inter-latin-(400|500|600)|jetbrains-mono-latin-500)-normal-core-[\w-]+\.woff2$/;
 const LATIN_FONT_CSS = /[\\/]@fontsource[\\/](inter|jetbrains-mono)[\\/]latin-(\d+)\.css$/;
 
@@ -161,11 +181,17 @@ function coreFontSubsets(): Plugin {
       )?.[1];
       const woff2 = /url\(\.\/files\/([\w-]+\.woff2)\)/.exec(css)?.[1];
       if (!latinRange || !woff2) throw new Error(`Unexpected @fontsource layout in ${id}`);
-      const subsetFile = path.join(cacheDir, woff2.replace(/\.woff2$/, '-core.woff2'));
+      // The cached file is named after what it was cut with, so a change of either makes a new one.
+      const recipe = createHash('sha256')
+        .update(`${text}|${KEPT_FONT_FEATURES.join(',')}`)
+        .digest('hex')
+        .slice(0, 8);
+      const subsetFile = path.join(cacheDir, woff2.replace(/\.woff2$/, `-core-${recipe}.woff2`));
       if (!fs.existsSync(subsetFile)) {
         fs.mkdirSync(cacheDir, { recursive: true });
         const subset = await subsetFont(fs.readFileSync(path.join(path.dirname(id), 'files', woff2)), text, {
           targetFormat: 'woff2',
+          keepFeatures: KEPT_FONT_FEATURES,
         });
         fs.writeFileSync(subsetFile, subset);
       }
