@@ -23,6 +23,7 @@ import {
 import { LoadError } from '../benchmark-common/load-error';
 import { OpenLink } from '../benchmark-common/open-link';
 import { MAX_COMPARED, flagRows, metricRows, workloadRows } from './compare-data';
+import { ExportButtons } from './export-buttons';
 import type { ExportFormat, MetricCell, SetupRow } from './compare-data';
 import {
   Baseline,
@@ -310,16 +311,7 @@ export function BenchmarkCompare({
           </span>
           <ToolbarGroup>
             <Checkbox label="Only differences" checked={onlyDifferences} onCheckedChange={setOnlyDifferences} />
-            {onExport ? (
-              <>
-                <Button variant="secondary" size="sm" onClick={() => onExport('csv')}>
-                  Export CSV
-                </Button>
-                <Button variant="secondary" size="sm" onClick={() => onExport('json')}>
-                  Export JSON
-                </Button>
-              </>
-            ) : null}
+            {onExport ? <ExportButtons onExport={onExport} /> : null}
           </ToolbarGroup>
         </Toolbar>
         <SetupTable caption="Setup and workload" rows={workload} columns={shown.length} header={header} />

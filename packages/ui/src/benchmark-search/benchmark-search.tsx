@@ -14,6 +14,7 @@ import { Tabs } from '../tabs';
 import { VisuallyHidden } from '../visually-hidden';
 import { MAX_COMPARED } from '../benchmark-compare/compare-data';
 import type { ExportFormat } from '../benchmark-compare/compare-data';
+import { ExportButtons } from '../benchmark-compare/export-buttons';
 import {
   BENCHMARK_SEARCH_TITLE,
   benchRunnerCommand,
@@ -438,16 +439,7 @@ export function BenchmarkSearch({
                 ) : null}
               </>
             ) : null}
-            {onExport ? (
-              <>
-                <Button variant="secondary" size="sm" onClick={() => onExport('csv')}>
-                  Export CSV
-                </Button>
-                <Button variant="secondary" size="sm" onClick={() => onExport('json')}>
-                  Export JSON
-                </Button>
-              </>
-            ) : null}
+            {onExport ? <ExportButtons onExport={onExport} /> : null}
           </SelectionBar>
         ) : null}
         {!loading ? (
