@@ -54,6 +54,7 @@ export * from './single-benchmarks';
 export * from './single-benchmark-detail';
 export * from './benchmark-search';
 export * from './benchmark-compare';
+export * from './export-buttons';
 export * from './getting-started';
 export * from './tuning-sessions';
 export * from './create-tuning-session-dialog';

@@ -23,8 +23,9 @@ import {
 import { LoadError } from '../benchmark-common/load-error';
 import { OpenLink } from '../benchmark-common/open-link';
 import { MAX_COMPARED, flagRows, metricRows, workloadRows } from './compare-data';
-import { ExportButtons } from './export-buttons';
-import type { ExportFormat, MetricCell, SetupRow } from './compare-data';
+import { ExportButtons } from '../export-buttons';
+import type { MetricCell, SetupRow } from './compare-data';
+import type { ExportFormat } from '../format/csv';
 import {
   Baseline,
   Caption,

@@ -1,3 +1,5 @@
+import { toCsv, exportFile } from '../format/csv';
+import type { CsvValue, ExportFile, ExportFormat } from '../format/csv';
 import { formatHardware, formatNumber } from '../format/format';
 import {
   BENCHMARK_METRIC_KEYS,
@@ -170,9 +172,7 @@ const EXPORT_COLUMNS = [
   'runtime_options',
 ] as const;
 
-type ExportValue = string | number | boolean | null | undefined;
-
-function exportRow(b: BenchmarkView): Record<(typeof EXPORT_COLUMNS)[number], ExportValue> {
+function exportRow(b: BenchmarkView): Record<(typeof EXPORT_COLUMNS)[number], CsvValue> {
   const { setting } = b;
   const metrics = Object.fromEntries(BENCHMARK_METRIC_KEYS.map((key) => [key, readBenchmarkMetric(b, key)])) as Record<
     BenchmarkMetricKey,
@@ -204,43 +204,23 @@ function exportRow(b: BenchmarkView): Record<(typeof EXPORT_COLUMNS)[number], Ex
   };
 }
 
-/**
- * One CSV field (RFC 4180). Text that a spreadsheet would run as a formula (=, +, -, @, tab, CR at
- * the start) gets a leading apostrophe: model names and notes come from other users.
- */
-function csvField(value: ExportValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'string') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** Benchmarks as CSV: one row each, every metric key a column, the flags as one JSON column. */
 export function benchmarksToCsv(benchmarks: readonly BenchmarkView[]): string {
-  const lines = [EXPORT_COLUMNS.join(',')];
-  for (const benchmark of benchmarks) {
-    const row = exportRow(benchmark);
-    lines.push(EXPORT_COLUMNS.map((column) => csvField(row[column])).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(
+    EXPORT_COLUMNS,
+    benchmarks.map((benchmark) => {
+      const row = exportRow(benchmark);
+      return EXPORT_COLUMNS.map((column) => row[column]);
+    }),
+  );
 }
 
-/** Benchmarks as JSON: the API's own objects, so a script reads them as it reads the API. */
-export function benchmarksToJson(benchmarks: readonly BenchmarkView[]): string {
-  return `${JSON.stringify(benchmarks, null, 2)}\n`;
-}
-
-export type ExportFormat = 'csv' | 'json';
-
-export interface ExportFile {
-  name: string;
-  type: string;
-  text: string;
-}
-
-/** The file an export button hands over: `{stem}.csv` or `{stem}.json`. */
+/** The export of a list of benchmarks; JSON holds the API's own objects. */
 export function benchmarkExport(benchmarks: readonly BenchmarkView[], format: ExportFormat, stem: string): ExportFile {
-  return format === 'csv'
-    ? { name: `${stem}.csv`, type: 'text/csv;charset=utf-8', text: benchmarksToCsv(benchmarks) }
-    : { name: `${stem}.json`, type: 'application/json', text: benchmarksToJson(benchmarks) };
+  return exportFile(
+    format,
+    stem,
+    () => benchmarksToCsv(benchmarks),
+    () => benchmarks,
+  );
 }

@@ -1,4 +1,3 @@
 export { BENCHMARK_COMPARE_TITLE, BenchmarkCompare } from './benchmark-compare';
 export type { BenchmarkCompareProps } from './benchmark-compare';
-export { MAX_COMPARED, benchmarkExport, benchmarksToCsv, benchmarksToJson } from './compare-data';
-export type { ExportFile, ExportFormat } from './compare-data';
+export { MAX_COMPARED, benchmarkExport, benchmarksToCsv } from './compare-data';

@@ -13,8 +13,8 @@ import { Skeleton } from '../skeleton';
 import { Tabs } from '../tabs';
 import { VisuallyHidden } from '../visually-hidden';
 import { MAX_COMPARED } from '../benchmark-compare/compare-data';
-import type { ExportFormat } from '../benchmark-compare/compare-data';
-import { ExportButtons } from '../benchmark-compare/export-buttons';
+import type { ExportFormat } from '../format/csv';
+import { ExportButtons } from '../export-buttons';
 import {
   BENCHMARK_SEARCH_TITLE,
   benchRunnerCommand,

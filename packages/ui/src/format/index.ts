@@ -10,3 +10,5 @@ export {
   formatUsd,
 } from './format';
 export type { HardwareLike, TokensPerSecondOptions } from './format';
+export { exportFile, toCsv } from './csv';
+export type { CsvValue, ExportFile, ExportFormat } from './csv';

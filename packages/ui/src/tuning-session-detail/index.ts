@@ -1,4 +1,5 @@
 export { TuningSessionDetailScreen } from './tuning-session-detail';
+export { trialsExport, trialsToCsv } from './trials-export';
 export type {
   CopiedItem as TuningCopiedItem,
   ResultsPageQuery as TuningResultsPageQuery,

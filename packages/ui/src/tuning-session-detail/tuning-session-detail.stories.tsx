@@ -38,6 +38,7 @@ const meta = {
     now: LONG_RUN_NOW,
     onResultsPageChange: fn(),
     onCopy: fn(),
+    onExport: fn(),
     onRetry: fn(),
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
@@ -399,6 +400,24 @@ export const InAppShell: Story = {
       const when = within(table).getByRole('columnheader', { name: 'When' });
       await expect(when.getBoundingClientRect().right).toBeLessThanOrEqual(scroller.getBoundingClientRect().right);
     });
+  },
+};
+
+export const ExportTrials: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('every trial of the session exports as CSV or JSON from the results heading', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
+      await expect(args.onExport).toHaveBeenLastCalledWith('csv');
+      await userEvent.click(canvas.getByRole('button', { name: 'Export JSON' }));
+      await expect(args.onExport).toHaveBeenLastCalledWith('json');
+    });
+  },
+};
+
+export const NothingToExport: Story = {
+  args: { trials: [], results: { data: [], count: 0 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   },
 };
 

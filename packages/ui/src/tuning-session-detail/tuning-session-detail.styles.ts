@@ -152,6 +152,12 @@ export const SectionHead = styled.div`
   gap: ${space(1)} ${space(3)};
 `;
 
+export const ExportActions = styled.div`
+  display: flex;
+  gap: ${space(2)};
+  margin-left: auto;
+`;
+
 export const SectionTitle = styled.h2`
   font-size: ${fontSize.lg};
   font-weight: ${fontWeight.semibold};

@@ -17,6 +17,8 @@ import type { TrialPoint } from '../chart/chart-math';
 import { COPIED_FEEDBACK_MS, CopyField, copyToClipboard } from '../copy-field';
 import { DataTable } from '../data-table';
 import { EmptyState } from '../empty-state';
+import { ExportButtons } from '../export-buttons';
+import type { ExportFormat } from '../format/csv';
 import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
 import { UNKNOWN_ERROR } from '../error-views/screen-error';
 import type { ScreenError } from '../error-views/screen-error';
@@ -48,6 +50,7 @@ import {
   BestBody,
   CardStack,
   ChipsCell,
+  ExportActions,
   FailureText,
   Header,
   Mono,
@@ -108,6 +111,8 @@ export interface TuningSessionDetailProps {
 
   /** Called after something reached the clipboard. */
   onCopy?: (value: string, item: CopiedItem) => void;
+  /** Export every trial (`trials`); the app turns the format into a download. */
+  onExport?: (format: ExportFormat) => void;
   /** The reference for relative dates; stories pass a fixed one. */
   now?: Date | number;
   /** Render the title as this screen's h1; turn off when the AppShell's top bar shows it. */
@@ -478,6 +483,7 @@ export function TuningSessionDetailScreen({
   searchState,
   defaultConfig,
   onCopy,
+  onExport,
   now,
   showTitle = true,
 }: TuningSessionDetailProps) {
@@ -505,6 +511,7 @@ export function TuningSessionDetailScreen({
               searchState={searchState ?? deriveSearchState(session)}
               defaultConfig={defaultConfig}
               onCopy={onCopy}
+              onExport={onExport}
               now={now}
               showTitle={showTitle}
             />
@@ -538,6 +545,7 @@ function SessionBody({
   searchState,
   defaultConfig,
   onCopy,
+  onExport,
   now,
   showTitle,
 }: SessionBodyProps) {
@@ -581,6 +589,11 @@ function SessionBody({
         <SectionHead>
           <SectionTitle>Results</SectionTitle>
           <Note>{plural(results?.count ?? 0, 'trial', 'trials')} reported · compared with the engine defaults</Note>
+          {onExport && trials && trials.length > 0 ? (
+            <ExportActions>
+              <ExportButtons onExport={onExport} />
+            </ExportActions>
+          ) : null}
         </SectionHead>
         <DataTable
           data={page}

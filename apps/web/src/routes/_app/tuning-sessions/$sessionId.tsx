@@ -9,11 +9,12 @@ import {
   tuningSessionQueryOptions,
 } from '@mako/api-client';
 import { MAX_PAGE_SIZE } from '@mako/contract';
-import { TuningSessionDetailScreen } from '@mako/ui';
+import { TuningSessionDetailScreen, trialsExport } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
 import { announceCopied } from '../../../lib/copied.ts';
+import { downloadText } from '../../../lib/download.ts';
 import { orNotFound } from '../../../lib/not-found.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { screenErrorOf } from '../../../lib/screen-error.ts';
@@ -89,6 +90,10 @@ function TuningSessionPage() {
       resultsLoading={results.isFetching && !results.data}
       trials={trials.data?.data}
       onCopy={announceCopied}
+      onExport={(format) => {
+        const file = trialsExport(trials.data?.data ?? [], format, `tuning-session-${sessionId}-trials`);
+        downloadText(file.name, file.type, file.text);
+      }}
     />
   );
 }

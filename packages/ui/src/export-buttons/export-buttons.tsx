@@ -1,5 +1,5 @@
 import { Button } from '../button';
-import type { ExportFormat } from './compare-data';
+import type { ExportFormat } from '../format/csv';
 
 /** "Export CSV" and "Export JSON": the app turns the chosen format into a download. */
 export function ExportButtons({ onExport }: { onExport: (format: ExportFormat) => void }) {
