@@ -10,44 +10,20 @@
  * arrival against the schedule's span, the send lag behind schedule, the time to flush a request to
  * the socket and the parse cost per streamed event. The summary is the median over the runs.
  */
-import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { arrivalSchedule } from '../src/bench/arrivals.ts';
 import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
-import { freePort } from '../src/engine/engine.ts';
-import { EMULATOR_CLI, TSX_IMPORT } from '../test/helpers.ts';
+import { EMULATED_MODEL as MODEL, median, startEmulatorProcess } from './support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const REQUESTS = Number(process.env.REQUESTS ?? 2500);
 const RATE = Number(process.env.RATE ?? 500);
 /** TELEMETRY_MS=100 scrapes the emulator's /metrics (and nvidia-smi, when on PATH) that often, to measure its cost on send lag. */
 const TELEMETRY_MS = Number(process.env.TELEMETRY_MS ?? 0);
-const MODEL = 'mako/emulated-model';
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
-
-const port = await freePort();
-const engine = spawn(
-  process.execPath,
-  ['--import', TSX_IMPORT, EMULATOR_CLI, '--port', String(port), '--model', MODEL, '--ttft-ms', '20', '--itl-ms', '5'],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const url = `http://127.0.0.1:${port}`;
+const { url, process: engine } = await startEmulatorProcess();
 try {
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
   const rows: Record<string, number>[] = [];
   for (let run = 1; run <= RUNS; run++) {
     await fetch(`${url}/stats/reset`, { method: 'POST' });

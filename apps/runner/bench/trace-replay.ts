@@ -13,7 +13,6 @@
  * Send lag = when the request was handed to the HTTP stack − its scheduled time. Goal: p50 ≤ 2 ms
  * and p99 ≤ 10 ms. The summary is the median over the runs.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -21,8 +20,7 @@ import { join } from 'node:path';
 import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { Rng } from '../src/bench/random.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
-import { freePort } from '../src/engine/engine.ts';
-import { EMULATOR_CLI, TSX_IMPORT } from '../test/helpers.ts';
+import { EMULATED_MODEL as MODEL, median, startEmulatorProcess } from './support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const REQUESTS = Number(process.env.REQUESTS ?? 3000);
@@ -30,13 +28,6 @@ const RATE = Number(process.env.RATE ?? 100);
 const BURST = Number(process.env.BURST ?? 8);
 const INPUT = Number(process.env.INPUT ?? 7500);
 const OUTPUT = Number(process.env.OUTPUT ?? 200);
-const MODEL = 'mako/emulated-model';
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
 
 function syntheticTrace(seed: number): string {
   const rng = new Rng(seed);
@@ -66,23 +57,9 @@ function syntheticTrace(seed: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-const port = await freePort();
-const engine = spawn(
-  process.execPath,
-  ['--import', TSX_IMPORT, EMULATOR_CLI, '--port', String(port), '--model', MODEL, '--ttft-ms', '20', '--itl-ms', '5'],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const url = `http://127.0.0.1:${port}`;
+const { url, process: engine } = await startEmulatorProcess();
 const dir = mkdtempSync(join(tmpdir(), 'mako-trace-bench-'));
 try {
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const rows: Record<string, number>[] = [];
   for (let run = 1; run <= RUNS; run++) {
     const path = join(dir, `trace-${run}.jsonl`);

@@ -120,8 +120,9 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
     return session;
   }
 
-  async function ownSession(sessionId: string, ownerId: string): Promise<SessionRow> {
-    const session = await db
+  /** The caller's session, read with `from` (a transaction's snapshot, or the database itself). */
+  async function ownSession(sessionId: string, ownerId: string, from: Db = db): Promise<SessionRow> {
+    const session = await from
       .selectFrom('tuning_sessions')
       .selectAll()
       .where('id', '=', sessionId)
@@ -207,13 +208,7 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
     let transaction = db.transaction();
     if (ctx.dialect === 'postgres') transaction = transaction.setIsolationLevel('repeatable read');
     return transaction.execute(async (trx): Promise<Snapshot> => {
-      const session = await trx
-        .selectFrom('tuning_sessions')
-        .selectAll()
-        .where('id', '=', sessionId)
-        .where('owner_id', '=', ownerId)
-        .executeTakeFirst();
-      if (!session) throw notFound('Tuning session');
+      const session = await ownSession(sessionId, ownerId, trx);
       if (session.status === 'complete' || session.status === 'failed')
         return { kind: 'done', outcome: { kind: 'complete' } };
       const pending = await trx
