@@ -93,7 +93,9 @@ describe('summarise', () => {
   });
 });
 
-describe('measured against the emulator (real sockets, known latencies)', () => {
+// Real sockets and real timers: a loaded CI machine can stall a run, so a failure is retried once
+// before it counts (a broken measurement fails both times).
+describe('measured against the emulator (real sockets, known latencies)', { retry: 1 }, () => {
   let emulator: Emulator | null = null;
   afterEach(async () => {
     await emulator?.close();
@@ -118,14 +120,15 @@ describe('measured against the emulator (real sockets, known latencies)', () => 
     const m = summary.metrics;
     expect(m.completed).toBe(12);
     expect(m.total_output_tokens).toBe(12 * 25);
-    expect(m.ttft_ms.mean).toBeGreaterThanOrEqual(60);
-    expect(m.ttft_ms.mean).toBeLessThan(80);
-    expect(m.tpot_ms.mean).toBeGreaterThan(7.5);
-    expect(m.tpot_ms.mean).toBeLessThan(9);
-    expect(m.itl_ms.mean).toBeGreaterThan(7.5);
-    expect(m.itl_ms.mean).toBeLessThan(9);
-    expect(m.e2el_ms.mean).toBeGreaterThanOrEqual(60 + 24 * 8);
-    expect(m.e2el_ms.mean).toBeLessThan(60 + 24 * 8 + 30);
+    // Medians, with room above for a loaded machine; 1 ms below for timers that round to whole ms.
+    expect(m.ttft_ms.p50).toBeGreaterThanOrEqual(59);
+    expect(m.ttft_ms.p50).toBeLessThan(100);
+    expect(m.tpot_ms.p50).toBeGreaterThan(7.5);
+    expect(m.tpot_ms.p50).toBeLessThan(11);
+    expect(m.itl_ms.p50).toBeGreaterThan(7.5);
+    expect(m.itl_ms.p50).toBeLessThan(11);
+    expect(m.e2el_ms.p50).toBeGreaterThanOrEqual(60 + 24 * 8 - 2);
+    expect(m.e2el_ms.p50).toBeLessThan(60 + 24 * 8 + 60);
   });
 
   it('reports ITL per chunk and TPOT per token when chunks carry several tokens', async () => {
@@ -144,10 +147,11 @@ describe('measured against the emulator (real sockets, known latencies)', () => 
       }),
     );
     // 33 tokens in chunks of 4: 9 chunks 20 ms apart. TPOT = (E2E − TTFT) / 32 = 8 × 20 / 32 = 5 ms.
-    expect(summary.metrics.itl_ms.mean).toBeGreaterThan(19);
-    expect(summary.metrics.itl_ms.mean).toBeLessThan(23);
-    expect(summary.metrics.tpot_ms.mean).toBeGreaterThan(4.7);
-    expect(summary.metrics.tpot_ms.mean).toBeLessThan(5.8);
+    // ITL ≈ 20 ms rules out a per-token ITL (5 ms); TPOT ≈ 5 ms rules out a per-chunk TPOT (20 ms).
+    expect(summary.metrics.itl_ms.p50).toBeGreaterThan(19);
+    expect(summary.metrics.itl_ms.p50).toBeLessThan(26);
+    expect(summary.metrics.tpot_ms.p50).toBeGreaterThan(4.7);
+    expect(summary.metrics.tpot_ms.p50).toBeLessThan(6.5);
   });
 
   it("does not count a chat stream's role-only opening chunk as the first token", async () => {
@@ -176,9 +180,11 @@ describe('measured against the emulator (real sockets, known latencies)', () => 
     const { summary } = await executeBench(
       plan(emulator.url, { load: { rate: 'inf', burstiness: 1, maxConcurrency: null, seed: 1 } }),
     );
-    // 12 requests, 2 at a time, each ≈ 10 + 24 × 2 = 58 ms: the last pair waits five rounds.
+    // 12 requests, 2 at a time, each ≈ 10 + 24 × 2 = 58 ms: the last pair waits five rounds, the
+    // whole run takes six. Without the limit both would be one round (TTFT ≈ 10 ms, ≈ 0.06 s); the
+    // bounds leave a round's slack for timers that fire a little early.
     expect(emulator.stats.maxActive).toBe(2);
-    expect(summary.metrics.ttft_ms.p99).toBeGreaterThan(5 * 58);
-    expect(summary.metrics.duration_s).toBeGreaterThan((6 * 58) / 1000);
+    expect(summary.metrics.ttft_ms.p99).toBeGreaterThan(4 * 58);
+    expect(summary.metrics.duration_s).toBeGreaterThan((5 * 58) / 1000);
   });
 });
