@@ -7,6 +7,35 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
 
+/** What no module of packages/ui may import. */
+const UI_FORBIDDEN = [
+  {
+    group: ['@mako/contract', '@mako/contract/*'],
+    message: 'packages/ui must not import the contract: take data through props.',
+  },
+  {
+    group: ['@mako/api-client', '@mako/api-client/*'],
+    message: 'packages/ui must not import the API client: take data through props.',
+  },
+  {
+    group: ['@tanstack/react-router', '@tanstack/router-*'],
+    message: 'packages/ui must not import the router: report navigation through on* callbacks.',
+  },
+];
+
+/** packages/ui's rooms, each with the rooms above it that it must not import. */
+function uiRooms() {
+  const room = (name) => ({
+    group: [`**/${name}`, `**/${name}/**`],
+    message: `packages/ui's rooms import one way, foundations ← primitives ← screens: this module must not import ${name}/.`,
+  });
+  return [
+    { files: ['packages/ui/**/*.{ts,tsx}'], forbidden: [] },
+    { files: ['packages/ui/src/primitives/**/*.{ts,tsx}'], forbidden: [room('screens')] },
+    { files: ['packages/ui/src/foundations/**/*.{ts,tsx}'], forbidden: [room('screens'), room('primitives')] },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,31 +70,12 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  {
-    // The component library is presentational: data and routing come in through props.
-    files: ['packages/ui/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@mako/contract', '@mako/contract/*'],
-              message: 'packages/ui must not import the contract: take data through props.',
-            },
-            {
-              group: ['@mako/api-client', '@mako/api-client/*'],
-              message: 'packages/ui must not import the API client: take data through props.',
-            },
-            {
-              group: ['@tanstack/react-router', '@tanstack/router-*'],
-              message: 'packages/ui must not import the router: report navigation through on* callbacks.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The component library is presentational (data and routing come in through props) and has
+  // three rooms with one-way arrows: foundations ← primitives ← screens.
+  ...uiRooms().map(({ files, forbidden }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...UI_FORBIDDEN, ...forbidden] }] },
+  })),
   {
     // No raw HTML injection anywhere.
     files: ['**/*.tsx'],

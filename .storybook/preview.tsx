@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { initialize, mswLoader } from 'msw-storybook-addon';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { UiProvider } from '../packages/ui/src/theme';
-import type { ThemeMode } from '../packages/ui/src/theme';
+import { UiProvider } from '../packages/ui/src/foundations/theme';
+import type { ThemeMode } from '../packages/ui/src/foundations/theme';
 
 // Requests without a handler go to the network (there is none in tests), so stories that fetch
 // must declare parameters.msw.handlers.

@@ -23,7 +23,7 @@ const API_TARGET = process.env.MAKO_API_URL ?? 'http://127.0.0.1:8000';
  * what a route does not use, which keeps the charts and tables out of the login page.
  */
 function uiTreeShaking(): Plugin {
-  const themeSource = path.join(uiSource, 'theme') + path.sep;
+  const themeSource = path.join(uiSource, 'foundations', 'theme') + path.sep;
   return {
     name: 'mako:ui-tree-shaking',
     apply: 'build',
@@ -38,7 +38,7 @@ function uiTreeShaking(): Plugin {
 /** The modules of the `/` route that other routes use too (see codeSplitting below). */
 const HOME_SHARED_MODULE = new RegExp(
   [
-    String.raw`packages[\\/]ui[\\/]src[\\/](auth-layout|button|callout|card|field|forms|icons|link|spinner|tabs|text-field)[\\/]`,
+    String.raw`packages[\\/]ui[\\/]src[\\/](screens[\\/]auth-layout|primitives[\\/](button|callout|card|field|forms|link|spinner|tabs|text-field)|foundations[\\/]icons)[\\/]`,
     String.raw`@tanstack[\\/]react-query[\\/].*[\\/](useMutation|useSuspenseQuery)\.js$`,
   ].join('|'),
 );

@@ -1,6 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { ErrorView, LoadingErrorWrapper } from '@mako/ui';
-import { screenErrorOf } from '../lib/screen-error.ts';
+import { screenErrorOf } from '../lib/screen-error-of.ts';
 import { useRouteRetry } from './route-retry.ts';
 
 /**

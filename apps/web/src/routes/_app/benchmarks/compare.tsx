@@ -9,7 +9,7 @@ import { useRouteRetry } from '../../../components/route-retry.ts';
 import { compareIds, compareSearch, compareSearchSchema } from '../../../lib/compare.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/compare')({

@@ -12,7 +12,7 @@ import { compareSearch } from '../../../lib/compare.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/')({

@@ -11,7 +11,7 @@ import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
 import { notify } from '../../../lib/notify.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/dockerhub/')({

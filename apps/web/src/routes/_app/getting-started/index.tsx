@@ -16,7 +16,7 @@ import { useRouteRetry } from '../../../components/route-retry.ts';
 import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/api-url.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 /** What tells the steps apart: a token, a token a runner has used, an own benchmark, a session. */

@@ -17,7 +17,7 @@ import { useRouteRetry } from '../../../components/route-retry.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { orNotFound } from '../../../lib/not-found.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES, benchmarkSettingTitle } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({

@@ -12,7 +12,7 @@ import { SubscriptionPage } from '@mako/ui';
 import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/subscription/')({

@@ -6,7 +6,7 @@ import { subscriptionQueryOptions, useConfirmCheckoutMutation } from '@mako/api-
 import { PaymentSuccessPage } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 /**

@@ -8,7 +8,7 @@ import { useRouteRetry } from '../../../components/route-retry.ts';
 import { absoluteApiUrl } from '../../../lib/api-url.ts';
 import { notify } from '../../../lib/notify.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/tokens/')({

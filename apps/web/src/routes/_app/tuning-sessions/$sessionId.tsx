@@ -17,7 +17,7 @@ import { announceCopied } from '../../../lib/copied.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { orNotFound } from '../../../lib/not-found.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES, tuningSessionTitle } from '../../../lib/titles.ts';
 
 const RESULTS_PAGE_SIZE = 20;

@@ -14,7 +14,7 @@ import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { notify } from '../../../lib/notify.ts';
-import { screenErrorOf } from '../../../lib/screen-error.ts';
+import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 
 export const Route = createFileRoute('/_app/tuning-sessions/')({
   loader: ({ context }) => {

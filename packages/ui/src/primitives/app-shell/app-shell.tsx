@@ -1,0 +1,196 @@
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { ExternalLinkIcon, MakoMark, MenuIcon, XIcon } from '../../foundations/icons';
+import type { ThemeMode } from '../../foundations/theme/design-tokens';
+import { VisuallyHidden } from '../visually-hidden';
+import {
+  Brand,
+  Column,
+  DrawerContent,
+  DrawerHeader,
+  DrawerOverlay,
+  IconButton,
+  Main,
+  MenuButtonSlot,
+  NavDivider,
+  NavList,
+  NavRoot,
+  PageActions,
+  PageTitle,
+  ShellRoot,
+  Sidebar,
+  SkipLink,
+  TopActions,
+  TopBar,
+} from './app-shell.styles';
+import { APP_NAV, isNavItemActive } from './nav-items';
+import type { NavItem } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+import type { ShellUser } from './user-menu';
+
+/** What a link renderer receives. Render an <a> (or a router Link that renders one) with all of it. */
+export interface ShellLinkProps {
+  href: string;
+  children: ReactNode;
+  'aria-current'?: 'page';
+  /** Closes the mobile navigation; call it from the link's click handler. */
+  onClick?: () => void;
+}
+
+export type RenderLink = (props: ShellLinkProps) => ReactNode;
+
+/** A plain anchor: full page loads. apps/web passes a router Link instead. */
+export const defaultRenderLink: RenderLink = ({ href, children, onClick, ...rest }) => (
+  <a href={href} onClick={onClick} {...rest}>
+    {children}
+  </a>
+);
+
+export interface AppShellProps {
+  /** The page title in the top bar (the page's h1). */
+  title: ReactNode;
+  /** The current location's path, to mark the current area. */
+  currentPath: string;
+  /** Renders internal links; packages/ui knows no router, apps/web plugs its Link in here. */
+  renderLink?: RenderLink;
+  /** The areas in the sidebar; every authenticated area by default. */
+  navItems?: readonly NavItem[];
+  /** The site settings' docs_url; adds "Docs ↗" (new tab) at the end of the sidebar. */
+  docsUrl?: string | null;
+  user: ShellUser;
+  onLogout: () => void;
+  themeMode: ThemeMode;
+  onThemeModeChange: (mode: ThemeMode) => void;
+  /** Page-level actions in the top bar, next to the title (e.g. "New session"). */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+function Navigation({
+  items,
+  currentPath,
+  renderLink,
+  docsUrl,
+  onNavigate,
+}: {
+  items: readonly NavItem[];
+  currentPath: string;
+  renderLink: RenderLink;
+  docsUrl?: string | null;
+  onNavigate?: () => void;
+}) {
+  const work = items.filter((item) => item.group === 'work');
+  const account = items.filter((item) => item.group === 'account');
+  const renderItems = (group: readonly NavItem[]) =>
+    group.map((item) => (
+      <li key={item.href}>
+        {renderLink({
+          href: item.href,
+          children: item.label,
+          'aria-current': isNavItemActive(currentPath, item.href) ? 'page' : undefined,
+          onClick: onNavigate,
+        })}
+      </li>
+    ));
+  return (
+    <NavRoot aria-label="Main">
+      <NavList>{renderItems(work)}</NavList>
+      <NavDivider />
+      <NavList>
+        {renderItems(account)}
+        {docsUrl ? (
+          <li>
+            <a href={docsUrl} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+              Docs
+              <ExternalLinkIcon size={14} />
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </a>
+          </li>
+        ) : null}
+      </NavList>
+    </NavRoot>
+  );
+}
+
+const BrandMark = () => (
+  <Brand>
+    <MakoMark size={22} />
+    MakoOptimize
+  </Brand>
+);
+
+/**
+ * The authenticated layout: sidebar with every area, top bar with title, theme toggle and account
+ * menu. Below 768 px the sidebar moves into a drawer behind a menu button; it works from 375 px.
+ */
+export function AppShell({
+  title,
+  currentPath,
+  renderLink = defaultRenderLink,
+  navItems = APP_NAV,
+  docsUrl,
+  user,
+  onLogout,
+  themeMode,
+  onThemeModeChange,
+  actions,
+  children,
+}: AppShellProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <ShellRoot>
+      <SkipLink href="#main-content">Skip to content</SkipLink>
+      <Sidebar>
+        <BrandMark />
+        <Navigation items={navItems} currentPath={currentPath} renderLink={renderLink} docsUrl={docsUrl} />
+      </Sidebar>
+      <Column>
+        <TopBar>
+          <MenuButtonSlot>
+            <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <RadixDialog.Trigger asChild>
+                <IconButton type="button" aria-label="Open navigation">
+                  <MenuIcon size={20} />
+                </IconButton>
+              </RadixDialog.Trigger>
+              <RadixDialog.Portal>
+                <DrawerOverlay />
+                <DrawerContent aria-describedby={undefined}>
+                  <VisuallyHidden>
+                    <RadixDialog.Title>Navigation</RadixDialog.Title>
+                  </VisuallyHidden>
+                  <DrawerHeader>
+                    <BrandMark />
+                    <RadixDialog.Close asChild>
+                      <IconButton type="button" aria-label="Close navigation">
+                        <XIcon size={18} />
+                      </IconButton>
+                    </RadixDialog.Close>
+                  </DrawerHeader>
+                  <Navigation
+                    items={navItems}
+                    currentPath={currentPath}
+                    renderLink={renderLink}
+                    docsUrl={docsUrl}
+                    onNavigate={() => setDrawerOpen(false)}
+                  />
+                </DrawerContent>
+              </RadixDialog.Portal>
+            </RadixDialog.Root>
+          </MenuButtonSlot>
+          <PageTitle>{title}</PageTitle>
+          {actions ? <PageActions>{actions}</PageActions> : null}
+          <TopActions>
+            <ThemeToggle mode={themeMode} onModeChange={onThemeModeChange} />
+            <UserMenu user={user} onLogout={onLogout} />
+          </TopActions>
+        </TopBar>
+        <Main id="main-content" tabIndex={-1}>
+          {children}
+        </Main>
+      </Column>
+    </ShellRoot>
+  );
+}

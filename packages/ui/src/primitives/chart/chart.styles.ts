@@ -1,0 +1,67 @@
+import styled from 'styled-components';
+import { color, font, fontSize, fontWeight, radius, shadow, space } from '../../foundations/theme/design-tokens';
+
+export const Figure = styled.figure`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  min-width: 0;
+  margin: 0;
+`;
+
+export const FigureCaption = styled.figcaption`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(1)};
+`;
+
+export const FigureTitle = styled.span`
+  font-size: ${fontSize.md};
+  font-weight: ${fontWeight.semibold};
+`;
+
+export const FigureSummary = styled.span`
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
+
+export const Plot = styled.div<{ $height: number }>`
+  width: 100%;
+  height: ${({ $height }) => $height}px;
+  min-width: 0;
+`;
+
+export const Legend = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(2)} ${space(4)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
+
+export const LegendItem = styled.li`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space(1.5)};
+`;
+
+export const TooltipBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(1)};
+  padding: ${space(2)} ${space(3)};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.md};
+  background: ${color.surface};
+  color: ${color.text};
+  box-shadow: ${shadow.popover};
+  font-size: ${fontSize.sm};
+`;
+
+export const TooltipValue = styled.span`
+  font-family: ${font.mono};
+  font-variant-numeric: tabular-nums;
+`;

@@ -1,0 +1,84 @@
+import { lazy } from 'react';
+import { paretoFrontier } from '../chart/chart-math';
+import { ChartFrame } from '../chart/chart-frame';
+import { Legend, LegendItem } from '../chart/chart.styles';
+import { LegendSwatch } from '../chart/legend-swatch';
+import { useUiTheme } from '../../foundations/theme/ui-provider';
+import { groupStyles } from './pareto-groups';
+
+const ParetoChartView = lazy(() => import('./pareto-chart-view'));
+
+export interface ParetoPoint {
+  id: string;
+  /** Interactivity: tokens/s per user. */
+  x: number;
+  /** Throughput: tokens/s per GPU. */
+  y: number;
+  /** The series, one colour and shape each: usually the hardware ("8x H100"). */
+  group: string;
+  /** Shown in the tooltip, e.g. "vllm 0.11 · tp=8 · max_num_seqs=256". */
+  label?: string;
+}
+
+export interface ParetoChartProps {
+  points: readonly ParetoPoint[];
+  xLabel?: string;
+  yLabel?: string;
+  formatX?: (value: number) => string;
+  formatY?: (value: number) => string;
+  /** Draw the dashed frontier of points no other point beats on both axes. */
+  showFrontier?: boolean;
+  title?: string;
+  showTitle?: boolean;
+  height?: number;
+  /** What a screen reader hears instead of the plot; by default the count of results and of frontier points. */
+  summary?: string;
+}
+
+/**
+ * The Pareto view of benchmark search: tokens/s per user (x) against tokens/s per GPU (y), one
+ * colour and shape per hardware, with the frontier dashed. Recharts loads lazily.
+ */
+export function ParetoChart(props: ParetoChartProps) {
+  const { colors } = useUiTheme();
+  const {
+    points,
+    title = 'Throughput against interactivity',
+    showTitle = false,
+    height = 360,
+    showFrontier = true,
+  } = props;
+  const groups = groupStyles(points, colors);
+  const frontier = paretoFrontier(points);
+  const summary =
+    props.summary ??
+    (points.length === 0
+      ? 'No results to plot.'
+      : `${points.length} results on ${groups.length} hardware configurations; ${frontier.length} on the Pareto frontier.`);
+  return (
+    <ChartFrame
+      title={title}
+      showTitle={showTitle}
+      summary={summary}
+      height={height}
+      legend={
+        <Legend aria-label="Legend">
+          {groups.map((group) => (
+            <LegendItem key={group.name}>
+              <LegendSwatch shape={group.shape} color={group.color} />
+              {group.name}
+            </LegendItem>
+          ))}
+          {showFrontier ? (
+            <LegendItem>
+              <LegendSwatch shape="dashed" color={colors.textSubtle} />
+              Pareto frontier
+            </LegendItem>
+          ) : null}
+        </Legend>
+      }
+    >
+      <ParetoChartView {...props} />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { formatMs, formatChangeVsDefaults, formatTokensPerSecond, formatUsd } from '../../foundations/format';
+import { Stat } from './stat';
+
+const meta = {
+  title: 'Primitives/Stat',
+  component: Stat,
+  args: {
+    label: 'Output throughput',
+    value: formatTokensPerSecond(14930.4, { unit: false }),
+    unit: 'tok/s',
+    delta: formatChangeVsDefaults(0.38, 'maximize'),
+    trend: 'better',
+  },
+} satisfies Meta<typeof Stat>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, step }) => {
+    await step('label and value are a term and its description', async () => {
+      await expect(canvas.getByRole('term')).toHaveTextContent('Output throughput');
+      await expect(canvas.getAllByRole('definition')[0]).toHaveTextContent('14,930tok/s');
+    });
+    await step('the number is monospace with tabular figures', async () => {
+      const value = canvas.getByText('14,930');
+      await expect(getComputedStyle(value).fontFamily).toMatch(/JetBrains Mono/);
+      await expect(getComputedStyle(value).fontVariantNumeric).toBe('tabular-nums');
+    });
+    await step('the delta carries words, not only colour', async () => {
+      await expect(canvas.getByText('38 % higher than the defaults')).toBeVisible();
+    });
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByText('14,930')).not.toBeInTheDocument();
+    await expect(canvas.queryByText('38 % higher than the defaults')).not.toBeInTheDocument();
+  },
+};
+
+function Row() {
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 40 }}>
+      <Stat
+        label="Output throughput"
+        value="14,930"
+        unit="tok/s"
+        delta="38 % higher than the defaults"
+        trend="better"
+        size="lg"
+      />
+      <Stat label="p99 TTFT" value={formatMs(187.25)} delta="12 % higher than the defaults" trend="worse" />
+      <Stat label="GPU cost per month" value={formatUsd(12480.4)} hint="8 GPUs at $2.49/hour, 70 % utilised" />
+      <Stat label="Trials" value="34 / 50" delta="2 pending" />
+    </div>
+  );
+}
+
+export const Group: Story = {
+  tags: ['visual'],
+  render: () => <Row />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('term')).toHaveLength(4);
+    await expect(canvas.getByText('187 ms')).toBeVisible();
+    await expect(canvas.getByText('$12,480')).toBeVisible();
+  },
+};
+
+export const GroupDark: Story = {
+  ...Group,
+  globals: { theme: 'dark' },
+};

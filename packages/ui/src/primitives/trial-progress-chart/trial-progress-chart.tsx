@@ -1,0 +1,89 @@
+import { lazy } from 'react';
+import { bestSoFar } from '../chart/chart-math';
+import type { Direction, TrialPoint } from '../chart/chart-math';
+import { ChartFrame } from '../chart/chart-frame';
+import { Legend, LegendItem } from '../chart/chart.styles';
+import { LegendSwatch } from '../chart/legend-swatch';
+import { useUiTheme } from '../../foundations/theme/ui-provider';
+
+const TrialProgressChartView = lazy(() => import('./trial-progress-chart-view'));
+
+export interface TrialProgressChartProps {
+  trials: readonly TrialPoint[];
+  /** Whether a higher objective is better (throughput) or a lower one (latency, cost). */
+  direction: Direction;
+  /** The objective's name with its unit, e.g. "Output tok/s". */
+  metricLabel: string;
+  /** Formats objective values on the axis, tooltip and summary (formatTokensPerSecond, formatMs …). */
+  formatValue?: (value: number) => string;
+  /** The engine-defaults result, drawn as a dashed reference line. */
+  baseline?: number;
+  baselineLabel?: string;
+  title?: string;
+  /** Show the title above the plot (otherwise it only names the figure). */
+  showTitle?: boolean;
+  height?: number;
+}
+
+function describe({ trials, direction, metricLabel, formatValue = String }: TrialProgressChartProps): string {
+  const line = bestSoFar(trials, direction);
+  const last = line[line.length - 1];
+  const infeasible = trials.filter((trial) => trial.outcome === 'infeasible').length;
+  const failed = trials.filter((trial) => trial.outcome === 'failed').length;
+  const best = last
+    ? `Best ${metricLabel}: ${formatValue(last.best)} after ${trials.length} trials`
+    : `No feasible trial yet after ${trials.length} trials`;
+  return `${best}; ${infeasible} infeasible, ${failed} failed.`;
+}
+
+/**
+ * "Best-so-far objective per trial": a step line of the best feasible value, a dot per feasible
+ * trial, ○ for infeasible and × for failed (OOM, crash, timeout) trials. Recharts loads lazily.
+ */
+export function TrialProgressChart(props: TrialProgressChartProps) {
+  const { colors } = useUiTheme();
+  const {
+    title = 'Progress',
+    showTitle = false,
+    height = 280,
+    baseline,
+    baselineLabel = 'Engine defaults',
+    metricLabel,
+  } = props;
+  return (
+    <ChartFrame
+      title={title}
+      showTitle={showTitle}
+      summary={describe(props)}
+      height={height}
+      legend={
+        <Legend aria-label="Legend">
+          <LegendItem>
+            <LegendSwatch shape="line" color={colors.accent} />
+            Best {metricLabel} so far
+          </LegendItem>
+          <LegendItem>
+            <LegendSwatch shape="circle" color={colors.chart1} />
+            Feasible trial
+          </LegendItem>
+          <LegendItem>
+            <LegendSwatch shape="circle" color={colors.warning} hollow />
+            Infeasible (broke a constraint)
+          </LegendItem>
+          <LegendItem>
+            <LegendSwatch shape="cross" color={colors.danger} />
+            Failed (OOM, crash, timeout)
+          </LegendItem>
+          {baseline !== undefined ? (
+            <LegendItem>
+              <LegendSwatch shape="dashed" color={colors.textSubtle} />
+              {baselineLabel}
+            </LegendItem>
+          ) : null}
+        </Legend>
+      }
+    >
+      <TrialProgressChartView {...props} />
+    </ChartFrame>
+  );
+}

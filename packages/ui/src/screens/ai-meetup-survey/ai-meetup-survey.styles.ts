@@ -1,0 +1,85 @@
+import styled from 'styled-components';
+import { color, fontSize, fontWeight, lineHeight, space } from '../../foundations/theme/design-tokens';
+
+export const SurveyRoot = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(5)};
+  width: 100%;
+  max-width: 640px;
+  margin: 0 auto;
+  padding: ${space(8)} 0;
+`;
+
+export const SurveyTitle = styled.h1`
+  font-size: ${fontSize.xxl};
+  font-weight: ${fontWeight.semibold};
+  line-height: ${lineHeight.tight};
+`;
+
+export const SurveyIntro = styled.p`
+  color: ${color.textMuted};
+  font-size: ${fontSize.lg};
+  line-height: ${lineHeight.normal};
+`;
+
+export const SurveyForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(5)};
+`;
+
+export const TwoColumns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  gap: ${space(4)};
+`;
+
+export const EngineFieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(2.5)};
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+`;
+
+export const Legend = styled.legend`
+  margin-bottom: ${space(2)};
+  padding: 0;
+  font-size: ${fontSize.sm};
+  font-weight: ${fontWeight.medium};
+`;
+
+export const EngineGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: ${space(2.5)} ${space(4)};
+`;
+
+export const Optional = styled.span`
+  color: ${color.textMuted};
+  font-weight: ${fontWeight.regular};
+`;
+
+export const SubmitRow = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${space(3)};
+`;
+
+export const ThankYou = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(4)};
+
+  &:focus {
+    outline: none;
+  }
+  &:focus-visible {
+    outline: 2px solid ${color.focus};
+    outline-offset: 4px;
+  }
+`;

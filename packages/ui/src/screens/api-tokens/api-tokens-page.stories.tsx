@@ -1,0 +1,411 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, spyOn, waitFor, within } from 'storybook/test';
+import { AppShell } from '../../primitives/app-shell';
+import type { TokenCreateValues } from '../credential-manager';
+import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
+import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
+import type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';
+
+const meta = {
+  title: 'Screens/Tokens/ApiTokensPage',
+  component: ApiTokensPage,
+  args: {
+    tokens: API_TOKENS,
+    now: NOW,
+    onCreate: fn(),
+    onRevoke: fn(),
+    onRetry: fn(),
+  },
+  beforeEach: () => {
+    // Headless test browsers have no clipboard permission; the stories check our feedback.
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    return () => writeText.mockRestore();
+  },
+} satisfies Meta<typeof ApiTokensPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const rowOf = (name: string) => {
+  const row = screen.getByRole('cell', { name }).closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return within(row);
+};
+
+export const Full: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step }) => {
+    const table = canvas.getByRole('table', { name: 'API tokens' });
+    await step('the table has name, prefix, created, last used, expires and status', async () => {
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+      await expect(headers).toEqual(['Name', 'Prefix', 'Created', 'Last used', 'Expires', 'Status', 'Actions']);
+    });
+    await step('newest first, with relative dates and the exact time on hover', async () => {
+      const names = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
+      await expect(names).toEqual(['ci-runner', 'gpu-box-01', 'staging', 'old-laptop']);
+      const created = rowOf('ci-runner').getByText('25 d ago');
+      await expect(created.tagName).toBe('TIME');
+      await expect(created).toHaveAttribute('title', expect.stringContaining('2026'));
+    });
+    await step('each status is in words: active, expired, revoked', async () => {
+      await expect(rowOf('ci-runner').getByText('Active')).toBeVisible();
+      await expect(rowOf('old-laptop').getByText('Expired')).toBeVisible();
+      await expect(rowOf('staging').getByText('Revoked')).toBeVisible();
+    });
+    await step('a token never used or never expiring says Never', async () => {
+      await expect(rowOf('old-laptop').getByText('Never')).toBeVisible();
+      await expect(rowOf('gpu-box-01').getByText('Never')).toBeVisible();
+    });
+    await step('the prefix is monospace; a revoked token cannot be revoked again', async () => {
+      await expect(getComputedStyle(rowOf('ci-runner').getByText('mako_7Hk2…')).fontFamily).toMatch(/JetBrains Mono/);
+      await expect(rowOf('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+      await expect(rowOf('old-laptop').getByRole('button', { name: 'Revoke old-laptop' })).toBeEnabled();
+    });
+  },
+};
+
+export const CreateFlow: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('"New token" opens the dialog with the name focused', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New token' });
+      await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveFocus());
+    });
+    await step("an empty name is refused with 'Name is required'", async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+      await expect(screen.getByText('Name is required')).toBeVisible();
+      await expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+      await expect(args.onCreate).not.toHaveBeenCalled();
+    });
+    await step('whitespace only is still empty', async () => {
+      await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), '   ');
+      await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+      await expect(screen.getByText('Name is required')).toBeVisible();
+      await expect(args.onCreate).not.toHaveBeenCalled();
+    });
+    await step('the expiry defaults to 90 days and offers 30, 90, 365 days and never', async () => {
+      const expiry = screen.getByRole('combobox', { name: 'Expires after' });
+      await expect(expiry).toHaveDisplayValue('90 days');
+      const options = within(expiry)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+      await expect(options).toEqual(['30 days', '90 days', '365 days', 'Never']);
+    });
+    await step('a valid name and "Never" send {name, expires_in_days: null}', async () => {
+      const name = screen.getByRole('textbox', { name: 'Name' });
+      await userEvent.clear(name);
+      await userEvent.type(name, '  ci-runner-2 ');
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Expires after' }), 'never');
+      await expect(screen.getByText('A token that never expires stays valid until you revoke it.')).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenCalledTimes(1);
+      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'ci-runner-2', expires_in_days: null });
+    });
+    await step('Cancel closes the dialog and a reopened form starts empty', async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+      await expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('');
+    });
+    await step('30 days sends 30', async () => {
+      await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'nightly');
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Expires after' }), '30');
+      await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenLastCalledWith({ name: 'nightly', expires_in_days: 30 });
+    });
+  },
+};
+
+export const Creating: Story = {
+  args: { creating: true },
+  play: async ({ canvas, args, step, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New token' });
+    await step('while the call runs the button spins and nothing can be sent twice', async () => {
+      const submit = within(dialog).getByRole('button', { name: 'Create token' });
+      await expect(submit).toHaveAttribute('aria-busy', 'true');
+      await expect(submit).toBeDisabled();
+      await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toBeDisabled();
+      await userEvent.click(submit);
+      await expect(args.onCreate).not.toHaveBeenCalled();
+    });
+    await step('Escape does not close it, so the secret it returns cannot be lost', async () => {
+      await userEvent.keyboard('{Escape}');
+      await expect(screen.getByRole('dialog', { name: 'New token' })).toBeVisible();
+    });
+  },
+};
+
+export const CreateFailed: Story = {
+  args: { createError: 'Something went wrong: Service Unavailable' },
+  play: async ({ canvas, args, step, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New token' });
+    await step('an error from an earlier attempt is not shown on a fresh form', async () => {
+      await expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
+    await step('after submitting, the error shows and the name is kept for a retry', async () => {
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'ci-runner-2');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'ci-runner-2', expires_in_days: 90 });
+      await expect(within(dialog).getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
+      await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('ci-runner-2');
+    });
+  },
+};
+
+export const SecretShownOnce: Story = {
+  tags: ['visual'],
+  parameters: { visual: { fullPage: true } },
+  args: { created: API_TOKEN_CREATED },
+  play: async ({ step }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Copy your new token' });
+    await step("the secret is shown in full, in monospace, with 'You will not see it again'", async () => {
+      const secret = within(dialog).getByRole('textbox', { name: 'API token' });
+      await expect(secret).toHaveValue(NEW_SECRET);
+      await expect(getComputedStyle(secret).fontFamily).toMatch(/JetBrains Mono/);
+      await expect(secret).toHaveAccessibleDescription('You will not see it again');
+    });
+    await step('the usage snippet exports MAKO_TOKEN and mentions --token', async () => {
+      const usage = within(dialog).getByRole('textbox', { name: 'Shell' });
+      await expect(usage).toHaveTextContent(`export MAKO_TOKEN=${NEW_SECRET}`);
+      await expect(usage).toHaveTextContent('mako-runner bench');
+      await expect(within(dialog).getByText(/--token/)).toBeVisible();
+    });
+  },
+};
+
+export const SecretNotShownTwice: Story = {
+  args: { created: API_TOKEN_CREATED },
+  play: async ({ canvas, step, userEvent }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Copy your new token' });
+    await step('Copy puts the secret on the clipboard', async () => {
+      await userEvent.click(within(dialog).getAllByRole('button', { name: 'Copy' })[0] as HTMLElement);
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(NEW_SECRET);
+    });
+    await step('after Done the secret is gone for good, even though the answer is still in props', async () => {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+      await expect(await screen.findByRole('dialog', { name: 'New token' })).toBeVisible();
+      await expect(screen.queryByDisplayValue(NEW_SECRET)).not.toBeInTheDocument();
+    });
+  },
+};
+
+export const WithApiUrl: Story = {
+  args: { created: API_TOKEN_CREATED, apiUrl: 'https://mako.example.com/api/v1' },
+  play: async () => {
+    const usage = await screen.findByRole('textbox', { name: 'Shell' });
+    await expect(usage).toHaveTextContent('export MAKO_API_URL=https://mako.example.com/api/v1');
+  },
+};
+
+/** Stands in for apps/web: the mutation answers at once and the list is refetched. */
+function LiveTokensPage(props: ApiTokensPageProps) {
+  const [tokens, setTokens] = useState<ApiTokenItem[]>(API_TOKENS);
+  const [created, setCreated] = useState<ApiTokenCreatedItem | null>(null);
+  const [revokingId, setRevokingId] = useState<string | null>(null);
+  return (
+    <ApiTokensPage
+      {...props}
+      tokens={tokens}
+      created={created}
+      revokingId={revokingId}
+      onCreate={(values: TokenCreateValues) => {
+        props.onCreate(values);
+        const answer = { ...API_TOKEN_CREATED, token: { ...API_TOKEN_CREATED.token, name: values.name } };
+        setCreated(answer);
+        setTokens((list) => [answer.token, ...list]);
+      }}
+      onRevoke={(id) => {
+        props.onRevoke(id);
+        setRevokingId(id);
+        // The app marks the token revoked when the DELETE succeeds; the confirmation closes on that.
+        queueMicrotask(() => {
+          setTokens((list) =>
+            list.map((token) => (token.id === id ? { ...token, revoked_at: NOW.toISOString() } : token)),
+          );
+          setRevokingId(null);
+        });
+      }}
+    />
+  );
+}
+
+export const RevokeFlow: Story = {
+  render: (args) => <LiveTokensPage {...args} />,
+  play: async ({ args, step, userEvent }) => {
+    await step('Revoke asks first, naming the token', async () => {
+      await userEvent.click(rowOf('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token ci-runner?' });
+      await expect(confirm).toHaveAccessibleDescription(
+        'Runners and jobs using it stop working at once. This cannot be undone.',
+      );
+    });
+    await step('Cancel keeps the token', async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await expect(args.onRevoke).not.toHaveBeenCalled();
+    });
+    await step('confirming calls onRevoke with the id; the dialog closes once the token is revoked', async () => {
+      await userEvent.click(rowOf('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Revoke token' }));
+      await expect(args.onRevoke).toHaveBeenCalledTimes(1);
+      await expect(args.onRevoke).toHaveBeenCalledWith('tok_ci');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await expect(rowOf('ci-runner').getByText('Revoked')).toBeVisible();
+      await expect(rowOf('ci-runner').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    });
+  },
+};
+
+export const CreateThenList: Story = {
+  render: (args) => <LiveTokensPage {...args} />,
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('creating shows the secret once and adds the token to the list', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'nightly');
+      await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'nightly', expires_in_days: 90 });
+      const dialog = await screen.findByRole('dialog', { name: 'Copy your new token' });
+      await expect(within(dialog).getByRole('textbox', { name: 'API token' })).toHaveValue(NEW_SECRET);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await expect(rowOf('nightly').getByText('Active')).toBeVisible();
+    });
+  },
+};
+
+export const Revoking: Story = {
+  args: { revokingId: 'tok_gpu' },
+  play: async ({ args, step, userEvent }) => {
+    await userEvent.click(rowOf('gpu-box-01').getByRole('button', { name: 'Revoke gpu-box-01' }));
+    await step('the confirm button spins while the call runs', async () => {
+      const confirm = await screen.findByRole('button', { name: 'Revoke token' });
+      await expect(confirm).toHaveAttribute('aria-busy', 'true');
+      await userEvent.click(confirm);
+      await expect(args.onRevoke).not.toHaveBeenCalled();
+    });
+  },
+};
+
+export const RevokeFailed: Story = {
+  args: { revokeError: 'Something went wrong: Service Unavailable' },
+  play: async ({ args, step, userEvent }) => {
+    await userEvent.click(rowOf('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token ci-runner?' });
+    await step('no stale error before confirming', async () => {
+      await expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();
+    });
+    await step('after confirming, the failure shows and the dialog stays for a retry', async () => {
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
+      await expect(args.onRevoke).toHaveBeenCalledWith('tok_ci');
+      await expect(within(confirm).getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
+    });
+  },
+};
+
+export const Loading: Story = {
+  tags: ['visual'],
+  args: { tokens: undefined, isLoading: true },
+  play: async ({ canvas, step }) => {
+    await step('a busy region with skeleton rows under the real headers', async () => {
+      await expect(canvas.getByRole('status')).toHaveTextContent('Loading API tokens');
+      await expect(canvas.getByRole('columnheader', { name: 'Last used' })).toBeInTheDocument();
+      await expect(canvas.queryByRole('cell', { name: 'ci-runner' })).not.toBeInTheDocument();
+    });
+    await step('"New token" is available at once', async () => {
+      await expect(canvas.getByRole('button', { name: 'New token' })).toBeEnabled();
+    });
+  },
+};
+
+export const Empty: Story = {
+  tags: ['visual'],
+  args: { tokens: [] },
+  play: async ({ canvas, step, userEvent }) => {
+    await step('it says what to do, with the runner command to copy', async () => {
+      await expect(canvas.getByRole('heading', { name: 'No tokens yet' })).toBeVisible();
+      const command = canvas.getByRole('textbox', { name: 'Run this command' });
+      await expect(command).toHaveTextContent('export MAKO_TOKEN=mako_…');
+      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(expect.stringContaining('mako-runner bench'));
+    });
+  },
+};
+
+export const ErrorState: Story = {
+  tags: ['visual'],
+  args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step("the failure is named, with 'Unknown error' for a missing detail", async () => {
+      const alert = canvas.getByRole('alert');
+      await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
+      await expect(alert).toHaveTextContent('Unknown error');
+    });
+    await step('Retry calls onRetry', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+      await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table', { name: 'API tokens' })).toBeVisible();
+  },
+};
+
+export const SecretDark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  parameters: { visual: { fullPage: true } },
+  args: { created: API_TOKEN_CREATED },
+  play: async () => {
+    await expect(await screen.findByRole('textbox', { name: 'API token' })).toHaveValue(NEW_SECRET);
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvas, canvasElement, step }) => {
+    await step('the page fits 375 px; the wide table scrolls inside its frame', async () => {
+      await expect(window.innerWidth).toBe(375);
+      await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expect(canvas.getByRole('button', { name: 'New token' }).getBoundingClientRect().right).toBeLessThanOrEqual(
+        375,
+      );
+    });
+  },
+};
+
+export const InAppShell: Story = {
+  parameters: { padded: false },
+  globals: { viewport: { value: 'desktop1280', isRotated: false } },
+  render: (args) => (
+    <AppShell
+      title={API_TOKENS_TITLE}
+      currentPath="/tokens/"
+      user={{ email: 'ada@example.com', full_name: 'Ada Lovelace' }}
+      onLogout={fn()}
+      themeMode="light"
+      onThemeModeChange={fn()}
+    >
+      <ApiTokensPage {...args} />
+    </AppShell>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'MAKO Optimize Tokens' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Tokens' })).toHaveAttribute('aria-current', 'page');
+  },
+};

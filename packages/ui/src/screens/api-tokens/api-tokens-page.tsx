@@ -1,0 +1,71 @@
+import type { ScreenError } from '../error-views/screen-error';
+import { TokenManager } from '../credential-manager/token-manager';
+import type { CreatedToken, TokenCreateValues, TokenLike } from '../credential-manager/token-types';
+import { TokenUsage } from '../credential-manager/token-usage';
+
+export const API_TOKENS_TITLE = 'MAKO Optimize Tokens';
+
+/** The runner command the examples use; the endpoint is the user's own OpenAI-compatible server. */
+export const RUNNER_EXAMPLE = 'mako-runner bench --base-url http://127.0.0.1:8000 --post';
+
+/** The contract's ApiToken. */
+export type ApiTokenItem = TokenLike;
+/** The contract's ApiTokenCreated: the secret is in it once. */
+export type ApiTokenCreatedItem = CreatedToken<ApiTokenItem>;
+
+export interface ApiTokensPageProps {
+  /** The list (the page's `data`); undefined until loaded. */
+  tokens?: readonly ApiTokenItem[] | null;
+  isLoading?: boolean;
+  error?: ScreenError | null;
+  onRetry?: () => void;
+  retrying?: boolean;
+  /** The reference time for relative dates and expiry; fixed in stories. */
+  now?: Date | number;
+
+  /** Sends the contract's ApiTokenCreate: {name, expires_in_days} (null: never expires). */
+  onCreate: (values: TokenCreateValues) => void;
+  creating?: boolean;
+  createError?: string | null;
+  /** The create call's answer; the secret is shown once, until the dialog is closed. */
+  created?: ApiTokenCreatedItem | null;
+
+  onRevoke: (id: string) => void;
+  revokingId?: string | null;
+  revokeError?: string | null;
+
+  /** The API the runner talks to; added to the usage snippet as MAKO_API_URL when given. */
+  apiUrl?: string;
+}
+
+/** The lines that hand a token to the runner. */
+export function apiTokenShellLines(secret: string, apiUrl?: string): string[] {
+  return [`export MAKO_TOKEN=${secret}`, ...(apiUrl ? [`export MAKO_API_URL=${apiUrl}`] : []), RUNNER_EXAMPLE];
+}
+
+/**
+ * 'MAKO Optimize Tokens' (SPEC §2, UI.md): the tokens runners authenticate with. The title itself
+ * belongs to the AppShell (`title={API_TOKENS_TITLE}`).
+ */
+export function ApiTokensPage({ apiUrl, ...props }: ApiTokensPageProps) {
+  return (
+    <TokenManager<ApiTokenItem>
+      {...props}
+      intro="Runners and CI jobs authenticate with these tokens to post benchmarks and drive tuning sessions. Create one per machine or pipeline, so revoking one never stops the others."
+      caption="API tokens"
+      emptyTitle="No tokens yet"
+      emptyDescription="Create a token, then give it to the runner through MAKO_TOKEN:"
+      emptyCommand={apiTokenShellLines('mako_…').join('\n')}
+      createDescription="A name to recognise it by and when it should stop working. The secret is shown once, right after you create it."
+      createdTitle="Copy your new token"
+      secretLabel="API token"
+      renderUsage={(created) => (
+        <TokenUsage heading="Use it with the runner" lines={apiTokenShellLines(created.secret, apiUrl)}>
+          Or pass it to a single command with <code>mako-runner … --token {created.token.prefix}…</code>. Prefer the
+          variable: command-line flags show up in <code>ps</code>.
+        </TokenUsage>
+      )}
+      revokeDescription="Runners and jobs using it stop working at once. This cannot be undone."
+    />
+  );
+}

@@ -1,0 +1,144 @@
+import styled from 'styled-components';
+import {
+  color,
+  focusRing,
+  font,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  media,
+  radius,
+  space,
+} from '../../foundations/theme/design-tokens';
+
+export const ScreenRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(5)};
+  min-width: 0;
+`;
+
+export const ScreenHeader = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${space(3)};
+  min-width: 0;
+`;
+
+export const ScreenHeading = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(1)};
+  min-width: 0;
+`;
+
+export const ScreenTitle = styled.h1`
+  font-size: ${fontSize.xl};
+  font-weight: ${fontWeight.semibold};
+  line-height: ${lineHeight.tight};
+  overflow-wrap: anywhere;
+
+  ${media.narrow} {
+    font-size: ${fontSize.lg};
+  }
+`;
+
+export const ScreenLede = styled.p`
+  max-width: 72ch;
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
+
+export const BadgeRow = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${space(1)};
+`;
+
+export const OptionList = styled.ul<{ $maxWidth?: string }>`
+  display: flex;
+  max-width: ${({ $maxWidth }) => $maxWidth ?? 'none'};
+  flex-wrap: wrap;
+  gap: ${space(1)};
+  margin: 0;
+  padding: ${space(1)} 0;
+  list-style: none;
+`;
+
+export const OptionChip = styled.li`
+  padding: 0 ${space(1.5)};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.sm};
+  background: ${color.sunken};
+  font-family: ${font.mono};
+  font-size: ${fontSize.xs};
+  line-height: 20px;
+  white-space: nowrap;
+`;
+
+export const MutedText = styled.span`
+  color: ${color.textMuted};
+`;
+
+/** A button that reads as a link: opens a detail page without being a navigation itself. */
+export const LinkButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${color.accentText};
+  font: inherit;
+  text-align: left;
+  text-decoration: underline;
+  text-underline-offset: 2px;
+  cursor: pointer;
+
+  &:hover {
+    text-decoration-thickness: 2px;
+  }
+`;
+
+export const DefinitionGrid = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
+  gap: ${space(3)} ${space(5)};
+  margin: 0;
+
+  & > div {
+    display: flex;
+    flex-direction: column;
+    gap: ${space(0.5)};
+    min-width: 0;
+  }
+
+  dt {
+    font-size: ${fontSize.sm};
+    color: ${color.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    font-family: ${font.mono};
+    font-variant-numeric: tabular-nums;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/**
+ * Scrolls a small static table sideways on narrow screens. The table (with no sortable headers,
+ * nothing to focus) grows to its content inside; this wrapper is the focusable scroll region.
+ */
+export const ScrollRegion = styled.div`
+  overflow-x: auto;
+  border-radius: ${radius.lg};
+
+  & > * {
+    width: max-content;
+    min-width: 100%;
+  }
+
+  &:focus-visible {
+    ${focusRing}
+  }
+`;

@@ -1,0 +1,334 @@
+import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
+import type { HardwareLike } from '../../foundations/format/format';
+
+/*
+ * The benchmark shapes the benchmark screens read, written out field by field so that the API's
+ * objects (packages/contract/src/benchmarks.ts) can be passed in as they are: every field here has
+ * the contract's name and a type the contract's type is assignable to. packages/ui never imports
+ * the contract, so the lists below (metric keys, runtimes) mirror it and must follow its changes.
+ */
+
+export type BenchmarkRuntime = 'vllm' | 'sglang' | 'tensorrt-llm';
+
+/** An engine flag value, as the contract's ConfigValue. */
+export type RuntimeOptionValue = string | number | boolean;
+export type RuntimeOptionsView = Readonly<Record<string, RuntimeOptionValue>>;
+
+export interface BenchmarkWorkloadView {
+  dataset: string;
+  num_requests: number;
+  /** Requests/s, or 'inf' when every request is sent at once. */
+  request_rate: number | 'inf';
+  burstiness?: number;
+  max_concurrency?: number | null;
+  max_seq_length: number;
+  output_len: number;
+  min_prompt: number;
+  max_prompt: number;
+  min_output: number;
+  max_output: number;
+}
+
+export interface BenchmarkSettingView {
+  id: string;
+  ml_model_name: string;
+  hardware_config: HardwareLike;
+  software: { runtime: BenchmarkRuntime; version: string };
+  workload: BenchmarkWorkloadView;
+  created_at: string;
+  /** How many benchmarks the viewer can see under this setting. */
+  benchmark_count: number;
+  owner?: string;
+}
+
+export interface LatencyStatsView {
+  mean: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+}
+
+export interface GoodputView {
+  /** Completed requests per second that met every SLO. */
+  request_throughput: number;
+  /** Share of completed requests that met every SLO, 0..1. */
+  attainment: number;
+  slo: { ttft_ms?: number; tpot_ms?: number; e2el_ms?: number };
+}
+
+export interface BenchmarkMetricsView {
+  completed: number;
+  failed: number;
+  duration_s: number;
+  total_input_tokens: number;
+  total_output_tokens: number;
+  request_throughput: number;
+  input_throughput: number;
+  output_throughput: number;
+  total_token_throughput: number;
+  ttft_ms: LatencyStatsView;
+  tpot_ms: LatencyStatsView;
+  itl_ms: LatencyStatsView;
+  e2el_ms: LatencyStatsView;
+  goodput: GoodputView | null;
+}
+
+export interface BenchmarkView {
+  id: string;
+  setting: BenchmarkSettingView;
+  session_id?: string | null;
+  runtime_options: RuntimeOptionsView;
+  metrics: BenchmarkMetricsView;
+  cost_per_million_tokens: number | null;
+  output_throughput_per_gpu: number;
+  output_throughput_per_user: number | null;
+  verified: boolean;
+  published: boolean;
+  /** Seeded from the performance model, not measured on hardware. */
+  demo: boolean;
+  notes?: string;
+  owner: string;
+  created_at: string;
+}
+
+// ---- Loading state shared by the benchmark screens ---------------------------------------------
+
+export type BenchmarkScreenStatus = 'loading' | 'error' | 'success';
+
+/** One page of a list: the limit/offset the app asked for. */
+export interface BenchmarkPage {
+  limit: number;
+  offset: number;
+}
+
+// ---- Metrics ----------------------------------------------------------------------------------
+
+const LATENCY_METRICS = ['ttft_ms', 'tpot_ms', 'itl_ms', 'e2el_ms'] as const;
+const PERCENTILES = ['mean', 'p50', 'p90', 'p95', 'p99'] as const;
+export type LatencyMetric = (typeof LATENCY_METRICS)[number];
+export type LatencyStat = (typeof PERCENTILES)[number];
+
+/** The contract's METRIC_KEYS, in the same order: what an objective, a constraint or a sort can name. */
+export const BENCHMARK_METRIC_KEYS = [
+  'output_throughput',
+  'total_token_throughput',
+  'input_throughput',
+  'request_throughput',
+  'goodput',
+  'output_throughput_per_gpu',
+  'output_throughput_per_user',
+  'cost_per_million_tokens',
+  ...LATENCY_METRICS.flatMap((metric) => PERCENTILES.map((stat) => `${metric}.${stat}` as const)),
+] as const;
+export type BenchmarkMetricKey = (typeof BENCHMARK_METRIC_KEYS)[number];
+
+export function isBenchmarkMetricKey(value: string): value is BenchmarkMetricKey {
+  return (BENCHMARK_METRIC_KEYS as readonly string[]).includes(value);
+}
+
+export const LATENCY_LABELS: Record<LatencyMetric, string> = {
+  ttft_ms: 'TTFT',
+  tpot_ms: 'TPOT',
+  itl_ms: 'ITL',
+  e2el_ms: 'E2E latency',
+};
+
+const STAT_LABELS: Record<LatencyStat, string> = { mean: 'Mean', p50: 'p50', p90: 'p90', p95: 'p95', p99: 'p99' };
+
+const PLAIN_LABELS: Record<string, string> = {
+  output_throughput: 'Output tok/s',
+  total_token_throughput: 'Total tok/s',
+  input_throughput: 'Input tok/s',
+  request_throughput: 'Requests/s',
+  goodput: 'Goodput (req/s)',
+  output_throughput_per_gpu: 'Output tok/s per GPU',
+  output_throughput_per_user: 'Output tok/s per user',
+  cost_per_million_tokens: 'Cost per 1M tokens',
+};
+
+/** "Output tok/s", "p99 TTFT", "Mean TPOT". */
+export function metricLabel(metric: BenchmarkMetricKey): string {
+  const [name, stat] = metric.split('.') as [string, LatencyStat | undefined];
+  if (stat) return `${STAT_LABELS[stat]} ${LATENCY_LABELS[name as LatencyMetric]}`;
+  return PLAIN_LABELS[name] ?? name;
+}
+
+export type MetricDirection = 'maximize' | 'minimize';
+
+/** As the contract: latencies and cost are better when lower, throughputs when higher. */
+export function metricDirection(metric: BenchmarkMetricKey): MetricDirection {
+  return metric.includes('_ms.') || metric === 'cost_per_million_tokens' ? 'minimize' : 'maximize';
+}
+
+/** The value of a metric for one benchmark, as the server ranks it; null when unavailable. */
+export function readBenchmarkMetric(benchmark: BenchmarkView, metric: BenchmarkMetricKey): number | null {
+  switch (metric) {
+    case 'goodput':
+      return benchmark.metrics.goodput?.request_throughput ?? null;
+    case 'output_throughput_per_gpu':
+      return benchmark.output_throughput_per_gpu;
+    case 'output_throughput_per_user':
+      return benchmark.output_throughput_per_user;
+    case 'cost_per_million_tokens':
+      return benchmark.cost_per_million_tokens;
+    case 'output_throughput':
+    case 'total_token_throughput':
+    case 'input_throughput':
+    case 'request_throughput':
+      return benchmark.metrics[metric];
+    default: {
+      const [name, stat] = metric.split('.') as [LatencyMetric, LatencyStat];
+      return benchmark.metrics[name][stat];
+    }
+  }
+}
+
+/**
+ * Cost per million tokens. UI.md's money format has no decimals, but these costs are usually below
+ * a dollar ("$0" would hide every difference), so cents are kept under $100.
+ */
+export function formatCostPerMillion(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: value < 100 ? 2 : 0,
+    maximumFractionDigits: value < 100 ? 2 : 0,
+  }).format(value);
+}
+
+export function formatRequestsPerSecond(value: number | null | undefined): string {
+  const text = formatNumber(value, 2);
+  return text === '—' ? text : `${text} req/s`;
+}
+
+/** A metric's value in its own unit: ms for latencies, tok/s, req/s or USD. */
+export function formatMetric(metric: BenchmarkMetricKey, value: number | null | undefined): string {
+  if (metric.includes('_ms.')) return formatMs(value);
+  if (metric === 'cost_per_million_tokens') return formatCostPerMillion(value);
+  if (metric === 'goodput' || metric === 'request_throughput') return formatRequestsPerSecond(value);
+  return formatTokensPerSecond(value);
+}
+
+// ---- Settings and runtime options -------------------------------------------------------------
+
+const RUNTIME_NAMES: Record<string, string> = { vllm: 'vLLM', sglang: 'SGLang', 'tensorrt-llm': 'TensorRT-LLM' };
+
+/** "vLLM 0.11.0". */
+export function formatRuntime(software: { runtime: string; version: string }): string {
+  return `${RUNTIME_NAMES[software.runtime] ?? software.runtime} ${software.version}`;
+}
+
+/** "10 req/s", or "All at once" for a rate of 'inf' (every request sent at time zero). */
+export function formatRequestRate(rate: number | 'inf'): string {
+  return rate === 'inf' ? 'All at once' : `${formatNumber(rate, 2)} req/s`;
+}
+
+const range = (low: number, high: number) =>
+  low === high ? formatNumber(low) : `${formatNumber(low)}–${formatNumber(high)}`;
+
+/** Prompt and output lengths in tokens: "1,024 → 256", or ranges "4–1,024 → 4–512". */
+export function formatLengths(workload: BenchmarkWorkloadView): string {
+  return `${range(workload.min_prompt, workload.max_prompt)} → ${range(workload.min_output, workload.max_output)}`;
+}
+
+/** '{model name} benchmarks on {count}x {hardware name}' (SPEC §2). */
+export function benchmarkSettingTitle(
+  setting: Pick<BenchmarkSettingView, 'ml_model_name' | 'hardware_config'>,
+): string {
+  return `${setting.ml_model_name} benchmarks on ${formatHardware(setting.hardware_config)}`;
+}
+
+export const SINGLE_BENCHMARKS_TITLE = 'Single benchmarks';
+export const BENCHMARK_SEARCH_TITLE = 'Search benchmarks';
+export const BEST_SETUP_REPORT_TITLE = 'Best-setup report';
+
+export function formatOptionValue(value: RuntimeOptionValue | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return String(value);
+}
+
+export interface RuntimeOptionChange {
+  name: string;
+  value: RuntimeOptionValue;
+}
+
+/**
+ * The options worth showing for one benchmark among its siblings. With the engine's defaults known,
+ * the options that differ from them; otherwise the options whose values vary across `siblings`
+ * (what one run changed against the others). Options that never vary say nothing and are left out;
+ * when nothing varies at all, every option is listed.
+ */
+export function runtimeOptionsDiff(
+  options: RuntimeOptionsView,
+  siblings: readonly RuntimeOptionsView[],
+  defaults?: Readonly<Record<string, RuntimeOptionValue | null>>,
+): RuntimeOptionChange[] {
+  const entries = Object.entries(options);
+  if (defaults)
+    return entries.filter(([name, value]) => defaults[name] !== value).map(([name, value]) => ({ name, value }));
+  const names = new Set(siblings.flatMap((sibling) => Object.keys(sibling)));
+  const varying = [...names].filter((name) => new Set(siblings.map((sibling) => String(sibling[name]))).size > 1);
+  const shown = varying.length > 0 ? entries.filter(([name]) => varying.includes(name)) : entries;
+  return shown.map(([name, value]) => ({ name, value }));
+}
+
+// ---- The runner command the empty states offer ----------------------------------------------------
+
+export interface BenchCommandOptions {
+  model?: string;
+  /** "8x H100"; a bare name ("H100") is sent as one accelerator. Left out, the runner detects it. */
+  hardware?: string;
+  runtime?: string;
+  runtimeVersion?: string;
+  workload?: BenchmarkWorkloadView;
+}
+
+const quote = (word: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`);
+
+/** Example input files for the datasets that read one (apps/runner README). */
+const DATASET_FILES: Record<string, string> = {
+  sharegpt: 'ShareGPT_V3_unfiltered_cleaned_split.json',
+  custom: 'prompts.jsonl',
+};
+
+function workloadFlags(workload: BenchmarkWorkloadView): string[] {
+  const flags = [`--dataset ${quote(workload.dataset)}`];
+  const file = DATASET_FILES[workload.dataset];
+  if (file) flags.push(`--dataset-path ${file}`);
+  flags.push(`--num-requests ${workload.num_requests}`, `--request-rate ${workload.request_rate}`);
+  if (workload.burstiness !== undefined && workload.burstiness !== 1) flags.push(`--burstiness ${workload.burstiness}`);
+  if (workload.max_concurrency) flags.push(`--max-concurrency ${workload.max_concurrency}`);
+  if (workload.min_prompt === workload.max_prompt) flags.push(`--prompt-len ${workload.min_prompt}`);
+  else flags.push(`--min-prompt ${workload.min_prompt}`, `--max-prompt ${workload.max_prompt}`);
+  if (workload.min_output === workload.max_output) flags.push(`--output-len ${workload.min_output}`);
+  else flags.push(`--min-output ${workload.min_output}`, `--max-output ${workload.max_output}`);
+  if (workload.dataset === 'sharegpt') flags.push(`--max-seq-length ${workload.max_seq_length}`);
+  return flags;
+}
+
+/**
+ * `mako-runner bench … --post` with the flags of apps/runner: benchmarks the local endpoint and
+ * uploads the result with its setting. Given a setting's workload, it repeats that workload.
+ */
+export function benchRunnerCommand({
+  model,
+  hardware,
+  runtime,
+  runtimeVersion,
+  workload,
+}: BenchCommandOptions = {}): string {
+  const flags: string[] = ['--base-url http://127.0.0.1:8000'];
+  if (model) flags.push(`--model ${quote(model)}`);
+  if (runtime) flags.push(`--runtime ${runtime}`);
+  if (runtimeVersion) flags.push(`--runtime-version ${quote(runtimeVersion)}`);
+  flags.push(
+    ...(workload
+      ? workloadFlags(workload)
+      : ['--request-rate 10', '--num-requests 500', '--prompt-len 1024', '--output-len 256']),
+  );
+  if (hardware) flags.push(`--hardware ${quote(/^\d+x /.test(hardware) ? hardware : `1x ${hardware}`)}`);
+  flags.push('--post');
+  return `MAKO_TOKEN=mako_… mako-runner bench ${flags.join(' ')}`;
+}

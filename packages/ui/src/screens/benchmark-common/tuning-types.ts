@@ -1,0 +1,180 @@
+import type {
+  BenchmarkMetricKey,
+  BenchmarkRuntime,
+  BenchmarkWorkloadView,
+  LatencyStatsView,
+  RuntimeOptionValue,
+  RuntimeOptionsView,
+} from './benchmark-data';
+
+/*
+ * The tuning shapes the screens read, mirroring packages/contract (tuning.ts, benchmarks.ts) field
+ * for field, so apps/web passes API objects straight in. Only the fields the screens use are listed;
+ * extra fields on the API objects are fine.
+ */
+
+export type ConfigValue = RuntimeOptionValue;
+/** Engine flag name (snake_case) → value. */
+export type RuntimeConfig = RuntimeOptionsView;
+export type Runtime = BenchmarkRuntime;
+/** The metrics an objective or a constraint can name (the contract's MetricKey). */
+export type MetricKey = BenchmarkMetricKey;
+
+export type Direction = 'maximize' | 'minimize';
+export type ConstraintOp = '<=' | '>=' | '<' | '>';
+
+export interface Objective {
+  metric: MetricKey;
+  direction: Direction;
+}
+
+export interface Constraint {
+  metric: MetricKey;
+  op: ConstraintOp;
+  value: number;
+}
+
+export interface HardwareConfig {
+  name: string;
+  count: number;
+}
+
+export type Workload = BenchmarkWorkloadView;
+
+export interface SessionSetting {
+  ml_model_name: string;
+  hardware_config: HardwareConfig;
+  software: { runtime: Runtime; version: string };
+  workload: Workload;
+}
+
+export interface Budget {
+  max_trials: number;
+  max_parallel: number;
+}
+
+/** The contract's session statuses; any other string is shown as-is. */
+export type SessionStatus = 'pending' | 'running' | 'complete' | 'failed' | (string & {});
+
+/** A tuning session (GET /tuning/session/mine, GET /tuning/session/{id}). */
+export interface TuningSessionData {
+  id: string;
+  name: string;
+  setting: SessionSetting;
+  status: SessionStatus;
+  objective: Objective;
+  constraints: readonly Constraint[];
+  budget: Budget;
+  /** `evaluated` counts every reported trial, failed ones included. */
+  counts: { evaluated: number; pending: number; failed: number };
+  best: { result_id: string; trial_number: number; config: RuntimeConfig; objective_value: number } | null;
+  /** The objective measured with the engine's defaults (the first trial). */
+  default_objective_value: number | null;
+  created_at: string;
+}
+
+export type LatencyStats = LatencyStatsView;
+
+export interface BenchmarkMetricsData {
+  request_throughput: number;
+  input_throughput: number;
+  output_throughput: number;
+  total_token_throughput: number;
+  ttft_ms: LatencyStats;
+  tpot_ms: LatencyStats;
+  itl_ms: LatencyStats;
+  e2el_ms: LatencyStats;
+  goodput?: { request_throughput: number } | null;
+}
+
+export type FailureKind = 'oom' | 'crash' | 'timeout' | 'invalid';
+
+/** One reported trial (GET /tuning/session/{id}/results). */
+export interface TuningResultData {
+  id: string;
+  trial_number: number;
+  config: RuntimeConfig;
+  objective_value: number | null;
+  /** Measured, and every constraint held. */
+  feasible: boolean;
+  metrics: BenchmarkMetricsData | null;
+  failure: { kind: FailureKind | (string & {}); message: string } | null;
+  created_at: string;
+}
+
+/** A configuration a runner has leased and not reported yet. */
+export interface PendingConfigData {
+  id: string;
+  trial_number: number;
+  config: RuntimeConfig;
+  status: 'leased' | 'evaluated' | 'expired' | (string & {});
+  leased_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** GET /tuning/session/{id}/best. */
+export interface TuningBestData {
+  result: TuningResultData;
+  /** Gain over the engine defaults in the objective's better direction, in percent. */
+  improvement_pct: number | null;
+  launch_command: string;
+}
+
+export type OptionKind = 'int' | 'float' | 'categorical' | 'bool';
+
+/** One engine flag of GET /benchmarks/supported-runtime-options. */
+export interface RuntimeOptionData {
+  name: string;
+  flag: string;
+  kind: OptionKind;
+  default: ConfigValue | null;
+  low?: number;
+  high?: number;
+  step?: number;
+  log?: boolean;
+  choices?: readonly ConfigValue[];
+  description: string;
+  /** Whether the tuner searches it by default. */
+  tunable: boolean;
+}
+
+export interface RuntimeCatalogueData {
+  runtime: Runtime;
+  display_name: string;
+  versions: readonly string[];
+  options: readonly RuntimeOptionData[];
+}
+
+// ---- What the create dialog sends (the contract's TuningSessionCreate) ------------------------
+
+export type SearchParameter =
+  | { kind: 'int' | 'float'; name: string; low: number; high: number; step?: number; log?: boolean }
+  | { kind: 'categorical'; name: string; choices: ConfigValue[] }
+  | { kind: 'bool'; name: string };
+
+export interface SpaceRule {
+  left: string;
+  op: '<=' | '>=' | '<' | '>' | 'divides';
+  right: number | { param: string } | { setting: 'gpu_count' | 'max_seq_length' };
+  when?: { param: string; equals: ConfigValue };
+}
+
+export interface TuningSessionCreateBody {
+  setting: {
+    ml_model_name: string;
+    hardware_config: HardwareConfig;
+    software: { runtime: Runtime; version: string };
+    workload: Required<Workload> & { max_concurrency: number | null };
+  };
+  objective: Objective;
+  constraints: Constraint[];
+  search_space: { parameters: SearchParameter[]; rules: SpaceRule[] };
+  budget: Budget;
+}
+
+/** What "Create session" hands to the app: the POST body and the optional ?name. */
+export interface TuningSessionCreateRequest {
+  session: TuningSessionCreateBody;
+  name?: string;
+}

@@ -1,0 +1,226 @@
+import { toCsv, exportFile } from '../../foundations/format/csv';
+import type { CsvValue, ExportFile, ExportFormat } from '../../foundations/format/csv';
+import { formatHardware, formatNumber } from '../../foundations/format/format';
+import {
+  BENCHMARK_METRIC_KEYS,
+  formatOptionValue,
+  formatRequestRate,
+  formatRuntime,
+  metricDirection,
+  readBenchmarkMetric,
+} from '../benchmark-common/benchmark-data';
+import type { BenchmarkMetricKey, BenchmarkView } from '../benchmark-common/benchmark-data';
+
+/** The most benchmarks one comparison holds: beyond four the columns no longer fit a laptop. */
+export const MAX_COMPARED = 4;
+
+/** One line of the setup table: a value per benchmark, and whether any differs from the first. */
+export interface SetupRow {
+  label: string;
+  values: string[];
+  /** Per benchmark: its value is not the first (baseline) benchmark's. */
+  differs: boolean[];
+}
+
+const setupRow = (label: string, values: string[]): SetupRow => ({
+  label,
+  values,
+  differs: values.map((value) => value !== values[0]),
+});
+
+const range = (low: number, high: number) =>
+  low === high ? formatNumber(low) : `${formatNumber(low)}–${formatNumber(high)}`;
+
+/** What was measured and how: model, hardware, engine and the workload, one row each. */
+export function workloadRows(benchmarks: readonly BenchmarkView[]): SetupRow[] {
+  const of = (pick: (benchmark: BenchmarkView) => string) => benchmarks.map(pick);
+  return [
+    setupRow(
+      'Model',
+      of((b) => b.setting.ml_model_name),
+    ),
+    setupRow(
+      'Hardware',
+      of((b) => formatHardware(b.setting.hardware_config)),
+    ),
+    setupRow(
+      'Runtime',
+      of((b) => formatRuntime(b.setting.software)),
+    ),
+    setupRow(
+      'Dataset',
+      of((b) => b.setting.workload.dataset),
+    ),
+    setupRow(
+      'Requests',
+      of((b) => formatNumber(b.setting.workload.num_requests)),
+    ),
+    setupRow(
+      'Request rate',
+      of((b) => formatRequestRate(b.setting.workload.request_rate)),
+    ),
+    setupRow(
+      'Max concurrency',
+      of((b) => formatNumber(b.setting.workload.max_concurrency ?? null)),
+    ),
+    setupRow(
+      'Prompt tokens',
+      of((b) => range(b.setting.workload.min_prompt, b.setting.workload.max_prompt)),
+    ),
+    setupRow(
+      'Output tokens',
+      of((b) => range(b.setting.workload.min_output, b.setting.workload.max_output)),
+    ),
+    setupRow(
+      'Max sequence length',
+      of((b) => formatNumber(b.setting.workload.max_seq_length)),
+    ),
+  ];
+}
+
+/**
+ * Every engine flag any of the benchmarks set, in first-seen order. A flag one benchmark leaves out
+ * shows '—' there: it ran with the engine's default, which may or may not equal the other's value.
+ */
+export function flagRows(benchmarks: readonly BenchmarkView[]): SetupRow[] {
+  const names = [...new Set(benchmarks.flatMap((b) => Object.keys(b.runtime_options)))];
+  return names.map((name) =>
+    setupRow(
+      name,
+      benchmarks.map((b) => formatOptionValue(b.runtime_options[name])),
+    ),
+  );
+}
+
+/** The metrics the comparison shows, in reading order: throughput, then latency, then money. */
+export const COMPARED_METRICS: readonly BenchmarkMetricKey[] = [
+  'output_throughput',
+  'total_token_throughput',
+  'request_throughput',
+  'goodput',
+  'output_throughput_per_gpu',
+  'output_throughput_per_user',
+  'ttft_ms.mean',
+  'ttft_ms.p50',
+  'ttft_ms.p99',
+  'tpot_ms.mean',
+  'tpot_ms.p99',
+  'itl_ms.p99',
+  'e2el_ms.p50',
+  'e2el_ms.p99',
+  'cost_per_million_tokens',
+];
+
+export type Verdict = 'better' | 'worse' | 'same';
+
+export interface MetricCell {
+  value: number | null;
+  /** The value's change against the first benchmark, as a fraction; null for the first itself. */
+  change: number | null;
+  /** Whether that change is good news for this metric (lower latency, higher throughput). */
+  verdict: Verdict | null;
+}
+
+export interface MetricRow {
+  metric: BenchmarkMetricKey;
+  cells: MetricCell[];
+}
+
+/** Changes smaller than this are measurement noise on any real run: called the same. */
+const SAME_WITHIN = 0.005;
+
+/** Each metric for every benchmark, with its change against the first one (the baseline). */
+export function metricRows(benchmarks: readonly BenchmarkView[]): MetricRow[] {
+  return COMPARED_METRICS.map((metric) => {
+    const values = benchmarks.map((b) => readBenchmarkMetric(b, metric));
+    const baseline = values[0] ?? null;
+    const cells = values.map((value, index): MetricCell => {
+      if (index === 0 || value === null || baseline === null || baseline === 0)
+        return { value, change: null, verdict: null };
+      const change = (value - baseline) / Math.abs(baseline);
+      const better = metricDirection(metric) === 'maximize' ? change > 0 : change < 0;
+      return { value, change, verdict: Math.abs(change) < SAME_WITHIN ? 'same' : better ? 'better' : 'worse' };
+    });
+    return { metric, cells };
+  });
+}
+
+// ---- Export ------------------------------------------------------------------------------------
+
+const EXPORT_COLUMNS = [
+  'id',
+  'created_at',
+  'model',
+  'hardware_count',
+  'hardware_name',
+  'runtime',
+  'runtime_version',
+  'dataset',
+  'num_requests',
+  'request_rate',
+  'max_concurrency',
+  'min_prompt',
+  'max_prompt',
+  'min_output',
+  'max_output',
+  'max_seq_length',
+  'published',
+  'verified',
+  'demo',
+  'session_id',
+  ...BENCHMARK_METRIC_KEYS,
+  'runtime_options',
+] as const;
+
+function exportRow(b: BenchmarkView): Record<(typeof EXPORT_COLUMNS)[number], CsvValue> {
+  const { setting } = b;
+  const metrics = Object.fromEntries(BENCHMARK_METRIC_KEYS.map((key) => [key, readBenchmarkMetric(b, key)])) as Record<
+    BenchmarkMetricKey,
+    number | null
+  >;
+  return {
+    id: b.id,
+    created_at: b.created_at,
+    model: setting.ml_model_name,
+    hardware_count: setting.hardware_config.count,
+    hardware_name: setting.hardware_config.name,
+    runtime: setting.software.runtime,
+    runtime_version: setting.software.version,
+    dataset: setting.workload.dataset,
+    num_requests: setting.workload.num_requests,
+    request_rate: setting.workload.request_rate,
+    max_concurrency: setting.workload.max_concurrency,
+    min_prompt: setting.workload.min_prompt,
+    max_prompt: setting.workload.max_prompt,
+    min_output: setting.workload.min_output,
+    max_output: setting.workload.max_output,
+    max_seq_length: setting.workload.max_seq_length,
+    published: b.published,
+    verified: b.verified,
+    demo: b.demo,
+    session_id: b.session_id,
+    ...metrics,
+    runtime_options: JSON.stringify(b.runtime_options),
+  };
+}
+
+/** Benchmarks as CSV: one row each, every metric key a column, the flags as one JSON column. */
+export function benchmarksToCsv(benchmarks: readonly BenchmarkView[]): string {
+  return toCsv(
+    EXPORT_COLUMNS,
+    benchmarks.map((benchmark) => {
+      const row = exportRow(benchmark);
+      return EXPORT_COLUMNS.map((column) => row[column]);
+    }),
+  );
+}
+
+/** The export of a list of benchmarks; JSON holds the API's own objects. */
+export function benchmarkExport(benchmarks: readonly BenchmarkView[], format: ExportFormat, stem: string): ExportFile {
+  return exportFile(
+    format,
+    stem,
+    () => benchmarksToCsv(benchmarks),
+    () => benchmarks,
+  );
+}

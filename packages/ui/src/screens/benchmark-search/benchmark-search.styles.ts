@@ -1,0 +1,164 @@
+import styled from 'styled-components';
+import { color, fontSize, fontWeight, media, radius, space } from '../../foundations/theme/design-tokens';
+
+export const SearchLayout = styled.div`
+  display: grid;
+  grid-template-columns: 288px minmax(0, 1fr);
+  align-items: start;
+  gap: ${space(5)};
+
+  ${media.narrow} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: ${space(3)};
+  }
+`;
+
+export const FilterColumn = styled.aside`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  min-width: 0;
+`;
+
+/** Below 768 px the filters fold into a bar that opens on demand. */
+export const FilterToggle = styled.div`
+  display: none;
+
+  ${media.narrow} {
+    display: block;
+  }
+`;
+
+export const FilterPanel = styled.div<{ $open: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(4)};
+  padding: ${space(4)};
+  border: 1px solid ${color.border};
+  border-radius: ${radius.lg};
+  background: ${color.surface};
+
+  ${media.narrow} {
+    display: ${({ $open }) => ($open ? 'flex' : 'none')};
+  }
+`;
+
+export const FilterHeading = styled.h2`
+  font-size: ${fontSize.md};
+  font-weight: ${fontWeight.semibold};
+`;
+
+export const FilterForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(4)};
+`;
+
+export const Fieldset = styled.fieldset<{ $paired: boolean }>`
+  display: grid;
+  grid-template-columns: ${({ $paired }) => ($paired ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)')};
+  gap: ${space(3)};
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+
+  legend {
+    margin-bottom: ${space(2)};
+    padding: 0;
+    font-size: ${fontSize.xs};
+    font-weight: ${fontWeight.semibold};
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    color: ${color.textMuted};
+  }
+
+  /* A field with a hint or an error in a pair keeps its partner aligned at the top. */
+  & > * {
+    align-self: start;
+  }
+
+  & > [data-wide] {
+    grid-column: 1 / -1;
+  }
+`;
+
+export const FormActions = styled.div`
+  display: flex;
+  gap: ${space(2)};
+
+  & > * {
+    flex: 1;
+  }
+`;
+
+export const ResultsColumn = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  min-width: 0;
+`;
+
+export const ResultsHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${space(2)} ${space(4)};
+`;
+
+export const ResultsTitle = styled.h2`
+  font-size: ${fontSize.lg};
+  font-weight: ${fontWeight.semibold};
+`;
+
+export const ResultsSummary = styled.p`
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
+
+export const Pager = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space(2)};
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+  font-variant-numeric: tabular-nums;
+`;
+
+export const PagerButtons = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${space(2)};
+`;
+
+/** Breaks only between organisation and model name (the parts are nowrap), at most 200 px wide. */
+export const ModelText = styled.span`
+  display: inline-block;
+  max-width: 200px;
+  padding: ${space(1)} 0;
+  font-weight: ${fontWeight.medium};
+  white-space: normal;
+  /* An inline-block does not get its link's underline unless it draws its own. */
+  text-decoration: inherit;
+  text-underline-offset: inherit;
+
+  & > span {
+    white-space: nowrap;
+  }
+`;
+
+export const SelectionBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(2)} ${space(3)};
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+
+  > span {
+    margin-right: auto;
+  }
+`;

@@ -1,0 +1,128 @@
+import styled from 'styled-components';
+import { color, font, fontSize, fontWeight, media, radius, space } from '../../foundations/theme/design-tokens';
+
+export const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(6)};
+`;
+
+export const Section = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+`;
+
+export const Legend = styled.legend`
+  padding: 0;
+  margin-bottom: ${space(3)};
+  font-size: ${fontSize.md};
+  font-weight: ${fontWeight.semibold};
+  color: ${color.text};
+`;
+
+export const SectionNote = styled.p`
+  margin-top: -${space(1)};
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
+
+/** Fields flow into as many columns as fit: three in the dialog, one on a phone. */
+export const Grid = styled.div<{ $min?: number }>`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(${({ $min = 180 }) => $min}px, 1fr));
+  gap: ${space(3)} ${space(4)};
+  align-items: start;
+`;
+
+export const Wide = styled.div`
+  grid-column: 1 / -1;
+`;
+
+export const ConstraintList = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(2)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+export const ConstraintRow = styled.li`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(72px, 0.6fr) minmax(0, 1fr) auto;
+  gap: ${space(2)};
+  align-items: start;
+
+  ${media.narrow} {
+    grid-template-columns: minmax(0, 1fr) minmax(72px, auto) minmax(0, 1fr) auto;
+  }
+`;
+
+export const OptionList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  margin: 0;
+  padding: 0;
+  border: 1px solid ${color.border};
+  border-radius: ${radius.md};
+  list-style: none;
+`;
+
+export const OptionItem = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(2.5)};
+  padding: ${space(3)};
+
+  & + & {
+    border-top: 1px solid ${color.border};
+  }
+`;
+
+export const OptionHead = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: start;
+  gap: ${space(1)} ${space(3)};
+
+  ${media.narrow} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+export const OptionName = styled.span`
+  font-family: ${font.mono};
+  font-size: ${fontSize.sm};
+`;
+
+export const OptionMeta = styled.p`
+  font-family: ${font.mono};
+  font-size: ${fontSize.xs};
+  color: ${color.textMuted};
+  font-variant-numeric: tabular-nums;
+`;
+
+export const OptionBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(1.5)};
+  margin-left: ${space(6)};
+`;
+
+export const Choices = styled.div`
+  display: flex;
+  margin-bottom: ${space(1.5)};
+  flex-wrap: wrap;
+  gap: ${space(2)} ${space(4)};
+`;
+
+export const Loading = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+`;

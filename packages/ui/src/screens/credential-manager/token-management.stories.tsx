@@ -1,0 +1,408 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { expect, fn, screen, spyOn, waitFor, within } from 'storybook/test';
+import { Select } from '../../primitives/select';
+import type { ExtraCreateFields } from './create-token-dialog';
+import { TokenManager } from './token-manager';
+import type { TokenManagerProps } from './token-manager';
+import { TOKEN_MESSAGES } from './token-types';
+import type { CreatedToken, TokenLike } from './token-types';
+import { TokenUsage } from './token-usage';
+
+const NOW = new Date('2026-03-02T12:00:00Z');
+const ago = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
+const ahead = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();
+
+const TOKENS: TokenLike[] = [
+  {
+    id: 'tok_laptop',
+    name: 'laptop',
+    prefix: 'mako_a1B2',
+    created_at: ago(72),
+    last_used_at: ago(2),
+    expires_at: ahead(87 * 24),
+    revoked_at: null,
+  },
+  {
+    id: 'tok_nightly',
+    name: 'nightly-ci',
+    prefix: 'mako_Nn7q',
+    created_at: ago(30 * 24),
+    last_used_at: null,
+    expires_at: null,
+    revoked_at: null,
+  },
+  {
+    id: 'tok_old',
+    name: 'old-box',
+    prefix: 'mako_0ldX',
+    created_at: ago(95 * 24),
+    last_used_at: ago(40 * 24),
+    expires_at: ago(5 * 24),
+    revoked_at: null,
+  },
+  {
+    id: 'tok_staging',
+    name: 'staging',
+    prefix: 'mako_St4g',
+    created_at: ago(60 * 24),
+    last_used_at: ago(20 * 24),
+    expires_at: ahead(300 * 24),
+    revoked_at: ago(10 * 24),
+  },
+];
+
+const SECRET = 'mako_q8Vd3KsL0pWz7HtR2xYc5NbJ4mFe9GaU6b1c2d';
+const CREATED: CreatedToken = {
+  token: {
+    id: 'tok_new',
+    name: 'laptop-2',
+    prefix: 'mako_q8Vd',
+    created_at: NOW.toISOString(),
+    last_used_at: null,
+    expires_at: ahead(90 * 24),
+    revoked_at: null,
+  },
+  secret: SECRET,
+};
+
+const REVOKE_DESCRIPTION = 'Runners using it stop working at once. This cannot be undone.';
+
+const meta = {
+  title: 'Screens/Tokens/TokenManager',
+  component: TokenManager,
+  args: {
+    intro: 'Runners and scripts use these tokens to report benchmarks as you.',
+    caption: 'Access tokens',
+    tokens: TOKENS,
+    now: NOW,
+    emptyTitle: 'No tokens yet',
+    emptyDescription: 'Create a token, then hand it to the runner next to your GPUs.',
+    emptyCommand: 'export MAKO_TOKEN=mako_…\nmako-runner bench',
+    createDescription: 'Name it after where it will be used.',
+    createdTitle: 'Copy your new token',
+    secretLabel: 'Access token',
+    renderUsage: (created) => (
+      <TokenUsage
+        heading="Use it with the runner"
+        lines={[`export MAKO_TOKEN=${created.secret}`, 'mako-runner bench']}
+      />
+    ),
+    revokeDescription: REVOKE_DESCRIPTION,
+    onCreate: fn(),
+    onRevoke: fn(),
+    onRetry: fn(),
+  },
+  beforeEach: () => {
+    // Headless test browsers have no clipboard permission; the stories check what was handed over.
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    return () => writeText.mockRestore();
+  },
+} satisfies Meta<typeof TokenManager>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const rowOf = (name: string) => {
+  const row = screen.getByRole('cell', { name }).closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return within(row);
+};
+
+export const List: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step }) => {
+    const table = canvas.getByRole('table', { name: 'Access tokens' });
+    await step('the intro and "New token" above the list', async () => {
+      await expect(canvas.getByText('Runners and scripts use these tokens to report benchmarks as you.')).toBeVisible();
+      await expect(canvas.getByRole('button', { name: 'New token' })).toBeEnabled();
+    });
+    await step('newest first, with the prefix to recognise each token by', async () => {
+      const names = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
+      await expect(names).toEqual(['laptop', 'nightly-ci', 'staging', 'old-box']);
+      await expect(rowOf('laptop').getByText('mako_a1B2…')).toBeVisible();
+      await expect(rowOf('laptop').getByText('3 d ago')).toBeVisible();
+    });
+    await step('status in words; never used and never expiring say Never', async () => {
+      await expect(rowOf('laptop').getByText('Active')).toBeVisible();
+      await expect(rowOf('old-box').getByText('Expired')).toBeVisible();
+      await expect(rowOf('staging').getByText('Revoked')).toBeVisible();
+      await expect(rowOf('nightly-ci').getAllByText('Never')).toHaveLength(2);
+    });
+    await step('every token can be revoked except one already revoked', async () => {
+      await expect(rowOf('old-box').getByRole('button', { name: 'Revoke old-box' })).toBeEnabled();
+      await expect(rowOf('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    });
+  },
+};
+
+/** Stands in for apps/web: the create and revoke calls answer at once and the list is refetched. */
+function LiveTokenManager(props: TokenManagerProps<TokenLike>) {
+  const [tokens, setTokens] = useState<TokenLike[]>(TOKENS);
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+  return (
+    <TokenManager
+      {...props}
+      tokens={tokens}
+      created={created}
+      onCreate={(values) => {
+        props.onCreate(values);
+        const answer = { ...CREATED, token: { ...CREATED.token, name: values.name } };
+        setCreated(answer);
+        setTokens((list) => [answer.token, ...list]);
+      }}
+      onRevoke={(id) => {
+        props.onRevoke(id);
+        setTokens((list) =>
+          list.map((token) => (token.id === id ? { ...token, revoked_at: NOW.toISOString() } : token)),
+        );
+      }}
+    />
+  );
+}
+
+export const CreateShowsTheSecretOnce: Story = {
+  render: (args) => <LiveTokenManager {...args} />,
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('"New token" opens the form with the name focused', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New token' });
+      await expect(dialog).toHaveAccessibleDescription('Name it after where it will be used.');
+      await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveFocus());
+    });
+    await step('Create token sends the trimmed name and the default 90 days', async () => {
+      await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), ' laptop-2 ');
+      await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenCalledTimes(1);
+      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'laptop-2', expires_in_days: 90 });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Copy your new token' });
+    await step("the secret is shown in full with 'You will not see it again'", async () => {
+      const secret = within(dialog).getByRole('textbox', { name: 'Access token' });
+      await expect(secret).toHaveValue(SECRET);
+      await expect(secret).toHaveAccessibleDescription(TOKEN_MESSAGES.shownOnce);
+      await expect(dialog).toHaveTextContent('“laptop-2” is ready.');
+    });
+    await step('how to use it: a snippet with the secret, ready to copy', async () => {
+      const usage = within(dialog).getByRole('region', { name: 'How to use it' });
+      await expect(within(usage).getByRole('heading', { name: 'Use it with the runner' })).toBeVisible();
+      await expect(within(usage).getByRole('textbox', { name: 'Shell' })).toHaveTextContent(
+        `export MAKO_TOKEN=${SECRET}`,
+      );
+    });
+    await step('Copy puts the secret on the clipboard', async () => {
+      await userEvent.click(within(dialog).getAllByRole('button', { name: 'Copy' })[0] as HTMLElement);
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(SECRET);
+    });
+    await step('after Done the new token is in the list and the secret is gone for good', async () => {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await expect(rowOf('laptop-2').getByText('Active')).toBeVisible();
+      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+      await expect(await screen.findByRole('dialog', { name: 'New token' })).toBeVisible();
+      await expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
+      await expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    });
+  },
+};
+
+export const NameRules: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New token' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await step("an empty name is refused with 'Name is required'", async () => {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(within(dialog).getByText(TOKEN_MESSAGES.nameRequired)).toBeVisible();
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await expect(name).toHaveFocus();
+    });
+    await step('a name over 100 characters is refused too', async () => {
+      await userEvent.click(name);
+      await userEvent.paste('x'.repeat(101));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(within(dialog).getByText(TOKEN_MESSAGES.nameTooLong)).toBeVisible();
+      await expect(args.onCreate).not.toHaveBeenCalled();
+    });
+    await step('choosing Never says what that means and sends null', async () => {
+      await userEvent.clear(name);
+      await userEvent.type(name, 'nightly');
+      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires after' }), 'never');
+      await expect(
+        within(dialog).getByText('A token that never expires stays valid until you revoke it.'),
+      ).toBeVisible();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'nightly', expires_in_days: null });
+    });
+  },
+};
+
+export const Creating: Story = {
+  args: { creating: true },
+  play: async ({ canvas, args, step, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New token' });
+    await step('the call is in flight: the button spins and nothing can be sent twice', async () => {
+      const submit = within(dialog).getByRole('button', { name: 'Create token' });
+      await expect(submit).toHaveAttribute('aria-busy', 'true');
+      await userEvent.click(submit);
+      await expect(args.onCreate).not.toHaveBeenCalled();
+      await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    });
+    await step('Escape does not close it, so the secret it returns is not lost', async () => {
+      await userEvent.keyboard('{Escape}');
+      await expect(screen.getByRole('dialog', { name: 'New token' })).toBeVisible();
+    });
+  },
+};
+
+export const CreateFailed: Story = {
+  args: { createError: 'Something went wrong: Service Unavailable' },
+  play: async ({ canvas, args, step, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New token' });
+    await step('an earlier failure is not shown on a fresh form', async () => {
+      await expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
+    await step('after submitting, the failure shows and the name stays for a retry', async () => {
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'laptop-2');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'laptop-2', expires_in_days: 90 });
+      await expect(within(dialog).getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
+      await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('laptop-2');
+    });
+  },
+};
+
+export const RevokeAsksFirst: Story = {
+  render: (args) => <LiveTokenManager {...args} />,
+  play: async ({ args, step, userEvent }) => {
+    await step('Revoke asks first, naming the token and what breaks', async () => {
+      await userEvent.click(rowOf('laptop').getByRole('button', { name: 'Revoke laptop' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token laptop?' });
+      await expect(confirm).toHaveAccessibleDescription(REVOKE_DESCRIPTION);
+    });
+    await step('Cancel keeps the token', async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await expect(args.onRevoke).not.toHaveBeenCalled();
+    });
+    await step('confirming sends the id; once revoked, the dialog closes and the row says so', async () => {
+      await userEvent.click(rowOf('laptop').getByRole('button', { name: 'Revoke laptop' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Revoke token' }));
+      await expect(args.onRevoke).toHaveBeenCalledTimes(1);
+      await expect(args.onRevoke).toHaveBeenCalledWith('tok_laptop');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await expect(rowOf('laptop').getByText('Revoked')).toBeVisible();
+    });
+  },
+};
+
+export const RevokeFailed: Story = {
+  args: { revokeError: 'Something went wrong: Service Unavailable' },
+  play: async ({ args, step, userEvent }) => {
+    await userEvent.click(rowOf('nightly-ci').getByRole('button', { name: 'Revoke nightly-ci' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token nightly-ci?' });
+    await step('no stale error before confirming', async () => {
+      await expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();
+    });
+    await step('after confirming, the failure shows and the dialog stays for a retry', async () => {
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
+      await expect(args.onRevoke).toHaveBeenCalledWith('tok_nightly');
+      await expect(within(confirm).getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
+    });
+  },
+};
+
+export const Loading: Story = {
+  args: { tokens: undefined, isLoading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading Access tokens');
+    await expect(canvas.getByRole('columnheader', { name: 'Expires' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('cell', { name: 'laptop' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'New token' })).toBeEnabled();
+  },
+};
+
+export const Empty: Story = {
+  args: { tokens: [] },
+  play: async ({ canvas, step, userEvent }) => {
+    await step('it says what to do next, with the command to copy', async () => {
+      await expect(canvas.getByRole('heading', { name: 'No tokens yet' })).toBeVisible();
+      await expect(canvas.getByText('Create a token, then hand it to the runner next to your GPUs.')).toBeVisible();
+      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith('export MAKO_TOKEN=mako_…\nmako-runner bench');
+    });
+  },
+};
+
+export const ErrorState: Story = {
+  args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step("the failure is named, with 'Unknown error' for a missing detail", async () => {
+      const alert = canvas.getByRole('alert');
+      await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
+      await expect(alert).toHaveTextContent('Unknown error');
+    });
+    await step('Retry calls onRetry', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+      await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
+interface ScopedToken extends TokenLike {
+  scope: 'read' | 'write';
+}
+
+const scoped: ScopedToken[] = TOKENS.map((token, i) => ({ ...token, scope: i % 2 === 0 ? 'write' : 'read' }));
+const scopeColumn = createColumnHelper<ScopedToken>();
+// Module-level, so the table's column list stays the same object between renders.
+const SCOPE_COLUMNS = [scopeColumn.accessor('scope', { header: 'Scope' })];
+const SCOPE_FIELD: ExtraCreateFields<{ scope: ScopedToken['scope'] }> = {
+  initial: { scope: 'read' },
+  render: (values, onChange, disabled) => (
+    <Select
+      label="Scope"
+      options={[
+        { value: 'read', label: 'Read' },
+        { value: 'write', label: 'Read and write' },
+      ]}
+      value={values.scope}
+      disabled={disabled}
+      onValueChange={(value) => onChange({ scope: value === 'write' ? 'write' : 'read' })}
+    />
+  ),
+};
+
+export const ExtraFieldsAndColumns: Story = {
+  render: (args) => (
+    <TokenManager<ScopedToken, { scope: ScopedToken['scope'] }>
+      {...args}
+      tokens={scoped}
+      created={null}
+      renderUsage={undefined}
+      extraColumns={SCOPE_COLUMNS}
+      extraFields={SCOPE_FIELD}
+    />
+  ),
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step("a token kind's own column sits after the name", async () => {
+      const headers = canvas.getAllByRole('columnheader').map((header) => header.textContent);
+      await expect(headers.slice(0, 3)).toEqual(['Name', 'Scope', 'Prefix']);
+      await expect(rowOf('laptop').getByRole('cell', { name: 'write' })).toBeVisible();
+    });
+    await step('its own field is in the form and its value goes out with name and expiry', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New token' });
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'deploy');
+      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Scope' }), 'write');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenCalledWith({ scope: 'write', name: 'deploy', expires_in_days: 90 });
+    });
+  },
+};

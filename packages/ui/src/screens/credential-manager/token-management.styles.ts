@@ -1,0 +1,71 @@
+import styled from 'styled-components';
+import { color, font, fontSize, fontWeight, lineHeight, space } from '../../foundations/theme/design-tokens';
+
+export const PageRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(5)};
+  min-width: 0;
+`;
+
+export const Toolbar = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: ${space(3)};
+`;
+
+export const Intro = styled.p`
+  max-width: 68ch;
+  color: ${color.textMuted};
+  line-height: ${lineHeight.normal};
+`;
+
+export const Mono = styled.code`
+  font-family: ${font.mono};
+  font-size: ${fontSize.sm};
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+export const Muted = styled.span`
+  color: ${color.textMuted};
+`;
+
+export const FormStack = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(4)};
+`;
+
+export const SecretStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(4)};
+  min-width: 0;
+`;
+
+export const UsageHeading = styled.h3`
+  font-size: ${fontSize.md};
+  font-weight: ${fontWeight.semibold};
+`;
+
+export const UsageText = styled.p`
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+  line-height: ${lineHeight.normal};
+
+  code {
+    font-family: ${font.mono};
+    font-size: ${fontSize.xs};
+    color: ${color.text};
+  }
+`;
+
+export const UsageSection = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(2)};
+  min-width: 0;
+`;

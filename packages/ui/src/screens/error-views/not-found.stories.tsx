@@ -1,0 +1,121 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import type { ShellLinkProps } from '../../primitives/app-shell';
+import { Button } from '../../primitives/button';
+import { NotFoundPage, NotFoundView } from './not-found';
+
+const navigate = fn();
+
+/** Stands in for a router Link: no page load, the target is reported instead. */
+function routerLink({ href, children, ...rest }: ShellLinkProps) {
+  return (
+    <a
+      href={href}
+      data-router-link=""
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}
+
+const meta = {
+  title: 'Screens/Errors/NotFoundPage',
+  component: NotFoundPage,
+  beforeEach: () => {
+    navigate.mockClear();
+  },
+} satisfies Meta<typeof NotFoundPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step }) => {
+    await step('the spec strings are there, word for word', async () => {
+      await expect(canvas.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible();
+      await expect(canvas.getByText('The page you are looking for does not exist.')).toBeVisible();
+    });
+    await step("'Go back to Home' links to /", async () => {
+      await expect(canvas.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/');
+    });
+  },
+};
+
+export const WithRouterLink: Story = {
+  args: { renderLink: routerLink },
+  play: async ({ canvas, step, userEvent }) => {
+    await step('the app’s link renders the way home and receives the click', async () => {
+      const link = canvas.getByRole('link', { name: 'Go back to Home' });
+      await expect(link).toHaveAttribute('data-router-link');
+      await userEvent.click(link);
+      await expect(navigate).toHaveBeenCalledTimes(1);
+      await expect(navigate).toHaveBeenCalledWith('/');
+    });
+  },
+};
+
+export const CustomHome: Story = {
+  args: { homeHref: '/app/' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/app/');
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: '404 - Not Found' })).toBeVisible();
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvasElement, canvas }) => {
+    await expect(window.innerWidth).toBe(375);
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expect(
+      canvas.getByRole('link', { name: 'Go back to Home' }).getBoundingClientRect().right,
+    ).toBeLessThanOrEqual(375);
+  },
+};
+
+/** The generic view for a missing resource inside a layout. */
+export const GenericView: StoryObj<typeof NotFoundView> = {
+  tags: ['visual'],
+  render: () => (
+    <NotFoundView
+      description="This tuning session does not exist or was deleted."
+      actions={
+        <Button variant="secondary" onClick={navigate}>
+          Back to tuning sessions
+        </Button>
+      }
+    />
+  ),
+  play: async ({ canvas, step, userEvent }) => {
+    await step("it says 'Not Found' as a section heading, with the description", async () => {
+      await expect(canvas.getByRole('heading', { level: 2, name: 'Not Found' })).toBeVisible();
+      await expect(canvas.getByText('This tuning session does not exist or was deleted.')).toBeVisible();
+    });
+    await step('its action works', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Back to tuning sessions' }));
+      await expect(navigate).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
+export const GenericViewBare: StoryObj<typeof NotFoundView> = {
+  render: () => <NotFoundView />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+    await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
+  },
+};

@@ -1,0 +1,30 @@
+import styled from 'styled-components';
+import { color, focusRing, fontSize, fontWeight, radius, space } from '../../foundations/theme/design-tokens';
+
+export const GoogleButtonRoot = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${space(2.5)};
+  width: 100%;
+  height: 40px;
+  padding: 0 ${space(4)};
+  border: 1px solid ${color.borderStrong};
+  border-radius: ${radius.md};
+  background: ${color.surface};
+  color: ${color.text};
+  font-size: ${fontSize.md};
+  font-weight: ${fontWeight.medium};
+  cursor: pointer;
+
+  &:hover:not(:disabled) {
+    background: ${color.sunken};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;

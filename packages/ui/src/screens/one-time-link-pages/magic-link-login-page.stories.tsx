@@ -1,0 +1,96 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, waitFor } from 'storybook/test';
+import type { ShellLinkProps } from '../../primitives/app-shell';
+import { MagicLinkLoginPage } from './token-pages';
+
+const navigate = fn();
+
+function routerLink({ href, children, ...rest }: ShellLinkProps) {
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}
+
+const meta = {
+  title: 'Screens/Auth/MagicLinkLoginPage',
+  component: MagicLinkLoginPage,
+  parameters: { padded: false },
+  globals: { viewport: { value: 'desktop1280', isRotated: false } },
+  args: { token: 'mlt_8a1d', status: 'verifying', renderLink: routerLink },
+  beforeEach: () => {
+    navigate.mockClear();
+  },
+} satisfies Meta<typeof MagicLinkLoginPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SigningIn: Story = {
+  tags: ['visual'],
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Signing you in…' })).toBeVisible();
+    await expect(canvas.getByRole('status').querySelector('[data-spinner]')).not.toBeNull();
+  },
+};
+
+export const Success: Story = {
+  args: { status: 'success', continueHref: '/tuning-sessions' },
+  play: async ({ canvas, step, userEvent }) => {
+    await step('signed in, with the way on to the redirect target', async () => {
+      await expect(canvas.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
+      await waitFor(() => expect(canvas.getByRole('status').parentElement).toHaveFocus());
+      await userEvent.click(canvas.getByRole('link', { name: 'Continue' }));
+      await expect(navigate).toHaveBeenCalledWith('/tuning-sessions');
+    });
+  },
+};
+
+export const ErrorState: Story = {
+  tags: ['visual'],
+  args: { status: 'error', error: '' },
+  play: async ({ canvas, step, userEvent }) => {
+    await step("an empty message falls back to 'Login failed'", async () => {
+      await expect(canvas.getByRole('heading', { name: 'We could not sign you in' })).toBeVisible();
+      await expect(canvas.getByRole('alert')).toHaveTextContent('Login failed');
+    });
+    await step('Go back to Home goes to /', async () => {
+      await userEvent.click(canvas.getByRole('link', { name: 'Go back to Home' }));
+      await expect(navigate).toHaveBeenCalledWith('/');
+    });
+  },
+};
+
+export const MissingToken: Story = {
+  args: { token: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Token is required' })).toBeVisible();
+    await expect(canvas.queryByText('Signing you in…')).not.toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
+  args: { status: 'error', error: 'Invalid or expired login token' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Invalid or expired login token');
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(375);
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+  },
+};

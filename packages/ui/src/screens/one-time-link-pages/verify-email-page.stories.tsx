@@ -1,0 +1,125 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, waitFor } from 'storybook/test';
+import type { ShellLinkProps } from '../../primitives/app-shell';
+import { VerifyEmailPage } from './token-pages';
+
+const navigate = fn();
+
+/** Stands in for a router Link: no page load, the target is reported instead. */
+function routerLink({ href, children, ...rest }: ShellLinkProps) {
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}
+
+const meta = {
+  title: 'Screens/Auth/VerifyEmailPage',
+  component: VerifyEmailPage,
+  parameters: { padded: false },
+  globals: { viewport: { value: 'desktop1280', isRotated: false } },
+  args: { token: 'evt_3f9c2a', status: 'verifying' },
+  beforeEach: () => {
+    navigate.mockClear();
+  },
+} satisfies Meta<typeof VerifyEmailPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Verifying: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step }) => {
+    await step("a spinner and 'Verifying your email…' inside the login layout", async () => {
+      await expect(canvas.getByRole('heading', { name: 'Verifying your email…' })).toBeVisible();
+      await expect(canvas.getByRole('status')).toHaveTextContent('One moment, checking your link.');
+      await expect(canvas.getByRole('status').querySelector('[data-spinner]')).not.toBeNull();
+      await expect(canvas.getByRole('region', { name: 'About MakoOptimize' })).toBeVisible();
+    });
+    await step('nothing to click while it runs', async () => {
+      await expect(canvas.queryByRole('link', { name: /Home|Get started/ })).not.toBeInTheDocument();
+    });
+  },
+};
+
+export const Success: Story = {
+  tags: ['visual'],
+  args: { status: 'success', renderLink: routerLink },
+  play: async ({ canvas, step, userEvent }) => {
+    await step('it says the address is verified and focuses the outcome', async () => {
+      await expect(canvas.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
+      await expect(canvas.getByRole('status')).toHaveTextContent('Your account is ready.');
+      await waitFor(() => expect(canvas.getByRole('status').parentElement).toHaveFocus());
+    });
+    await step('Get started leads on to /getting-started/', async () => {
+      await userEvent.click(canvas.getByRole('link', { name: 'Get started' }));
+      await expect(navigate).toHaveBeenCalledWith('/getting-started/');
+    });
+  },
+};
+
+export const ErrorState: Story = {
+  tags: ['visual'],
+  args: { status: 'error', error: 'Invalid or expired verification token' },
+  play: async ({ canvas, step }) => {
+    await step("the server's message, what to do, and a link back home", async () => {
+      await expect(canvas.getByRole('heading', { name: 'We could not verify your email' })).toBeVisible();
+      await expect(canvas.getByRole('alert')).toHaveTextContent('Invalid or expired verification token');
+      await expect(canvas.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/');
+    });
+  },
+};
+
+export const ErrorWithoutMessage: Story = {
+  args: { status: 'error', error: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Registration failed');
+  },
+};
+
+export const MissingToken: Story = {
+  tags: ['visual'],
+  args: { token: undefined, status: 'verifying' },
+  play: async ({ canvas, step }) => {
+    await step("no token: 'Token is required', whatever the status says", async () => {
+      await expect(canvas.getByRole('heading', { name: 'Token is required' })).toBeVisible();
+      await expect(canvas.queryByText('Verifying your email…')).not.toBeInTheDocument();
+      await expect(canvas.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/');
+    });
+  },
+};
+
+export const EmptyToken: Story = {
+  args: { token: '', status: 'success' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Token is required' })).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'Get started' })).not.toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
+  args: { status: 'success' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  args: { status: 'error', error: 'Invalid or expired verification token' },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(375);
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+  },
+};

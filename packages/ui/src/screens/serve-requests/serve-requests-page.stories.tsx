@@ -1,0 +1,303 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, spyOn, waitFor, within } from 'storybook/test';
+import { AppShell } from '../../primitives/app-shell';
+import { LLAMA_8B_COMMAND, NOW, SERVE_REQUESTS } from './serve-requests.fixtures';
+import type { ServeRequestItem } from './serve-request-card';
+import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';
+import type { ServeRequestsPageProps } from './serve-requests-page';
+
+const meta = {
+  title: 'Screens/ServeRequests/ServeRequestsPage',
+  component: ServeRequestsPage,
+  args: { requests: SERVE_REQUESTS, now: NOW, onCreate: fn(), onDelete: fn(), onRetry: fn() },
+  beforeEach: () => {
+    // Headless test browsers have no clipboard permission; the stories check our feedback.
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    return () => writeText.mockRestore();
+  },
+} satisfies Meta<typeof ServeRequestsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const requestCard = (model: string) => {
+  const card = screen.getByRole('region', { name: new RegExp(`^${model.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`) });
+  return within(card);
+};
+
+export const Full: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step }) => {
+    await step('every request shows its status in words', async () => {
+      await expect(requestCard('meta-llama/Llama-3.1-8B-Instruct').getByText('Ready')).toBeVisible();
+      await expect(requestCard('Qwen/Qwen2.5-72B-Instruct').getByText('No data')).toBeVisible();
+    });
+    await step('a ready request shows hardware, objective value and the launch command', async () => {
+      const card = requestCard('meta-llama/Llama-3.1-8B-Instruct');
+      await expect(card.getByText('1x H100')).toBeVisible();
+      await expect(card.getByText('14,930 tok/s')).toBeVisible();
+      await expect(card.getByRole('textbox', { name: 'Launch command' })).toHaveTextContent(LLAMA_8B_COMMAND);
+    });
+    await step('latency objectives are in ms to three significant figures', async () => {
+      await expect(requestCard('meta-llama/Llama-3.1-70B-Instruct').getByText('23.5 ms')).toBeVisible();
+    });
+    await step('no_data explains what to do, with a benchmark command for that hardware', async () => {
+      const card = requestCard('Qwen/Qwen2.5-72B-Instruct');
+      await expect(card.getByText(/Run a tuning session/)).toBeVisible();
+      await expect(card.getByText(/post a single benchmark/)).toBeVisible();
+      const command = card.getByRole('textbox', { name: 'Benchmark this hardware' });
+      await expect(command).toHaveTextContent('mako-runner bench');
+      await expect(command).toHaveTextContent("--hardware '8x MI300X'");
+      await expect(card.queryByRole('textbox', { name: 'Launch command' })).not.toBeInTheDocument();
+    });
+    await step('the list has a heading', async () => {
+      await expect(canvas.getByRole('heading', { name: 'Your requests' })).toBeVisible();
+    });
+  },
+};
+
+export const CopyLaunchCommand: Story = {
+  play: async ({ step, userEvent }) => {
+    await step('Copy puts the launch command on the clipboard', async () => {
+      const card = requestCard('meta-llama/Llama-3.1-8B-Instruct');
+      await userEvent.click(card.getByRole('button', { name: 'Copy' }));
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(LLAMA_8B_COMMAND);
+      await expect(await card.findByRole('button', { name: 'Copied' })).toBeVisible();
+    });
+  },
+};
+
+export const CreateFlow: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    const form = within(canvas.getByRole('form', { name: 'Request a launch command' }));
+    const submit = form.getByRole('button', { name: 'Get launch command' });
+    await step('an empty form names every missing field and focuses the first', async () => {
+      await userEvent.click(submit);
+      await expect(form.getByText('Model is required')).toBeVisible();
+      await expect(form.getByText('Hardware is required')).toBeVisible();
+      await expect(form.getByText('Please choose an objective')).toBeVisible();
+      await expect(form.getByRole('textbox', { name: 'Model' })).toHaveFocus();
+      await expect(args.onCreate).not.toHaveBeenCalled();
+    });
+    await step('the GPU count must be a whole number from 1 to 1024', async () => {
+      const count = form.getByRole('textbox', { name: 'GPUs' });
+      for (const bad of ['0', '2.5', '2048', 'x']) {
+        await userEvent.clear(count);
+        await userEvent.type(count, bad);
+        await userEvent.tab();
+        await expect(form.getByText('GPU count must be a whole number from 1 to 1024')).toBeVisible();
+      }
+    });
+    await step('a valid request without a runtime leaves runtime out', async () => {
+      await userEvent.type(form.getByRole('textbox', { name: 'Model' }), ' meta-llama/Llama-3.1-8B-Instruct ');
+      await userEvent.type(form.getByRole('combobox', { name: 'Hardware' }), 'H100');
+      await userEvent.clear(form.getByRole('textbox', { name: 'GPUs' }));
+      await userEvent.type(form.getByRole('textbox', { name: 'GPUs' }), '8');
+      await userEvent.selectOptions(form.getByRole('combobox', { name: 'Objective' }), 'output_throughput');
+      await expect(form.queryByText('Please choose an objective')).not.toBeInTheDocument();
+      await userEvent.click(submit);
+      await expect(args.onCreate).toHaveBeenCalledTimes(1);
+      await expect(args.onCreate).toHaveBeenCalledWith({
+        ml_model_name: 'meta-llama/Llama-3.1-8B-Instruct',
+        hardware_config: { name: 'H100', count: 8 },
+        objective: 'output_throughput',
+      });
+    });
+    await step('choosing a runtime and a latency objective sends them', async () => {
+      await userEvent.selectOptions(form.getByRole('combobox', { name: 'Runtime (optional)' }), 'sglang');
+      await userEvent.selectOptions(form.getByRole('combobox', { name: 'Objective' }), 'ttft_ms.p99');
+      await userEvent.click(submit);
+      await expect(args.onCreate).toHaveBeenLastCalledWith({
+        ml_model_name: 'meta-llama/Llama-3.1-8B-Instruct',
+        hardware_config: { name: 'H100', count: 8 },
+        objective: 'ttft_ms.p99',
+        runtime: 'sglang',
+      });
+    });
+  },
+};
+
+export const Creating: Story = {
+  args: {
+    creating: true,
+    defaultValues: {
+      model: 'meta-llama/Llama-3.1-8B-Instruct',
+      hardware: 'H100',
+      count: '8',
+      objective: 'output_throughput',
+    },
+  },
+  play: async ({ canvas, args, userEvent }) => {
+    const submit = canvas.getByRole('button', { name: 'Get launch command' });
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(submit);
+    await expect(args.onCreate).not.toHaveBeenCalled();
+  },
+};
+
+export const CreateFailed: Story = {
+  args: {
+    createError: 'Something went wrong: Service Unavailable',
+    defaultValues: {
+      model: 'meta-llama/Llama-3.1-8B-Instruct',
+      hardware: 'H100',
+      count: '8',
+      objective: 'output_throughput',
+    },
+  },
+  play: async ({ canvas, args, step, userEvent }) => {
+    const form = within(canvas.getByRole('form', { name: 'Request a launch command' }));
+    await step('no stale error before submitting', async () => {
+      await expect(form.queryByRole('alert')).not.toBeInTheDocument();
+    });
+    await step('after submitting the failure shows and the values stay', async () => {
+      await userEvent.click(form.getByRole('button', { name: 'Get launch command' }));
+      await expect(args.onCreate).toHaveBeenCalledTimes(1);
+      await expect(form.getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
+      await expect(form.getByRole('textbox', { name: 'Model' })).toHaveValue('meta-llama/Llama-3.1-8B-Instruct');
+    });
+  },
+};
+
+/** Stands in for apps/web: a delete removes the request from the refetched list. */
+function LiveServeRequests(props: ServeRequestsPageProps) {
+  const [requests, setRequests] = useState<ServeRequestItem[]>(SERVE_REQUESTS);
+  return (
+    <ServeRequestsPage
+      {...props}
+      requests={requests}
+      onDelete={(id) => {
+        props.onDelete(id);
+        queueMicrotask(() => setRequests((list) => list.filter((request) => request.id !== id)));
+      }}
+    />
+  );
+}
+
+export const DeleteFlow: Story = {
+  render: (args) => <LiveServeRequests {...args} />,
+  play: async ({ args, step, userEvent }) => {
+    await step('Delete asks first, naming the model and hardware', async () => {
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Delete request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X' }),
+      );
+      const confirm = await screen.findByRole('alertdialog', {
+        name: 'Delete the request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X?',
+      });
+      await expect(confirm).toHaveAccessibleDescription(/the benchmarks behind it stay/);
+    });
+    await step('Cancel keeps it', async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await expect(args.onDelete).not.toHaveBeenCalled();
+    });
+    await step('confirming calls onDelete with the id; the dialog closes when the request is gone', async () => {
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Delete request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X' }),
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete request' }));
+      await expect(args.onDelete).toHaveBeenCalledWith('sr_qwen72b');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await expect(screen.queryByText('Qwen/Qwen2.5-72B-Instruct')).not.toBeInTheDocument();
+    });
+  },
+};
+
+export const DeleteFailed: Story = {
+  args: { deleteError: 'Something went wrong: Not Found' },
+  play: async ({ args, step, userEvent }) => {
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
+    );
+    const confirm = await screen.findByRole('alertdialog');
+    await step('the failure shows only after confirming, and the dialog stays', async () => {
+      await expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Delete request' }));
+      await expect(args.onDelete).toHaveBeenCalledWith('sr_llama8b');
+      await expect(within(confirm).getByRole('alert')).toHaveTextContent('Something went wrong: Not Found');
+    });
+  },
+};
+
+export const Deleting: Story = {
+  args: { deletingId: 'sr_llama8b' },
+  play: async ({ args, userEvent }) => {
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
+    );
+    const confirmButton = await screen.findByRole('button', { name: 'Delete request' });
+    await expect(confirmButton).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(confirmButton);
+    await expect(args.onDelete).not.toHaveBeenCalled();
+  },
+};
+
+export const Loading: Story = {
+  args: { requests: undefined, isLoading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading serve requests');
+    await expect(canvas.getByRole('form', { name: 'Request a launch command' })).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  tags: ['visual'],
+  args: { requests: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No serve requests yet' })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent('mako-runner bench');
+  },
+};
+
+export const ErrorState: Story = {
+  tags: ['visual'],
+  args: { requests: undefined, error: { statusText: 'Internal Server Error', detail: 'database is locked' } },
+  play: async ({ canvas, args, userEvent }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent('Something went wrong: Internal Server Error');
+    await expect(alert).toHaveTextContent('database is locked');
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Your requests' })).toBeVisible();
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(window.innerWidth).toBe(375);
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expect(
+      canvas.getByRole('button', { name: 'Get launch command' }).getBoundingClientRect().right,
+    ).toBeLessThanOrEqual(375);
+  },
+};
+
+export const InAppShell: Story = {
+  parameters: { padded: false },
+  globals: { viewport: { value: 'desktop1280', isRotated: false } },
+  render: (args) => (
+    <AppShell
+      title={SERVE_REQUESTS_TITLE}
+      currentPath="/serve-requests/"
+      user={{ email: 'ada@example.com', full_name: 'Ada Lovelace' }}
+      onLogout={fn()}
+      themeMode="light"
+      onThemeModeChange={fn()}
+    >
+      <ServeRequestsPage {...args} />
+    </AppShell>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'MAKO Serve Requests' })).toBeVisible();
+  },
+};

@@ -1,0 +1,158 @@
+import { useId, useState } from 'react';
+import { Card } from '../../primitives/card';
+import { ConfirmDialog } from '../../primitives/dialog';
+import { EmptyState } from '../../primitives/empty-state';
+import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
+import type { ScreenError } from '../error-views/screen-error';
+import { formatHardware } from '../../foundations/format/format';
+import { BENCHMARK_METRIC_KEYS, benchRunnerCommand, metricLabel } from '../benchmark-common/benchmark-data';
+import type { SelectOption } from '../../primitives/select';
+import { SERVE_RUNTIME_NAMES, ServeRequestCard } from './serve-request-card';
+import type { ServeRequestItem } from './serve-request-card';
+import { ServeRequestForm } from './serve-request-form';
+import type { ServeRequestCreateValues, ServeRequestFormProps } from './serve-request-form';
+import { ListSection, PageRoot, RequestList, SectionHeading } from './serve-requests.styles';
+
+export const SERVE_REQUESTS_TITLE = 'MAKO Serve Requests';
+
+/** Every metric of the contract, in its order. */
+export const SERVE_OBJECTIVE_OPTIONS: readonly SelectOption[] = BENCHMARK_METRIC_KEYS.map((metric) => ({
+  value: metric,
+  label: metricLabel(metric),
+}));
+export const SERVE_RUNTIME_OPTIONS: readonly SelectOption[] = Object.entries(SERVE_RUNTIME_NAMES).map(
+  ([value, label]) => ({ value, label }),
+);
+export const DEFAULT_HARDWARE_SUGGESTIONS: readonly string[] = ['H100', 'H200', 'B200', 'A100-80GB', 'L40S', 'MI300X'];
+
+export interface ServeRequestsPageProps {
+  /** The list, newest first; undefined until loaded. */
+  requests?: readonly ServeRequestItem[] | null;
+  isLoading?: boolean;
+  error?: ScreenError | null;
+  onRetry?: () => void;
+  retrying?: boolean;
+  now?: Date | number;
+
+  /** Sends the contract's ServeRequestCreate. */
+  onCreate: (values: ServeRequestCreateValues) => void;
+  creating?: boolean;
+  createError?: string | null;
+
+  onDelete: (id: string) => void;
+  /** The id whose delete call is in flight. */
+  deletingId?: string | null;
+  deleteError?: string | null;
+
+  /** The objectives to offer; every metric of the contract by default. */
+  objectiveOptions?: readonly SelectOption[];
+  runtimeOptions?: readonly SelectOption[];
+  hardwareSuggestions?: readonly string[];
+  defaultValues?: ServeRequestFormProps['defaultValues'];
+}
+
+/**
+ * 'MAKO Serve Requests': ask for the best known setup of a model on your hardware and get its
+ * launch command; without data, the request says how to produce some. The AppShell shows the title.
+ */
+export function ServeRequestsPage({
+  requests,
+  isLoading = false,
+  error,
+  onRetry,
+  retrying,
+  now,
+  onCreate,
+  creating = false,
+  createError,
+  onDelete,
+  deletingId,
+  deleteError,
+  objectiveOptions = SERVE_OBJECTIVE_OPTIONS,
+  runtimeOptions = SERVE_RUNTIME_OPTIONS,
+  hardwareSuggestions = DEFAULT_HARDWARE_SUGGESTIONS,
+  defaultValues,
+}: ServeRequestsPageProps) {
+  const listHeadingId = useId();
+  const [deleteTargetId, setDeleteTargetId] = useState<string | null>(null);
+  const [confirmedId, setConfirmedId] = useState<string | null>(null);
+  // Derived from the data: once the request is gone from the list, the confirmation closes.
+  const deleteTarget = requests?.find((request) => request.id === deleteTargetId) ?? null;
+
+  return (
+    <PageRoot>
+      <Card
+        title="Request a launch command"
+        description="Name a model, your hardware and what matters most. You get the launch command of the best configuration measured for it."
+      >
+        <ServeRequestForm
+          onCreate={onCreate}
+          busy={creating}
+          error={createError}
+          objectiveOptions={objectiveOptions}
+          runtimeOptions={runtimeOptions}
+          hardwareSuggestions={hardwareSuggestions}
+          defaultValues={defaultValues}
+        />
+      </Card>
+
+      <ListSection aria-labelledby={listHeadingId}>
+        <SectionHeading id={listHeadingId}>Your requests</SectionHeading>
+        <LoadingErrorWrapper
+          isLoading={isLoading}
+          error={error}
+          onRetry={onRetry}
+          retrying={retrying}
+          loadingLabel="Loading serve requests"
+        >
+          {requests && requests.length > 0 ? (
+            <RequestList>
+              {requests.map((request) => (
+                <li key={request.id}>
+                  <ServeRequestCard
+                    request={request}
+                    now={now}
+                    onDeleteRequest={(target) => {
+                      setConfirmedId(null);
+                      setDeleteTargetId(target.id);
+                    }}
+                  />
+                </li>
+              ))}
+            </RequestList>
+          ) : (
+            <EmptyState
+              headingLevel={3}
+              title="No serve requests yet"
+              description="Fill in the form above. Answers come from benchmarks, so if nobody has measured your hardware yet, post one from your endpoint:"
+              command={benchRunnerCommand({ hardware: '8x H100' })}
+            />
+          )}
+        </LoadingErrorWrapper>
+      </ListSection>
+
+      <ConfirmDialog
+        open={deleteTarget !== null}
+        onOpenChange={(next) => {
+          if (next) return;
+          setDeleteTargetId(null);
+          setConfirmedId(null);
+        }}
+        title={
+          deleteTarget
+            ? `Delete the request for ${deleteTarget.ml_model_name} on ${formatHardware(deleteTarget.hardware_config)}?`
+            : 'Delete request?'
+        }
+        description="Only the request goes; the benchmarks behind it stay. You can ask again at any time."
+        confirmLabel="Delete request"
+        busy={deleteTarget !== null && deletingId === deleteTarget.id}
+        error={deleteTarget !== null && confirmedId === deleteTarget.id ? deleteError : null}
+        onConfirm={() => {
+          if (!deleteTarget) return;
+          setConfirmedId(deleteTarget.id);
+          onDelete(deleteTarget.id);
+        }}
+      />
+    </PageRoot>
+  );
+}

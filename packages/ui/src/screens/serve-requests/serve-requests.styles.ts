@@ -1,0 +1,76 @@
+import styled from 'styled-components';
+import { color, fontSize, fontWeight, lineHeight, media, space } from '../../foundations/theme/design-tokens';
+
+export const PageRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(6)};
+  min-width: 0;
+`;
+
+export const FormGrid = styled.form`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: ${space(4)};
+
+  ${media.narrow} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+/** Hardware name and GPU count side by side, the count narrow. */
+export const HardwareRow = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 96px;
+  gap: ${space(3)};
+  min-width: 0;
+`;
+
+export const FormActions = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${space(3)};
+`;
+
+export const ListSection = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  min-width: 0;
+`;
+
+export const SectionHeading = styled.h2`
+  font-size: ${fontSize.lg};
+  font-weight: ${fontWeight.semibold};
+`;
+
+export const RequestList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+export const RequestMeta = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(1)} ${space(3)};
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
+
+export const RequestTitle = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(2)};
+  overflow-wrap: anywhere;
+`;
+
+export const Explanation = styled.p`
+  line-height: ${lineHeight.normal};
+`;

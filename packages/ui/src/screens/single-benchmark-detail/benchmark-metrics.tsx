@@ -1,0 +1,145 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { DataTable } from '../../primitives/data-table';
+import { formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
+import { Stat } from '../../primitives/stat';
+import { LATENCY_LABELS, formatCostPerMillion, formatRequestsPerSecond } from '../benchmark-common/benchmark-data';
+import type { BenchmarkView, LatencyMetric, LatencyStatsView } from '../benchmark-common/benchmark-data';
+import { DefinitionGrid, ScrollRegion } from '../benchmark-common/benchmark-common.styles';
+import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
+import { MetricName, Note, Section, SectionTitle, StatGrid } from './single-benchmark-detail.styles';
+
+interface LatencyRow {
+  metric: LatencyMetric;
+  stats: LatencyStatsView;
+}
+
+const column = createColumnHelper<LatencyRow>();
+const stat = (key: keyof LatencyStatsView, header: string) =>
+  column.accessor((row) => row.stats[key], {
+    id: key,
+    header,
+    cell: (info) => formatMs(info.getValue()),
+    enableSorting: false,
+    meta: { numeric: true },
+  });
+
+const latencyColumns = [
+  column.accessor('metric', {
+    header: 'Latency',
+    cell: (info) => <MetricName>{LATENCY_LABELS[info.getValue()]}</MetricName>,
+    enableSorting: false,
+  }),
+  stat('mean', 'Mean'),
+  stat('p50', 'p50'),
+  stat('p90', 'p90'),
+  stat('p95', 'p95'),
+  stat('p99', 'p99'),
+];
+
+const LATENCIES: readonly LatencyMetric[] = ['ttft_ms', 'tpot_ms', 'itl_ms', 'e2el_ms'];
+
+function sloText(slo: { ttft_ms?: number; tpot_ms?: number; e2el_ms?: number }): string {
+  const parts = (Object.keys(LATENCY_LABELS) as LatencyMetric[])
+    .filter((metric) => metric in slo && slo[metric as keyof typeof slo] !== undefined)
+    .map((metric) => `${LATENCY_LABELS[metric]} ≤ ${formatMs(slo[metric as keyof typeof slo])}`);
+  return parts.length > 0 ? parts.join(', ') : 'no latency target';
+}
+
+/** Every measurement of one benchmark: throughputs, the latency percentiles, goodput and cost. */
+export function BenchmarkMetrics({ benchmark }: { benchmark: BenchmarkView }) {
+  const { metrics } = benchmark;
+  const rows: LatencyRow[] = LATENCIES.map((metric) => ({ metric, stats: metrics[metric] }));
+  return (
+    <>
+      <StatGrid>
+        <Stat
+          size="lg"
+          label="Output tok/s"
+          value={formatTokensPerSecond(metrics.output_throughput, { unit: false })}
+        />
+        <Stat
+          label="Output tok/s per GPU"
+          value={formatTokensPerSecond(benchmark.output_throughput_per_gpu, { unit: false })}
+        />
+        <Stat
+          label="Output tok/s per user"
+          value={formatTokensPerSecond(benchmark.output_throughput_per_user, { unit: false })}
+        />
+        <Stat label="Requests/s" value={formatNumber(metrics.request_throughput, 2)} />
+        <Stat label="Cost per 1M tokens" value={formatCostPerMillion(benchmark.cost_per_million_tokens)} />
+      </StatGrid>
+
+      <Section>
+        <SectionTitle>Latency percentiles</SectionTitle>
+        <ScrollRegion tabIndex={0} role="region" aria-label="Latency percentiles">
+          <DataTable
+            data={rows}
+            columns={latencyColumns}
+            caption="Latency percentiles in ms"
+            getRowId={(row) => row.metric}
+          />
+        </ScrollRegion>
+      </Section>
+
+      <Section>
+        <SectionTitle>Goodput</SectionTitle>
+        {metrics.goodput ? (
+          <Note>
+            {formatRequestsPerSecond(metrics.goodput.request_throughput)}:{' '}
+            {formatNumber(metrics.goodput.attainment * 100, 1)} % of completed requests met every SLO (
+            {sloText(metrics.goodput.slo)}).
+          </Note>
+        ) : (
+          <Note>
+            No SLO was set for this run. Run the benchmark with <code>--slo ttft_ms=500,tpot_ms=50</code> to measure
+            goodput.
+          </Note>
+        )}
+      </Section>
+
+      <Section>
+        <SectionTitle>Run</SectionTitle>
+        <DefinitionGrid>
+          <div>
+            <dt>Completed requests</dt>
+            <dd>{formatNumber(metrics.completed)}</dd>
+          </div>
+          <div>
+            <dt>Failed requests</dt>
+            <dd>{formatNumber(metrics.failed)}</dd>
+          </div>
+          <div>
+            <dt>Duration</dt>
+            <dd>{formatNumber(metrics.duration_s, 1)} s</dd>
+          </div>
+          <div>
+            <dt>Input tok/s</dt>
+            <dd>{formatTokensPerSecond(metrics.input_throughput, { unit: false })}</dd>
+          </div>
+          <div>
+            <dt>Total tok/s</dt>
+            <dd>{formatTokensPerSecond(metrics.total_token_throughput, { unit: false })}</dd>
+          </div>
+          <div>
+            <dt>Input tokens</dt>
+            <dd>{formatNumber(metrics.total_input_tokens)}</dd>
+          </div>
+          <div>
+            <dt>Output tokens</dt>
+            <dd>{formatNumber(metrics.total_output_tokens)}</dd>
+          </div>
+        </DefinitionGrid>
+      </Section>
+
+      <Section>
+        <SectionTitle>Runtime options</SectionTitle>
+        <RuntimeOptionChips
+          options={Object.entries(benchmark.runtime_options).map(([name, value]) => ({ name, value }))}
+          emptyLabel="No flags recorded: the engine ran with its defaults."
+          aria-label="Runtime options"
+        />
+        {benchmark.notes ? <Note>{benchmark.notes}</Note> : null}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,455 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { CellContext } from '@tanstack/react-table';
+import { createContext, useContext, useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Button } from '../../primitives/button';
+import { Callout } from '../../primitives/callout';
+import { Card } from '../../primitives/card';
+import { DataTable } from '../../primitives/data-table';
+import { ConfirmDialog } from '../../primitives/dialog';
+import { EmptyState } from '../../primitives/empty-state';
+import type { ScreenError } from '../error-views/screen-error';
+import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
+import { RelativeTime } from '../../primitives/relative-time';
+import { Select } from '../../primitives/select';
+import { Loading, Skeleton } from '../../primitives/skeleton';
+import { VisuallyHidden } from '../../primitives/visually-hidden';
+import {
+  benchRunnerCommand,
+  benchmarkSettingTitle,
+  formatLengths,
+  formatRequestRate,
+  formatRuntime,
+  metricLabel,
+  readBenchmarkMetric,
+  runtimeOptionsDiff,
+} from '../benchmark-common/benchmark-data';
+import type {
+  BenchmarkMetricKey,
+  BenchmarkScreenStatus,
+  BenchmarkSettingView,
+  BenchmarkView,
+  RuntimeOptionValue,
+  RuntimeOptionsView,
+} from '../benchmark-common/benchmark-data';
+import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
+import {
+  DefinitionGrid,
+  ScreenHeader,
+  ScreenHeading,
+  ScreenLede,
+  ScreenRoot,
+  ScreenTitle,
+} from '../benchmark-common/benchmark-common.styles';
+import { LoadError } from '../benchmark-common/load-error';
+import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
+import { BenchmarkMetrics } from './benchmark-metrics';
+import { ThroughputLatencyChart } from './throughput-latency-chart';
+import { Actions, ChartToolbar, Note, ReadOnlyNote, SelectCell } from './single-benchmark-detail.styles';
+
+export interface SingleBenchmarkDetailProps {
+  /** The query state of the setting and its benchmarks together. */
+  status: BenchmarkScreenStatus;
+  error?: ScreenError | null;
+  onRetry?: () => void;
+  retrying?: boolean;
+  /** GET /benchmarks/settings/{setting_id}. */
+  setting?: BenchmarkSettingView | null;
+  /** GET /benchmarks/by-setting/{setting_id}: the benchmarks the viewer can see. */
+  benchmarks?: readonly BenchmarkView[];
+  /** Controlled selection; by default the benchmark with the highest output tok/s is shown. */
+  selectedBenchmarkId?: string | null;
+  onSelectBenchmark?: (benchmarkId: string) => void;
+  /** The signed-in user's id: benchmarks they own can be published, unpublished and deleted. */
+  viewerId?: string | null;
+  onPublishChange: (benchmarkId: string, published: boolean) => void;
+  /** Called after the user confirmed. The dialog stays open (busy) until the benchmark leaves `benchmarks`. */
+  onDelete: (benchmarkId: string) => void;
+  /** The benchmark whose publish change is in flight. */
+  publishingId?: string | null;
+  /** The benchmark whose deletion is in flight. */
+  deletingId?: string | null;
+  /** Why publishing failed, shown under the actions. */
+  publishError?: ReactNode;
+  /** Why deleting failed, shown in the confirm dialog for a retry. */
+  deleteError?: ReactNode;
+  /**
+   * The engine's default flags (contract: defaultConfig(runtime)). With them the list shows what each
+   * benchmark changed from the defaults; without, what differs between the setting's benchmarks.
+   */
+  runtimeDefaults?: Readonly<Record<string, RuntimeOptionValue | null>>;
+  onCopyCommand?: (command: string) => void;
+  now?: Date | number;
+  timeZone?: string;
+  /** Render the title as this page's h1; leave off when the app shell's top bar shows it. */
+  showTitle?: boolean;
+}
+
+/** The latencies the chart can put on its x axis. */
+const LATENCY_AXES: readonly BenchmarkMetricKey[] = [
+  'ttft_ms.p99',
+  'ttft_ms.p50',
+  'tpot_ms.mean',
+  'tpot_ms.p99',
+  'e2el_ms.p99',
+];
+
+interface BenchmarkRow {
+  benchmark: BenchmarkView;
+  /** 1 for the oldest: stable whatever the sort. */
+  number: number;
+}
+
+const column = createColumnHelper<BenchmarkRow>();
+
+function bestByThroughput(benchmarks: readonly BenchmarkView[]): BenchmarkView | undefined {
+  return benchmarks.reduce<BenchmarkView | undefined>(
+    (best, benchmark) =>
+      !best || benchmark.metrics.output_throughput > best.metrics.output_throughput ? benchmark : best,
+    undefined,
+  );
+}
+
+interface ListContext {
+  selectedId: string | undefined;
+  select: (id: string) => void;
+  radioName: string;
+  siblings: readonly RuntimeOptionsView[];
+  runtimeDefaults: SingleBenchmarkDetailProps['runtimeDefaults'];
+  now: SingleBenchmarkDetailProps['now'];
+  timeZone: string | undefined;
+}
+
+/**
+ * What the list's cells need from the screen. The columns are module constants (a new cell function
+ * per render would remount every cell and drop the focus of the radio just chosen), so the changing
+ * parts reach the cells through this context.
+ */
+const BenchmarkListContext = createContext<ListContext>({
+  selectedId: undefined,
+  select: () => undefined,
+  radioName: '',
+  siblings: [],
+  runtimeDefaults: undefined,
+  now: undefined,
+  timeZone: undefined,
+});
+
+function SelectRadio({ row }: CellContext<BenchmarkRow, number>) {
+  const { selectedId, select, radioName } = useContext(BenchmarkListContext);
+  const { benchmark, number } = row.original;
+  return (
+    <SelectCell>
+      <input
+        type="radio"
+        name={radioName}
+        value={benchmark.id}
+        checked={benchmark.id === selectedId}
+        onChange={() => select(benchmark.id)}
+      />
+      <span>
+        <VisuallyHidden>Show benchmark </VisuallyHidden>#{number}
+      </span>
+    </SelectCell>
+  );
+}
+
+function OptionsDiff({ row }: CellContext<BenchmarkRow, unknown>) {
+  const { siblings, runtimeDefaults } = useContext(BenchmarkListContext);
+  return (
+    <RuntimeOptionChips
+      options={runtimeOptionsDiff(row.original.benchmark.runtime_options, siblings, runtimeDefaults)}
+      maxWidth="340px"
+    />
+  );
+}
+
+function CreatedAt({ getValue }: CellContext<BenchmarkRow, string>) {
+  const { now, timeZone } = useContext(BenchmarkListContext);
+  return <RelativeTime value={getValue()} now={now} timeZone={timeZone} />;
+}
+
+const optionsColumn = (header: string) =>
+  column.display({ id: 'options', header, cell: OptionsDiff, meta: { width: '340px' } });
+
+const trailingColumns = [
+  column.accessor((row) => row.benchmark.metrics.output_throughput, {
+    id: 'output_throughput',
+    header: 'Output tok/s',
+    cell: (info) => formatTokensPerSecond(info.getValue(), { unit: false }),
+    meta: { numeric: true },
+  }),
+  column.accessor((row) => row.benchmark.metrics.ttft_ms.p99, {
+    id: 'ttft_p99',
+    header: 'p99 TTFT',
+    cell: (info) => formatMs(info.getValue()),
+    sortDescFirst: false,
+    meta: { numeric: true },
+  }),
+  column.accessor((row) => row.benchmark.metrics.tpot_ms.mean, {
+    id: 'tpot_mean',
+    header: 'Mean TPOT',
+    cell: (info) => formatMs(info.getValue()),
+    sortDescFirst: false,
+    meta: { numeric: true },
+  }),
+  column.display({
+    id: 'status',
+    header: 'Status',
+    cell: (info) => <BenchmarkBadges benchmark={info.row.original.benchmark} showPrivate />,
+  }),
+  column.accessor((row) => row.benchmark.created_at, {
+    id: 'created_at',
+    header: 'Created',
+    cell: CreatedAt,
+    meta: { align: 'right' },
+  }),
+];
+
+const selectColumn = column.accessor('number', {
+  header: 'Benchmark',
+  cell: SelectRadio,
+  sortDescFirst: false,
+  meta: { width: '112px' },
+});
+
+/** With the engine defaults known the options column shows changes from them, otherwise what varies. */
+const COLUMNS_AGAINST_DEFAULTS = [selectColumn, optionsColumn('Changed from defaults'), ...trailingColumns];
+const COLUMNS_AGAINST_SIBLINGS = [selectColumn, optionsColumn('Runtime options'), ...trailingColumns];
+
+function WorkloadSummary({ setting }: { setting: BenchmarkSettingView }) {
+  const { workload } = setting;
+  return (
+    <DefinitionGrid>
+      <div>
+        <dt>Hardware</dt>
+        <dd>{formatHardware(setting.hardware_config)}</dd>
+      </div>
+      <div>
+        <dt>Runtime</dt>
+        <dd>{formatRuntime(setting.software)}</dd>
+      </div>
+      <div>
+        <dt>Dataset</dt>
+        <dd>{workload.dataset}</dd>
+      </div>
+      <div>
+        <dt>Requests</dt>
+        <dd>{formatNumber(workload.num_requests)}</dd>
+      </div>
+      <div>
+        <dt>Request rate</dt>
+        <dd>
+          {formatRequestRate(workload.request_rate)}
+          {workload.burstiness !== undefined && workload.burstiness !== 1
+            ? ` (burstiness ${formatNumber(workload.burstiness, 2)})`
+            : ''}
+        </dd>
+      </div>
+      <div>
+        <dt>Max concurrency</dt>
+        <dd>{workload.max_concurrency ? formatNumber(workload.max_concurrency) : 'Unlimited'}</dd>
+      </div>
+      <div>
+        <dt>Prompt → output tokens</dt>
+        <dd>{formatLengths(workload)}</dd>
+      </div>
+      <div>
+        <dt>Max sequence length</dt>
+        <dd>{formatNumber(workload.max_seq_length)}</dd>
+      </div>
+    </DefinitionGrid>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Loading label="Loading benchmarks">
+      <Skeleton height={28} width="55%" />
+      <Skeleton height={96} radius={8} />
+      <Skeleton height={300} radius={8} />
+      <Skeleton height={220} radius={8} />
+    </Loading>
+  );
+}
+
+/**
+ * One benchmark setting and its benchmarks (/single-benchmarks/{settingId}): the workload, a
+ * throughput-against-latency chart, the list to choose from, and every metric of the chosen one,
+ * with publish and delete for the viewer's own benchmarks.
+ */
+export function SingleBenchmarkDetail({
+  status,
+  error,
+  onRetry,
+  retrying,
+  setting,
+  benchmarks = [],
+  selectedBenchmarkId,
+  onSelectBenchmark,
+  viewerId,
+  onPublishChange,
+  onDelete,
+  publishingId,
+  deletingId,
+  publishError,
+  deleteError,
+  runtimeDefaults,
+  onCopyCommand,
+  now,
+  timeZone,
+  showTitle = true,
+}: SingleBenchmarkDetailProps) {
+  const radioName = useId();
+  const [ownSelection, setOwnSelection] = useState<string | null>(null);
+  const [latencyAxis, setLatencyAxis] = useState<BenchmarkMetricKey>('ttft_ms.p99');
+  // The number is kept with the id so that the title does not change while the dialog closes.
+  const [confirmDelete, setConfirmDelete] = useState<{ id: string; number: number } | null>(null);
+
+  if (status === 'loading') return <DetailSkeleton />;
+  if (status === 'error' || !setting) return <LoadError error={error} onRetry={onRetry} retrying={retrying} />;
+
+  const wantedId = selectedBenchmarkId ?? ownSelection;
+  const selected = benchmarks.find((benchmark) => benchmark.id === wantedId) ?? bestByThroughput(benchmarks);
+  const select = (id: string) => {
+    setOwnSelection(id);
+    onSelectBenchmark?.(id);
+  };
+
+  const numbered: BenchmarkRow[] = [...benchmarks]
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .map((benchmark, index) => ({ benchmark, number: index + 1 }));
+  const numberOf = new Map(numbered.map((row) => [row.benchmark.id, row.number]));
+  const rows = benchmarks.map((benchmark) => ({ benchmark, number: numberOf.get(benchmark.id) ?? 0 }));
+  const siblings = benchmarks.map((benchmark) => benchmark.runtime_options);
+
+  const points = numbered.flatMap(({ benchmark, number }) => {
+    const x = readBenchmarkMetric(benchmark, latencyAxis);
+    return x === null ? [] : [{ id: benchmark.id, label: `#${number}`, x, y: benchmark.metrics.output_throughput }];
+  });
+
+  const confirming = benchmarks.find((benchmark) => benchmark.id === confirmDelete?.id);
+  const owns = selected !== undefined && viewerId !== undefined && viewerId !== null && selected.owner === viewerId;
+  const selectedNumber = selected ? numberOf.get(selected.id) : undefined;
+
+  const actions = selected ? (
+    owns ? (
+      <Actions>
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={publishingId === selected.id}
+          onClick={() => onPublishChange(selected.id, !selected.published)}
+        >
+          {selected.published ? 'Unpublish' : 'Publish'}
+        </Button>
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={deletingId === selected.id}
+          onClick={() => setConfirmDelete({ id: selected.id, number: selectedNumber ?? 0 })}
+        >
+          Delete
+        </Button>
+      </Actions>
+    ) : (
+      <ReadOnlyNote>Read-only: only its owner can publish or delete this benchmark.</ReadOnlyNote>
+    )
+  ) : null;
+
+  return (
+    <ScreenRoot>
+      <ScreenHeader>
+        <ScreenHeading>
+          {showTitle ? <ScreenTitle>{benchmarkSettingTitle(setting)}</ScreenTitle> : null}
+          <ScreenLede>
+            {formatRuntime(setting.software)} · {setting.workload.dataset} ·{' '}
+            {formatNumber(setting.workload.num_requests)} requests · {formatRequestRate(setting.workload.request_rate)}
+          </ScreenLede>
+        </ScreenHeading>
+      </ScreenHeader>
+
+      <Card title="Workload" headingLevel={2}>
+        <WorkloadSummary setting={setting} />
+      </Card>
+
+      {benchmarks.length === 0 ? (
+        <EmptyState
+          title="No benchmarks under this setting"
+          description="Run the same workload against your endpoint and upload it with --post; it appears here. Deleted and private benchmarks of other users are not listed."
+          command={benchRunnerCommand({
+            model: setting.ml_model_name,
+            hardware: formatHardware(setting.hardware_config),
+            runtime: setting.software.runtime,
+            runtimeVersion: setting.software.version,
+            workload: setting.workload,
+          })}
+          onCopyCommand={onCopyCommand}
+        />
+      ) : (
+        <>
+          <Card title="Throughput against latency" headingLevel={2}>
+            <ChartToolbar>
+              <Note>Each point is a benchmark; up and to the left is better. Choose a point to show its metrics.</Note>
+              <Select
+                label="Latency axis"
+                value={latencyAxis}
+                options={LATENCY_AXES.map((metric) => ({ value: metric, label: metricLabel(metric) }))}
+                onValueChange={(value) => setLatencyAxis(value as BenchmarkMetricKey)}
+              />
+            </ChartToolbar>
+            <ThroughputLatencyChart
+              points={points}
+              selectedId={selected?.id}
+              xLabel={metricLabel(latencyAxis)}
+              onSelect={select}
+            />
+          </Card>
+
+          <Card title={`Benchmarks (${formatNumber(benchmarks.length)})`} headingLevel={2}>
+            <BenchmarkListContext.Provider
+              value={{ selectedId: selected?.id, select, radioName, siblings, runtimeDefaults, now, timeZone }}
+            >
+              <DataTable
+                data={rows}
+                columns={runtimeDefaults ? COLUMNS_AGAINST_DEFAULTS : COLUMNS_AGAINST_SIBLINGS}
+                caption="Benchmarks of this setting"
+                getRowId={(row) => row.benchmark.id}
+                pageSize={benchmarks.length > 25 ? 25 : undefined}
+              />
+            </BenchmarkListContext.Provider>
+          </Card>
+
+          {selected ? (
+            <Card
+              title={`Benchmark #${selectedNumber ?? ''}`}
+              headingLevel={2}
+              description={
+                <>
+                  Measured <RelativeTime value={selected.created_at} now={now} timeZone={timeZone} />
+                  {selected.session_id ? ' in a tuning session' : ''}
+                </>
+              }
+              actions={actions}
+            >
+              <BenchmarkBadges benchmark={selected} showPrivate />
+              {publishError ? <Callout tone="danger">{publishError}</Callout> : null}
+              <BenchmarkMetrics benchmark={selected} />
+            </Card>
+          ) : null}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming !== undefined}
+        onOpenChange={(open) => (open ? undefined : setConfirmDelete(null))}
+        title={`Delete benchmark #${confirmDelete?.number ?? ''}?`}
+        description="Its measurements are removed for everyone, including from search and reports. This cannot be undone."
+        confirmLabel="Delete benchmark"
+        busy={confirming !== undefined && deletingId === confirming.id}
+        error={deleteError}
+        onConfirm={() => (confirming ? onDelete(confirming.id) : undefined)}
+      />
+    </ScreenRoot>
+  );
+}

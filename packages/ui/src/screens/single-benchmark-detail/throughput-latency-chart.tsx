@@ -1,0 +1,73 @@
+import { lazy } from 'react';
+import { ChartFrame } from '../../primitives/chart/chart-frame';
+import { Legend, LegendItem } from '../../primitives/chart/chart.styles';
+import { LegendSwatch } from '../../primitives/chart/legend-swatch';
+import { formatMs, formatTokensPerSecond } from '../../foundations/format/format';
+import { useUiTheme } from '../../foundations/theme/ui-provider';
+
+const ThroughputLatencyChartView = lazy(() => import('./throughput-latency-chart-view'));
+
+export interface ThroughputLatencyPoint {
+  id: string;
+  /** The benchmark's number on this page, e.g. "#3". */
+  label: string;
+  /** Latency in ms. */
+  x: number;
+  /** Output tokens/s. */
+  y: number;
+}
+
+export interface ThroughputLatencyChartProps {
+  points: readonly ThroughputLatencyPoint[];
+  selectedId?: string | null;
+  /** The latency on the x axis, e.g. "p99 TTFT". */
+  xLabel: string;
+  /** Clicking a point selects its benchmark (the table offers the same by keyboard). */
+  onSelect?: (id: string) => void;
+  height?: number;
+}
+
+const span = (values: number[], format: (value: number) => string) =>
+  values.length === 0 ? '—' : `${format(Math.min(...values))} to ${format(Math.max(...values))}`;
+
+function describe({ points, selectedId, xLabel }: ThroughputLatencyChartProps): string {
+  if (points.length === 0) return 'No benchmarks to plot.';
+  const ys = points.map((point) => point.y);
+  const xs = points.map((point) => point.x);
+  const selected = points.find((point) => point.id === selectedId);
+  const base = `${points.length} benchmarks: output ${span(ys, formatTokensPerSecond)} at ${xLabel} from ${span(xs, formatMs)}.`;
+  return selected
+    ? `${base} Selected ${selected.label}: ${formatTokensPerSecond(selected.y)} at ${formatMs(selected.x)}.`
+    : base;
+}
+
+/**
+ * Throughput against latency for the benchmarks of one setting: a point per benchmark, the
+ * selected one marked by shape and colour. Recharts loads lazily, as the design system's charts do.
+ */
+export function ThroughputLatencyChart(props: ThroughputLatencyChartProps) {
+  const { colors } = useUiTheme();
+  const { height = 300 } = props;
+  return (
+    <ChartFrame
+      title="Throughput against latency"
+      showTitle={false}
+      summary={describe(props)}
+      height={height}
+      legend={
+        <Legend aria-label="Legend">
+          <LegendItem>
+            <LegendSwatch shape="circle" color={colors.chart1} />
+            Benchmark
+          </LegendItem>
+          <LegendItem>
+            <LegendSwatch shape="diamond" color={colors.chart2} />
+            Selected
+          </LegendItem>
+        </Legend>
+      }
+    >
+      <ThroughputLatencyChartView {...props} />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,7 @@
+import styled from 'styled-components';
+import { fontWeight } from '../../foundations/theme/design-tokens';
+
+export const ModelName = styled.span`
+  font-weight: ${fontWeight.medium};
+  white-space: nowrap;
+`;

@@ -1,0 +1,91 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import type { ShellLinkProps } from '../../primitives/app-shell';
+import { PaymentCancelledPage } from './payment-result';
+
+const navigate = fn();
+
+function routerLink({ href, children, ...rest }: ShellLinkProps) {
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}
+
+const meta = {
+  title: 'Screens/Subscription/PaymentCancelledPage',
+  component: PaymentCancelledPage,
+  args: { currentPlanName: 'Free', contactUsUrl: 'https://example.com/contact' },
+  beforeEach: () => {
+    navigate.mockClear();
+  },
+} satisfies Meta<typeof PaymentCancelledPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Cancelled: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step }) => {
+    await step("the title is 'Payment Cancelled' and says nothing changed", async () => {
+      await expect(canvas.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeVisible();
+      await expect(
+        canvas.getByText(/No payment was taken and your plan has not changed: you are still on Free/),
+      ).toBeVisible();
+    });
+    await step('next steps, with the contact link opening in a new tab', async () => {
+      await expect(canvas.getByRole('list', { name: 'Next steps' }).children).toHaveLength(3);
+      const contact = canvas.getByRole('link', { name: /Contact us/ });
+      await expect(contact).toHaveAttribute('href', 'https://example.com/contact');
+      await expect(contact).toHaveAttribute('rel', 'noopener noreferrer');
+    });
+    await step('the way back leads to the plans', async () => {
+      await expect(canvas.getByRole('link', { name: 'Back to plans' })).toHaveAttribute('href', '/subscription/');
+      await expect(canvas.getByRole('link', { name: 'Go to Getting started' })).toHaveAttribute(
+        'href',
+        '/getting-started/',
+      );
+    });
+  },
+};
+
+export const WithRouterLink: Story = {
+  args: { renderLink: routerLink, links: { subscription: '/app/subscription/' } },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('link', { name: 'Back to plans' }));
+    await expect(navigate).toHaveBeenCalledWith('/app/subscription/');
+  },
+};
+
+export const WithoutDetails: Story = {
+  args: { currentPlanName: undefined, contactUsUrl: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No payment was taken and your plan has not changed.')).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: /Contact us/ })).not.toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(375);
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+  },
+};

@@ -1,0 +1,109 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import type { ShellLinkProps } from '../../primitives/app-shell';
+import { PaymentSuccessPage } from './payment-result';
+
+const navigate = fn();
+
+/** Stands in for a router Link: no page load, the target is reported instead. */
+function routerLink({ href, children, ...rest }: ShellLinkProps) {
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}
+
+const meta = {
+  title: 'Screens/Subscription/PaymentSuccessPage',
+  component: PaymentSuccessPage,
+  args: { onRetry: fn() },
+  beforeEach: () => {
+    navigate.mockClear();
+  },
+} satisfies Meta<typeof PaymentSuccessPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, step }) => {
+    await step('the title is the spec’s, word for word', async () => {
+      await expect(
+        canvas.getByRole('heading', { level: 1, name: 'Payment Successful - Welcome to Pro!' }),
+      ).toBeVisible();
+    });
+    await step('next steps, and links on to sessions, tokens and the plan', async () => {
+      await expect(canvas.getByRole('list', { name: 'Next steps' }).children).toHaveLength(3);
+      await expect(canvas.getByRole('link', { name: 'Start a tuning session' })).toHaveAttribute(
+        'href',
+        '/tuning-sessions',
+      );
+      await expect(canvas.getByRole('link', { name: 'Create an API token' })).toHaveAttribute('href', '/tokens/');
+      await expect(canvas.getByRole('link', { name: 'Back to your plan' })).toHaveAttribute('href', '/subscription/');
+    });
+  },
+};
+
+export const WithRouterLink: Story = {
+  args: { renderLink: routerLink, planName: 'Pro (yearly)' },
+  play: async ({ canvas, step, userEvent }) => {
+    await step('the app’s links receive the clicks', async () => {
+      await userEvent.click(canvas.getByRole('link', { name: 'Back to your plan' }));
+      await expect(navigate).toHaveBeenCalledWith('/subscription/');
+    });
+    await step('the plan name appears in the text; the title stays the spec’s', async () => {
+      await expect(canvas.getByText(/Your Pro \(yearly\) plan is active now/)).toBeVisible();
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Successful - Welcome to Pro!');
+    });
+  },
+};
+
+export const Confirming: Story = {
+  args: { isLoading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Confirming your payment');
+    await expect(canvas.queryByRole('heading', { name: /Payment Successful/ })).not.toBeInTheDocument();
+  },
+};
+
+export const ConfirmFailed: Story = {
+  tags: ['visual'],
+  args: { error: { statusText: 'Bad Request', detail: 'Checkout session is not paid' } },
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('nothing is claimed while the payment is not confirmed', async () => {
+      await expect(canvas.queryByRole('heading', { name: /Payment Successful/ })).not.toBeInTheDocument();
+      await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Bad Request');
+      await expect(canvas.getByRole('alert')).toHaveTextContent('Checkout session is not paid');
+    });
+    await step('Retry asks again', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+      await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Payment Successful - Welcome to Pro!' })).toBeVisible();
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(375);
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+  },
+};

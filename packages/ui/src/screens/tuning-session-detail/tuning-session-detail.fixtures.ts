@@ -1,0 +1,220 @@
+import { FAILED_SESSION, RUNNING_RESULTS, RUNNING_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
+import type {
+  BenchmarkMetricsData,
+  PendingConfigData,
+  RuntimeConfig,
+  TuningBestData,
+  TuningResultData,
+  TuningSessionData,
+} from '../benchmark-common/tuning-types';
+
+/*
+ * A longer run of the fixture's running vLLM session (Llama 3.1 8B on one H100, max output tok/s
+ * under p99 TTFT ≤ 500 ms and p99 TPOT ≤ 30 ms): 34 of 50 trials reported and two leased, enough
+ * for a progress chart and several pages of results. Deterministic, so screenshots never change.
+ */
+
+export const LONG_RUN_NOW = new Date('2025-11-04T03:30:00Z');
+const START = Date.parse('2025-11-03T19:00:00Z');
+const at = (minutes: number) => new Date(START + minutes * 60_000).toISOString();
+
+/** The engine defaults trial 1 measures. */
+export const DEFAULT_CONFIG: RuntimeConfig = (RUNNING_RESULTS[0] as TuningResultData).config;
+
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const SEQS = [128, 192, 256, 320, 384, 448, 512];
+const TOKENS = [4096, 8192, 12288, 16384, 24576, 32768];
+const UTILISATION = [0.86, 0.88, 0.9, 0.92, 0.93, 0.94, 0.95];
+
+const stats = (p50: number, spread: number) => ({
+  mean: round(p50 * 1.05),
+  p50: round(p50),
+  p90: round(p50 * (1 + spread)),
+  p95: round(p50 * (1 + spread * 1.3)),
+  p99: round(p50 * (1 + spread * 1.9)),
+});
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+function metricsFor(throughput: number, ttftP50: number, tpotP50: number): BenchmarkMetricsData {
+  return {
+    request_throughput: round(throughput / 256),
+    input_throughput: round((throughput / 256) * 1024),
+    output_throughput: round(throughput),
+    total_token_throughput: round(throughput * 5),
+    ttft_ms: stats(ttftP50, 0.95),
+    tpot_ms: stats(tpotP50, 0.35),
+    itl_ms: stats(tpotP50 * 0.97, 0.35),
+    e2el_ms: stats(ttftP50 + tpotP50 * 255, 0.3),
+    goodput: null,
+  };
+}
+
+function buildLongRun() {
+  const next = random(11);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const results: TuningResultData[] = [RUNNING_RESULTS[0] as TuningResultData];
+  for (let trial = 2; trial <= 34; trial += 1) {
+    const config: RuntimeConfig = {
+      max_num_seqs: pick(SEQS),
+      max_num_batched_tokens: pick(TOKENS),
+      gpu_memory_utilization: pick(UTILISATION),
+      enable_chunked_prefill: next() > 0.2,
+      kv_cache_dtype: next() > 0.45 ? 'fp8' : 'auto',
+    };
+    const base = { id: `long-result-${trial}`, trial_number: trial, config, created_at: at(trial * 14) };
+    const roll = next();
+    if (roll < 0.07) {
+      results.push({
+        ...base,
+        objective_value: null,
+        feasible: false,
+        metrics: null,
+        failure: {
+          kind: 'oom',
+          message:
+            'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.12 GiB is free.',
+        },
+      });
+      continue;
+    }
+    if (roll < 0.1) {
+      results.push({
+        ...base,
+        objective_value: null,
+        feasible: false,
+        metrics: null,
+        failure: {
+          kind: 'crash',
+          message: "RuntimeError: Engine core initialization failed. Failed core proc(s): {'EngineCore_DP0': 1}",
+        },
+      });
+      continue;
+    }
+    // The search learns: later proposals sit closer to the best region.
+    const learned = 1 - Math.exp(-trial / 9);
+    const throughput = 4300 + 1300 * learned * (0.72 + 0.28 * next()) + (config.kv_cache_dtype === 'fp8' ? 120 : 0);
+    const seqs = Number(config.max_num_seqs);
+    const ttftP50 = 70 + seqs * 0.32 + next() * 40;
+    const tpotP50 = 10.5 + (seqs / 512) * 3 + next() * 1.5;
+    const metrics = metricsFor(throughput, ttftP50, tpotP50);
+    const feasible = metrics.ttft_ms.p99 <= 500 && metrics.tpot_ms.p99 <= 30;
+    results.push({ ...base, objective_value: metrics.output_throughput, feasible, metrics, failure: null });
+  }
+
+  const best = results
+    .filter((result) => result.feasible && result.objective_value !== null)
+    .reduce((a, b) => ((b.objective_value ?? 0) > (a.objective_value ?? 0) ? b : a));
+  const defaultValue = results[0]?.objective_value ?? null;
+  const failed = results.filter((result) => result.failure).length;
+
+  const pending: PendingConfigData[] = [
+    {
+      id: 'long-pending-35',
+      trial_number: 35,
+      config: {
+        max_num_seqs: 352,
+        max_num_batched_tokens: 14336,
+        gpu_memory_utilization: 0.93,
+        enable_chunked_prefill: true,
+        kv_cache_dtype: 'fp8',
+      },
+      status: 'leased',
+      leased_by: 'runner-h100-a',
+      created_at: at(35 * 14 - 24),
+      expires_at: at(35 * 14 + 36),
+    },
+    {
+      id: 'long-pending-36',
+      trial_number: 36,
+      config: {
+        max_num_seqs: 288,
+        max_num_batched_tokens: 10240,
+        gpu_memory_utilization: 0.92,
+        enable_chunked_prefill: true,
+        kv_cache_dtype: 'fp8',
+      },
+      status: 'leased',
+      leased_by: 'runner-h100-b',
+      created_at: at(36 * 14 - 30),
+      expires_at: at(36 * 14 + 30),
+    },
+  ];
+
+  const session: TuningSessionData = {
+    ...RUNNING_SESSION,
+    budget: { max_trials: 50, max_parallel: 2 },
+    counts: { evaluated: results.length, pending: pending.length, failed },
+    best: {
+      result_id: best.id,
+      trial_number: best.trial_number,
+      config: best.config,
+      objective_value: best.objective_value ?? 0,
+    },
+    default_objective_value: defaultValue,
+  };
+
+  const flags = Object.entries(best.config)
+    .map(([name, value]) => {
+      const flag = `--${name.replaceAll('_', '-')}`;
+      if (typeof value === 'boolean') return value ? flag : `--no-${flag.slice(2)}`;
+      return `${flag} ${value}`;
+    })
+    .join(' ');
+  const tuningBest: TuningBestData = {
+    result: best,
+    improvement_pct:
+      defaultValue && best.objective_value !== null
+        ? round(((best.objective_value - defaultValue) / defaultValue) * 100)
+        : null,
+    launch_command: `vllm serve ${session.setting.ml_model_name} ${flags}`,
+  };
+  return { session, results, pending, best: tuningBest };
+}
+
+export const LONG_RUN = buildLongRun();
+
+/*
+ * The fixture's failed session (Qwen3 32B on one MI300X, as in the api-client mocks): both trials ran
+ * out of memory, so nothing was measured and the search stopped without a configuration.
+ */
+export const FAILED_NOW = new Date('2025-11-05T15:30:00Z');
+const failedAt = (minutes: number) => new Date(Date.parse(FAILED_SESSION.created_at) + minutes * 60_000).toISOString();
+
+export const FAILED_RESULTS: TuningResultData[] = [
+  {
+    id: '5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8e01',
+    trial_number: 1,
+    config: { max_num_seqs: 1024, gpu_memory_utilization: 0.98 },
+    objective_value: null,
+    feasible: false,
+    metrics: null,
+    failure: {
+      kind: 'oom',
+      message:
+        'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 3.50 GiB. GPU 0 has a total capacity of 191.98 GiB of which 2.07 GiB is free.',
+    },
+    created_at: failedAt(14),
+  },
+  {
+    id: '5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8e02',
+    trial_number: 2,
+    config: { max_num_seqs: 768, gpu_memory_utilization: 0.97 },
+    objective_value: null,
+    feasible: false,
+    metrics: null,
+    failure: {
+      kind: 'oom',
+      message:
+        'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+    },
+    created_at: failedAt(28),
+  },
+];

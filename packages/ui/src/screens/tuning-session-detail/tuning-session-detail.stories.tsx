@@ -1,0 +1,482 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, spyOn, waitFor, within } from 'storybook/test';
+import {
+  COMPLETE_BEST,
+  COMPLETE_RESULTS,
+  COMPLETE_SESSION,
+  FAILED_SESSION,
+  PENDING_SESSION,
+  RUNNING_BEST,
+  RUNNING_PENDING,
+  RUNNING_RESULTS,
+  RUNNING_SESSION,
+  RUNNING_NOW,
+} from '../tuning-sessions/tuning-sessions.fixtures';
+import { AppShell } from '../../primitives/app-shell';
+import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
+import { TuningSessionDetailScreen } from './tuning-session-detail';
+import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
+import { DEFAULT_CONFIG, FAILED_NOW, FAILED_RESULTS, LONG_RUN, LONG_RUN_NOW } from './tuning-session-detail.fixtures';
+
+const PAGE = { limit: 10, offset: 0 };
+const firstPage = { data: LONG_RUN.results.slice(0, 10), count: LONG_RUN.results.length };
+
+const meta = {
+  title: 'Screens/Tuning sessions/TuningSessionDetail',
+  component: TuningSessionDetailScreen,
+  parameters: { padded: true },
+  args: {
+    status: 'success',
+    session: LONG_RUN.session,
+    best: LONG_RUN.best,
+    results: firstPage,
+    resultsPage: PAGE,
+    trials: LONG_RUN.results,
+    pending: LONG_RUN.pending,
+    defaultConfig: DEFAULT_CONFIG,
+    now: LONG_RUN_NOW,
+    onResultsPageChange: fn(),
+    onCopy: fn(),
+    onExport: fn(),
+    onRetry: fn(),
+  },
+  globals: { viewport: { value: 'desktop1280', isRotated: false } },
+  beforeEach: () => {
+    // Headless test browsers have no clipboard permission; the stories check what was handed over.
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    return () => writeText.mockRestore();
+  },
+} satisfies Meta<typeof TuningSessionDetailScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const TITLE = 'meta-llama/Llama-3.1-8B-Instruct tuning session on 1x H100';
+
+/** Recharts arrives as a lazily loaded chunk; on a cold, busy machine Vite takes a while to serve it. */
+const waitForChart = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
+    timeout: 30000,
+  });
+
+const bodyRows = (table: HTMLElement) => [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]')];
+
+export const Full: Story = {
+  tags: ['visual'],
+  play: async ({ canvas, canvasElement, step }) => {
+    await step('the progress chart draws a marker per trial', async () => {
+      await expect(canvas.getByRole('figure', { name: /Progress of max output tok\/s/ })).toBeVisible();
+      await expect(
+        canvas.getByText(/Best output tok\/s: 5,603 after 34 trials; 14 infeasible, 4 failed\./),
+      ).toBeInTheDocument();
+      await waitForChart(canvasElement);
+      await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol').length).toBe(34);
+    });
+    await step('the title is the spec string: model, then {count}x {hardware}', async () => {
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(TITLE);
+    });
+    await step('the header line: status, objective, constraints, trials and pending', async () => {
+      const summary = canvas.getByRole('list', { name: 'Session summary' });
+      await expect(summary).toHaveTextContent('Running');
+      await expect(summary).toHaveTextContent('objective: max output tok/s');
+      await expect(summary).toHaveTextContent('constraints: p99 TTFT ≤ 500 ms, p99 TPOT ≤ 30.0 ms');
+      await expect(summary).toHaveTextContent('34/50 trials');
+      await expect(summary).toHaveTextContent('2 pending');
+      await expect(summary).toHaveTextContent('4 failed');
+    });
+    await step('every parallel slot is leased, so the 409 situation is explained', async () => {
+      const note = canvas.getByText('Need to wait for pending evaluations').closest('[role="status"]') as HTMLElement;
+      await expect(note).toHaveTextContent('Need to wait for pending evaluations');
+      await expect(note).toHaveTextContent(
+        'All 2 configurations this session may evaluate at once are out with runners (2 pending)',
+      );
+    });
+    const bestCard = canvas.getByRole('region', { name: 'Best so far' });
+    await step('the best configuration: value, gain over the defaults, options and what changed', async () => {
+      await expect(bestCard).toHaveTextContent('5,603 tok/s');
+      await expect(bestCard).toHaveTextContent('27 % higher than the defaults');
+      await expect(bestCard).toHaveTextContent('Trial 34 of 34');
+      const chips = within(bestCard).getByRole('list', { name: 'Runtime options of the best configuration' });
+      await expect(within(chips).getByText('max_num_batched_tokens=24576')).toBeVisible();
+      await expect(bestCard).toHaveTextContent(
+        'Changed from the engine defaults: max_num_batched_tokens, gpu_memory_utilization, enable_chunked_prefill, kv_cache_dtype.',
+      );
+    });
+    const results = canvas.getByRole('table', { name: 'Trial results' });
+    await step('results: diff against the defaults, metrics, status and time', async () => {
+      const rows = bodyRows(results);
+      await expect(rows).toHaveLength(10);
+      await expect(rows[0]).toHaveTextContent('Engine defaults');
+      await expect(rows[0]).toHaveTextContent('4,413');
+      await expect(rows[0]).toHaveTextContent('Feasible');
+      await expect(rows[3]).toHaveTextContent('Out of memory');
+      await expect(rows[3]).toHaveTextContent('CUDA out of memory');
+      await expect(rows[4]).toHaveTextContent('Infeasible');
+      await expect(rows[0]).toHaveTextContent('8 h ago');
+      await expect(canvas.getByText('1–10 of 34')).toBeVisible();
+    });
+    await step('pending configurations: who leased them and when the lease runs out', async () => {
+      const pending = canvas.getByRole('table', { name: 'Pending configurations' });
+      const rows = bodyRows(pending);
+      await expect(rows).toHaveLength(2);
+      await expect(rows[0]).toHaveTextContent('runner-h100-a');
+      await expect(rows[0]).toHaveTextContent('44 min ago');
+      await expect(rows[0]).toHaveTextContent('in 16 min');
+      await expect(rows[1]).toHaveTextContent('runner-h100-b');
+    });
+  },
+};
+
+/** The interactions of the full page; kept out of the screenshot so 'Copied' and focus never land in a baseline. */
+export const CopyAndPage: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    const bestCard = canvas.getByRole('region', { name: 'Best so far' });
+    await step('Copy options hands over key=value pairs', async () => {
+      await userEvent.click(within(bestCard).getByRole('button', { name: 'Copy options' }));
+      const options =
+        'max_num_seqs=256 max_num_batched_tokens=24576 gpu_memory_utilization=0.93 enable_chunked_prefill=false kv_cache_dtype=fp8';
+      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(options);
+      await expect(args.onCopy).toHaveBeenCalledWith(options, 'options');
+      await expect(await within(bestCard).findByRole('button', { name: 'Copied' })).toBeVisible();
+    });
+    await step('the launch command is copied as it is shown', async () => {
+      const command = within(bestCard).getByRole('textbox', { name: 'Launch command' });
+      await expect(command).toHaveTextContent(LONG_RUN.best.launch_command);
+      await userEvent.click(within(bestCard).getByRole('button', { name: 'Copy command' }));
+      await expect(args.onCopy).toHaveBeenCalledWith(LONG_RUN.best.launch_command, 'launch-command');
+    });
+    await step('Next page asks the app for the next limit/offset', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+      await expect(args.onResultsPageChange).toHaveBeenCalledWith({ limit: 10, offset: 10 });
+    });
+  },
+};
+
+function PagedDetail(props: TuningSessionDetailProps) {
+  const [page, setPage] = useState<ResultsPageQuery>(PAGE);
+  return (
+    <TuningSessionDetailScreen
+      {...props}
+      resultsPage={page}
+      results={{ data: LONG_RUN.results.slice(page.offset, page.offset + page.limit), count: LONG_RUN.results.length }}
+      onResultsPageChange={(next) => {
+        props.onResultsPageChange?.(next);
+        setPage(next);
+      }}
+    />
+  );
+}
+
+export const Pagination: Story = {
+  render: (args) => <PagedDetail {...args} />,
+  play: async ({ canvas, args, step, userEvent }) => {
+    const table = canvas.getByRole('table', { name: 'Trial results' });
+    await step('the last page holds trials 31 to 34', async () => {
+      for (const _ of [1, 2, 3]) await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+      await expect(args.onResultsPageChange).toHaveBeenLastCalledWith({ limit: 10, offset: 30 });
+      await expect(canvas.getByText('31–34 of 34')).toBeVisible();
+      await expect(bodyRows(table).map((row) => row.cells[0]?.textContent)).toEqual(['31', '32', '33', '34']);
+      await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    });
+    await step('the best trial is marked in its row', async () => {
+      const best = bodyRows(table)[3];
+      await expect(best).toHaveTextContent('Best');
+    });
+    await step('results columns do not pretend to sort across pages', async () => {
+      await expect(within(table).queryAllByRole('button', { name: /tok\/s|TTFT|#/ })).toHaveLength(0);
+    });
+  },
+};
+
+export const Complete: Story = {
+  tags: ['visual'],
+  args: {
+    session: COMPLETE_SESSION,
+    best: COMPLETE_BEST,
+    results: { data: COMPLETE_RESULTS, count: COMPLETE_RESULTS.length },
+    resultsPage: { limit: 20, offset: 0 },
+    trials: undefined,
+    pending: [],
+    defaultConfig: undefined,
+    now: new Date('2025-11-05T09:00:00Z'),
+  },
+  play: async ({ canvas, step }) => {
+    await step('the title and a latency objective', async () => {
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+        'Qwen/Qwen3-32B tuning session on 2x H100',
+      );
+      const summary = canvas.getByRole('list', { name: 'Session summary' });
+      await expect(summary).toHaveTextContent('Complete');
+      await expect(summary).toHaveTextContent('objective: min p90 TPOT');
+      await expect(summary).toHaveTextContent('constraint: p99 TTFT ≤ 1,000 ms');
+      await expect(summary).toHaveTextContent('4/4 trials');
+    });
+    await step('the 410 situation: the search is over and the best configuration is final', async () => {
+      const note = canvas.getByText('Tuning search is complete').closest('[role="status"]') as HTMLElement;
+      await expect(note).toHaveTextContent('4 of 4 trials were evaluated');
+      await expect(note).toHaveTextContent('the best configuration below is final');
+      await expect(canvas.getByRole('region', { name: 'Best configuration' })).toHaveTextContent('24.6 ms');
+    });
+    await step('lower is better: the gain over the defaults reads as a latency cut', async () => {
+      const best = canvas.getByRole('region', { name: 'Best configuration' });
+      await expect(best).toHaveTextContent(
+        `${Math.round(COMPLETE_BEST.improvement_pct ?? 0)} % lower than the defaults`,
+      );
+      await expect(best).not.toHaveTextContent('higher than the defaults');
+    });
+    await step('the objective gets its own column; a timeout is shown in words', async () => {
+      const table = canvas.getByRole('table', { name: 'Trial results' });
+      await expect(within(table).getByRole('columnheader', { name: 'p90 TPOT' })).toBeVisible();
+      await expect(bodyRows(table)[2]).toHaveTextContent('Timed out');
+      await expect(bodyRows(table)[1]).toHaveTextContent('chunked_prefill_size=4096');
+    });
+    await step('no runner is needed any more', async () => {
+      await expect(canvas.getByText('None: the search is complete.')).toBeVisible();
+      await expect(canvas.queryByRole('textbox', { name: 'Add a runner' })).not.toBeInTheDocument();
+    });
+  },
+};
+
+export const Failed: Story = {
+  tags: ['visual'],
+  args: {
+    session: FAILED_SESSION,
+    best: null,
+    results: { data: FAILED_RESULTS, count: FAILED_RESULTS.length },
+    resultsPage: { limit: 20, offset: 0 },
+    trials: undefined,
+    pending: [],
+    // vLLM's defaults for the two flags this session searched: trial 1 did not measure them.
+    defaultConfig: { max_num_seqs: 256, gpu_memory_utilization: 0.9 },
+    now: FAILED_NOW,
+  },
+  play: async ({ canvas, canvasElement, step }) => {
+    const summary = canvas.getByRole('list', { name: 'Session summary' });
+    await step('the status says Failed in words, with an icon, in the danger tone', async () => {
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+        'Qwen/Qwen3-32B tuning session on 1x MI300X',
+      );
+      const status = within(summary).getByText('Failed');
+      await expect(status).toBeVisible();
+      await expect(status).toHaveAttribute('data-tone', 'danger');
+      await expect(status.querySelector('svg')).not.toBeNull();
+      await expect(summary).toHaveTextContent('2/8 trials');
+      await expect(summary).toHaveTextContent('2 failed');
+    });
+    await step('a note says the search stopped with nothing to recommend, and why', async () => {
+      const note = canvas.getByText('Tuning search failed').closest('[role="status"]') as HTMLElement;
+      await expect(note).toHaveAttribute('data-tone', 'danger');
+      await expect(note).toHaveTextContent(
+        'No trial produced a measurement, so the search stopped with no configuration to recommend',
+      );
+      await expect(note).toHaveTextContent('(2 trials failed; the reasons are in the results below).');
+      await expect(canvas.queryByText('Tuning search is complete')).not.toBeInTheDocument();
+    });
+    await step('there is no best configuration and no launch command', async () => {
+      const best = canvas.getByRole('region', { name: 'Best configuration' });
+      await expect(best).toHaveTextContent('No configuration met the objective and constraints.');
+      await expect(canvas.queryByRole('textbox', { name: 'Launch command' })).not.toBeInTheDocument();
+    });
+    await step('each trial says in words how it failed, with the engine message', async () => {
+      const rows = bodyRows(canvas.getByRole('table', { name: 'Trial results' }));
+      await expect(rows).toHaveLength(2);
+      for (const row of rows) await expect(row).toHaveTextContent('Out of memory');
+      await expect(rows[0]).toHaveTextContent('max_num_seqs=1024');
+      await expect(rows[0]).toHaveTextContent('HIP out of memory');
+      await expect(
+        canvas.getByText(/No feasible trial yet after 2 trials; 0 infeasible, 2 failed\./),
+      ).toBeInTheDocument();
+    });
+    await step('no runner is offered for a search that has stopped', async () => {
+      await expect(canvas.getByText('None: the search has stopped.')).toBeVisible();
+      await expect(canvas.queryByRole('textbox', { name: 'Add a runner' })).not.toBeInTheDocument();
+    });
+    await waitForChart(canvasElement);
+  },
+};
+
+export const Running: Story = {
+  args: {
+    session: RUNNING_SESSION,
+    best: RUNNING_BEST,
+    results: { data: RUNNING_RESULTS, count: RUNNING_RESULTS.length },
+    resultsPage: { limit: 20, offset: 0 },
+    trials: undefined,
+    pending: RUNNING_PENDING,
+    defaultConfig: undefined,
+    searchState: 'running',
+    now: RUNNING_NOW,
+  },
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('while runners can still lease, there is no 409 or 410 note', async () => {
+      await expect(canvas.queryByText('Need to wait for pending evaluations')).not.toBeInTheDocument();
+      await expect(canvas.queryByText('Tuning search is complete')).not.toBeInTheDocument();
+    });
+    await step('trial 1 is the defaults the other rows are compared with', async () => {
+      const rows = bodyRows(canvas.getByRole('table', { name: 'Trial results' }));
+      await expect(rows[0]).toHaveTextContent('Engine defaults');
+      await expect(rows[1]).toHaveTextContent('max_num_seqs=512');
+      await expect(rows[1]).not.toHaveTextContent('enable_chunked_prefill');
+    });
+    await step('a second runner can join with the command shown', async () => {
+      const command = `MAKO_TOKEN=mako_… mako-runner tune --session ${RUNNING_SESSION.id}`;
+      await expect(canvas.getByRole('textbox', { name: 'Add a runner' })).toHaveTextContent(command);
+      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+      await expect(args.onCopy).toHaveBeenCalledWith(command, 'runner-command');
+    });
+  },
+};
+
+const EMPTY_ARGS = {
+  session: PENDING_SESSION,
+  best: null,
+  results: { data: [], count: 0 },
+  resultsPage: { limit: 20, offset: 0 },
+  trials: undefined,
+  pending: [],
+  defaultConfig: undefined,
+  now: new Date('2025-11-05T12:00:00Z'),
+} satisfies Partial<TuningSessionDetailProps>;
+
+export const Empty: Story = {
+  tags: ['visual'],
+  args: EMPTY_ARGS,
+  play: async ({ canvas, step }) => {
+    await step('nothing measured yet, said in words', async () => {
+      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+        'meta-llama/Llama-3.3-70B-Instruct tuning session on 8x H100',
+      );
+      await expect(canvas.getByRole('region', { name: 'Best so far' })).toHaveTextContent(
+        'Nothing has been measured yet',
+      );
+      await expect(canvas.getByText('The chart starts with the first reported trial.')).toBeVisible();
+    });
+    await step('the empty results say how to start, with the runner command for this session', async () => {
+      await expect(canvas.getByRole('heading', { name: 'No results yet' })).toBeVisible();
+      await expect(canvas.getByRole('textbox', { name: 'Start a runner' })).toHaveTextContent(
+        `MAKO_TOKEN=mako_… mako-runner tune --session ${PENDING_SESSION.id}`,
+      );
+    });
+  },
+};
+
+/** Kept out of the screenshot: the button says 'Copied' for two seconds. */
+export const EmptyCopyRunner: Story = {
+  args: EMPTY_ARGS,
+  play: async ({ canvas, args, userEvent }) => {
+    const command = `MAKO_TOKEN=mako_… mako-runner tune --session ${PENDING_SESSION.id}`;
+    const field = canvas.getByRole('textbox', { name: 'Start a runner' });
+    await userEvent.click(within(field.parentElement as HTMLElement).getByRole('button', { name: 'Copy' }));
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(command);
+    await expect(args.onCopy).toHaveBeenCalledWith(command, 'runner-command');
+  },
+};
+
+/** How apps/web places it: the AppShell's top bar carries the title, the screen leaves its own out. */
+export const InAppShell: Story = {
+  parameters: { padded: false },
+  render: (args) => (
+    <AppShell
+      title={tuningSessionTitle(LONG_RUN.session.setting)}
+      currentPath={`/tuning-sessions/${LONG_RUN.session.id}`}
+      user={{ email: 'ada@example.com', full_name: 'Ada Lovelace' }}
+      onLogout={fn()}
+      themeMode="light"
+      onThemeModeChange={fn()}
+    >
+      <TuningSessionDetailScreen {...args} showTitle={false} />
+    </AppShell>
+  ),
+  play: async ({ canvas, step }) => {
+    const headings = canvas.getAllByRole('heading', { level: 1 });
+    await expect(headings).toHaveLength(1);
+    await expect(headings[0]).toHaveTextContent(TITLE);
+    await expect(canvas.getByRole('link', { name: 'Tuning sessions' })).toHaveAttribute('aria-current', 'page');
+    await step('at a laptop width the results table shows every column, the last one (When) included', async () => {
+      const table = canvas.getByRole('table', { name: 'Trial results' });
+      const scroller = table.parentElement as HTMLElement;
+      await expect(table.getBoundingClientRect().width).toBeLessThanOrEqual(scroller.clientWidth);
+      const when = within(table).getByRole('columnheader', { name: 'When' });
+      await expect(when.getBoundingClientRect().right).toBeLessThanOrEqual(scroller.getBoundingClientRect().right);
+    });
+  },
+};
+
+export const ExportTrials: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('every trial of the session exports as CSV or JSON from the results heading', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
+      await expect(args.onExport).toHaveBeenLastCalledWith('csv');
+      await userEvent.click(canvas.getByRole('button', { name: 'Export JSON' }));
+      await expect(args.onExport).toHaveBeenLastCalledWith('json');
+    });
+  },
+};
+
+export const NothingToExport: Story = {
+  args: { trials: [], results: { data: [], count: 0 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  args: { status: 'loading', session: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading the tuning session');
+    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  },
+};
+
+export const ResultsLoading: Story = {
+  args: { resultsLoading: true, results: { data: [], count: 34 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table', { name: 'Trial results' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(TITLE);
+  },
+};
+
+export const ErrorState: Story = {
+  tags: ['visual'],
+  args: { status: 'error', session: undefined, error: { statusText: 'Not Found', detail: 'Tuning session not found' } },
+  play: async ({ canvas, args, step, userEvent }) => {
+    await step('the wrapper names the failure, then the detail', async () => {
+      const alert = canvas.getByRole('alert');
+      await expect(alert).toHaveTextContent('Something went wrong: Not Found');
+      await expect(alert).toHaveTextContent('Tuning session not found');
+    });
+    await step('Retry asks the app to load again', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+      await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
+export const ErrorWithoutDetail: Story = {
+  args: { status: 'error', session: undefined, error: { statusText: 'Bad Gateway', detail: null } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Bad GatewayUnknown error');
+  },
+};
+
+export const Dark: Story = {
+  tags: ['visual'],
+  globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await waitForChart(canvasElement);
+  },
+};
+
+export const Mobile: Story = {
+  tags: ['visual'],
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvas, canvasElement, step }) => {
+    await step('the page fits 375 px; wide tables scroll inside their frame', async () => {
+      await waitForChart(canvasElement);
+      await expect(window.innerWidth).toBe(375);
+      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expect(canvas.getByRole('heading', { level: 1 }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+    });
+  },
+};

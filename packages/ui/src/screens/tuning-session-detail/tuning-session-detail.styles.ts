@@ -1,0 +1,173 @@
+import styled from 'styled-components';
+import { color, font, fontSize, fontWeight, lineHeight, media, space } from '../../foundations/theme/design-tokens';
+
+export const ScreenRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(5)};
+  min-width: 0;
+`;
+
+export const Header = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(2)};
+  min-width: 0;
+`;
+
+export const Title = styled.h1`
+  font-size: ${fontSize.xl};
+  font-weight: ${fontWeight.semibold};
+  line-height: ${lineHeight.tight};
+  overflow-wrap: anywhere;
+
+  ${media.narrow} {
+    font-size: ${fontSize.lg};
+  }
+`;
+
+/** "[status] objective: … · constraint: … · 34/50 trials · 2 pending", wrapping on narrow screens. */
+export const SummaryLine = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(1)} ${space(2)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: ${fontSize.md};
+  color: ${color.text};
+
+  > li + li::before {
+    content: '·';
+    margin-right: ${space(2)};
+    color: ${color.textSubtle};
+  }
+`;
+
+export const Numbers = styled.span`
+  font-family: ${font.mono};
+  font-size: ${fontSize.sm};
+  font-variant-numeric: tabular-nums;
+`;
+
+export const SettingLine = styled.p`
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+export const TopGrid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 5fr) minmax(0, 7fr);
+  gap: ${space(4)};
+  align-items: stretch;
+
+  @media (max-width: 1100px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+export const BestBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(4)};
+  min-width: 0;
+`;
+
+export const OptionsBlock = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(2)};
+  min-width: 0;
+`;
+
+export const OptionsHead = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space(2)};
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
+
+export const Note = styled.p`
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
+
+// Status, 'Best' and a failure reason wrap within the cell rather than widening the table, so that
+// every column of the results fits a laptop-width page without sideways scrolling.
+export const StatusCell = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(1)} ${space(2)};
+  max-width: 200px;
+  white-space: normal;
+`;
+
+export const FailureText = styled.span`
+  display: inline-block;
+  max-width: 180px;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  vertical-align: middle;
+  font-family: ${font.mono};
+  font-size: ${fontSize.xs};
+  color: ${color.textMuted};
+`;
+
+export const Mono = styled.span`
+  font-family: ${font.mono};
+  font-size: ${fontSize.sm};
+`;
+
+export const CardStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  min-width: 0;
+`;
+
+export const SkeletonGrid = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(4)};
+`;
+
+export const Section = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  min-width: 0;
+`;
+
+export const SectionHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${space(1)} ${space(3)};
+`;
+
+export const ExportActions = styled.div`
+  display: flex;
+  gap: ${space(2)};
+  margin-left: auto;
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: ${fontSize.lg};
+  font-weight: ${fontWeight.semibold};
+  line-height: ${lineHeight.tight};
+`;
+
+/** Lets a row's option chips wrap instead of widening the whole table. */
+export const ChipsCell = styled.div`
+  min-width: 200px;
+  max-width: 320px;
+  padding: ${space(1.5)} 0;
+  white-space: normal;
+`;

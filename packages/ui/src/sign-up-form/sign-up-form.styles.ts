@@ -1,8 +1,0 @@
-import styled from 'styled-components';
-import { color, fontSize, lineHeight } from '../theme/tokens';
-
-export const Legal = styled.p`
-  font-size: ${fontSize.sm};
-  line-height: ${lineHeight.normal};
-  color: ${color.textMuted};
-`;

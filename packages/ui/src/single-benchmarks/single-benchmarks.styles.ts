@@ -1,7 +1,0 @@
-import styled from 'styled-components';
-import { fontWeight } from '../theme/tokens';
-
-export const ModelName = styled.span`
-  font-weight: ${fontWeight.medium};
-  white-space: nowrap;
-`;
