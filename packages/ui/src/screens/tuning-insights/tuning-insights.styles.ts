@@ -1,40 +1,12 @@
 import styled from 'styled-components';
-import {
-  color,
-  font,
-  fontSize,
-  fontWeight,
-  lineHeight,
-  media,
-  radius,
-  space,
-} from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, media, radius, space } from '../../foundations/theme/design-tokens';
 
-export const Root = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
-  min-width: 0;
-`;
-
-export const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: ${space(1)} ${space(3)};
-`;
-
-export const Title = styled.h2`
-  font-size: ${fontSize.lg};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-`;
-
-export const Note = styled.p`
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-`;
+export {
+  Note,
+  Section as Root,
+  SectionHead as Head,
+  SectionTitle as Title,
+} from '../benchmark-common/benchmark-common.styles';
 
 export const Pair = styled.div`
   display: grid;

@@ -95,7 +95,7 @@ export function TuningInsights({
   const sliceChoices = choices?.[flag];
 
   return (
-    <Root aria-labelledby={titleId}>
+    <Root as="section" aria-labelledby={titleId}>
       <Head>
         <Title id={titleId}>Why it wins</Title>
         {ready ? (
