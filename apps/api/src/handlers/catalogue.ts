@@ -83,8 +83,8 @@ export function catalogueHandlers(ctx: AppContext): BenchmarkHandlers {
 
     getBenchmark: ({ principal, params }) => visibleBenchmark(db, params.benchmark_id, principal.user.id),
 
-    async searchBenchmarks({ principal, query }) {
-      return pageJson(await searchPage(db, ctx.counts, query, principal?.user.id ?? null));
+    async searchBenchmarks({ principal, query, catalogueVersion }) {
+      return pageJson(await searchPage(db, ctx.counts, query, principal?.user.id ?? null, catalogueVersion));
     },
 
     async supportedRuntimeOptions() {

@@ -142,17 +142,22 @@ async function page<T>(rows: Promise<T>, count: Promise<{ count: number | string
   return { data, count: Number(total?.count ?? 0) };
 }
 
-/** GET /benchmarks/all: a page of the search with its count, the count reused while the catalogue stands. */
+/**
+ * GET /benchmarks/all: a page of the search with its count, the count reused while the catalogue
+ * stands. `knownVersion`: the catalogue version the request already read (for the response cache),
+ * so that both caches go by one reading.
+ */
 export async function searchPage(
   db: Db,
   counts: CountCache,
   query: SearchQuery,
   viewerId: string | null,
+  knownVersion: number | null = null,
 ): Promise<DocumentPage> {
   const plan = searchPlan(db, query, viewerId);
   if (!counts.enabled) return page(plan.data.read(), plan.count.executeTakeFirst());
   // The version is read before anything is counted: see CountCache.
-  const version = await catalogueVersion(db);
+  const version = knownVersion ?? (await catalogueVersion(db));
   const cached = counts.get(version, plan.countKey);
   if (cached !== undefined) return { data: await plan.data.read(), count: cached };
   const result = await page(plan.data.read(), plan.count.executeTakeFirst());
