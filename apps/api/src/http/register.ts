@@ -30,6 +30,11 @@ export interface RequestContext<N extends EndpointName> {
   query: Part<N, 'query'>;
   body: Part<N, 'body'>;
   principal: Endpoints[N]['auth'] extends 'bearer' ? Principal : Principal | null;
+  /**
+   * The catalogue version this request reads at, when the response cache took it (cacheable calls);
+   * other caches of the answer file their entries under the same version instead of reading it again.
+   */
+  catalogueVersion: number | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -130,6 +135,7 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
           query,
           body,
           principal,
+          catalogueVersion: version,
           request,
           reply,
         } as RequestContext<EndpointName>);
