@@ -13,8 +13,9 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX, STATUS_TEXTS, buildOpenApi } from '@mako/contract';
-import type { Config } from './config.ts';
+import { explain } from '@mako/tuner';
 import type { TunerInput, TunerOutput } from '@mako/tuner';
+import type { Config } from './config.ts';
 import { BackgroundTasks, type AppContext } from './context.ts';
 import { createWorkerProposer } from './tuning/proposer.ts';
 import { migrate, openDatabase } from './db/database.ts';
@@ -186,6 +187,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       : null,
     tasks,
     propose: injected ? async (input) => injected(input) : worker!.propose,
+    // Tests that run the tuner in-process explain in-process too.
+    explain: injected ? async (input) => explain(input) : worker!.explain,
     counts: new CountCache(config.countCacheEntries),
   };
 
