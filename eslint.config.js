@@ -93,13 +93,6 @@ export default tseslint.config(
     },
   },
   {
-    // A known type-only circle outside apps/api (datasets.ts defines BenchRequest, trace.ts reads
-    // traces into it and datasets.ts calls trace.ts), left to its owners: remove this exemption
-    // once BenchRequest has a module of its own.
-    files: ['apps/runner/src/bench/datasets.ts', 'apps/runner/src/bench/trace.ts'],
-    rules: { 'mako/no-import-cycle': 'off' },
-  },
-  {
     // The server's layers point one way: handlers parse and authorise, services hold the queries
     // and rules, db the schema (apps/api/README.md). Paths are relative to this file, so the rule
     // holds whether eslint runs from the root or from the package.
