@@ -11,8 +11,9 @@ import globals from 'globals';
 /** What no module of packages/ui may import. */
 const UI_FORBIDDEN = [
   {
-    group: ['@mako/contract', '@mako/contract/*'],
-    message: 'packages/ui must not import the contract: take data through props.',
+    // The vocabulary (metric keys, constraint syntax, page sizes, runtimes) is plain values, no schemas.
+    regex: '^@mako/contract(?!/vocabulary$)(/.*)?$',
+    message: 'packages/ui imports only @mako/contract/vocabulary of the contract: take data through props.',
   },
   {
     group: ['@mako/api-client', '@mako/api-client/*'],

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   API_PREFIX,
   endpoints,
@@ -20,7 +20,7 @@ import { requireMediaType } from './media-type.ts';
 export const GENERAL_BODY_LIMIT = 1024 * 1024;
 export const AUTH_BODY_LIMIT = 16 * 1024;
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Out<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 type Part<N extends EndpointName, K extends 'body' | 'query' | 'params'> = Endpoints[N] extends { [P in K]: infer S }
   ? Out<S>
   : undefined;
@@ -67,7 +67,7 @@ const CACHEABLE = new Set<EndpointName>([
   'supportedRuntimeOptions',
 ]);
 
-function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown): unknown {
+function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodMiniType | undefined, value: unknown): unknown {
   // Checked even where the part is ignored: an undecodable query string is a malformed request.
   if (isMalformed(value)) {
     if (where === 'query') throw new HttpError(400, 'Bad Request');
