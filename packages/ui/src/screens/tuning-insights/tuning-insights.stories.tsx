@@ -27,6 +27,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const FEW = makeInsightTrials(5);
 const failedCount = INSIGHT_TRIALS.filter((trial) => trial.outcome === 'failed').length;
 
 /** The plot arrives with the lazily loaded recharts chunk. */
@@ -77,10 +78,13 @@ export const Explained: Story = {
 };
 
 export const TooFewTrials: Story = {
-  args: { insights: null, trials: makeInsightTrials(5) },
+  args: { insights: null, trials: FEW },
   play: async ({ canvas, step }) => {
     await step('no model is shown before it has something to say', async () => {
-      expect(canvas.getByText('The tuner explains its choices once 8 trials have finished (5 so far).')).toBeVisible();
+      const succeeded = FEW.filter((trial) => trial.outcome !== 'failed').length;
+      expect(
+        canvas.getByText(`The tuner explains its choices once 6 trials have succeeded (${succeeded} so far).`),
+      ).toBeVisible();
       expect(canvas.queryByRole('list', { name: 'Flag importance' })).toBeNull();
       expect(canvas.queryByRole('heading', { name: 'Where it fails' })).toBeNull();
     });
@@ -108,6 +112,15 @@ export const FailuresWithoutPattern: Story = {
     expect(
       canvas.getByText(`None learned: the ${failedCount} failures so far follow no pattern of flags.`),
     ).toBeVisible();
+  },
+};
+
+/** The server answers before the model is fitted: an empty importance, and the regions it has. */
+export const NotFittedYet: Story = {
+  args: { insights: { importance: [], failure_regions: [], trials_fitted: 3 }, trials: FEW },
+  play: async ({ canvas }) => {
+    expect(canvas.getByText(/^The tuner explains its choices once 6 trials have succeeded/)).toBeVisible();
+    expect(canvas.queryByRole('heading', { name: 'What matters' })).toBeNull();
   },
 };
 

@@ -47,7 +47,7 @@ export interface TuningInsightsProps {
   /** The objective's name with its unit, e.g. "output tok/s". */
   metricLabel: string;
   formatValue?: (value: number) => string;
-  /** With fewer finished trials the models say nothing worth reading. */
+  /** How many successful trials the tuner needs before it fits a model (shown while it waits). */
   minTrials?: number;
   /** The flag the slice view starts on; by default the most important one. */
   defaultFlag?: string;
@@ -83,14 +83,16 @@ export function TuningInsights({
   choices,
   metricLabel,
   formatValue = String,
-  minTrials = 8,
+  minTrials = 6,
   defaultFlag,
 }: TuningInsightsProps) {
   const titleId = useId();
   const ranked = [...(insights?.importance ?? [])].sort((a, b) => b.importance - a.importance);
   const [flag, setFlag] = useState(defaultFlag ?? ranked[0]?.flag ?? flags[0] ?? '');
   const failedTrials = trials.filter((trial) => trial.outcome === 'failed').length;
-  const ready = insights !== null && insights.trials_fitted >= minTrials;
+  // The tuner leaves the importance empty until it has enough successful trials to fit a model.
+  const ready = insights !== null && insights.importance.length > 0;
+  const succeeded = trials.filter((trial) => trial.outcome !== 'failed').length;
   const points = slicePoints(trials, flag);
   const sliceChoices = choices?.[flag];
 
@@ -154,8 +156,8 @@ export function TuningInsights({
         </Pair>
       ) : (
         <Note>
-          The tuner explains its choices once {formatNumber(minTrials)} trials have finished (
-          {formatNumber(trials.length)} so far).
+          The tuner explains its choices once {formatNumber(minTrials)} trials have succeeded ({formatNumber(succeeded)}{' '}
+          so far).
         </Note>
       )}
       <Card title="Slices" headingLevel={3} description={`Every trial's ${metricLabel} against one flag.`}>
