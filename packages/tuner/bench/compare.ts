@@ -45,7 +45,8 @@ const JOBS = Number(args.get('jobs') ?? 1);
 const WORKER = args.has('worker') ? Number(args.get('worker')) : null;
 const ROW_MARK = 'ROW\t';
 
-type Method = 'tuner' | 'tpe' | 'random';
+/** 'prior': the tuner given perf-model's prediction as its prior mean (Problem.prior). */
+type Method = 'tuner' | 'prior' | 'tpe' | 'random';
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -78,10 +79,11 @@ interface Optimiser {
   close(): void;
 }
 
-function tunerOptimiser(p: Problem, seed: number): Optimiser {
+function tunerOptimiser(p: Problem, seed: number, withPrior: boolean): Optimiser {
   return {
     next: async (trials) => {
       const out = propose({
+        ...(withPrior ? { prior: (c: Config) => p.prior(c) } : {}),
         space: p.space,
         objective: p.objective,
         constraints: p.constraints,
@@ -283,8 +285,8 @@ async function benchSurface(p: Problem, methods: Method[], python: string | null
     const list: (number | null)[][] = [];
     for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
       const optimiser =
-        m === 'tuner'
-          ? tunerOptimiser(p, seed)
+        m === 'tuner' || m === 'prior'
+          ? tunerOptimiser(p, seed, m === 'prior')
           : m === 'random'
             ? randomOptimiser(p, space, seed)
             : new TpeOptimiser(python as string, p, space, seed);
@@ -344,7 +346,7 @@ async function main(): Promise<void> {
         'Optuna TPE skipped: no python3 with optuna found (apt-get install -y python3-optuna, or set MAKO_PYTHON)',
       );
   }
-  const methods = (['tuner', 'tpe', 'random'] as Method[]).filter(
+  const methods = (['tuner', 'prior', 'tpe', 'random'] as Method[]).filter(
     (m) => METHODS.includes(m) && (m !== 'tpe' || python),
   );
   const rows: string[] = [];
