@@ -33,9 +33,11 @@ import { tpotProblems } from './surfaces.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const SEEDS = Number(args.get('seeds') ?? 10);
+/** Seeds FIRST_SEED … FIRST_SEED + SEEDS − 1: a held-out range (e.g. 100) checks figures tuned on 1–10. */
+const FIRST_SEED = Number(args.get('first-seed') ?? 1);
 const TRIALS = Number(args.get('trials') ?? 100);
 const SURFACES = args.get('surfaces')?.split(',') ?? null;
-const METHODS = (args.get('methods') ?? 'tuner,tpe,random').split(',');
+const METHODS = (args.get('methods') ?? 'tuner,prior,tpe,random').split(',');
 const TRUTH_SAMPLES = Number(args.get('truth-samples') ?? 300);
 const TARGET = 0.95;
 const AT = 50;
@@ -43,7 +45,8 @@ const JOBS = Number(args.get('jobs') ?? 1);
 const WORKER = args.has('worker') ? Number(args.get('worker')) : null;
 const ROW_MARK = 'ROW\t';
 
-type Method = 'tuner' | 'tpe' | 'random';
+/** 'prior': the tuner given perf-model's prediction as its prior mean (Problem.prior). */
+type Method = 'tuner' | 'prior' | 'tpe' | 'random';
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -76,10 +79,11 @@ interface Optimiser {
   close(): void;
 }
 
-function tunerOptimiser(p: Problem, seed: number): Optimiser {
+function tunerOptimiser(p: Problem, seed: number, withPrior: boolean): Optimiser {
   return {
     next: async (trials) => {
       const out = propose({
+        ...(withPrior ? { prior: (c: Config) => p.prior(c) } : {}),
         space: p.space,
         objective: p.objective,
         constraints: p.constraints,
@@ -236,8 +240,12 @@ function searchOptimum(p: Problem, space: Space): { value: number; config: Confi
   return { value: score(best), config: best };
 }
 
-/** Median CPU ms of one proposal with 200 trials observed (defaults plus random configurations). */
-function proposalCpuMs(p: Problem, space: Space): number {
+/**
+ * Median CPU ms of one proposal with 200 trials observed (defaults plus random configurations);
+ * with the prior, its predictions for the candidates are part of the cost (memoised per surface,
+ * as a caller would).
+ */
+function proposalCpuMs(p: Problem, space: Space, withPrior: boolean): number {
   const rnd = mulberry32(99);
   const trials: Trial[] = [p.measure(p.defaults, 1)];
   while (trials.length < 200) {
@@ -248,6 +256,7 @@ function proposalCpuMs(p: Problem, space: Space): number {
   for (let seed = 1; seed <= 5; seed++) {
     const c0 = process.cpuUsage();
     propose({
+      ...(withPrior ? { prior: (c: Config) => p.prior(c) } : {}),
       space: p.space,
       objective: p.objective,
       constraints: p.constraints,
@@ -279,10 +288,10 @@ async function benchSurface(p: Problem, methods: Method[], python: string | null
   const runs = new Map<Method, (number | null)[][]>();
   for (const m of methods) {
     const list: (number | null)[][] = [];
-    for (let seed = 1; seed <= SEEDS; seed++) {
+    for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
       const optimiser =
-        m === 'tuner'
-          ? tunerOptimiser(p, seed)
+        m === 'tuner' || m === 'prior'
+          ? tunerOptimiser(p, seed, m === 'prior')
           : m === 'random'
             ? randomOptimiser(p, space, seed)
             : new TpeOptimiser(python as string, p, space, seed);
@@ -300,7 +309,7 @@ async function benchSurface(p: Problem, methods: Method[], python: string | null
           optimum = v;
           foundBy = m;
         }
-  const stats = new Map<Method, { reach: number; best50: number; never: number }>();
+  const stats = new Map<Method, { reach: number; best50: number; never: number; perSeed: number[] }>();
   for (const [m, list] of runs) {
     const reach = list.map((r) => {
       const i = r.findIndex((v) => v !== null && v >= TARGET * optimum);
@@ -311,25 +320,27 @@ async function benchSurface(p: Problem, methods: Method[], python: string | null
       reach: median(reach),
       best50: median(best50),
       never: reach.filter((v) => !Number.isFinite(v)).length,
+      perSeed: reach,
     });
   }
-  const cpu = methods.includes('tuner') ? proposalCpuMs(p, space) : Number.NaN;
+  const cpu = methods.includes('tuner') ? proposalCpuMs(p, space, false) : Number.NaN;
+  const cpuPrior = methods.includes('prior') ? proposalCpuMs(p, space, true) : Number.NaN;
   console.log(`\n## ${p.name}`);
   console.log(
     `optimum ${optimum.toFixed(0)} ${p.objective.metric} (found by ${foundBy}; search: ${searched.value.toFixed(0)} at ${JSON.stringify(searched.config)})`,
   );
   for (const [m, s] of stats)
     console.log(
-      `  ${m.padEnd(6)} median trials to ${TARGET * 100} %: ${fmtTrials(s.reach)} (never within ${TRIALS}: ${s.never}/${SEEDS}); median best after ${AT}: ${s.best50.toFixed(3)}`,
+      `  ${m.padEnd(6)} median trials to ${TARGET * 100} %: ${fmtTrials(s.reach)} (never within ${TRIALS}: ${s.never}/${SEEDS}); median best after ${AT}: ${s.best50.toFixed(3)}; per seed: ${s.perSeed.map(fmtTrials).join(' ')}`,
     );
   console.log(
-    `  tuner CPU per proposal at 200 trials: ${cpu.toFixed(1)} ms; ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    `  tuner CPU per proposal at 200 trials: ${cpu.toFixed(1)} ms (with the prior: ${cpuPrior.toFixed(1)} ms); ${((performance.now() - t0) / 1000).toFixed(0)} s`,
   );
   const cell = (m: Method, f: (s: { reach: number; best50: number }) => string) => {
     const s = stats.get(m);
     return s ? f(s) : 'skipped';
   };
-  return `| ${p.name} | ${methods.map((m) => cell(m, (s) => fmtTrials(s.reach))).join(' | ')} | ${methods.map((m) => cell(m, (s) => s.best50.toFixed(3))).join(' | ')} | ${cpu.toFixed(1)} |`;
+  return `| ${p.name} | ${methods.map((m) => cell(m, (s) => fmtTrials(s.reach))).join(' | ')} | ${methods.map((m) => cell(m, (s) => s.best50.toFixed(3))).join(' | ')} | ${cpu.toFixed(1)} / ${cpuPrior.toFixed(1)} |`;
 }
 
 async function main(): Promise<void> {
@@ -341,7 +352,7 @@ async function main(): Promise<void> {
         'Optuna TPE skipped: no python3 with optuna found (apt-get install -y python3-optuna, or set MAKO_PYTHON)',
       );
   }
-  const methods = (['tuner', 'tpe', 'random'] as Method[]).filter(
+  const methods = (['tuner', 'prior', 'tpe', 'random'] as Method[]).filter(
     (m) => METHODS.includes(m) && (m !== 'tpe' || python),
   );
   const rows: string[] = [];
@@ -385,7 +396,7 @@ async function main(): Promise<void> {
     `\nMedian of ${SEEDS} seeds, ${TRIALS} trials, 3 % noise; trials to ${TARGET * 100} % of the optimum ("never": not within ${TRIALS}) and best-so-far after ${AT} trials.`,
   );
   console.log(
-    `| surface | ${methods.map((m) => `${m}: trials to ${TARGET * 100} %`).join(' | ')} | ${methods.map((m) => `${m}: best @${AT}`).join(' | ')} | tuner CPU ms/proposal @200 |`,
+    `| surface | ${methods.map((m) => `${m}: trials to ${TARGET * 100} %`).join(' | ')} | ${methods.map((m) => `${m}: best @${AT}`).join(' | ')} | tuner CPU ms/proposal @200 (without / with prior) |`,
   );
   console.log(`|---|${methods.map(() => '---|---|').join('')}---|`);
   for (const r of rows) console.log(r);

@@ -145,6 +145,8 @@ export const GOODPUT_SCENARIOS: GoodputScenario[] = [
 ];
 
 const REQUESTS = 200;
+/** The prior's run: short, saturated, so that it is cheap enough to call for every candidate. */
+const PRIOR_REQUESTS = 20;
 /** The sweep brackets the SLO-meeting load between capacity / LOWEST_SHARE and capacity. */
 const LOWEST_SHARE = 32;
 const BISECTIONS = 5;
@@ -179,7 +181,19 @@ export class GoodputProblem implements Problem {
     this.defaults = defaultConfig('vllm', flags);
   }
 
-  private run(config: Config, rate: number | 'inf') {
+  private readonly priors = new Map<string, number | null>();
+
+  prior(config: Config): number | null {
+    const key = JSON.stringify(Object.entries(config).sort(([a], [b]) => a.localeCompare(b)));
+    const hit = this.priors.get(key);
+    if (hit !== undefined) return hit;
+    const out = this.run(config, 'inf', PRIOR_REQUESTS);
+    const value = out.ok ? out.metrics.output_throughput : null;
+    this.priors.set(key, value);
+    return value;
+  }
+
+  private run(config: Config, rate: number | 'inf', requests = REQUESTS) {
     this.simulations++;
     const s = this.scenario;
     const tp = typeof config.tensor_parallel_size === 'number' ? config.tensor_parallel_size : 1;
@@ -195,7 +209,7 @@ export class GoodputProblem implements Problem {
         output_len: s.outputLen,
         request_rate: rate,
         max_concurrency: null,
-        num_requests: REQUESTS,
+        num_requests: requests,
         max_seq_length: s.maxSeqLength,
         ...(s.sharedPrefix ? { shared_prefix_len: s.sharedPrefix } : {}),
         ...(s.burstiness ? { burstiness: s.burstiness } : {}),

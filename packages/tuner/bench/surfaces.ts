@@ -186,7 +186,22 @@ export class Surface {
     this.constraint = { metric: scenario.constraintMetric, op: '<=', value: Number.POSITIVE_INFINITY };
   }
 
-  private run(config: Config, noise: number, seed: number) {
+  private readonly priors = new Map<string, number | null>();
+
+  /** perf-model's objective for a short run of the same workload (see Problem.prior), memoised. */
+  prior(config: Config): number | null {
+    const key = JSON.stringify(Object.entries(config).sort(([a], [b]) => a.localeCompare(b)));
+    const hit = this.priors.get(key);
+    if (hit !== undefined) return hit;
+    const out = this.run(config, 0, 0, PRIOR_REQUESTS);
+    const value = out.ok
+      ? (flatten(out.metrics, out.cost_per_million_tokens)[this.scenario.objective.metric] ?? null)
+      : null;
+    this.priors.set(key, value);
+    return value;
+  }
+
+  private run(config: Config, noise: number, seed: number, requests?: number) {
     this.simulations++;
     const s = this.scenario;
     return simulate({
@@ -195,7 +210,7 @@ export class Surface {
       gpu_count: s.gpuCount,
       runtime: s.runtime,
       config: config as RuntimeOptions,
-      workload: s.workload,
+      workload: requests ? { ...s.workload, num_requests: requests, max_concurrency: null } : s.workload,
       noise,
       seed,
     });
@@ -245,6 +260,7 @@ export class Surface {
  * compare.ts need not repeat the dense-grid calibration.
  */
 const TPOT_BOUNDS_MS = [46, 14, 33, 31, 73];
+const PRIOR_REQUESTS = 20;
 
 /** The scenarios above as problems for compare.ts. */
 export function tpotProblems(): Problem[] {
@@ -262,6 +278,7 @@ export function tpotProblems(): Problem[] {
         const t = surface.truth(config);
         return { value: surface.feasible(t) ? t.objective : null, failure: t.failure };
       },
+      prior: (config) => surface.prior(config),
       measure: (config, seed) => surface.measure(config, seed),
     };
   });

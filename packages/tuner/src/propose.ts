@@ -172,7 +172,7 @@ function observationsOf(space: Space, input: TunerInput): { own: Observation[]; 
     const failure = t.failure ? String(t.failure.kind) : null;
     const values = names.map((n) => finiteMetric(t.metrics, n));
     const metrics = failure === null && values.every((v) => v !== null) ? (values as number[]) : null;
-    return { features: space.encode(t.config), failure, metrics };
+    return { config: t.config, features: space.encode(t.config), failure, metrics };
   };
   const own = input.trials.map(toObservation).filter((o): o is Observation => o !== null);
   const priorAll = (input.warmStart?.priorTrials ?? []).map(toObservation).filter((o): o is Observation => o !== null);

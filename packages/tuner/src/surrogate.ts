@@ -16,6 +16,7 @@ const MIN_SUCCESS_ODDS = 0.6;
 const MIN_CONSTRAINT_ODDS = 0.25;
 
 export interface Observation {
+  config: Config;
   features: Float64Array;
   /** The failure kind, or null when the run produced metrics. */
   failure: string | null;
@@ -82,9 +83,46 @@ export interface Output {
   noiseSd: number;
 }
 
+/**
+ * The objective's prior mean from the caller's predictor (TunerInput.prior): a + b · prediction in
+ * transformed units, a and b fitted by least squares to the successful trials (b kept within
+ * [0, MAX_PRIOR_SLOPE]), so the Gaussian process models only what the predictor gets wrong.
+ */
+export type PriorMean = (config: Config) => number;
+const MAX_PRIOR_SLOPE = 1.5;
+
+function fitPriorMean(
+  prior: ((config: Config) => number | null) | undefined,
+  transform: Transform,
+  sign: number,
+  configs: readonly Config[],
+  y: readonly number[],
+): PriorMean | null {
+  if (!prior) return null;
+  const predict = (c: Config): number | null => {
+    const v = prior(c);
+    if (typeof v !== 'number' || !Number.isFinite(v) || (transform.log && sign * v <= 0)) return null;
+    return apply(transform, sign * v);
+  };
+  const pairs = configs.map((c, i) => [predict(c), y[i] as number] as const).filter((p) => p[0] !== null);
+  if (pairs.length < 3) return null;
+  const mx = pairs.reduce((s, p) => s + (p[0] as number), 0) / pairs.length;
+  const my = pairs.reduce((s, p) => s + p[1], 0) / pairs.length;
+  let sxy = 0;
+  let sxx = 0;
+  for (const [x, v] of pairs) {
+    sxy += ((x as number) - mx) * (v - my);
+    sxx += ((x as number) - mx) ** 2;
+  }
+  const b = sxx > 1e-12 ? Math.min(MAX_PRIOR_SLOPE, Math.max(0, sxy / sxx)) : 0;
+  const a = my - b * mx;
+  // Where the predictor has nothing to say, the prior mean is its average over the trials.
+  return (c) => a + b * (predict(c) ?? mx);
+}
+
 /** Everything the acquisition needs, built once per call. */
 export interface Surrogate {
-  objective: Output & { transform: Transform };
+  objective: Output & { transform: Transform; priorMean: PriorMean | null };
   constraints: (Output & { bound: number; upper: boolean })[];
   failure: FailureModel | null;
   /** Incumbent in transformed objective units, or null when nothing feasible was observed. */
@@ -146,14 +184,24 @@ export function buildSurrogate(
   const extra = pendingFeatures.length + room;
   const objectiveRaw = succeeded.map((o) => sign * ((o.metrics as number[])[0] as number));
   const transform = makeTransform(objectiveRaw);
+  const y = objectiveRaw.map((v) => apply(transform, v));
+  const priorMean = fitPriorMean(
+    input.prior,
+    transform,
+    sign,
+    succeeded.map((o) => o.config),
+    y,
+  );
+  const offsets = succeeded.map((o) => (priorMean ? priorMean(o.config) : 0));
   const objective = {
     ...fitOutput(
       space,
       points,
-      objectiveRaw.map((v) => apply(transform, v)),
+      y.map((v, i) => v - (offsets[i] as number)),
       extra,
     ),
     transform,
+    priorMean,
   };
   const constraintModels = constraints.map((c, ci) => {
     const raw = succeeded.map((o) => (o.metrics as number[])[ci + 1] as number);
@@ -172,10 +220,10 @@ export function buildSurrogate(
 
   // The incumbent is judged by the model's mean at feasible observations, not the noisy reading.
   let best: number | null = null;
-  succeeded.forEach((o) => {
+  succeeded.forEach((o, i) => {
     const m = o.metrics as number[];
     if (!constraints.every((c, ci) => meets(m[ci + 1] as number, c))) return;
-    const mean = objective.gp.predictMean(o.features);
+    const mean = objective.gp.predictMean(o.features) + (offsets[i] as number);
     if (best === null || mean > best) best = mean;
   });
 
@@ -227,6 +275,8 @@ export function assess(s: Surrogate, config: Config, key: string, features: Floa
     const p = o.gp.predict(features);
     return { mean: p.means[0] as number, variance: p.variance, whitened: p.whitened };
   });
+  const prior = s.objective.priorMean;
+  if (prior) (predictions[0] as Prediction).mean += prior(config);
   const pOk = s.failure ? 1 - s.failure.probability(features) : 1;
   return { config, key, features, predictions, pOk, besideInfeasible: nearestInfeasible(s.evidence, features) };
 }

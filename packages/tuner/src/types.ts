@@ -71,6 +71,13 @@ export interface TunerInput {
   seed: number;
   /** How many configurations the caller wants now (≤ max_parallel − pending). */
   count: number;
+  /**
+   * Optional: the caller's prediction of the objective for a configuration (in the objective's
+   * units, e.g. a roofline model's tokens/s), or null where it has none. It becomes the prior mean
+   * of the objective's Gaussian process, scaled by a factor fitted to the trials, so a poor
+   * predictor costs little. Called for every candidate: it must be fast and deterministic.
+   */
+  prior?: (config: Config) => number | null;
   warmStart?: {
     /** The engine's defaults: proposed first when no trial has measured them. */
     defaults?: Config;

@@ -41,6 +41,7 @@ export function session(
     maxTrials?: number;
     defaults?: Config;
     priorTrials?: Trial[];
+    prior?: TunerInput['prior'];
   },
 ): { trials: Trial[]; end: TunerOutput | null } {
   const trials: Trial[] = [];
@@ -53,6 +54,7 @@ export function session(
         objective: opts.objective ?? { metric: 'y', direction: 'maximize' },
         constraints: opts.constraints ?? [],
         budget: { max_trials: opts.maxTrials ?? 1000, max_parallel: 1 },
+        ...(opts.prior ? { prior: opts.prior } : {}),
         warmStart: {
           ...(opts.defaults ? { defaults: opts.defaults } : {}),
           ...(opts.priorTrials ? { priorTrials: opts.priorTrials } : {}),

@@ -561,6 +561,7 @@ describe('basin anchors', () => {
       );
     const trials = [at(1, 64, 10), at(1, 128, 12), at(1, 256, 11), at(2, 64, 7), at(2, 96, 9), at(4, 300, 30, 80)];
     const observations = trials.map((t) => ({
+      config: t.config,
       features: space.encode(t.config),
       failure: null,
       metrics: [t.metrics?.y as number, t.metrics?.lat as number],
@@ -570,5 +571,41 @@ describe('basin anchors', () => {
     // The best of tp 2 (96) and, with nothing feasible there, the best of tp 4; not tp 1's best,
     // which is an anchor already.
     expect(seqs).toEqual([96, 300]);
+  });
+});
+
+describe('prior mean', () => {
+  /** A narrow peak (1.2 at a = 0.85, b = 0.15) on a gentle slope that points the other way. */
+  const peak = (c: Config) =>
+    0.2 + 0.3 * (1 - num(c, 'a')) + Math.exp(-((num(c, 'a') - 0.85) ** 2 + (num(c, 'b') - 0.15) ** 2) / 0.004);
+  const evaluate: Evaluate = (c) => ({ y: peak(c) });
+  const firstNearPeak = (trials: Trial[]) =>
+    trials.findIndex((t) => Math.hypot(num(t.config, 'a') - 0.85, num(t.config, 'b') - 0.15) < 0.06) + 1 || null;
+
+  it("goes where the caller's predictor says the optimum is, which the trials alone do not show", () => {
+    const steps = 12;
+    const without = session(BOWL, evaluate, { steps });
+    // A predictor off by a factor (as a roofline is): only relative differences matter.
+    const withPrior = session(BOWL, evaluate, { steps, prior: (c) => 3 * peak(c) });
+    expect(firstNearPeak(without.trials)).toBeNull();
+    expect(firstNearPeak(withPrior.trials)).not.toBeNull();
+    expect(firstNearPeak(withPrior.trials)).toBeLessThanOrEqual(8);
+  });
+
+  it('ignores a predictor that points the wrong way, and one that has nothing to say', () => {
+    const steps = 30;
+    const height = (c: Config) => 1 - (num(c, 'a') - 0.3) ** 2 - (num(c, 'b') - 0.7) ** 2;
+    const misleading = session(BOWL, bowl, { steps, prior: (c) => 10 - height(c) });
+    const silent = session(BOWL, bowl, { steps, prior: () => null });
+    for (const { trials } of [misleading, silent]) {
+      const best = Math.max(...trials.map((t) => t.metrics?.y ?? Number.NEGATIVE_INFINITY));
+      expect(best).toBeGreaterThan(0.995);
+    }
+  });
+
+  it('is deterministic with a prior', () => {
+    const trials = [0.1, 0.4, 0.6, 0.9].map((a) => trial({ a, b: 0.5 }, bowl({ a, b: 0.5 })));
+    const run = () => propose(input({ space: BOWL, trials, seed: 3, prior: (c) => 1 + num(c, 'a') }));
+    expect(run()).toEqual(run());
   });
 });
