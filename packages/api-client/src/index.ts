@@ -29,7 +29,6 @@ export {
   SessionForbiddenError,
   UNKNOWN_ERROR,
   ValidationError,
-  describeError,
   detailText,
   errorFromResponse,
   isApiError,
