@@ -66,19 +66,25 @@ export function SignedInShell({
 
 /**
  * A failed request as the page shows it (SPEC §8): 'Something went wrong: {status text}', the
- * detail or 'Unknown error', and a Retry that calls `onRetry` once.
+ * detail or 'Unknown error', and a Retry that calls `onRetry` once. With the story's `step`, the
+ * two checks are reported as steps.
  */
 export async function expectFailureWithRetry(
   canvas: Pick<ReturnType<typeof within>, 'getByRole'>,
   user: { click: (element: Element) => Promise<void> },
   onRetry: unknown,
   failure: { statusText: string; detail: string | null },
+  step: (label: string, play: () => Promise<void>) => unknown = (_label, play) => play(),
 ): Promise<void> {
-  const alert = canvas.getByRole('alert');
-  await expect(alert).toHaveTextContent(`Something went wrong: ${failure.statusText}`);
-  await expect(alert).toHaveTextContent(failure.detail ?? 'Unknown error');
-  await user.click(canvas.getByRole('button', { name: 'Retry' }));
-  await expect(onRetry).toHaveBeenCalledTimes(1);
+  await step(`the failure is named, with ${failure.detail === null ? "'Unknown error'" : 'the detail'}`, async () => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent(`Something went wrong: ${failure.statusText}`);
+    await expect(alert).toHaveTextContent(failure.detail ?? 'Unknown error');
+  });
+  await step('Retry calls onRetry', async () => {
+    await user.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(onRetry).toHaveBeenCalledTimes(1);
+  });
 }
 
 /** At the 375 px phone viewport the page is as wide as the screen: nothing scrolls sideways. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import type { TokenCreateValues } from '../credential-manager';
 import { playCreateFailed, playCreating, playRevokeFailed } from '../credential-manager/token-manager.plays';
-import { expectFitsPhone, SignedInShell, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../story-kit';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
 import type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';
@@ -300,15 +300,13 @@ export const ErrorState: Story = {
   tags: ['visual'],
   args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step("the failure is named, with 'Unknown error' for a missing detail", async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
-      await expect(alert).toHaveTextContent('Unknown error');
-    });
-    await step('Retry calls onRetry', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Service Unavailable', detail: null },
+      step,
+    );
   },
 };
 

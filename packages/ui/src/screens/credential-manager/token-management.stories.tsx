@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Select } from '../../primitives/select';
-import { stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, stubClipboard } from '../../story-kit';
 import type { ExtraCreateFields } from './create-token-dialog';
 import { TokenManager } from './token-manager';
 import { playCreateFailed, playCreating, playRevokeFailed } from './token-manager.plays';
@@ -300,15 +300,13 @@ export const Empty: Story = {
 export const ErrorState: Story = {
   args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step("the failure is named, with 'Unknown error' for a missing detail", async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
-      await expect(alert).toHaveTextContent('Unknown error');
-    });
-    await step('Retry calls onRetry', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Service Unavailable', detail: null },
+      step,
+    );
   },
 };
 

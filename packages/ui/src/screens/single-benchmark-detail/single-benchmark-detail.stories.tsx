@@ -14,7 +14,7 @@ import {
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
-import { expectFitsPhone, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
@@ -399,14 +399,12 @@ export const ErrorState: Story = {
     error: { statusText: 'Not Found', detail: 'Benchmark setting not found' },
   },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('what failed, with the server detail', async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Not Found');
-      await expect(alert).toHaveTextContent('Benchmark setting not found');
-    });
-    await step('Retry asks again', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Not Found', detail: 'Benchmark setting not found' },
+      step,
+    );
   },
 };

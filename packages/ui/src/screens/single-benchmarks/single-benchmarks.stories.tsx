@@ -6,7 +6,7 @@ import {
   llamaH100Setting,
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
-import { expectFitsPhone, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
 import { SingleBenchmarks } from './single-benchmarks';
 
 const meta = {
@@ -210,15 +210,13 @@ export const ErrorState: Story = {
     error: { statusText: 'Service Unavailable', detail: 'The database is not answering' },
   },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('the failure is named, with the detail', async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
-      await expect(alert).toHaveTextContent('The database is not answering');
-    });
-    await step('Retry asks again', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Service Unavailable', detail: 'The database is not answering' },
+      step,
+    );
   },
 };
 

@@ -14,7 +14,7 @@ import {
   RUNNING_NOW,
 } from '../tuning-sessions/tuning-sessions.fixtures';
 import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
-import { SignedInShell, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, SignedInShell, stubClipboard } from '../../story-kit';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
 import { DEFAULT_CONFIG, FAILED_NOW, FAILED_RESULTS, LONG_RUN, LONG_RUN_NOW } from './tuning-session-detail.fixtures';
@@ -433,15 +433,13 @@ export const ErrorState: Story = {
   tags: ['visual'],
   args: { status: 'error', session: undefined, error: { statusText: 'Not Found', detail: 'Tuning session not found' } },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('the wrapper names the failure, then the detail', async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Not Found');
-      await expect(alert).toHaveTextContent('Tuning session not found');
-    });
-    await step('Retry asks the app to load again', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Not Found', detail: 'Tuning session not found' },
+      step,
+    );
   },
 };
 
