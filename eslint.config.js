@@ -4,14 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importCycles from './scripts/eslint-no-import-cycle.mjs';
 import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
 
 /** What no module of packages/ui may import. */
 const UI_FORBIDDEN = [
   {
-    group: ['@mako/contract', '@mako/contract/*'],
-    message: 'packages/ui must not import the contract: take data through props.',
+    // The vocabulary (metric keys, constraint syntax, page sizes, runtimes) is plain values, no schemas.
+    regex: '^@mako/contract(?!/vocabulary$)(/.*)?$',
+    message: 'packages/ui imports only @mako/contract/vocabulary of the contract: take data through props.',
   },
   {
     group: ['@mako/api-client', '@mako/api-client/*'],
@@ -54,10 +56,12 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, mako: importCycles },
     rules: {
       // Cycles make module init order fragile and hide layering mistakes.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The same for type-only imports, which import-x/no-cycle lets through.
+      'mako/no-import-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
@@ -85,6 +89,48 @@ export default tseslint.config(
         {
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
           message: 'dangerouslySetInnerHTML is not allowed.',
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers point one way: handlers parse and authorise, services hold the queries
+    // and rules, db the schema (apps/api/README.md). Paths are relative to this file, so the rule
+    // holds whether eslint runs from the root or from the package.
+    files: ['apps/api/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'apps/api/src/handlers',
+              from: 'apps/api/src/handlers',
+              message: 'A handler must not import another handler: move what they share into services/.',
+            },
+            {
+              target: [
+                'apps/api/src/services',
+                'apps/api/src/db',
+                'apps/api/src/http',
+                'apps/api/bench',
+                'apps/api/test',
+              ],
+              from: 'apps/api/src/handlers',
+              message: 'Only server.ts wires the handlers in: import the service they call instead.',
+            },
+            {
+              target: ['apps/api/src/services', 'apps/api/src/db'],
+              from: 'apps/api/src/http',
+              message: 'Services and db know nothing of HTTP: throw a domain error from services/errors.ts.',
+            },
+            {
+              target: 'apps/api/src/db',
+              from: 'apps/api/src/services',
+              message: 'db/ holds the schema and the connection; services build on it, not the other way round.',
+            },
+          ],
         },
       ],
     },

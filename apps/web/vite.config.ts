@@ -43,41 +43,6 @@ const HOME_SHARED_MODULE = new RegExp(
   ].join('|'),
 );
 
-const ZOD_MODULE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/;
-const ZOD_MINI_MODULE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]mini[\\/]/;
-
-/**
- * zod's classic API (the contract's schemas, which the signed-in pages parse with) and zod/mini
- * (the lean schemas of the public pages) are both built on zod's core modules. The bundler keeps a
- * module whole, in one chunk: the core sat in the entry with everything the classic API takes
- * from it, about 7 kB gzipped that the public pages never run. zod/mini gets its own copy of the
- * core here (the same files under another module id), so the entry holds only what zod/mini uses
- * and the classic API's chunk carries the rest. The copies share zod's settings and registry,
- * which live on globalThis, and zod's instanceof checks go by trait name, so a schema of either
- * copy parses with the other's functions. The price: a signed-in page loads both copies, about
- * 7 kB gzipped more than one shared core, once.
- */
-function leanZodCore(): Plugin {
-  const COPY = '?zod-mini';
-  return {
-    name: 'mako:lean-zod-core',
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer) return null;
-      const fromCopy = importer.endsWith(COPY);
-      if (!fromCopy && !ZOD_MINI_MODULE.test(importer)) return null;
-      const realImporter = fromCopy ? importer.slice(0, -COPY.length) : importer;
-      const resolved = await this.resolve(source, realImporter, { ...options, skipSelf: true });
-      if (!resolved || !ZOD_MODULE.test(resolved.id) || ZOD_MINI_MODULE.test(resolved.id)) return resolved;
-      return { ...resolved, id: resolved.id + COPY };
-    },
-    load(id) {
-      return id.endsWith(COPY) ? fs.readFileSync(id.slice(0, -COPY.length), 'utf8') : null;
-    },
-  };
-}
-
 /**
  * The characters nearly every page is written in: ASCII and the typographic punctuation the copy uses.
  * Each must lie in the fonts' Latin range (see LATIN_RANGE) for the rest face's range to exclude it.
@@ -273,14 +238,13 @@ export default defineConfig({
       autoCodeSplitting: true,
       // A route's loader, and its pending, error and not-found states, load with its component
       // instead of sitting in the entry chunk that every page pays for. The loaders name the API
-      // calls of their pages, and with them every entity schema and zod's classic API.
+      // calls of their pages, and with them the schemas of those calls.
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
       },
     }),
     react(),
     uiTreeShaking(),
-    leanZodCore(),
     coreFontSubsets(),
     precompress(),
   ],

@@ -18,7 +18,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { BenchmarkSearchQuery, toSearchParams, type BenchmarkSearchQuery as SearchInput } from '@mako/contract';
 import type { DB } from '../src/db/schema.ts';
-import { searchPlan } from '../src/handlers/benchmarks.ts';
+import { searchPlan } from '../src/services/catalogue.ts';
 import { fillDatabase } from './fill.ts';
 import { benchUser, percentile, startServer } from './harness.ts';
 

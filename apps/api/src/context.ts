@@ -7,7 +7,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
 import type { AccessTokens } from './auth/access-tokens.ts';
 import type { GoogleVerifier } from './auth/google.ts';
-import type { Proposer } from './tuning/proposer.ts';
+import type { Explainer, Proposer } from './tuning/proposer.ts';
 import type { CountCache } from './services/count-cache.ts';
 
 /** Everything a handler needs, created once per server. */
@@ -24,6 +24,8 @@ export interface AppContext {
   google: GoogleVerifier | null;
   tasks: BackgroundTasks;
   propose: Proposer;
+  /** Why a session's best wins: flag importance and failure regions (in the tuner's thread too). */
+  explain: Explainer;
   /** Search match counts per catalogue version. */
   counts: CountCache;
 }

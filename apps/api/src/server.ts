@@ -13,8 +13,9 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX, STATUS_TEXTS, buildOpenApi } from '@mako/contract';
-import type { Config } from './config.ts';
+import { explain } from '@mako/tuner';
 import type { TunerInput, TunerOutput } from '@mako/tuner';
+import type { Config } from './config.ts';
 import { BackgroundTasks, type AppContext } from './context.ts';
 import { createWorkerProposer } from './tuning/proposer.ts';
 import { migrate, openDatabase } from './db/database.ts';
@@ -23,7 +24,7 @@ import { createPasswordHasher } from './auth/passwords.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
 import { createGoogleVerifier } from './auth/google.ts';
 import { createAuthenticator } from './services/principal.ts';
-import { HttpError, tooManyRequests } from './http/errors.ts';
+import { HttpError, httpErrorOf, tooManyRequests } from './http/errors.ts';
 import { GENERAL_BODY_LIMIT, registerEndpoints, type Handlers } from './http/register.ts';
 import { loggerOptions } from './http/logging.ts';
 import { ResponseCache } from './http/response-cache.ts';
@@ -34,13 +35,14 @@ import { DrainGate } from './http/shutdown.ts';
 import { registerTestCheckout } from './http/test-checkout.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { siteHandlers } from './handlers/site.ts';
-import { benchmarkHandlers } from './handlers/benchmarks.ts';
+import { catalogueHandlers } from './handlers/catalogue.ts';
 import { tuningHandlers } from './handlers/tuning.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { seedDemoCatalogue } from './seed/demo.ts';
 import { rebuildStaleDocuments } from './services/benchmarks.ts';
 import { CountCache, catalogueVersion } from './services/count-cache.ts';
 import { databaseRateLimitStore } from './services/rate-limits.ts';
+import { DomainError } from './services/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -109,7 +111,8 @@ class AccessLog extends LogController {
 }
 
 function errorBody(error: FastifyError & { detail?: unknown }) {
-  if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail, headers: error.headers };
+  const known = error instanceof DomainError ? httpErrorOf(error) : error;
+  if (known instanceof HttpError) return { status: known.statusCode, detail: known.detail, headers: known.headers };
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, detail: 'Request body is too large' };
@@ -184,6 +187,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       : null,
     tasks,
     propose: injected ? async (input) => injected(input) : worker!.propose,
+    // Tests that run the tuner in-process explain in-process too.
+    explain: injected ? async (input) => explain(input) : worker!.explain,
     counts: new CountCache(config.countCacheEntries),
   };
 
@@ -249,7 +254,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     const handlers: Handlers = {
       ...authHandlers(ctx),
       ...siteHandlers(ctx),
-      ...benchmarkHandlers(ctx),
+      ...catalogueHandlers(ctx),
       ...tuningHandlers(ctx),
       ...accountHandlers(ctx),
     };

@@ -33,7 +33,7 @@ const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.
  * Every position in a schema where a string is accepted. Throws on a schema kind it does not know,
  * so that a new construct in the contract cannot hide its strings from the sweep.
  */
-function stringPositions(schema: z.ZodType, path: Segment[] = []): { path: Segment[]; key: boolean }[] {
+function stringPositions(schema: z.core.$ZodType, path: Segment[] = []): { path: Segment[]; key: boolean }[] {
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
@@ -55,21 +55,21 @@ function stringPositions(schema: z.ZodType, path: Segment[] = []): { path: Segme
     case 'nonoptional':
     case 'readonly':
     case 'catch':
-      return stringPositions(def.innerType as z.ZodType, path);
+      return stringPositions(def.innerType as z.core.$ZodType, path);
     case 'pipe':
-      return stringPositions(def.in as z.ZodType, path);
+      return stringPositions(def.in as z.core.$ZodType, path);
     case 'object':
-      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([name, field]) =>
+      return Object.entries(def.shape as Record<string, z.core.$ZodType>).flatMap(([name, field]) =>
         stringPositions(field, [...path, name]),
       );
     case 'array':
-      return stringPositions(def.element as z.ZodType, [...path, 0]);
+      return stringPositions(def.element as z.core.$ZodType, [...path, 0]);
     case 'union':
-      return (def.options as z.ZodType[]).flatMap((option) => stringPositions(option, path));
+      return (def.options as z.core.$ZodType[]).flatMap((option) => stringPositions(option, path));
     case 'record':
       return [
-        ...stringPositions(def.keyType as z.ZodType, path).map((p) => ({ ...p, key: true })),
-        ...stringPositions(def.valueType as z.ZodType, [...path, RECORD_KEY]),
+        ...stringPositions(def.keyType as z.core.$ZodType, path).map((p) => ({ ...p, key: true })),
+        ...stringPositions(def.valueType as z.core.$ZodType, [...path, RECORD_KEY]),
       ];
     default:
       throw new Error(`The sweep does not know zod's '${def.type}' schemas: teach stringPositions about them`);
@@ -77,14 +77,14 @@ function stringPositions(schema: z.ZodType, path: Segment[] = []): { path: Segme
 }
 
 /** On the wire a path or query value is always text, whatever the schema turns it into. */
-function wirePositions(schema: z.ZodType): { path: Segment[]; key: boolean }[] {
+function wirePositions(schema: z.core.$ZodType): { path: Segment[]; key: boolean }[] {
   return Object.keys(defOf(schema).shape as Record<string, unknown>).map((name) => ({ path: [name], key: false }));
 }
 
 function contractStringFields(): StringField[] {
   const fields = new Map<string, StringField>();
   for (const [endpoint, def] of Object.entries(endpoints) as [EndpointName, EndpointDef][]) {
-    const parts: [Part, z.ZodType | undefined, boolean][] = [
+    const parts: [Part, z.core.$ZodType | undefined, boolean][] = [
       ['path', def.params, true],
       ['query', def.query, true],
       ['body', def.body, def.bodyType === 'form'],

@@ -1,16 +1,4 @@
-import {
-  leanGetSettings,
-  leanLogin,
-  leanLoginGoogle,
-  leanLoginMagicLink,
-  leanMe,
-  leanRegister,
-  leanSendMagicLink,
-  leanSendVerificationEmail,
-  type LoginForm,
-  type SiteSettings,
-  type User,
-} from '@mako/contract';
+import { endpoints, type LoginForm, type SiteSettings, type User } from '@mako/contract';
 import { call } from './call.ts';
 import { applyAuthServer, getAuthServerState } from './config.ts';
 import { ApiError, UNKNOWN_ERROR, isUnauthorized } from './errors.ts';
@@ -93,15 +81,9 @@ export async function ensureAuthServer(): Promise<AuthServerInfo> {
   return { baseUrl: state.baseUrl, applicationName: state.applicationName };
 }
 
-/*
- * Every call here uses the contract's lean endpoint definitions (zod/mini schemas that parse
- * exactly like the classic ones): the home page makes these calls, and a single classic schema
- * would bring zod's whole classic API, about 27 kB gzipped, to it.
- */
-
 /** GET /settings, then points the client at the auth server the settings name. */
 export async function fetchSiteSettings(options: { signal?: AbortSignal } = {}): Promise<SiteSettings> {
-  const settings = await call(leanGetSettings, options);
+  const settings = await call(endpoints.getSettings, options);
   applyAuthServer(settings.auth_server);
   return settings;
 }
@@ -110,7 +92,7 @@ export async function fetchSiteSettings(options: { signal?: AbortSignal } = {}):
 export async function loginWithPassword(form: LoginForm): Promise<string> {
   const { baseUrl } = await ensureAuthServer();
   return withFallback(AUTH_MESSAGES.loginFailed, async () => {
-    const { access_token } = await call(leanLogin, { body: form, baseUrl });
+    const { access_token } = await call(endpoints.login, { body: form, baseUrl });
     return access_token;
   });
 }
@@ -119,7 +101,7 @@ export async function loginWithPassword(form: LoginForm): Promise<string> {
 export async function loginWithMagicLink(token: string): Promise<string> {
   const { baseUrl } = await ensureAuthServer();
   return withFallback(AUTH_MESSAGES.loginFailed, async () => {
-    const { access_token } = await call(leanLoginMagicLink, { body: { token }, baseUrl });
+    const { access_token } = await call(endpoints.loginMagicLink, { body: { token }, baseUrl });
     return access_token;
   });
 }
@@ -128,7 +110,7 @@ export async function loginWithMagicLink(token: string): Promise<string> {
 export async function loginWithGoogle(idToken: string): Promise<string> {
   const { baseUrl } = await ensureAuthServer();
   return withFallback(AUTH_MESSAGES.googleLoginFailed, async () => {
-    const { access_token } = await call(leanLoginGoogle, { body: { id_token: idToken }, baseUrl });
+    const { access_token } = await call(endpoints.loginGoogle, { body: { id_token: idToken }, baseUrl });
     return access_token;
   });
 }
@@ -142,7 +124,10 @@ export async function registerWithVerificationToken(
 ): Promise<{ accessToken: string; user: User }> {
   const { baseUrl } = await ensureAuthServer();
   return withFallback(AUTH_MESSAGES.registrationFailed, async () => {
-    const answer = await call(leanRegister, { body: { email_verification_token: emailVerificationToken }, baseUrl });
+    const answer = await call(endpoints.register, {
+      body: { email_verification_token: emailVerificationToken },
+      baseUrl,
+    });
     const accessToken = answer.token?.access_token;
     if (!accessToken) throw new AuthError(AUTH_MESSAGES.unknownError);
     return { accessToken, user: answer.user };
@@ -153,7 +138,7 @@ export async function registerWithVerificationToken(
 export async function sendMagicLink(email: string): Promise<string> {
   const { baseUrl, applicationName } = await ensureAuthServer();
   return withFallback(AUTH_MESSAGES.magicLinkFailed, async () => {
-    const { message } = await call(leanSendMagicLink, { body: { email, application: applicationName }, baseUrl });
+    const { message } = await call(endpoints.sendMagicLink, { body: { email, application: applicationName }, baseUrl });
     return message;
   });
 }
@@ -169,7 +154,7 @@ export async function sendVerificationEmail(email: string): Promise<SendVerifica
   try {
     const { baseUrl, applicationName } = await ensureAuthServer();
     const { message } = await withFallback(AUTH_MESSAGES.verificationEmailFailed, () =>
-      call(leanSendVerificationEmail, { body: { email, application: applicationName }, baseUrl }),
+      call(endpoints.sendVerificationEmail, { body: { email, application: applicationName }, baseUrl }),
     );
     return { success: true, error: null, message: message.trim() || AUTH_MESSAGES.verificationEmailSent };
   } catch (error) {
@@ -189,7 +174,7 @@ export async function fetchCurrentUser(options: { signal?: AbortSignal } = {}): 
   if (!getStoredToken()) return { status: 'anonymous' };
   const { baseUrl } = await ensureAuthServer();
   try {
-    const user = await call(leanMe, { baseUrl, signal: options.signal });
+    const user = await call(endpoints.me, { baseUrl, signal: options.signal });
     return { status: 'authenticated', user };
   } catch (error) {
     if (isUnauthorized(error)) {

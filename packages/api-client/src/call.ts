@@ -7,13 +7,13 @@ import { getStoredToken } from './token-storage.ts';
 
 /*
  * The fetch wrapper, driven by one endpoint definition rather than the whole endpoint table: a
- * caller that passes `endpoints.me` or `leanMe` ships that definition's schemas only, so the first
- * page does not carry the schema of every entity the API knows.
+ * caller that passes `endpoints.me` ships that definition's schemas only (the table is a module
+ * namespace), so the first page does not carry the schema of every entity the API knows.
  */
 
 type Schema = z.core.$ZodType;
 
-/** What a call needs to know about its endpoint: `endpoints[name]` and the lean definitions both fit. */
+/** What a call needs to know about its endpoint: a row of `endpoints`. */
 export interface CallDef {
   method: HttpMethod;
   path: string;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_MESSAGES, GENERIC_ERROR, LeanValidationIssue, STATUS_TEXTS, type ValidationIssue } from '@mako/contract';
+import { API_MESSAGES, GENERIC_ERROR, STATUS_TEXTS, ValidationIssue } from '@mako/contract';
 
 /** What went wrong, for code that branches without instanceof chains. */
 export type ApiErrorKind =
@@ -166,7 +166,7 @@ function validationIssues(body: unknown): ValidationIssue[] {
   const detail = (body as { detail?: unknown }).detail;
   if (!Array.isArray(detail)) return [];
   return detail.flatMap((item) => {
-    const parsed = LeanValidationIssue.safeParse(item);
+    const parsed = ValidationIssue.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });
 }

@@ -25,7 +25,7 @@ import {
   type EndpointName,
 } from '@mako/contract';
 import { HealthStatus } from '@mako/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/errors.ts';
 import { request, type RequestArgs } from '../src/request.ts';
@@ -37,14 +37,14 @@ import { bodies, ids } from './samples.ts';
 import { server } from './server.ts';
 
 /** Parsing must neither fail nor change anything: a stripped extra field or an applied default is drift too. */
-function expectExact(schema: z.ZodType, value: unknown) {
+function expectExact(schema: z.ZodMiniType, value: unknown) {
   const parsed = schema.safeParse(value);
   expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
   expect(parsed.data).toEqual(value);
 }
 
 describe('fixtures satisfy the contract', () => {
-  const cases: [string, z.ZodType, unknown][] = [
+  const cases: [string, z.ZodMiniType, unknown][] = [
     ['user', User, fx.user],
     ['settings', SiteSettings, fx.settings],
     ['settingsWithGoogle', SiteSettings, fx.settingsWithGoogle],

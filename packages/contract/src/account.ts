@@ -1,7 +1,34 @@
-import { z } from 'zod';
-import { Email } from './auth.ts';
+import * as z from 'zod/mini';
+import { Email, User } from './auth.ts';
 import { Id, Timestamp } from './common.ts';
-import { HardwareConfig, MetricKey, Runtime, RuntimeOptions } from './benchmarks.ts';
+import { HardwareConfig, Runtime, RuntimeOptions } from './benchmarks.ts';
+import { MetricKey } from './metric-key.ts';
+
+// ---- Sign-in settings ---------------------------------------------------------------------------
+
+export const MIN_PASSWORD_LENGTH = 10;
+/** Setting a first password needs no current one; changing it does. Both revoke earlier tokens. */
+export const PasswordChange = z.object({
+  current_password: z.optional(z.string().check(z.maxLength(256))),
+  new_password: z
+    .string()
+    .check(
+      z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+      z.maxLength(256, 'Password must be at most 256 characters'),
+    ),
+});
+export type PasswordChange = z.infer<typeof PasswordChange>;
+
+/** GET /auth/me: who a bearer token belongs to. Runners pass `name` to identify themselves. */
+export const AuthMe = z.object({
+  user: User,
+  via: z.enum(['session', 'api_token']),
+  token_name: z.nullable(z.string()),
+  runner_name: z.nullable(z.string()),
+});
+export type AuthMe = z.infer<typeof AuthMe>;
+
+export const AuthMeQuery = z.object({ name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))) });
 
 // ---- API tokens (runners authenticate with these) ---------------------------------------------
 
@@ -9,13 +36,14 @@ import { HardwareConfig, MetricKey, Runtime, RuntimeOptions } from './benchmarks
 export const API_TOKEN_PREFIX = 'mako_';
 export const REGISTRY_TOKEN_PREFIX = 'makoreg_';
 
-const TokenName = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const TokenName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters'));
 
-export const ApiTokenCreate = z.object({
-  name: TokenName,
-  /** null: never expires. */
-  expires_in_days: z.number().int().min(1).max(365).nullable().default(90),
-});
+/** null: never expires. */
+const ExpiresInDays = z._default(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(365))), 90);
+
+export const ApiTokenCreate = z.object({ name: TokenName, expires_in_days: ExpiresInDays });
 export type ApiTokenCreate = z.input<typeof ApiTokenCreate>;
 
 export const ApiToken = z.object({
@@ -24,9 +52,9 @@ export const ApiToken = z.object({
   /** The first characters of the secret, enough to recognise it. */
   prefix: z.string(),
   created_at: Timestamp,
-  last_used_at: Timestamp.nullable(),
-  expires_at: Timestamp.nullable(),
-  revoked_at: Timestamp.nullable(),
+  last_used_at: z.nullable(Timestamp),
+  expires_at: z.nullable(Timestamp),
+  revoked_at: z.nullable(Timestamp),
 });
 export type ApiToken = z.infer<typeof ApiToken>;
 
@@ -38,17 +66,19 @@ export const TokenId = z.object({ token_id: Id });
 
 // ---- Container-registry tokens (pull access to optimised serving images) ---------------------------
 
+const RegistryScope = z.enum(['pull', 'pull-push']);
+
 export const RegistryTokenCreate = z.object({
   name: TokenName,
-  scope: z.enum(['pull', 'pull-push']).default('pull'),
-  expires_in_days: z.number().int().min(1).max(365).nullable().default(90),
+  scope: z._default(RegistryScope, 'pull'),
+  expires_in_days: ExpiresInDays,
 });
 export type RegistryTokenCreate = z.input<typeof RegistryTokenCreate>;
 
-export const RegistryToken = ApiToken.extend({
+export const RegistryToken = z.extend(ApiToken, {
   registry: z.string(),
   username: z.string(),
-  scope: z.enum(['pull', 'pull-push']),
+  scope: RegistryScope,
 });
 export type RegistryToken = z.infer<typeof RegistryToken>;
 
@@ -58,10 +88,10 @@ export type RegistryTokenCreated = z.infer<typeof RegistryTokenCreated>;
 // ---- Serve requests: "give me the best launch command for this model on this hardware" ---------
 
 export const ServeRequestCreate = z.object({
-  ml_model_name: z.string().trim().min(1, 'Model is required').max(200),
+  ml_model_name: z.string().check(z.trim(), z.minLength(1, 'Model is required'), z.maxLength(200)),
   hardware_config: HardwareConfig,
   objective: MetricKey,
-  runtime: Runtime.optional(),
+  runtime: z.optional(Runtime),
 });
 export type ServeRequestCreate = z.input<typeof ServeRequestCreate>;
 
@@ -70,13 +100,13 @@ export const ServeRequest = z.object({
   ml_model_name: z.string(),
   hardware_config: HardwareConfig,
   objective: MetricKey,
-  runtime: Runtime.nullable(),
+  runtime: z.nullable(Runtime),
   /** ready: a launch command exists; no_data: nothing benchmarked yet for this model and hardware. */
   status: z.enum(['ready', 'no_data']),
-  benchmark_id: Id.nullable(),
-  runtime_options: RuntimeOptions.nullable(),
-  launch_command: z.string().nullable(),
-  objective_value: z.number().nullable(),
+  benchmark_id: z.nullable(Id),
+  runtime_options: z.nullable(RuntimeOptions),
+  launch_command: z.nullable(z.string()),
+  objective_value: z.nullable(z.number()),
   created_at: Timestamp,
 });
 export type ServeRequest = z.infer<typeof ServeRequest>;
@@ -91,13 +121,13 @@ export const Plan = z.object({
   id: PlanId,
   name: z.string(),
   /** Whole US dollars per month; null: talk to sales. */
-  price_usd_month: z.number().int().min(0).nullable(),
+  price_usd_month: z.nullable(z.number().check(z.int(), z.minimum(0))),
   description: z.string(),
   features: z.array(z.string()),
   limits: z.object({
     /** Concurrently active (pending or running) tuning sessions; null: unlimited. */
-    active_tuning_sessions: z.number().int().min(0).nullable(),
-    max_trials_per_session: z.number().int().min(1).nullable(),
+    active_tuning_sessions: z.nullable(z.number().check(z.int(), z.minimum(0))),
+    max_trials_per_session: z.nullable(z.number().check(z.int(), z.minimum(1))),
   }),
 });
 export type Plan = z.infer<typeof Plan>;
@@ -105,7 +135,7 @@ export type Plan = z.infer<typeof Plan>;
 export const Subscription = z.object({
   plan: Plan,
   status: z.enum(['active', 'canceled', 'past_due']),
-  current_period_end: Timestamp.nullable(),
+  current_period_end: z.nullable(Timestamp),
 });
 export type Subscription = z.infer<typeof Subscription>;
 
@@ -122,15 +152,15 @@ export const CheckoutConfirm = z.object({ session_id: Id });
 // ---- AI meetup survey ---------------------------------------------------------------------------------
 
 export const SurveyResponseCreate = z.object({
-  name: z.string().trim().max(200).default(''),
-  email: Email.or(z.literal('')).default(''),
+  name: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+  email: z._default(z.union([Email, z.literal('')]), ''),
   role: z.enum(['ml-engineer', 'platform-engineer', 'researcher', 'manager', 'other'], {
     message: 'Please choose your role',
   }),
-  serving_engines: z.array(z.enum(['vllm', 'sglang', 'tensorrt-llm', 'tgi', 'other'])).max(5),
+  serving_engines: z.array(z.enum(['vllm', 'sglang', 'tensorrt-llm', 'tgi', 'other'])).check(z.maxLength(5)),
   gpus_in_production: z.enum(['none', '1-8', '9-64', '65-512', '513+'], { message: 'Please choose a range' }),
-  biggest_pain: z.string().trim().min(1, 'Please tell us your biggest pain').max(2000),
-  wants_demo: z.boolean().default(false),
+  biggest_pain: z.string().check(z.trim(), z.minLength(1, 'Please tell us your biggest pain'), z.maxLength(2000)),
+  wants_demo: z._default(z.boolean(), false),
 });
 export type SurveyResponseCreate = z.input<typeof SurveyResponseCreate>;
 export const SurveyResponse = z.object({ id: Id, created_at: Timestamp });

@@ -3,9 +3,6 @@
  * builders. common.ts re-exports them next to the schemas that use them.
  */
 
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 1000;
-
 /** The API messages of SPEC §8, word for word. Server, client and mocks all read them from here. */
 export const API_MESSAGES = {
   422: 'Validation Error',

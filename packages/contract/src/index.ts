@@ -1,11 +1,31 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './settings.ts';
+export * from './metric-key.ts';
 export * from './benchmarks.ts';
+export * from './benchmark-search.ts';
 export * from './tuning.ts';
 export * from './account.ts';
 export * from './endpoints.ts';
 export * from './runtime-options.ts';
 export * from './launch-command.ts';
 export * from './openapi.ts';
-export * from './lean.ts';
+export {
+  CONSTRAINT_OPS,
+  DEFAULT_PAGE_SIZE,
+  DIRECTIONS,
+  LATENCY_METRICS,
+  MAX_PAGE_SIZE,
+  METRIC_KEYS,
+  OPTION_KINDS,
+  PERCENTILES,
+  RUNTIMES,
+  RUNTIME_CATALOGUES,
+  formatConstraints,
+  isMetricKey,
+  naturalDirection,
+  parseConstraints,
+  runtimeCatalogue,
+  satisfies,
+  type ConstraintTerm,
+} from './vocabulary/index.ts';

@@ -1,5 +1,5 @@
 import type { ConfigValue, Runtime, RuntimeOptions } from './benchmarks.ts';
-import { runtimeCatalogue } from './runtime-options.ts';
+import { runtimeCatalogue } from './vocabulary/runtimes.ts';
 
 const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
 

@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { API_PREFIX, endpoints, type EndpointDef } from './endpoints.ts';
 import { ErrorBody, STATUS_TEXTS, ValidationErrorBody } from './common.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const schema = (s: z.ZodType, io: 'input' | 'output'): JsonSchema =>
+const schema = (s: z.core.$ZodType, io: 'input' | 'output'): JsonSchema =>
   z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
 
 function parameters(def: EndpointDef): JsonSchema[] {
   const out: JsonSchema[] = [];
-  const add = (where: 'path' | 'query', obj: z.ZodType | undefined) => {
+  const add = (where: 'path' | 'query', obj: z.core.$ZodType | undefined) => {
     if (!obj) return;
     const js = schema(obj, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, prop] of Object.entries(js.properties ?? {}))

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AuthServer } from './auth.ts';
 
 export const PageUrls = z.object({
@@ -10,15 +10,17 @@ export const PageUrls = z.object({
 
 /** Site settings of SPEC §3. Empty strings and nulls mean "not configured". */
 export const SiteSettings = z.object({
-  posthog_key: z.string().nullable(),
-  posthog_host: z.string().nullable(),
-  feedback_survey_id: z.string().nullable(),
-  waitlist_survey_id: z.string().nullable(),
-  signup_survey_id: z.string().nullable(),
-  google_client_id: z.string().nullable(),
+  posthog_key: z.nullable(z.string()),
+  posthog_host: z.nullable(z.string()),
+  feedback_survey_id: z.nullable(z.string()),
+  waitlist_survey_id: z.nullable(z.string()),
+  signup_survey_id: z.nullable(z.string()),
+  google_client_id: z.nullable(z.string()),
   page_urls: PageUrls,
   auth_server: AuthServer,
-  payment_host: z.string().nullable(),
+  payment_host: z.nullable(z.string()),
   docs_url: z.string(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
+
+export const HealthStatus = z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Id, PageQuery, Timestamp, page } from './common.ts';
 import {
   BenchmarkMetrics,
@@ -7,17 +7,16 @@ import {
   ConfigValue,
   Constraint,
   Direction,
-  MetricKey,
   RuntimeOptions,
 } from './benchmarks.ts';
+import { MetricKey } from './metric-key.ts';
 
 export const Objective = z.object({ metric: MetricKey, direction: Direction });
 export type Objective = z.infer<typeof Objective>;
 
 const ParamName = z
   .string()
-  .regex(/^[a-z][a-z0-9_]*$/, 'Parameter names are snake_case engine flags')
-  .max(64);
+  .check(z.regex(/^[a-z][a-z0-9_]*$/, 'Parameter names are snake_case engine flags'), z.maxLength(64));
 
 /** A parameter is searched only while its condition holds, e.g. `max_num_batched_tokens` when chunked prefill is on. */
 export const ParamCondition = z.object({ param: ParamName, equals: ConfigValue });
@@ -25,11 +24,11 @@ export type ParamCondition = z.infer<typeof ParamCondition>;
 
 const numeric = {
   name: ParamName,
-  low: z.number().finite(),
-  high: z.number().finite(),
-  step: z.number().positive().optional(),
-  log: z.boolean().optional(),
-  when: ParamCondition.optional(),
+  low: z.number(),
+  high: z.number(),
+  step: z.optional(z.number().check(z.positive())),
+  log: z.optional(z.boolean()),
+  when: z.optional(ParamCondition),
 };
 
 export const SearchParameter = z
@@ -39,18 +38,20 @@ export const SearchParameter = z
     z.object({
       kind: z.literal('categorical'),
       name: ParamName,
-      choices: z.array(ConfigValue).min(1).max(256),
-      when: ParamCondition.optional(),
+      choices: z.array(ConfigValue).check(z.minLength(1), z.maxLength(256)),
+      when: z.optional(ParamCondition),
     }),
-    z.object({ kind: z.literal('bool'), name: ParamName, when: ParamCondition.optional() }),
+    z.object({ kind: z.literal('bool'), name: ParamName, when: z.optional(ParamCondition) }),
   ])
-  .superRefine((p, ctx) => {
-    if (p.kind !== 'int' && p.kind !== 'float') return;
-    if (p.low > p.high) ctx.addIssue({ code: 'custom', message: 'low must not exceed high', path: ['low'] });
-    if (p.log && p.low <= 0) ctx.addIssue({ code: 'custom', message: 'log scale needs low > 0', path: ['low'] });
-    if (p.kind === 'int' && (!Number.isInteger(p.low) || !Number.isInteger(p.high)))
-      ctx.addIssue({ code: 'custom', message: 'int bounds must be integers', path: ['low'] });
-  });
+  .check(
+    z.superRefine((p, ctx) => {
+      if (p.kind !== 'int' && p.kind !== 'float') return;
+      if (p.low > p.high) ctx.addIssue({ code: 'custom', message: 'low must not exceed high', path: ['low'] });
+      if (p.log && p.low <= 0) ctx.addIssue({ code: 'custom', message: 'log scale needs low > 0', path: ['low'] });
+      if (p.kind === 'int' && (!Number.isInteger(p.low) || !Number.isInteger(p.high)))
+        ctx.addIssue({ code: 'custom', message: 'int bounds must be integers', path: ['low'] });
+    }),
+  );
 export type SearchParameter = z.infer<typeof SearchParameter>;
 
 /**
@@ -66,47 +67,47 @@ export const SpaceRule = z.object({
     z.object({ param: ParamName }),
     z.object({ setting: z.enum(['gpu_count', 'max_seq_length']) }),
   ]),
-  when: ParamCondition.optional(),
+  when: z.optional(ParamCondition),
 });
 export type SpaceRule = z.infer<typeof SpaceRule>;
 
 export const SearchSpace = z.object({
-  parameters: z.array(SearchParameter).min(1).max(64),
-  rules: z.array(SpaceRule).max(64).default([]),
+  parameters: z.array(SearchParameter).check(z.minLength(1), z.maxLength(64)),
+  rules: z._default(z.array(SpaceRule).check(z.maxLength(64)), []),
 });
 export type SearchSpace = z.input<typeof SearchSpace>;
 
 export const Budget = z.object({
-  max_trials: z.number().int().min(1).max(10_000),
-  max_parallel: z.number().int().min(1).max(64),
+  max_trials: z.number().check(z.int(), z.minimum(1), z.maximum(10_000)),
+  max_parallel: z.number().check(z.int(), z.minimum(1), z.maximum(64)),
 });
 export type Budget = z.infer<typeof Budget>;
 
 export const TuningSessionCreate = z.object({
   setting: BenchmarkSettingCreate,
   objective: Objective,
-  constraints: z.array(Constraint).max(16).default([]),
+  constraints: z._default(z.array(Constraint).check(z.maxLength(16)), []),
   search_space: SearchSpace,
   budget: Budget,
   /** Makes proposals reproducible; the server picks one when absent. */
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .optional(),
+  seed: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(2 ** 31 - 1))),
 });
 export type TuningSessionCreate = z.input<typeof TuningSessionCreate>;
 
-export const SessionNameQuery = z.object({ name: z.string().trim().min(1).max(200).optional() });
+export const SessionNameQuery = z.object({
+  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+});
 
 export const SESSION_STATUSES = ['pending', 'running', 'complete', 'failed'] as const;
 export const SessionStatus = z.enum(SESSION_STATUSES);
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
+const TrialNumber = z.number().check(z.int(), z.minimum(1));
+const Tally = z.number().check(z.int(), z.minimum(0));
+
 export const SessionBest = z.object({
   result_id: Id,
-  trial_number: z.number().int().min(1),
+  trial_number: TrialNumber,
   config: RuntimeOptions,
   objective_value: z.number(),
 });
@@ -121,14 +122,10 @@ export const TuningSession = z.object({
   constraints: z.array(Constraint),
   search_space: SearchSpace,
   budget: Budget,
-  counts: z.object({
-    evaluated: z.number().int().min(0),
-    pending: z.number().int().min(0),
-    failed: z.number().int().min(0),
-  }),
-  best: SessionBest.nullable(),
+  counts: z.object({ evaluated: Tally, pending: Tally, failed: Tally }),
+  best: z.nullable(SessionBest),
   /** The objective measured with the engine's defaults (the first trial), for "38 % higher than the defaults". */
-  default_objective_value: z.number().nullable(),
+  default_objective_value: z.nullable(z.number()),
   owner: Id,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -140,52 +137,57 @@ export const PENDING_STATUSES = ['leased', 'evaluated', 'expired'] as const;
 export const PendingConfig = z.object({
   id: Id,
   session_id: Id,
-  trial_number: z.number().int().min(1),
+  trial_number: TrialNumber,
   config: RuntimeOptions,
   status: z.enum(PENDING_STATUSES),
   /** The runner name that leased it (the `name` query of next-configs). */
-  leased_by: z.string().nullable(),
+  leased_by: z.nullable(z.string()),
   created_at: Timestamp,
   expires_at: Timestamp,
 });
 export type PendingConfig = z.infer<typeof PendingConfig>;
 
-export const NextConfigsBody = z.object({ count: z.number().int().min(1).max(64).default(1) }).default({ count: 1 });
-export const NextConfigsResponse = z.object({ configs: z.array(PendingConfig).min(1) });
+export const NextConfigsBody = z._default(
+  z.object({ count: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(64)), 1) }),
+  { count: 1 },
+);
+export const NextConfigsResponse = z.object({ configs: z.array(PendingConfig).check(z.minLength(1)) });
 export type NextConfigsResponse = z.infer<typeof NextConfigsResponse>;
 
 export const FailureKind = z.enum(['oom', 'crash', 'timeout', 'invalid']);
 export type FailureKind = z.infer<typeof FailureKind>;
-export const Failure = z.object({ kind: FailureKind, message: z.string().max(4000) });
+export const Failure = z.object({ kind: FailureKind, message: z.string().check(z.maxLength(4000)) });
 export type Failure = z.infer<typeof Failure>;
 
 /** A runner reports either metrics or a failure for the configuration it leased. */
 export const TuningResultCreate = z
   .object({
     pending_config_id: Id,
-    metrics: BenchmarkMetrics.optional(),
-    failure: Failure.optional(),
-    cost_per_million_tokens: z.number().min(0).nullable().optional(),
+    metrics: z.optional(BenchmarkMetrics),
+    failure: z.optional(Failure),
+    cost_per_million_tokens: z.optional(z.nullable(z.number().check(z.minimum(0)))),
   })
-  .refine((r) => (r.metrics === undefined) !== (r.failure === undefined), {
-    message: 'Give exactly one of metrics or failure',
-    path: ['metrics'],
-  });
+  .check(
+    z.refine((r) => (r.metrics === undefined) !== (r.failure === undefined), {
+      message: 'Give exactly one of metrics or failure',
+      path: ['metrics'],
+    }),
+  );
 export type TuningResultCreate = z.input<typeof TuningResultCreate>;
 
 export const TuningResult = z.object({
   id: Id,
   session_id: Id,
   pending_config_id: Id,
-  trial_number: z.number().int().min(1),
+  trial_number: TrialNumber,
   config: RuntimeOptions,
-  objective_value: z.number().nullable(),
+  objective_value: z.nullable(z.number()),
   /** Measured, and every constraint held. */
   feasible: z.boolean(),
-  metrics: BenchmarkMetrics.nullable(),
-  failure: Failure.nullable(),
+  metrics: z.nullable(BenchmarkMetrics),
+  failure: z.nullable(Failure),
   /** The benchmark stored for this trial, when it produced metrics. */
-  benchmark_id: Id.nullable(),
+  benchmark_id: z.nullable(Id),
   created_at: Timestamp,
 });
 export type TuningResult = z.infer<typeof TuningResult>;
@@ -194,7 +196,7 @@ export const TuningResultPage = page(TuningResult);
 export const TuningBest = z.object({
   session_id: Id,
   result: TuningResult,
-  improvement_pct: z.number().nullable(),
+  improvement_pct: z.nullable(z.number()),
   launch_command: z.string(),
 });
 export type TuningBest = z.infer<typeof TuningBest>;

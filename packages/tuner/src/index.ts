@@ -1,2 +1,4 @@
 export type * from './types.ts';
 export { propose } from './propose.ts';
+export { explain, MIN_FITTED } from './explain.ts';
+export type { Explanation, ExplainInput, FailureCondition, FailureRegion, FlagImportance } from './explain.ts';

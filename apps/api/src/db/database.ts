@@ -2,11 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  sql,
+  PostgresDialect,
+  SqliteDialect,
+  type MigrationProvider,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
 import type { DB } from './schema.ts';
 import { migrations } from './migrations.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** The database or a transaction on it: what a query function runs on. */
+export type Db = Kysely<DB> | Transaction<DB>;
 
 export interface Database {
   db: Kysely<DB>;
@@ -14,6 +26,11 @@ export interface Database {
   /** The PostgreSQL schema the connection is confined to, if any. */
   schema?: string;
   close(): Promise<void>;
+}
+
+/** Rejects when the database cannot be reached. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);

@@ -1,9 +1,17 @@
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
-import { HttpError, badRequest } from '../http/errors.ts';
 import { redeemLink, sendLink } from '../services/links.ts';
 import { toUser } from '../services/principal.ts';
-import { findOrCreateUser, issueAccessToken, normalizeEmail } from '../services/users.ts';
+import { Rejected, Unavailable } from '../services/errors.ts';
+import {
+  endAllSessions,
+  findOrCreateUser,
+  issueAccessToken,
+  linkGoogleAccount,
+  setPassword,
+  userByEmail,
+  userByGoogleSub,
+} from '../services/users.ts';
 
 const INVALID_LINK = 'This link is invalid, has expired or was already used';
 const BAD_CREDENTIALS = 'Incorrect email or password';
@@ -24,14 +32,10 @@ type AuthHandlers = Pick<
 export function authHandlers(ctx: AppContext): AuthHandlers {
   return {
     async login({ body }) {
-      const user = await ctx.db
-        .selectFrom('users')
-        .selectAll()
-        .where('email', '=', normalizeEmail(body.username))
-        .executeTakeFirst();
+      const user = await userByEmail(ctx.db, body.username);
       // verify() runs even without an account so that timing does not tell the two apart.
       const ok = await ctx.passwords.verify(user && !user.is_system ? user.password_hash : null, body.password);
-      if (!user || !ok) throw badRequest(BAD_CREDENTIALS);
+      if (!user || !ok) throw new Rejected(BAD_CREDENTIALS);
       return issueAccessToken(ctx, user);
     },
 
@@ -42,9 +46,9 @@ export function authHandlers(ctx: AppContext): AuthHandlers {
 
     async loginMagicLink({ body }) {
       const email = await redeemLink(ctx, 'magic_link', body.token);
-      if (!email) throw badRequest(INVALID_LINK);
+      if (!email) throw new Rejected(INVALID_LINK);
       const user = await findOrCreateUser(ctx, email);
-      if (user.is_system) throw badRequest(INVALID_LINK);
+      if (user.is_system) throw new Rejected(INVALID_LINK);
       return issueAccessToken(ctx, user);
     },
 
@@ -55,43 +59,33 @@ export function authHandlers(ctx: AppContext): AuthHandlers {
 
     async register({ body }) {
       const email = await redeemLink(ctx, 'email_verification', body.email_verification_token);
-      if (!email) throw badRequest(INVALID_LINK);
+      if (!email) throw new Rejected(INVALID_LINK);
       const user = await findOrCreateUser(ctx, email);
-      if (user.is_system) throw badRequest(INVALID_LINK);
+      if (user.is_system) throw new Rejected(INVALID_LINK);
       return { token: await issueAccessToken(ctx, user), user: toUser(user) };
     },
 
     async loginGoogle({ body }) {
-      if (!ctx.google) throw badRequest('Google sign-in is not configured');
+      if (!ctx.google) throw new Rejected('Google sign-in is not configured');
       let identity;
       try {
         identity = await ctx.google.verify(body.id_token);
       } catch (error) {
         ctx.log.warn({ err: error }, 'Google key set unavailable');
-        throw new HttpError(503, 'Google sign-in is unavailable, please try again later');
+        throw new Unavailable('Google sign-in is unavailable, please try again later');
       }
-      if (!identity) throw badRequest('Invalid Google ID token');
+      if (!identity) throw new Rejected('Invalid Google ID token');
 
-      const bySub = await ctx.db
-        .selectFrom('users')
-        .selectAll()
-        .where('google_sub', '=', identity.sub)
-        .executeTakeFirst();
+      const bySub = await userByGoogleSub(ctx.db, identity.sub);
       if (bySub) return issueAccessToken(ctx, bySub);
 
       // An unverified address could belong to someone else: never link or create an account on it.
       if (!identity.email || !identity.emailVerified)
-        throw badRequest('Your Google account e-mail address is not verified');
+        throw new Rejected('Your Google account e-mail address is not verified');
       const user = await findOrCreateUser(ctx, identity.email, identity.name);
-      if (user.is_system) throw badRequest('Invalid Google ID token');
-      const linked = await ctx.db
-        .updateTable('users')
-        .set({ google_sub: identity.sub, full_name: user.full_name ?? identity.name })
-        .where('id', '=', user.id)
-        .where('google_sub', 'is', null)
-        .executeTakeFirst();
-      if (Number(linked.numUpdatedRows) === 0)
-        throw badRequest('This e-mail address is linked to another Google account');
+      if (user.is_system) throw new Rejected('Invalid Google ID token');
+      if (!(await linkGoogleAccount(ctx.db, user, identity)))
+        throw new Rejected('This e-mail address is linked to another Google account');
       return issueAccessToken(ctx, user);
     },
 
@@ -103,24 +97,14 @@ export function authHandlers(ctx: AppContext): AuthHandlers {
       const user = principal.user;
       if (user.password_hash !== null) {
         const ok = await ctx.passwords.verify(user.password_hash, body.current_password ?? '');
-        if (!ok) throw badRequest('Current password is incorrect');
+        if (!ok) throw new Rejected('Current password is incorrect');
       }
       const passwordHash = await ctx.passwords.hash(body.new_password);
-      const updated = await ctx.db
-        .updateTable('users')
-        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
-        .where('id', '=', user.id)
-        .returning(['id', 'token_version'])
-        .executeTakeFirstOrThrow();
-      return issueAccessToken(ctx, updated);
+      return issueAccessToken(ctx, await setPassword(ctx.db, user.id, passwordHash));
     },
 
     async logoutAll({ principal }) {
-      await ctx.db
-        .updateTable('users')
-        .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
-        .where('id', '=', principal.user.id)
-        .execute();
+      await endAllSessions(ctx.db, principal.user.id);
       return { message: 'Signed out of every session' };
     },
   };

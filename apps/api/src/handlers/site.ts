@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { LOGIN_PATH_SUFFIX, API_PREFIX } from '@mako/contract';
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
-import { HttpError } from '../http/errors.ts';
+import { pingDatabase } from '../db/database.ts';
+import { Unavailable } from '../services/errors.ts';
 import { toUser } from '../services/principal.ts';
 
 export const API_VERSION = '1.0.0';
@@ -41,10 +41,10 @@ export function siteHandlers(ctx: AppContext): Pick<Handlers, 'getSettings' | 'g
     },
     async health() {
       try {
-        await sql`select 1`.execute(ctx.db);
+        await pingDatabase(ctx.db);
       } catch (error) {
         ctx.log.error({ err: error }, 'Health check: database unreachable');
-        throw new HttpError(503, 'Database unavailable');
+        throw new Unavailable('Database unavailable');
       }
       return { status: 'ok', database: 'ok', version: API_VERSION };
     },

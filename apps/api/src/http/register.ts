@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   API_PREFIX,
   endpoints,
@@ -20,7 +20,7 @@ import { requireMediaType } from './media-type.ts';
 export const GENERAL_BODY_LIMIT = 1024 * 1024;
 export const AUTH_BODY_LIMIT = 16 * 1024;
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Out<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 type Part<N extends EndpointName, K extends 'body' | 'query' | 'params'> = Endpoints[N] extends { [P in K]: infer S }
   ? Out<S>
   : undefined;
@@ -30,6 +30,11 @@ export interface RequestContext<N extends EndpointName> {
   query: Part<N, 'query'>;
   body: Part<N, 'body'>;
   principal: Endpoints[N]['auth'] extends 'bearer' ? Principal : Principal | null;
+  /**
+   * The catalogue version this request reads at, when the response cache took it (cacheable calls);
+   * other caches of the answer file their entries under the same version instead of reading it again.
+   */
+  catalogueVersion: number | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -62,7 +67,7 @@ const CACHEABLE = new Set<EndpointName>([
   'supportedRuntimeOptions',
 ]);
 
-function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown): unknown {
+function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodMiniType | undefined, value: unknown): unknown {
   // Checked even where the part is ignored: an undecodable query string is a malformed request.
   if (isMalformed(value)) {
     if (where === 'query') throw new HttpError(400, 'Bad Request');
@@ -130,6 +135,7 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
           query,
           body,
           principal,
+          catalogueVersion: version,
           request,
           reply,
         } as RequestContext<EndpointName>);

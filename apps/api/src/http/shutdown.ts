@@ -2,7 +2,6 @@ import net from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { STATUS_TEXTS } from '@mako/contract';
-import type { Server } from '../server.ts';
 
 /**
  * Longest we keep open connections after a stop signal so that clients with kept-alive sockets
@@ -49,6 +48,13 @@ export class DrainGate {
   }
 }
 
+/** What a graceful stop needs of a running server (server.ts's Server), named here so this module need not import it. */
+export interface StoppableServer {
+  app: { server: HttpServer };
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
 const openConnections = (server: HttpServer) =>
   new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
 
@@ -57,7 +63,7 @@ const openConnections = (server: HttpServer) =>
  * left or DRAIN_LINGER_MS passed, then close (in-flight requests finish, queued mail is sent, the
  * database is closed) and exit 0. Exits 1 when that takes longer than SHUTDOWN_GRACE_MS.
  */
-export async function shutDown(server: Server, log: FastifyBaseLogger, signal: string): Promise<never> {
+export async function shutDown(server: StoppableServer, log: FastifyBaseLogger, signal: string): Promise<never> {
   log.info({ signal }, 'Shutting down: refusing new connections, finishing in-flight requests');
   const timer = setTimeout(() => {
     log.error('In-flight requests did not finish in time; exiting');
@@ -83,7 +89,7 @@ export async function shutDown(server: Server, log: FastifyBaseLogger, signal: s
 }
 
 /** Shuts down once on SIGTERM or SIGINT. */
-export function shutDownOnSignals(server: Server, log: FastifyBaseLogger): void {
+export function shutDownOnSignals(server: StoppableServer, log: FastifyBaseLogger): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

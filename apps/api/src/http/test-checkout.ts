@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@mako/contract';
-import { isoAt, type AppContext } from '../context.ts';
+import type { AppContext } from '../context.ts';
+import { openTestCheckout, settleTestCheckout } from '../services/checkouts.ts';
 import { planById } from '../services/plans.ts';
 
 const escapeHtml = (text: string) =>
@@ -29,21 +30,13 @@ form{display:inline}button{font:inherit;padding:8px 16px;border-radius:6px;borde
  */
 export function registerTestCheckout(app: FastifyInstance, ctx: AppContext): void {
   const base = `${API_PREFIX}/subscription/test-checkout/:id`;
-  const openCheckout = (id: string) =>
-    ctx.db
-      .selectFrom('checkouts')
-      .selectAll()
-      .where('id', '=', id)
-      .where('mode', '=', 'test')
-      .where('status', '=', 'open')
-      .executeTakeFirst();
   const gone = page(
     'Checkout unavailable',
     '<h1>Checkout unavailable</h1><p>This checkout was already completed, cancelled or never existed.</p>',
   );
 
   app.get<{ Params: { id: string } }>(base, async (request, reply) => {
-    const checkout = await openCheckout(request.params.id);
+    const checkout = await openTestCheckout(ctx.db, request.params.id);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!checkout) return reply.code(404).send(gone);
     const plan = planById(checkout.plan_id);
@@ -60,14 +53,8 @@ export function registerTestCheckout(app: FastifyInstance, ctx: AppContext): voi
 
   const settle = (outcome: 'paid' | 'canceled') =>
     async function (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
-      const updated = await ctx.db
-        .updateTable('checkouts')
-        .set({ status: outcome, completed_at: outcome === 'canceled' ? isoAt(ctx.now()) : null })
-        .where('id', '=', request.params.id)
-        .where('mode', '=', 'test')
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return reply.code(404).type('text/html; charset=utf-8').send(gone);
+      const settled = await settleTestCheckout(ctx.db, ctx.now(), request.params.id, outcome);
+      if (!settled) return reply.code(404).type('text/html; charset=utf-8').send(gone);
       const target =
         outcome === 'paid'
           ? `${ctx.config.publicUrl}/subscription/success?session_id=${encodeURIComponent(request.params.id)}`

@@ -7,7 +7,6 @@ import {
   type ExpressionBuilder,
   type Kysely,
   type Selectable,
-  type Transaction,
 } from 'kysely';
 import {
   METRIC_KEYS,
@@ -29,10 +28,10 @@ import {
   type DB,
   type SettingColumns,
 } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
 import { isoAt } from '../context.ts';
 import { sha256 } from '../auth/secrets.ts';
 
-export type Db = Kysely<DB> | Transaction<DB>;
 export type BenchmarkInput = z.output<typeof BenchmarkCreate>;
 export type SettingRow = Selectable<BenchmarkSettingTable>;
 

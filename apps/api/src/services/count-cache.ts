@@ -1,4 +1,4 @@
-import type { Db } from './benchmarks.ts';
+import type { Db } from '../db/database.ts';
 
 /**
  * The catalogue version: database triggers bump it on every insert, update and delete of a

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isoAt, type AppContext } from '../context.ts';
 import { randomBase62, sha256 } from '../auth/secrets.ts';
-import { tooManyRequests } from '../http/errors.ts';
+import { TooSoon } from './errors.ts';
 import { magicLinkMail, verificationMail } from '../mail/templates.ts';
 import { normalizeEmail } from './users.ts';
 
@@ -36,7 +36,7 @@ async function claimCooldown(ctx: AppContext, email: string, kind: LinkKind): Pr
     .executeTakeFirst();
   const sentAt = row ? Date.parse(row.last_sent_at) : now;
   const wait = (sentAt + ctx.config.mailCooldownS * 1000 - now) / 1000;
-  throw tooManyRequests(wait, 'A link was sent to this address a moment ago; please wait before asking again');
+  throw new TooSoon(wait, 'A link was sent to this address a moment ago; please wait before asking again');
 }
 
 /**

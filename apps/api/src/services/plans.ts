@@ -1,5 +1,5 @@
 import type { Plan, Subscription } from '@mako/contract';
-import type { Db } from './benchmarks.ts';
+import type { Db } from '../db/database.ts';
 
 export const PLANS: readonly Plan[] = [
   {

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.ts';
+import { UpstreamFailed } from './errors.ts';
 
 export interface StripeCheckout {
   id: string;
@@ -24,9 +24,9 @@ export function createStripe(secretKey: string, apiUrl: string) {
         signal: AbortSignal.timeout(15_000),
       });
     } catch {
-      throw new HttpError(502, 'The payment provider is unreachable, please try again later');
+      throw new UpstreamFailed('The payment provider is unreachable, please try again later');
     }
-    if (!response.ok) throw new HttpError(502, `The payment provider refused the request (${response.status})`);
+    if (!response.ok) throw new UpstreamFailed(`The payment provider refused the request (${response.status})`);
     return (await response.json()) as StripeCheckout;
   }
 

@@ -18,7 +18,8 @@ import {
 import type { Config as TunerConfig, FailureKind, Trial } from '@mako/tuner';
 import type { PendingConfigTable, TuningResultTable, TuningSessionTable } from '../db/schema.ts';
 import { isoAt } from '../context.ts';
-import { toSetting, type Db } from './benchmarks.ts';
+import type { Db } from '../db/database.ts';
+import { toSetting } from './benchmarks.ts';
 
 export type SessionRow = Selectable<TuningSessionTable>;
 export type ResultRow = Selectable<TuningResultTable>;

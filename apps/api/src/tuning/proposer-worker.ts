@@ -1,11 +1,13 @@
 import { parentPort } from 'node:worker_threads';
-import { propose, type TunerInput } from '@mako/tuner';
+import { explain, propose } from '@mako/tuner';
+import type { TunerTask } from './proposer.ts';
 
-// The tuner fits a surrogate model per proposal (tens to hundreds of ms of CPU): it runs here so
-// that the server's event loop keeps answering other requests meanwhile.
-parentPort?.on('message', (message: { id: number; input: TunerInput }) => {
+// The tuner fits surrogate models (tens to hundreds of ms of CPU per call): it runs here so that
+// the server's event loop keeps answering other requests meanwhile.
+parentPort?.on('message', (message: { id: number } & TunerTask) => {
   try {
-    parentPort?.postMessage({ id: message.id, output: propose(message.input) });
+    const output = message.task === 'explain' ? explain(message.input) : propose(message.input);
+    parentPort?.postMessage({ id: message.id, output });
   } catch (error) {
     parentPort?.postMessage({
       id: message.id,

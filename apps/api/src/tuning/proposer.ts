@@ -1,21 +1,25 @@
 import { Worker } from 'node:worker_threads';
-import type { TunerInput, TunerOutput } from '@mako/tuner';
+import type { ExplainInput, Explanation, TunerInput, TunerOutput } from '@mako/tuner';
 
 // From the sources (tests, `pnpm dev`) the thread first registers tsx to load the TypeScript worker;
 // the build (scripts/build.mjs) compiles the worker to dist/proposer-worker.js, next to the server.
 const THREAD_ENTRY = import.meta.url.endsWith('.ts') ? './proposer-thread.mjs' : './proposer-worker.js';
 
 export type Proposer = (input: TunerInput) => Promise<TunerOutput>;
+export type Explainer = (input: ExplainInput) => Promise<Explanation | { error: string }>;
+
+/** What the worker thread does: `propose` for runners, `explain` for the session page. */
+export type TunerTask = { task: 'propose'; input: TunerInput } | { task: 'explain'; input: ExplainInput };
 
 interface Pending {
-  resolve(output: TunerOutput): void;
+  resolve(output: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 }
 
 /**
- * Runs the tuner in a worker thread, one proposal at a time in arrival order. A proposal that
- * takes longer than `timeoutMs`, or a worker that dies, fails the calls waiting on it (the caller
+ * Runs the tuner in a worker thread, one call at a time in arrival order. A call that takes longer
+ * than `timeoutMs`, or a worker that dies, fails the calls waiting on it (a proposal's caller
  * answers 'Internal search error') and the next call starts a fresh worker.
  */
 export function createWorkerProposer(timeoutMs: number) {
@@ -33,7 +37,7 @@ export function createWorkerProposer(timeoutMs: number) {
 
   function start(): Worker {
     const w = new Worker(new URL(THREAD_ENTRY, import.meta.url), { execArgv: [] });
-    w.on('message', (message: { id: number; output?: TunerOutput; error?: string }) => {
+    w.on('message', (message: { id: number; output?: unknown; error?: string }) => {
       const p = pending.get(message.id);
       if (!p) return;
       pending.delete(message.id);
@@ -53,23 +57,24 @@ export function createWorkerProposer(timeoutMs: number) {
     return w;
   }
 
-  const proposer: Proposer = (input) =>
-    new Promise<TunerOutput>((resolve, reject) => {
+  const call = (work: TunerTask) =>
+    new Promise<unknown>((resolve, reject) => {
       worker ??= start();
       const id = nextId++;
       const timer = setTimeout(() => {
         pending.delete(id);
         reject(new Error(`The tuner took longer than ${timeoutMs} ms`));
-        // A runaway proposal would hold up every later one: start over with a fresh worker.
+        // A runaway call would hold up every later one: start over with a fresh worker.
         void worker?.terminate();
         worker = null;
       }, timeoutMs);
       pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, input });
+      worker.postMessage({ id, ...work });
     });
 
   return {
-    propose: proposer,
+    propose: ((input) => call({ task: 'propose', input })) as Proposer,
+    explain: ((input) => call({ task: 'explain', input })) as Explainer,
     async close() {
       const w = worker;
       worker = null;

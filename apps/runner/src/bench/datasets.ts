@@ -2,35 +2,14 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { Rng } from './random.ts';
 import type { TokenCounter } from './tokens.ts';
+import type { BenchRequest, Turn } from './request.ts';
 import { readTrace, traceRequests, TraceError } from './trace.ts';
 import { WORDS } from './words.ts';
 
 export const DATASET_KINDS = ['random', 'sharegpt', 'shared-prefix', 'custom', 'trace', 'multi-turn'] as const;
 export type DatasetKind = (typeof DATASET_KINDS)[number];
 
-/** One request to send: the prompt (and, for shared-prefix chat, the shared system message). */
-export interface BenchRequest {
-  prompt: string;
-  /** Sent as the system message to chat endpoints; prepended to the prompt for completions. */
-  system?: string;
-  /** Prompt length by the dataset's own count (tokenizer or estimate); usage fields override it. */
-  promptTokens: number;
-  /** The max_tokens to ask for. */
-  outputTokens: number;
-  /** trace: when the request is due, in ms after the start at time scale 1. */
-  atMs?: number;
-  /** Earlier turns of the conversation, sent before the prompt to chat endpoints. */
-  history?: readonly { role: 'user' | 'assistant'; content: string }[];
-  /** multi-turn: the conversation's user turns, sent one after another (the first is this request's prompt). */
-  turns?: readonly Turn[];
-}
-
-/** One user turn of a multi-turn conversation. */
-export interface Turn {
-  prompt: string;
-  promptTokens: number;
-  outputTokens: number;
-}
+export type { BenchRequest, Turn } from './request.ts';
 
 export interface DatasetSpec {
   kind: DatasetKind;

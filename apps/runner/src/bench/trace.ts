@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { BenchRequest } from './datasets.ts';
+import type { BenchRequest } from './request.ts';
 import { Rng } from './random.ts';
 import type { TokenCounter } from './tokens.ts';
 import { WORDS } from './words.ts';

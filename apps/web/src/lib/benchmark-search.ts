@@ -1,12 +1,8 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, LeanBenchmarkSearchQuery } from '@mako/contract';
+import { BenchmarkSearchQuery, DEFAULT_PAGE_SIZE } from '@mako/contract';
 
-/*
- * The router checks search parameters on every visit, so this parser sits in the entry chunk: it
- * uses the contract's lean copy of BenchmarkSearchQuery (the same rules, proven by the contract's
- * tests) rather than the classic schema, which would bring zod's whole classic API to every page.
- */
-const SearchParams = z.extend(LeanBenchmarkSearchQuery, { view: z.optional(z.enum(['table', 'pareto'])) });
+/* The router checks search parameters on every visit, so this parser sits in the entry chunk. */
+const SearchParams = z.extend(BenchmarkSearchQuery, { view: z.optional(z.enum(['table', 'pareto'])) });
 
 export type BenchmarkSearchParams = Omit<z.output<typeof SearchParams>, 'limit' | 'offset'> & {
   limit?: number;

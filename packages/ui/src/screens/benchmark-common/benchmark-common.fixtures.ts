@@ -1,11 +1,5 @@
-import {
-  RUNTIME_CATALOGUES,
-  benchmarkSettings as settings,
-  benchmarks,
-  bestBenchmarkReport,
-  fixtureId,
-  user,
-} from '@mako/fixtures';
+import { runtimeCatalogue } from '@mako/contract/vocabulary';
+import { benchmarkSettings as settings, benchmarks, bestBenchmarkReport, fixtureId, user } from '@mako/fixtures';
 import type { BenchmarkSettingView, BenchmarkView, RuntimeOptionValue } from './benchmark-data';
 
 /*
@@ -65,10 +59,7 @@ export const VLLM_DEFAULTS: Readonly<Record<string, RuntimeOptionValue | null>> 
     'enable_prefix_caching',
     'block_size',
     'kv_cache_dtype',
-  ].map((name) => [
-    name,
-    RUNTIME_CATALOGUES.find((c) => c.runtime === 'vllm')?.options.find((o) => o.name === name)?.default ?? null,
-  ]),
+  ].map((name) => [name, runtimeCatalogue('vllm').options.find((o) => o.name === name)?.default ?? null]),
 );
 
 /** Best setup for Llama 3.1 8B on H100 by output throughput. */

@@ -142,3 +142,30 @@ export const ScrollRegion = styled.div`
     ${focusRing}
   }
 `;
+
+/** A titled part of a screen: a heading row (title, note, actions), then its content. */
+export const Section = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  min-width: 0;
+`;
+
+export const SectionHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${space(1)} ${space(3)};
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: ${fontSize.lg};
+  font-weight: ${fontWeight.semibold};
+  line-height: ${lineHeight.tight};
+`;
+
+export const Note = styled.p`
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;

@@ -1,17 +1,25 @@
+import type {
+  ConfigValue,
+  LATENCY_METRICS,
+  METRIC_KEYS,
+  PERCENTILES,
+  Runtime,
+  naturalDirection,
+} from '@mako/contract/vocabulary';
 import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import type { HardwareLike } from '../../foundations/format/format';
 
 /*
  * The benchmark shapes the benchmark screens read, written out field by field so that the API's
  * objects (packages/contract/src/benchmarks.ts) can be passed in as they are: every field here has
- * the contract's name and a type the contract's type is assignable to. packages/ui never imports
- * the contract, so the lists below (metric keys, runtimes) mirror it and must follow its changes.
+ * the contract's name and a type the contract's type is assignable to. packages/ui imports only the
+ * contract's vocabulary (metric keys, runtimes), never its schemas.
  */
 
-export type BenchmarkRuntime = 'vllm' | 'sglang' | 'tensorrt-llm';
+export type BenchmarkRuntime = Runtime;
 
 /** An engine flag value, as the contract's ConfigValue. */
-export type RuntimeOptionValue = string | number | boolean;
+export type RuntimeOptionValue = ConfigValue;
 export type RuntimeOptionsView = Readonly<Record<string, RuntimeOptionValue>>;
 
 export interface BenchmarkWorkloadView {
@@ -104,28 +112,11 @@ export interface BenchmarkPage {
 
 // ---- Metrics ----------------------------------------------------------------------------------
 
-const LATENCY_METRICS = ['ttft_ms', 'tpot_ms', 'itl_ms', 'e2el_ms'] as const;
-const PERCENTILES = ['mean', 'p50', 'p90', 'p95', 'p99'] as const;
 export type LatencyMetric = (typeof LATENCY_METRICS)[number];
 export type LatencyStat = (typeof PERCENTILES)[number];
 
-/** The contract's METRIC_KEYS, in the same order: what an objective, a constraint or a sort can name. */
-export const BENCHMARK_METRIC_KEYS = [
-  'output_throughput',
-  'total_token_throughput',
-  'input_throughput',
-  'request_throughput',
-  'goodput',
-  'output_throughput_per_gpu',
-  'output_throughput_per_user',
-  'cost_per_million_tokens',
-  ...LATENCY_METRICS.flatMap((metric) => PERCENTILES.map((stat) => `${metric}.${stat}` as const)),
-] as const;
-export type BenchmarkMetricKey = (typeof BENCHMARK_METRIC_KEYS)[number];
-
-export function isBenchmarkMetricKey(value: string): value is BenchmarkMetricKey {
-  return (BENCHMARK_METRIC_KEYS as readonly string[]).includes(value);
-}
+/** What an objective, a constraint or a sort can name (the contract's METRIC_KEYS). */
+export type BenchmarkMetricKey = (typeof METRIC_KEYS)[number];
 
 export const LATENCY_LABELS: Record<LatencyMetric, string> = {
   ttft_ms: 'TTFT',
@@ -154,12 +145,7 @@ export function metricLabel(metric: BenchmarkMetricKey): string {
   return PLAIN_LABELS[name] ?? name;
 }
 
-export type MetricDirection = 'maximize' | 'minimize';
-
-/** As the contract: latencies and cost are better when lower, throughputs when higher. */
-export function metricDirection(metric: BenchmarkMetricKey): MetricDirection {
-  return metric.includes('_ms.') || metric === 'cost_per_million_tokens' ? 'minimize' : 'maximize';
-}
+export type MetricDirection = ReturnType<typeof naturalDirection>;
 
 /** The value of a metric for one benchmark, as the server ranks it; null when unavailable. */
 export function readBenchmarkMetric(benchmark: BenchmarkView, metric: BenchmarkMetricKey): number | null {

@@ -1,5 +1,4 @@
 export {
-  BENCHMARK_METRIC_KEYS,
   BENCHMARK_SEARCH_TITLE,
   BEST_SETUP_REPORT_TITLE,
   SINGLE_BENCHMARKS_TITLE,
@@ -10,8 +9,6 @@ export {
   formatMetric,
   formatRequestRate,
   formatRuntime,
-  isBenchmarkMetricKey,
-  metricDirection,
   metricLabel,
   readBenchmarkMetric,
   runtimeOptionsDiff,

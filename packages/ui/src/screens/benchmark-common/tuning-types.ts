@@ -64,6 +64,8 @@ export interface TuningSessionData {
   status: SessionStatus;
   objective: Objective;
   constraints: readonly Constraint[];
+  /** The flags searched, in the space's order (the API always sends it; older fixtures leave it out). */
+  search_space?: { parameters: readonly SearchParameter[] };
   budget: Budget;
   /** `evaluated` counts every reported trial, failed ones included. */
   counts: { evaluated: number; pending: number; failed: number };

@@ -1,12 +1,11 @@
+import { METRIC_KEYS, naturalDirection } from '@mako/contract/vocabulary';
 import { toCsv, exportFile } from '../../foundations/format/csv';
 import type { CsvValue, ExportFile, ExportFormat } from '../../foundations/format/csv';
 import { formatHardware, formatNumber } from '../../foundations/format/format';
 import {
-  BENCHMARK_METRIC_KEYS,
   formatOptionValue,
   formatRequestRate,
   formatRuntime,
-  metricDirection,
   readBenchmarkMetric,
 } from '../benchmark-common/benchmark-data';
 import type { BenchmarkMetricKey, BenchmarkView } from '../benchmark-common/benchmark-data';
@@ -138,7 +137,7 @@ export function metricRows(benchmarks: readonly BenchmarkView[]): MetricRow[] {
       if (index === 0 || value === null || baseline === null || baseline === 0)
         return { value, change: null, verdict: null };
       const change = (value - baseline) / Math.abs(baseline);
-      const better = metricDirection(metric) === 'maximize' ? change > 0 : change < 0;
+      const better = naturalDirection(metric) === 'maximize' ? change > 0 : change < 0;
       return { value, change, verdict: Math.abs(change) < SAME_WITHIN ? 'same' : better ? 'better' : 'worse' };
     });
     return { metric, cells };
@@ -168,13 +167,13 @@ const EXPORT_COLUMNS = [
   'verified',
   'demo',
   'session_id',
-  ...BENCHMARK_METRIC_KEYS,
+  ...METRIC_KEYS,
   'runtime_options',
 ] as const;
 
 function exportRow(b: BenchmarkView): Record<(typeof EXPORT_COLUMNS)[number], CsvValue> {
   const { setting } = b;
-  const metrics = Object.fromEntries(BENCHMARK_METRIC_KEYS.map((key) => [key, readBenchmarkMetric(b, key)])) as Record<
+  const metrics = Object.fromEntries(METRIC_KEYS.map((key) => [key, readBenchmarkMetric(b, key)])) as Record<
     BenchmarkMetricKey,
     number | null
   >;

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE, naturalDirection } from '@mako/contract/vocabulary';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CellContext } from '@tanstack/react-table';
 import { createContext, useContext, useId, useState } from 'react';
@@ -21,7 +22,6 @@ import {
   formatCostPerMillion,
   formatOptionValue,
   formatRuntime,
-  metricDirection,
   metricLabel,
 } from '../benchmark-common/benchmark-data';
 import type { BenchmarkPage, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
@@ -37,7 +37,7 @@ import { LoadError } from '../benchmark-common/load-error';
 import { OpenLink } from '../benchmark-common/open-link';
 import { SearchFilterForm } from './search-filter-form';
 import type { BenchmarkSearchSuggestions } from './search-filter-form';
-import { DEFAULT_PAGE_SIZE, activeFilterCount } from './search-filters';
+import { activeFilterCount } from './search-filters';
 import type { BenchmarkSearchFilters } from './search-filters';
 import {
   FilterColumn,
@@ -347,7 +347,7 @@ export function BenchmarkSearch({
   };
 
   const ranking = filters.objective
-    ? `ranked by ${metricLabel(filters.objective)}, ${metricDirection(filters.objective) === 'maximize' ? 'highest' : 'lowest'} first`
+    ? `ranked by ${metricLabel(filters.objective)}, ${naturalDirection(filters.objective) === 'maximize' ? 'highest' : 'lowest'} first`
     : 'newest first';
 
   const selection: Selection | null = onSelectionChange

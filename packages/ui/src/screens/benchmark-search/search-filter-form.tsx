@@ -1,9 +1,10 @@
+import { naturalDirection } from '@mako/contract/vocabulary';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../primitives/button';
 import { Select } from '../../primitives/select';
 import { TextField } from '../../primitives/text-field';
-import { metricDirection, metricLabel } from '../benchmark-common/benchmark-data';
+import { metricLabel } from '../benchmark-common/benchmark-data';
 import {
   FILTER_FIELDS,
   FILTER_GROUPS,
@@ -42,7 +43,7 @@ export interface SearchFilterFormProps {
 
 const objectiveOptions = OBJECTIVE_KEYS.map((metric) => ({
   value: metric,
-  label: `${metricLabel(metric)} (${metricDirection(metric) === 'maximize' ? 'highest' : 'lowest'} first)`,
+  label: `${metricLabel(metric)} (${naturalDirection(metric) === 'maximize' ? 'highest' : 'lowest'} first)`,
 }));
 
 const flagOptions = [

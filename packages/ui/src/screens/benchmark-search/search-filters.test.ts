@@ -3,7 +3,6 @@ import {
   FILTER_FIELDS,
   activeFilterCount,
   emptyDraft,
-  parseConstraints,
   toDraft,
   toFilters,
   validateDraft,
@@ -47,38 +46,6 @@ describe('the filter form', () => {
   });
 });
 
-describe('parseConstraints', () => {
-  it('reads metric op value terms, spaces allowed', () => {
-    expect(parseConstraints(' ttft_ms.p99 <= 200, tpot_ms.mean<50 ,')).toEqual({
-      ok: true,
-      value: [
-        { metric: 'ttft_ms.p99', op: '<=', value: 200 },
-        { metric: 'tpot_ms.mean', op: '<', value: 50 },
-      ],
-    });
-    expect(parseConstraints('output_throughput_per_user>=1e2')).toEqual({
-      ok: true,
-      value: [{ metric: 'output_throughput_per_user', op: '>=', value: 100 }],
-    });
-  });
-
-  it('rejects a malformed term with the API message', () => {
-    expect(parseConstraints('ttft_ms.p99=200')).toEqual({
-      ok: false,
-      error: "Invalid constraint 'ttft_ms.p99=200': expected metric<=value",
-    });
-    expect(parseConstraints('ttft_ms.p99<=fast')).toMatchObject({ ok: false });
-  });
-
-  it('rejects metrics the API does not know', () => {
-    expect(parseConstraints('ttft_ms.p42<=200')).toEqual({
-      ok: false,
-      error: "Unknown metric 'ttft_ms.p42' in constraint 'ttft_ms.p42<=200'",
-    });
-    expect(parseConstraints('latency<=200')).toMatchObject({ ok: false });
-  });
-});
-
 describe('validation', () => {
   it('checks numbers by kind', () => {
     expect(validateField('num_requests', '1000')).toBeNull();
@@ -92,6 +59,16 @@ describe('validation', () => {
     expect(validateField('request_rate', '0')).toBe('Enter a rate above 0 req/s, or inf');
     expect(validateField('objective', 'ttft_ms.p99')).toBeNull();
     expect(validateField('objective', 'speed')).toBe('Choose a metric from the list');
+  });
+
+  it("checks constraints with the contract's parser, in the API's words", () => {
+    expect(validateField('constraints', 'ttft_ms.p99<=200, tpot_ms.mean<50')).toBeNull();
+    expect(validateField('constraints', 'ttft_ms.p99=200')).toBe(
+      "Invalid constraint 'ttft_ms.p99=200': expected metric<=value",
+    );
+    expect(validateField('constraints', 'ttft_ms.p42<=200')).toBe(
+      "Unknown metric 'ttft_ms.p42' in constraint 'ttft_ms.p42<=200'",
+    );
   });
 
   it('needs each min to stay at or below its max', () => {

@@ -1,4 +1,10 @@
-import { BENCHMARK_METRIC_KEYS, isBenchmarkMetricKey } from '../benchmark-common/benchmark-data';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  METRIC_KEYS,
+  isMetricKey,
+  parseConstraints,
+} from '@mako/contract/vocabulary';
 import type { BenchmarkMetricKey } from '../benchmark-common/benchmark-data';
 
 /**
@@ -53,9 +59,6 @@ export interface FilterGroup {
   paired?: boolean;
   fields: readonly FilterField[];
 }
-
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 1000;
 
 /** The form, in the order it is shown. Every parameter of GET /benchmarks/all appears exactly once. */
 export const FILTER_GROUPS: readonly FilterGroup[] = [
@@ -162,32 +165,7 @@ export function toDraft(filters: BenchmarkSearchFilters): FilterDraft {
   return draft;
 }
 
-// ---- Constraints: the contract's parseConstraints, mirrored so the form catches what the API would 422 --
-
-export const CONSTRAINT_OPS = ['<=', '>=', '<', '>'] as const;
-
-export interface ParsedConstraint {
-  metric: BenchmarkMetricKey;
-  op: (typeof CONSTRAINT_OPS)[number];
-  value: number;
-}
-
-export function parseConstraints(text: string): { ok: true; value: ParsedConstraint[] } | { ok: false; error: string } {
-  const out: ParsedConstraint[] = [];
-  for (const raw of text.split(',')) {
-    const term = raw.trim();
-    if (!term) continue;
-    const match = /^([a-z0-9_.]+)\s*(<=|>=|<|>)\s*(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)$/i.exec(term);
-    if (!match) return { ok: false, error: `Invalid constraint '${term}': expected metric<=value` };
-    const [, metric = '', op, value] = match;
-    const number = Number(value);
-    if (!isBenchmarkMetricKey(metric) || !Number.isFinite(number)) {
-      return { ok: false, error: `Unknown metric '${metric}' in constraint '${term}'` };
-    }
-    out.push({ metric, op: op as ParsedConstraint['op'], value: number });
-  }
-  return { ok: true, value: out };
-}
+// ---- Constraints: the contract's syntax, so the form catches what the API would answer with a 422 --
 
 /** Terms trimmed and joined without spaces, as the API writes them back. */
 export function normalizeConstraints(text: string): string {
@@ -229,7 +207,7 @@ export function validateField(name: FilterName, raw: string): string | null {
     case 'flag':
       return value === 'true' || value === 'false' ? null : FILTER_MESSAGES.flag;
     case 'objective':
-      return isBenchmarkMetricKey(value) ? null : FILTER_MESSAGES.objective;
+      return isMetricKey(value) ? null : FILTER_MESSAGES.objective;
     case 'constraints': {
       const parsed = parseConstraints(value);
       return parsed.ok ? null : parsed.error;
@@ -296,4 +274,4 @@ export function activeFilterCount(filters: BenchmarkSearchFilters): number {
 }
 
 /** The metrics an objective can name, as the contract lists them. */
-export const OBJECTIVE_KEYS: readonly BenchmarkMetricKey[] = BENCHMARK_METRIC_KEYS;
+export const OBJECTIVE_KEYS: readonly BenchmarkMetricKey[] = METRIC_KEYS;

@@ -1,3 +1,4 @@
+import { METRIC_KEYS, naturalDirection } from '@mako/contract/vocabulary';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Badge } from '../../primitives/badge';
@@ -12,7 +13,6 @@ import { Select } from '../../primitives/select';
 import { Loading, Skeleton } from '../../primitives/skeleton';
 import { Stat } from '../../primitives/stat';
 import {
-  BENCHMARK_METRIC_KEYS,
   BEST_SETUP_REPORT_TITLE,
   benchRunnerCommand,
   formatLengths,
@@ -20,7 +20,6 @@ import {
   formatOptionValue,
   formatRequestRate,
   formatRuntime,
-  metricDirection,
   metricLabel,
   readBenchmarkMetric,
 } from '../benchmark-common/benchmark-data';
@@ -155,7 +154,7 @@ const REPORT_METRICS: readonly BenchmarkMetricKey[] = [
 ];
 
 const objectiveLabel = (metric: BenchmarkMetricKey) =>
-  `${metricLabel(metric)} (${metricDirection(metric) === 'maximize' ? 'highest' : 'lowest'} wins)`;
+  `${metricLabel(metric)} (${naturalDirection(metric) === 'maximize' ? 'highest' : 'lowest'} wins)`;
 
 function describeGain(report: BestBenchmarkReportView): {
   delta?: string;
@@ -171,7 +170,7 @@ function describeGain(report: BestBenchmarkReportView): {
   const pct = report.improvement_pct;
   const baselineValue = readBenchmarkMetric(report.baseline, report.objective);
   return {
-    delta: formatChangeVsDefaults(pct / 100, metricDirection(report.objective)),
+    delta: formatChangeVsDefaults(pct / 100, naturalDirection(report.objective)),
     trend: pct > 0 ? 'better' : pct < 0 ? 'worse' : 'neutral',
     note:
       pct <= 0
@@ -289,7 +288,7 @@ function ReportCard({
 export function BestSetupReport({
   models,
   hardware,
-  objectives = BENCHMARK_METRIC_KEYS,
+  objectives = METRIC_KEYS,
   selection,
   onChange,
   status,

@@ -1,3 +1,4 @@
+import { runtimeCatalogue } from '@mako/contract/vocabulary';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../../primitives/button';
@@ -25,33 +26,12 @@ type Story = StoryObj<typeof meta>;
 const dialog = () => screen.findByRole('dialog', { name: 'New tuning session' });
 
 /** A runtime with two options keeps the search-space checks short. */
+const vllm = runtimeCatalogue('vllm');
 const SMALL_CATALOGUE: RuntimeCatalogueData[] = [
   {
-    runtime: 'vllm',
-    display_name: 'vLLM',
+    ...vllm,
     versions: ['0.11.0'],
-    options: [
-      {
-        name: 'tensor_parallel_size',
-        flag: '--tensor-parallel-size',
-        kind: 'categorical',
-        choices: [1, 2, 4, 8],
-        default: 1,
-        tunable: true,
-        description: 'GPUs each model replica is sharded across (tensor parallelism).',
-      },
-      {
-        name: 'max_num_seqs',
-        flag: '--max-num-seqs',
-        kind: 'int',
-        low: 8,
-        high: 1024,
-        log: true,
-        default: 256,
-        tunable: true,
-        description: 'Maximum sequences scheduled in one iteration.',
-      },
-    ],
+    options: vllm.options.filter((option) => ['tensor_parallel_size', 'max_num_seqs'].includes(option.name)),
   },
 ];
 

@@ -1,6 +1,7 @@
+import { METRIC_KEYS, naturalDirection } from '@mako/contract/vocabulary';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
-import { BENCHMARK_METRIC_KEYS, metricDirection, metricLabel } from '../benchmark-common/benchmark-data';
+import { metricLabel } from '../benchmark-common/benchmark-data';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { Checkbox } from '../../primitives/checkbox';
@@ -74,7 +75,7 @@ export interface CreateTuningSessionDialogProps {
 
 const FORM_ID = 'create-tuning-session-form';
 
-const METRIC_OPTIONS: SelectOption[] = BENCHMARK_METRIC_KEYS.map((key) => ({
+const METRIC_OPTIONS: SelectOption[] = METRIC_KEYS.map((key) => ({
   value: key,
   label: `${metricLabel(key)} · ${key}`,
 }));
@@ -332,7 +333,7 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
               setValues((previous) => ({
                 ...previous,
                 objectiveMetric: metric as MetricKey,
-                objectiveDirection: metricDirection(metric as MetricKey),
+                objectiveDirection: naturalDirection(metric as MetricKey),
               }))
             }
           />

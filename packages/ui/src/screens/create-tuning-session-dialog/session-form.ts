@@ -1,5 +1,5 @@
+import { naturalDirection } from '@mako/contract/vocabulary';
 import { formatNumber } from '../../foundations/format/format';
-import { metricDirection } from '../benchmark-common/benchmark-data';
 import type {
   ConfigValue,
   ConstraintOp,
@@ -137,7 +137,7 @@ export function effectiveChoices(option: RuntimeOptionData, draft: ParamDraft, g
 let constraintCounter = 0;
 export function newConstraint(metric: MetricKey = 'ttft_ms.p99'): ConstraintDraft {
   constraintCounter += 1;
-  return { key: `c${constraintCounter}`, metric, op: metricDirection(metric) === 'minimize' ? '<=' : '>=', value: '' };
+  return { key: `c${constraintCounter}`, metric, op: naturalDirection(metric) === 'minimize' ? '<=' : '>=', value: '' };
 }
 
 /** A workload that matches the runner's defaults for the random dataset, and a throughput objective. */

@@ -1,3 +1,4 @@
+import { isMetricKey } from '@mako/contract/vocabulary';
 import { Badge } from '../../primitives/badge';
 import { Button } from '../../primitives/button';
 import { Card } from '../../primitives/card';
@@ -6,12 +7,7 @@ import { formatHardware } from '../../foundations/format/format';
 import { AlertTriangleIcon, CheckIcon } from '../../foundations/icons';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Stat } from '../../primitives/stat';
-import {
-  benchRunnerCommand,
-  formatMetric,
-  isBenchmarkMetricKey,
-  metricLabel,
-} from '../benchmark-common/benchmark-data';
+import { benchRunnerCommand, formatMetric, metricLabel } from '../benchmark-common/benchmark-data';
 import { Explanation, RequestMeta, RequestTitle } from './serve-requests.styles';
 
 /** The contract's ServeRequest (the fields this screen shows). */
@@ -36,10 +32,10 @@ export const SERVE_RUNTIME_NAMES: Readonly<Record<string, string>> = {
 
 /** The objective's words; a metric this version does not know is shown as its key. */
 export const objectiveLabel = (objective: string): string =>
-  isBenchmarkMetricKey(objective) ? metricLabel(objective) : objective;
+  isMetricKey(objective) ? metricLabel(objective) : objective;
 
 const objectiveValue = (objective: string, value: number | null): string =>
-  isBenchmarkMetricKey(objective) ? formatMetric(objective, value) : String(value ?? '—');
+  isMetricKey(objective) ? formatMetric(objective, value) : String(value ?? '—');
 
 /** What to run when there is no data: a benchmark of this model on this hardware, posted to MakoOptimize. */
 export function benchmarkCommand(

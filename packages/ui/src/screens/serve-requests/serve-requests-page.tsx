@@ -1,3 +1,4 @@
+import { METRIC_KEYS } from '@mako/contract/vocabulary';
 import { useId, useState } from 'react';
 import { Card } from '../../primitives/card';
 import { ConfirmDialog } from '../../primitives/dialog';
@@ -5,7 +6,7 @@ import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
 import type { ScreenError } from '../error-views/screen-error';
 import { formatHardware } from '../../foundations/format/format';
-import { BENCHMARK_METRIC_KEYS, benchRunnerCommand, metricLabel } from '../benchmark-common/benchmark-data';
+import { benchRunnerCommand, metricLabel } from '../benchmark-common/benchmark-data';
 import type { SelectOption } from '../../primitives/select';
 import { SERVE_RUNTIME_NAMES, ServeRequestCard } from './serve-request-card';
 import type { ServeRequestItem } from './serve-request-card';
@@ -16,7 +17,7 @@ import { ListSection, PageRoot, RequestList, SectionHeading } from './serve-requ
 export const SERVE_REQUESTS_TITLE = 'MAKO Serve Requests';
 
 /** Every metric of the contract, in its order. */
-export const SERVE_OBJECTIVE_OPTIONS: readonly SelectOption[] = BENCHMARK_METRIC_KEYS.map((metric) => ({
+export const SERVE_OBJECTIVE_OPTIONS: readonly SelectOption[] = METRIC_KEYS.map((metric) => ({
   value: metric,
   label: metricLabel(metric),
 }));

@@ -91,11 +91,6 @@ export const OptionsHead = styled.div`
   color: ${color.textMuted};
 `;
 
-export const Note = styled.p`
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-`;
-
 // Status, 'Best' and a failure reason wrap within the cell rather than widening the table, so that
 // every column of the results fits a laptop-width page without sideways scrolling.
 export const StatusCell = styled.span`
@@ -137,31 +132,10 @@ export const SkeletonGrid = styled.div`
   gap: ${space(4)};
 `;
 
-export const Section = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
-  min-width: 0;
-`;
-
-export const SectionHead = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: ${space(1)} ${space(3)};
-`;
-
 export const ExportActions = styled.div`
   display: flex;
   gap: ${space(2)};
   margin-left: auto;
-`;
-
-export const SectionTitle = styled.h2`
-  font-size: ${fontSize.lg};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
 `;
 
 /** Lets a row's option chips wrap instead of widening the whole table. */
@@ -171,3 +145,6 @@ export const ChipsCell = styled.div`
   padding: ${space(1.5)} 0;
   white-space: normal;
 `;
+
+// The section scaffolding every session screen shares.
+export { Note, Section, SectionHead, SectionTitle } from '../benchmark-common/benchmark-common.styles';

@@ -28,6 +28,8 @@ import { RelativeTime } from '../../primitives/relative-time';
 import { Skeleton } from '../../primitives/skeleton';
 import { Stat } from '../../primitives/stat';
 import { TrialProgressChart } from '../../primitives/trial-progress-chart';
+import { TuningInsights } from '../tuning-insights';
+import type { TuningInsightsView } from '../tuning-insights';
 import {
   constraintLabel,
   formatMetricNumber,
@@ -108,6 +110,12 @@ export interface TuningSessionDetailProps {
   searchState?: TuningSearchState;
   /** The engine defaults the results are compared with; trial 1 (which measures them) by default. */
   defaultConfig?: RuntimeConfig;
+  /**
+   * What the tuner's models say about the session (GET /tuning/session/{id}/insights): shown as
+   * "Why it wins" with a slice view of `trials`; null while the models are not fitted yet.
+   * Left out, the section is not shown.
+   */
+  insights?: TuningInsightsView | null;
 
   /** Called after something reached the clipboard. */
   onCopy?: (value: string, item: CopiedItem) => void;
@@ -135,6 +143,21 @@ function toTrialPoint(result: TuningResultData): TrialPoint {
   if (result.failure)
     return { trial: result.trial_number, value: null, outcome: 'failed', reason: result.failure.kind };
   return { trial: result.trial_number, value: result.objective_value, outcome: result.feasible ? 'ok' : 'infeasible' };
+}
+
+/** The searched flags in the space's order; without the space, every flag a trial set. */
+function searchedFlags(session: TuningSessionData, trials: readonly TuningResultData[]): string[] {
+  if (session.search_space) return session.search_space.parameters.map((parameter) => parameter.name);
+  return [...new Set(trials.flatMap((trial) => Object.keys(trial.config)))];
+}
+
+/** The choices of each categorical flag in the space's order, for the slice view's columns. */
+function categoricalChoices(session: TuningSessionData): Record<string, string[]> {
+  const choices: Record<string, string[]> = {};
+  for (const parameter of session.search_space?.parameters ?? [])
+    if (parameter.kind === 'categorical') choices[parameter.name] = parameter.choices.map(String);
+    else if (parameter.kind === 'bool') choices[parameter.name] = ['off', 'on'];
+  return choices;
 }
 
 const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
@@ -482,6 +505,7 @@ export function TuningSessionDetailScreen({
   pending = [],
   searchState,
   defaultConfig,
+  insights,
   onCopy,
   onExport,
   now,
@@ -510,6 +534,7 @@ export function TuningSessionDetailScreen({
               pending={pending}
               searchState={searchState ?? deriveSearchState(session)}
               defaultConfig={defaultConfig}
+              {...(insights !== undefined ? { insights } : {})}
               onCopy={onCopy}
               onExport={onExport}
               now={now}
@@ -544,6 +569,7 @@ function SessionBody({
   pending,
   searchState,
   defaultConfig,
+  insights,
   onCopy,
   onExport,
   now,
@@ -584,6 +610,17 @@ function SessionBody({
           )}
         </Card>
       </TopGrid>
+
+      {insights !== undefined ? (
+        <TuningInsights
+          insights={insights}
+          trials={everyTrial.map((result) => ({ ...toTrialPoint(result), config: result.config }))}
+          flags={searchedFlags(session, everyTrial)}
+          choices={categoricalChoices(session)}
+          metricLabel={metricPhrase(objective.metric)}
+          formatValue={(value) => formatMetricNumber(objective.metric, value)}
+        />
+      ) : null}
 
       <Section>
         <SectionHead>

@@ -1,5 +1,4 @@
 import {
-  RUNTIME_CATALOGUES as CATALOGUES,
   bestBySession,
   completeSession,
   pendingConfigs,
@@ -9,7 +8,6 @@ import {
 } from '@mako/fixtures';
 import type {
   PendingConfigData,
-  RuntimeCatalogueData,
   TuningBestData,
   TuningResultData,
   TuningSessionData,
@@ -47,5 +45,5 @@ export const RUNNING_BEST: TuningBestData = found(bestBySession[runningSession.i
 export const COMPLETE_RESULTS: TuningResultData[] = found(resultsBySession[completeSession.id], 'complete results');
 export const COMPLETE_BEST: TuningBestData = found(bestBySession[completeSession.id], 'complete best');
 
-/** GET /benchmarks/supported-runtime-options: the contract's runtime catalogue. */
-export const RUNTIME_CATALOGUES: RuntimeCatalogueData[] = [...CATALOGUES];
+/** GET /benchmarks/supported-runtime-options: the contract's own catalogue, from its vocabulary. */
+export { RUNTIME_CATALOGUES } from '@mako/contract/vocabulary';

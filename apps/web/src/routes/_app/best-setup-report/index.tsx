@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { benchmarkSettingsQueryOptions, bestBenchmarkReportQueryOptions, isApiError } from '@mako/api-client';
-import { BestReportQuery, LeanMetricKey, MAX_PAGE_SIZE, defaultConfig } from '@mako/contract';
+import { BestReportQuery, MAX_PAGE_SIZE, MetricKey, defaultConfig } from '@mako/contract';
 import { BestSetupReport } from '@mako/ui';
 import type { BestSetupReportStatus, BestSetupSelection } from '@mako/ui';
 import { RouteError } from '../../../components/route-states.tsx';
@@ -17,7 +17,7 @@ import { TITLES } from '../../../lib/titles.ts';
 const selectionSchema = z.object({
   model_name: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
   hardware_name: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(64))), undefined),
-  objective: z.catch(z.optional(LeanMetricKey), undefined),
+  objective: z.catch(z.optional(MetricKey), undefined),
 });
 
 /** Every setting the user can see, to offer its models and accelerators. */

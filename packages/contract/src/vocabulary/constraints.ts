@@ -1,27 +1,10 @@
+import { isMetricKey, type METRIC_KEYS } from './metrics.ts';
+
 /*
- * The metrics an objective, a constraint or a sort can name, and the constraint syntax. No zod
- * here, so that search parameters can be checked on the first page without the schema builders;
- * benchmarks.ts builds its schemas from these lists and re-exports the functions.
+ * The constraint syntax: `metric op value` terms, comma separated, e.g.
+ * `ttft_ms.p99<=200,tpot_ms.p99<=50`. The search form, the router and the API all parse with
+ * parseConstraints, so the form rejects exactly what the API would answer with a 422.
  */
-
-export const LATENCY_METRICS = ['ttft_ms', 'tpot_ms', 'itl_ms', 'e2el_ms'] as const;
-const PERCENTILES = ['mean', 'p50', 'p90', 'p95', 'p99'] as const;
-
-/**
- * Latency metrics are `<stat>.<percentile>`. The per-GPU and per-user throughputs are the two axes
- * of a Pareto chart (InferenceMAX style).
- */
-export const METRIC_KEYS = [
-  'output_throughput',
-  'total_token_throughput',
-  'input_throughput',
-  'request_throughput',
-  'goodput',
-  'output_throughput_per_gpu',
-  'output_throughput_per_user',
-  'cost_per_million_tokens',
-  ...LATENCY_METRICS.flatMap((m) => PERCENTILES.map((p) => `${m}.${p}` as const)),
-] as const;
 
 export const CONSTRAINT_OPS = ['<=', '>=', '<', '>'] as const;
 
@@ -32,13 +15,7 @@ export interface ConstraintTerm {
   value: number;
 }
 
-const isMetricKey = (name: string): name is ConstraintTerm['metric'] =>
-  (METRIC_KEYS as readonly string[]).includes(name);
-
-/**
- * Constraints travel in a query string as `metric op value`, comma separated, e.g.
- * `ttft_ms.p99<=200,tpot_ms.p99<=50`. Parsing is strict: a bad term is a 422, never ignored.
- */
+/** Parsing is strict: a bad term is an error, never ignored. Empty terms (a trailing comma) are skipped. */
 export function parseConstraints(text: string): { ok: true; value: ConstraintTerm[] } | { ok: false; error: string } {
   const out: ConstraintTerm[] = [];
   for (const raw of text.split(',')) {
@@ -58,4 +35,18 @@ export function parseConstraints(text: string): { ok: true; value: ConstraintTer
 
 export function formatConstraints(constraints: readonly ConstraintTerm[]): string {
   return constraints.map((c) => `${c.metric}${c.op}${c.value}`).join(',');
+}
+
+/** Whether a measured value meets a bound. */
+export function satisfies(value: number, op: ConstraintTerm['op'], bound: number): boolean {
+  switch (op) {
+    case '<=':
+      return value <= bound;
+    case '>=':
+      return value >= bound;
+    case '<':
+      return value < bound;
+    case '>':
+      return value > bound;
+  }
 }

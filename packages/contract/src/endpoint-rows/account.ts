@@ -1,0 +1,189 @@
+import * as z from 'zod/mini';
+import { Message, PageQuery, page } from '../common.ts';
+import {
+  ApiToken,
+  ApiTokenCreate,
+  ApiTokenCreated,
+  CheckoutConfirm,
+  CheckoutCreate,
+  CheckoutSession,
+  Plan,
+  RegistryToken,
+  RegistryTokenCreate,
+  RegistryTokenCreated,
+  ServeRequest,
+  ServeRequestCreate,
+  ServeRequestId,
+  Subscription,
+  SurveyResponse,
+  SurveyResponseCreate,
+  TokenId,
+} from '../account.ts';
+import { def } from '../endpoint-def.ts';
+
+/* What an account holds: API and registry tokens, serve requests, the plan, the survey. */
+
+// ---- API tokens -----------------------------------------------------------------------------
+export const listApiTokens = def({
+  method: 'GET',
+  path: '/tokens',
+  summary: 'Your API tokens',
+  auth: 'bearer',
+  query: PageQuery,
+  response: page(ApiToken),
+  spec: false,
+  group: 'product',
+});
+export const createApiToken = def({
+  method: 'POST',
+  path: '/tokens',
+  summary: 'Create an API token; the secret is in this answer only',
+  auth: 'bearer',
+  body: ApiTokenCreate,
+  response: ApiTokenCreated,
+  spec: false,
+  group: 'product',
+});
+export const revokeApiToken = def({
+  method: 'DELETE',
+  path: '/tokens/{token_id}',
+  summary: 'Revoke an API token',
+  auth: 'bearer',
+  params: TokenId,
+  response: Message,
+  errors: [404],
+  spec: false,
+  group: 'product',
+});
+
+// ---- Container-registry tokens --------------------------------------------------------------
+export const listRegistryTokens = def({
+  method: 'GET',
+  path: '/registry-tokens',
+  summary: 'Your container-registry tokens',
+  auth: 'bearer',
+  query: PageQuery,
+  response: page(RegistryToken),
+  spec: false,
+  group: 'product',
+});
+export const createRegistryToken = def({
+  method: 'POST',
+  path: '/registry-tokens',
+  summary: 'Create a container-registry token; the secret is in this answer only',
+  auth: 'bearer',
+  body: RegistryTokenCreate,
+  response: RegistryTokenCreated,
+  spec: false,
+  group: 'product',
+});
+export const revokeRegistryToken = def({
+  method: 'DELETE',
+  path: '/registry-tokens/{token_id}',
+  summary: 'Revoke a container-registry token',
+  auth: 'bearer',
+  params: TokenId,
+  response: Message,
+  errors: [404],
+  spec: false,
+  group: 'product',
+});
+
+// ---- Serve requests -------------------------------------------------------------------------
+export const listServeRequests = def({
+  method: 'GET',
+  path: '/serve-requests',
+  summary: 'Your serve requests, newest first',
+  auth: 'bearer',
+  query: PageQuery,
+  response: page(ServeRequest),
+  spec: false,
+  group: 'product',
+});
+export const createServeRequest = def({
+  method: 'POST',
+  path: '/serve-requests',
+  summary: 'Turn the best known setup for a model and hardware into a launch command',
+  auth: 'bearer',
+  body: ServeRequestCreate,
+  response: ServeRequest,
+  spec: false,
+  group: 'product',
+});
+export const getServeRequest = def({
+  method: 'GET',
+  path: '/serve-requests/{request_id}',
+  summary: 'One serve request',
+  auth: 'bearer',
+  params: ServeRequestId,
+  response: ServeRequest,
+  errors: [404],
+  spec: false,
+  group: 'product',
+});
+export const deleteServeRequest = def({
+  method: 'DELETE',
+  path: '/serve-requests/{request_id}',
+  summary: 'Delete a serve request',
+  auth: 'bearer',
+  params: ServeRequestId,
+  response: Message,
+  errors: [404],
+  spec: false,
+  group: 'product',
+});
+
+// ---- Subscription ---------------------------------------------------------------------------
+export const listPlans = def({
+  method: 'GET',
+  path: '/subscription/plans',
+  summary: 'Available plans',
+  auth: 'optional',
+  response: z.array(Plan),
+  spec: false,
+  group: 'product',
+});
+export const getSubscription = def({
+  method: 'GET',
+  path: '/subscription',
+  summary: 'Your current plan',
+  auth: 'bearer',
+  response: Subscription,
+  spec: false,
+  group: 'product',
+});
+export const createCheckout = def({
+  method: 'POST',
+  path: '/subscription/checkout',
+  summary: 'Start a checkout for a plan',
+  auth: 'bearer',
+  body: CheckoutCreate,
+  response: CheckoutSession,
+  errors: [400],
+  spec: false,
+  group: 'product',
+});
+export const confirmCheckout = def({
+  method: 'POST',
+  path: '/subscription/confirm',
+  summary: 'Confirm a completed checkout and activate its plan',
+  auth: 'bearer',
+  body: CheckoutConfirm,
+  response: Subscription,
+  errors: [400, 404],
+  spec: false,
+  group: 'product',
+});
+
+// ---- Survey -----------------------------------------------------------------------------------
+export const submitSurvey = def({
+  method: 'POST',
+  path: '/surveys/ai-meetup',
+  summary: 'Answer the AI meetup survey',
+  auth: 'optional',
+  body: SurveyResponseCreate,
+  response: SurveyResponse,
+  errors: [429],
+  spec: false,
+  group: 'product',
+});

@@ -1,0 +1,57 @@
+import { Message } from '../common.ts';
+import { AccessToken, AuthServer } from '../auth.ts';
+import { AuthMe, AuthMeQuery, PasswordChange } from '../account.ts';
+import { HealthStatus } from '../settings.ts';
+import { def } from '../endpoint-def.ts';
+
+/* The signed-in side of the auth server, and the site's own calls. */
+
+export const changePassword = def({
+  method: 'POST',
+  path: '/users/me/password',
+  summary: 'Set or change the password; revokes earlier tokens and returns a new one',
+  auth: 'bearer',
+  body: PasswordChange,
+  response: AccessToken,
+  errors: [400],
+  spec: false,
+  group: 'auth',
+});
+export const logoutAll = def({
+  method: 'POST',
+  path: '/logout-all',
+  summary: 'Revoke every access token issued so far',
+  auth: 'bearer',
+  response: Message,
+  spec: false,
+  group: 'auth',
+});
+export const getAuthServer = def({
+  method: 'GET',
+  path: '/auth/server',
+  summary: 'Where the auth server is',
+  auth: 'none',
+  response: AuthServer,
+  spec: true,
+  group: 'product',
+});
+export const authMe = def({
+  method: 'GET',
+  path: '/auth/me',
+  summary: 'Who a bearer token (session or API token) belongs to',
+  auth: 'bearer',
+  query: AuthMeQuery,
+  response: AuthMe,
+  spec: true,
+  group: 'product',
+});
+export const health = def({
+  method: 'GET',
+  path: '/health',
+  summary: 'Liveness and database reachability',
+  auth: 'none',
+  response: HealthStatus,
+  errors: [503],
+  spec: false,
+  group: 'product',
+});

@@ -1,0 +1,113 @@
+import { PageQuery } from '../common.ts';
+import {
+  NextConfigsBody,
+  NextConfigsResponse,
+  PendingConfig,
+  PendingConfigPath,
+  SessionId,
+  SessionNameQuery,
+  TuningBest,
+  TuningResult,
+  TuningResultCreate,
+  TuningResultPage,
+  TuningSession,
+  TuningSessionCreate,
+  TuningSessionPage,
+} from '../tuning.ts';
+import { def } from '../endpoint-def.ts';
+
+/* Tuning sessions: the ask/tell loop runners drive. */
+
+// ---- Tuning -----------------------------------------------------------------------------------
+export const createSession = def({
+  method: 'POST',
+  path: '/tuning/session',
+  summary: 'Start a tuning session',
+  auth: 'bearer',
+  query: SessionNameQuery,
+  body: TuningSessionCreate,
+  response: TuningSession,
+  errors: [403],
+  spec: true,
+  group: 'product',
+});
+export const mySessions = def({
+  method: 'GET',
+  path: '/tuning/session/mine',
+  summary: 'Your tuning sessions, newest first',
+  auth: 'bearer',
+  query: PageQuery,
+  response: TuningSessionPage,
+  spec: true,
+  group: 'product',
+});
+export const getSession = def({
+  method: 'GET',
+  path: '/tuning/session/{session_id}',
+  summary: 'One tuning session',
+  auth: 'bearer',
+  params: SessionId,
+  response: TuningSession,
+  errors: [404],
+  spec: true,
+  group: 'product',
+});
+export const postResult = def({
+  method: 'POST',
+  path: '/tuning/session/{session_id}/results',
+  summary: 'Report the metrics or the failure of a leased configuration',
+  auth: 'bearer',
+  params: SessionId,
+  body: TuningResultCreate,
+  response: TuningResult,
+  errors: [404, 409],
+  spec: true,
+  group: 'product',
+});
+export const listResults = def({
+  method: 'GET',
+  path: '/tuning/session/{session_id}/results',
+  summary: 'Results of a session in trial order',
+  auth: 'bearer',
+  params: SessionId,
+  query: PageQuery,
+  response: TuningResultPage,
+  errors: [404],
+  spec: true,
+  group: 'product',
+});
+export const getBest = def({
+  method: 'GET',
+  path: '/tuning/session/{session_id}/best',
+  summary: 'The best feasible result so far',
+  auth: 'bearer',
+  params: SessionId,
+  response: TuningBest,
+  errors: [404],
+  spec: true,
+  group: 'product',
+});
+export const nextConfigs = def({
+  method: 'POST',
+  path: '/tuning/session/{session_id}/next-configs',
+  summary: 'Lease the next configurations to evaluate',
+  auth: 'bearer',
+  params: SessionId,
+  query: SessionNameQuery,
+  body: NextConfigsBody,
+  response: NextConfigsResponse,
+  errors: [404, 409, 410],
+  spec: true,
+  group: 'product',
+});
+export const getPendingConfig = def({
+  method: 'GET',
+  path: '/tuning/session/{session_id}/next-configs/{pending_config_id}',
+  summary: 'One leased configuration',
+  auth: 'bearer',
+  params: PendingConfigPath,
+  response: PendingConfig,
+  errors: [404],
+  spec: true,
+  group: 'product',
+});

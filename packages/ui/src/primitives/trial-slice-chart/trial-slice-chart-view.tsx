@@ -1,0 +1,134 @@
+import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { TooltipBox, TooltipValue } from '../chart/chart.styles';
+import { useUiTheme } from '../../foundations/theme/ui-provider';
+import { font } from '../../foundations/theme/design-tokens';
+import { isNumericSlice } from './slice-points';
+import type { SlicePoint } from './slice-points';
+import type { TrialSliceChartProps } from './trial-slice-chart';
+
+interface Plotted extends SlicePoint {
+  /** The x position: the value itself, or the category's index. */
+  px: number;
+  /** The y position: the value, or the floor of the plot for a failed trial. */
+  py: number;
+}
+
+/** A flag value as typed on a command line: 0.9, 512, never 0.8999999. */
+const formatFlagValue = (value: number) => String(Number.isInteger(value) ? value : Math.round(value * 1000) / 1000);
+
+/** The recharts part of TrialSliceChart; loaded on demand so recharts stays out of the main bundle. */
+export default function TrialSliceChartView({
+  points,
+  flag,
+  metricLabel,
+  formatValue = String,
+  categories,
+}: TrialSliceChartProps) {
+  const { colors } = useUiTheme();
+  const numeric = isNumericSlice(points);
+  const seen = [...new Set(points.map((point) => String(point.x)))];
+  const columns = numeric
+    ? []
+    : [...(categories ?? []).filter((c) => seen.includes(c)), ...seen.filter((c) => !categories?.includes(c))];
+  const values = points.filter((point) => point.value !== null).map((point) => point.value as number);
+  const floor = values.length > 0 ? Math.min(...values) : 0;
+  const ceiling = values.length > 0 ? Math.max(...values) : 1;
+  const pad = (ceiling - floor) * 0.08 || Math.abs(ceiling) * 0.1 || 1;
+  // Failed trials have no value: they sit on the floor of the plot as crosses.
+  const failedRow = floor - pad * 1.5;
+  const plotted: Plotted[] = points.map((point) => ({
+    ...point,
+    px: numeric ? (point.x as number) : columns.indexOf(String(point.x)),
+    py: point.value ?? failedRow,
+  }));
+  const xs = plotted.map((point) => point.px);
+  const low = Math.min(...xs);
+  const high = Math.max(...xs);
+  const distinct = [...new Set(xs)].sort((a, b) => a - b);
+  // Batch sizes and token budgets double from step to step: on a log axis their values spread evenly.
+  const logScale = numeric && low > 0 && high / low >= 8;
+  const xTicks = numeric ? (distinct.length <= 8 ? distinct : undefined) : columns.map((_, index) => index);
+  const xDomain: [number, number] | ['auto', 'auto'] = !numeric
+    ? [-0.5, Math.max(columns.length - 0.5, 0.5)]
+    : logScale
+      ? [low / 1.15, high * 1.15]
+      : ['auto', 'auto'];
+  // Round the value axis to a power of ten of the spread, so that its ticks are round numbers.
+  const step = 10 ** Math.floor(Math.log10(ceiling - failedRow + pad));
+  const yDomain: [number, number] = [
+    Math.floor((failedRow - pad * 0.5) / step) * step,
+    Math.ceil((ceiling + pad) / step) * step,
+  ];
+  const tick = { fill: colors.textMuted, fontSize: 12, fontFamily: font.mono };
+  const cross = (props: { cx?: number; cy?: number }) => {
+    const x = props.cx ?? 0;
+    const y = props.cy ?? 0;
+    return <path d={`M${x - 4} ${y - 4}l8 8M${x + 4} ${y - 4}l-8 8`} stroke={colors.danger} strokeWidth={2} />;
+  };
+  const hollow = (props: { cx?: number; cy?: number }) => (
+    <circle cx={props.cx} cy={props.cy} r={4.5} fill="none" stroke={colors.warning} strokeWidth={1.5} />
+  );
+
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <ScatterChart margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={colors.chartGrid} vertical={false} />
+        <XAxis
+          type="number"
+          dataKey="px"
+          domain={xDomain}
+          scale={logScale ? 'log' : 'auto'}
+          ticks={xTicks}
+          tickFormatter={(value: number) => (numeric ? formatFlagValue(value) : (columns[value] ?? ''))}
+          allowDecimals={numeric}
+          tick={tick}
+          stroke={colors.border}
+          label={{ value: flag, position: 'insideBottomRight', offset: -4, fill: colors.textMuted, fontSize: 12 }}
+        />
+        <YAxis
+          type="number"
+          dataKey="py"
+          domain={yDomain}
+          tick={tick}
+          stroke={colors.border}
+          width={72}
+          tickFormatter={(value: number) => (value < floor ? '' : formatValue(value))}
+        />
+        <Scatter
+          data={plotted.filter((point) => point.outcome === 'ok')}
+          fill={colors.chart1}
+          fillOpacity={0.55}
+          isAnimationActive={false}
+          name="Feasible trial"
+        />
+        <Scatter
+          data={plotted.filter((point) => point.outcome === 'infeasible')}
+          shape={hollow}
+          isAnimationActive={false}
+          name="Infeasible"
+        />
+        <Scatter
+          data={plotted.filter((point) => point.outcome === 'failed')}
+          shape={cross}
+          isAnimationActive={false}
+          name="Failed"
+        />
+        <Tooltip
+          cursor={false}
+          content={({ active, payload }) => {
+            const point = (payload?.[0] as { payload?: Plotted } | undefined)?.payload;
+            if (!active || !point) return null;
+            return (
+              <TooltipBox>
+                Trial {point.trial} · {flag} = {String(point.x)}
+                <TooltipValue>
+                  {point.value === null ? 'failed' : `${formatValue(point.value)} ${metricLabel}`}
+                </TooltipValue>
+              </TooltipBox>
+            );
+          }}
+        />
+      </ScatterChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,71 @@
+import { lazy } from 'react';
+import { ChartFrame } from '../chart/chart-frame';
+import { Legend, LegendItem } from '../chart/chart.styles';
+import { LegendSwatch } from '../chart/legend-swatch';
+import { useUiTheme } from '../../foundations/theme/ui-provider';
+import type { SlicePoint } from './slice-points';
+
+export type { SlicePoint } from './slice-points';
+
+const TrialSliceChartView = lazy(() => import('./trial-slice-chart-view'));
+
+export interface TrialSliceChartProps {
+  points: readonly SlicePoint[];
+  /** The flag on the x axis, e.g. "max_num_seqs". */
+  flag: string;
+  /** The objective's name with its unit, e.g. "output tok/s". */
+  metricLabel: string;
+  formatValue?: (value: number) => string;
+  /** Category order for a non-numeric flag (the search space's choices); otherwise first seen. */
+  categories?: readonly string[];
+  title?: string;
+  showTitle?: boolean;
+  height?: number;
+}
+
+function describe({ points, flag, metricLabel, formatValue = String }: TrialSliceChartProps): string {
+  const measured = points.filter((point) => point.outcome === 'ok' && point.value !== null);
+  const failed = points.filter((point) => point.outcome === 'failed').length;
+  if (measured.length === 0) return `No feasible trial to plot against ${flag} yet; ${failed} failed.`;
+  const best = measured.reduce((a, b) => ((b.value as number) > (a.value as number) ? b : a));
+  const worst = measured.reduce((a, b) => ((b.value as number) < (a.value as number) ? b : a));
+  return (
+    `${measured.length} feasible trials against ${flag}: the highest ${metricLabel}, ${formatValue(best.value as number)}, ` +
+    `at ${flag} = ${String(best.x)}; the lowest, ${formatValue(worst.value as number)}, at ${String(worst.x)}; ${failed} failed.`
+  );
+}
+
+/**
+ * A slice plot (as optuna-dashboard draws one): each trial's objective against one flag's value,
+ * so a flag's effect and its failing range read at a glance. Recharts loads lazily.
+ */
+export function TrialSliceChart(props: TrialSliceChartProps) {
+  const { colors } = useUiTheme();
+  const { flag, title = `Objective against ${flag}`, showTitle = false, height = 240 } = props;
+  return (
+    <ChartFrame
+      title={title}
+      showTitle={showTitle}
+      summary={describe(props)}
+      height={height}
+      legend={
+        <Legend aria-label="Legend">
+          <LegendItem>
+            <LegendSwatch shape="circle" color={colors.chart1} />
+            Feasible trial
+          </LegendItem>
+          <LegendItem>
+            <LegendSwatch shape="circle" color={colors.warning} hollow />
+            Infeasible
+          </LegendItem>
+          <LegendItem>
+            <LegendSwatch shape="cross" color={colors.danger} />
+            Failed
+          </LegendItem>
+        </Legend>
+      }
+    >
+      <TrialSliceChartView {...props} />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,95 @@
+import styled from 'styled-components';
+import { color, font, fontSize, media, radius, space } from '../../foundations/theme/design-tokens';
+
+export {
+  Note,
+  Section as Root,
+  SectionHead as Head,
+  SectionTitle as Title,
+} from '../benchmark-common/benchmark-common.styles';
+
+export const Pair = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: ${space(4)};
+
+  ${media.narrow} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+export const ImportanceList = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(2)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** flag name · bar · share, the names and shares aligned in columns. */
+export const ImportanceRow = styled.li`
+  display: grid;
+  grid-template-columns: minmax(0, 14rem) minmax(4rem, 1fr) 3.5rem;
+  align-items: center;
+  gap: ${space(3)};
+`;
+
+export const FlagName = styled.span`
+  font-family: ${font.mono};
+  font-size: ${fontSize.sm};
+  overflow-wrap: anywhere;
+`;
+
+export const Bar = styled.span`
+  display: block;
+  height: 8px;
+  border-radius: ${radius.md};
+  background: ${color.chartGrid};
+  overflow: hidden;
+`;
+
+export const BarFill = styled.span<{ $share: number }>`
+  display: block;
+  height: 100%;
+  width: ${({ $share }) => `${Math.max(0, Math.min(1, $share)) * 100}%`};
+  background: ${color.accent};
+`;
+
+export const Share = styled.span`
+  font-family: ${font.mono};
+  font-size: ${fontSize.sm};
+  font-variant-numeric: tabular-nums;
+  text-align: right;
+`;
+
+export const RegionList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(3)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+export const Region = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(1)};
+`;
+
+export const RegionWords = styled.span`
+  font-size: ${fontSize.md};
+  overflow-wrap: anywhere;
+`;
+
+export const RegionLine = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(2)};
+`;
+
+export const SliceControls = styled.div`
+  max-width: 20rem;
+`;

@@ -1,0 +1,187 @@
+import { useId, useState } from 'react';
+import { Card } from '../../primitives/card';
+import { StatusBadge } from '../../primitives/badge';
+import { Select } from '../../primitives/select';
+import type { TrialOutcome } from '../../primitives/chart/chart-math';
+import { TrialSliceChart } from '../../primitives/trial-slice-chart';
+import type { SlicePoint } from '../../primitives/trial-slice-chart';
+import { formatNumber } from '../../foundations/format';
+import { describeFailureRegion, formatShare } from './insight-words';
+import type { TuningInsightsView } from './insight-words';
+import {
+  Bar,
+  BarFill,
+  FlagName,
+  Head,
+  ImportanceList,
+  ImportanceRow,
+  Note,
+  Pair,
+  Region,
+  RegionLine,
+  RegionList,
+  RegionWords,
+  Root,
+  Share,
+  SliceControls,
+  Title,
+} from './tuning-insights.styles';
+
+/** One finished trial, as the slice view reads it. */
+export interface InsightTrial {
+  trial: number;
+  config: Readonly<Record<string, string | number | boolean>>;
+  /** The objective value; null for failed trials. */
+  value: number | null;
+  outcome: TrialOutcome;
+}
+
+export interface TuningInsightsProps {
+  /** What the tuner's models say; null until they have been fitted. */
+  insights: TuningInsightsView | null;
+  trials: readonly InsightTrial[];
+  /** The searched flags, in the space's order: the slice view offers each. */
+  flags: readonly string[];
+  /** The choices of categorical flags, in the space's order, for the slice view's columns. */
+  choices?: Readonly<Record<string, readonly string[]>>;
+  /** The objective's name with its unit, e.g. "output tok/s". */
+  metricLabel: string;
+  formatValue?: (value: number) => string;
+  /** With fewer finished trials the models say nothing worth reading. */
+  minTrials?: number;
+  /** The flag the slice view starts on; by default the most important one. */
+  defaultFlag?: string;
+}
+
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+function slicePoints(trials: readonly InsightTrial[], flag: string): SlicePoint[] {
+  const points: SlicePoint[] = [];
+  for (const trial of trials) {
+    const x = trial.config[flag];
+    // A flag that a condition left inactive in this trial has no place on its axis.
+    if (x === undefined) continue;
+    points.push({
+      trial: trial.trial,
+      x: typeof x === 'boolean' ? (x ? 'on' : 'off') : x,
+      value: trial.value,
+      outcome: trial.outcome,
+    });
+  }
+  return points;
+}
+
+/**
+ * "Why it wins": each flag's importance in the fitted model, the failure regions the failure
+ * model learned, in words, and a slice of every trial along one flag — what optuna-dashboard and
+ * W&B sweeps show, on the session page.
+ */
+export function TuningInsights({
+  insights,
+  trials,
+  flags,
+  choices,
+  metricLabel,
+  formatValue = String,
+  minTrials = 8,
+  defaultFlag,
+}: TuningInsightsProps) {
+  const titleId = useId();
+  const ranked = [...(insights?.importance ?? [])].sort((a, b) => b.importance - a.importance);
+  const [flag, setFlag] = useState(defaultFlag ?? ranked[0]?.flag ?? flags[0] ?? '');
+  const failedTrials = trials.filter((trial) => trial.outcome === 'failed').length;
+  const ready = insights !== null && insights.trials_fitted >= minTrials;
+  const points = slicePoints(trials, flag);
+  const sliceChoices = choices?.[flag];
+
+  return (
+    <Root as="section" aria-labelledby={titleId}>
+      <Head>
+        <Title id={titleId}>Why it wins</Title>
+        {ready ? (
+          <Note>From the tuner&apos;s models, fitted on {plural(insights.trials_fitted, 'trial', 'trials')}.</Note>
+        ) : null}
+      </Head>
+      {ready ? (
+        <Pair>
+          <Card
+            title="What matters"
+            headingLevel={3}
+            description="Each flag's share of the objective's variation in the fitted model."
+          >
+            <ImportanceList aria-label="Flag importance">
+              {ranked.map((item) => (
+                <ImportanceRow key={item.flag}>
+                  <FlagName>{item.flag}</FlagName>
+                  <Bar aria-hidden="true">
+                    <BarFill $share={item.importance} />
+                  </Bar>
+                  <Share>{formatShare(item.importance)}</Share>
+                </ImportanceRow>
+              ))}
+            </ImportanceList>
+          </Card>
+          <Card
+            title="Where it fails"
+            headingLevel={3}
+            description="The regions the failure model learned from the failed trials."
+          >
+            {insights.failure_regions.length > 0 ? (
+              <RegionList aria-label="Failure regions">
+                {insights.failure_regions.map((region) => {
+                  const words = describeFailureRegion(region);
+                  return (
+                    <Region key={words}>
+                      <RegionWords>{words}</RegionWords>
+                      <RegionLine>
+                        <StatusBadge status={region.kind} />
+                        <Note>
+                          {formatNumber(region.failed)} of {plural(region.trials, 'trial', 'trials')} there failed
+                        </Note>
+                      </RegionLine>
+                    </Region>
+                  );
+                })}
+              </RegionList>
+            ) : (
+              <Note>
+                {failedTrials === 0
+                  ? 'None learned: no trial has failed.'
+                  : `None learned: the ${plural(failedTrials, 'failure', 'failures')} so far follow no pattern of flags.`}
+              </Note>
+            )}
+          </Card>
+        </Pair>
+      ) : (
+        <Note>
+          The tuner explains its choices once {formatNumber(minTrials)} trials have finished (
+          {formatNumber(trials.length)} so far).
+        </Note>
+      )}
+      <Card title="Slices" headingLevel={3} description={`Every trial's ${metricLabel} against one flag.`}>
+        {trials.length > 0 && flags.length > 0 ? (
+          <>
+            <SliceControls>
+              <Select
+                label="Flag"
+                mono
+                value={flag}
+                options={flags.map((name) => ({ value: name, label: name }))}
+                onValueChange={setFlag}
+              />
+            </SliceControls>
+            <TrialSliceChart
+              points={points}
+              flag={flag}
+              metricLabel={metricLabel}
+              formatValue={formatValue}
+              {...(sliceChoices ? { categories: sliceChoices } : {})}
+            />
+          </>
+        ) : (
+          <Note>The slices start with the first reported trial.</Note>
+        )}
+      </Card>
+    </Root>
+  );
+}
