@@ -8,12 +8,13 @@ import {
   getStoredToken,
   settingsQueryOptions,
   siteKeys,
+  type SignInFlow,
+  type SignInRequest,
 } from '@mako/api-client';
 import { errorResponse, fixtures, handlers, mockAccessToken, mockEndpoint } from '@mako/api-client/mocks';
 import type { Analytics } from '../src/lib/analytics.ts';
 import { SIGN_UP_EVENT } from '../src/lib/analytics.ts';
 import { createAuth } from '../src/lib/auth.ts';
-import type { SignInFlow } from '../src/lib/auth.ts';
 import { server } from './setup.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -48,6 +49,14 @@ function setup() {
   return { queryClient, auth, calls };
 }
 
+/** A request of each flow; the success handlers redeem every one of them for a fresh token. */
+const REQUESTS: { [F in SignInFlow]: Extract<SignInRequest, { flow: F }> } = {
+  password: { flow: 'password', credentials: { username: 'ada@example.com', password: 'pw-1234567' } },
+  'magic-link': { flow: 'magic-link', token: 'magic-token' },
+  registration: { flow: 'registration', token: 'verification-token' },
+  google: { flow: 'google', idToken: 'google-id-token' },
+};
+
 beforeEach(() => {
   server.use(...handlers.success);
 });
@@ -64,7 +73,7 @@ describe('signIn', () => {
   ])('in the %s flow, an account created %i s ago records the sign-up: %s', async (flow, age, recorded) => {
     userCreatedAgo(age);
     const { auth, calls } = setup();
-    await auth.signIn(mockAccessToken(), flow);
+    await auth.signIn(REQUESTS[flow]);
     expect(calls).toContain(`identify ${fixtures.user.id} ${fixtures.user.email}`);
     expect(calls.some((call) => call.startsWith(`capture ${SIGN_UP_EVENT}`))).toBe(recorded);
   });
@@ -75,8 +84,9 @@ describe('signIn', () => {
     queryClient.setQueryData(authKeys.currentUser(), { status: 'anonymous' });
     queryClient.setQueryData(benchmarkKeys.settingList({}), { data: [], count: 0 });
     const token = mockAccessToken();
+    server.use(mockEndpoint('login', () => ({ access_token: token, token_type: 'bearer' })));
 
-    const user = await auth.signIn(token, 'password');
+    const user = await auth.signIn(REQUESTS.password);
 
     expect(user.email).toBe(fixtures.user.email);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(token);
@@ -89,7 +99,7 @@ describe('signIn', () => {
   it('fails and drops the token when the server answers the user fetch with 401', async () => {
     server.use(mockEndpoint('me', () => errorResponse(401, 'Could not validate credentials')));
     const { auth, calls } = setup();
-    await expect(auth.signIn(mockAccessToken(), 'magic-link')).rejects.toThrow(AuthError);
+    await expect(auth.signIn(REQUESTS['magic-link'])).rejects.toThrow(AuthError);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(calls).toEqual([]);
   });
@@ -123,7 +133,7 @@ describe('signOut', () => {
     userCreatedAgo(10_000);
     const { auth, queryClient, calls } = setup();
     await queryClient.fetchQuery(settingsQueryOptions());
-    await auth.signIn(mockAccessToken(), 'password');
+    await auth.signIn(REQUESTS.password);
     queryClient.setQueryData(benchmarkKeys.settingList({}), { data: [], count: 0 });
 
     auth.signOut();

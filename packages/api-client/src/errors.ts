@@ -172,15 +172,3 @@ function validationIssues(body: unknown): ValidationIssue[] {
 }
 
 export const UNKNOWN_ERROR = 'Unknown error';
-
-/**
- * The text of the loading-and-error wrapper (SPEC §8): a title 'Something went wrong: {status text}'
- * and the body's detail, or 'Unknown error' when there is none.
- */
-export function describeError(error: unknown): { title: string; detail: string } {
-  if (error instanceof ApiError || error instanceof NetworkError || error instanceof ResponseSchemaError) {
-    return { title: `Something went wrong: ${error.statusText}`, detail: error.detail ?? UNKNOWN_ERROR };
-  }
-  const message = error instanceof Error ? error.message.trim() : '';
-  return { title: `Something went wrong: ${GENERIC_ERROR}`, detail: message || UNKNOWN_ERROR };
-}

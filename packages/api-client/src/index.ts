@@ -29,7 +29,6 @@ export {
   SessionForbiddenError,
   UNKNOWN_ERROR,
   ValidationError,
-  describeError,
   detailText,
   errorFromResponse,
   isApiError,
@@ -72,10 +71,16 @@ export {
   type SendVerificationEmailResult,
 } from './auth.ts';
 
-// TanStack Query: keys, options factories, hooks, client.
+// TanStack Query: keys, options factories, the web app's mutation hooks, client; signing in and out.
 export * from './query-keys.ts';
-export { currentUserQueryOptions, settingsQueryOptions, signOut } from './session.ts';
+export {
+  currentUserQueryOptions,
+  settingsQueryOptions,
+  signIn,
+  signOut,
+  type SignInFlow,
+  type SignInRequest,
+} from './session.ts';
 export * from './queries.ts';
-export * from './query-hooks.ts';
 export * from './mutation-hooks.ts';
 export { DEFAULT_MAX_RETRIES, createQueryClient, shouldRetry, type CreateQueryClientOptions } from './query-client.ts';

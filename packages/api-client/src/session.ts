@@ -1,13 +1,24 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { fetchCurrentUser, fetchSiteSettings, type CurrentUser } from './auth.ts';
+import type { LoginForm, User } from '@mako/contract';
+import {
+  AUTH_MESSAGES,
+  AuthError,
+  fetchCurrentUser,
+  fetchSiteSettings,
+  loginWithGoogle,
+  loginWithMagicLink,
+  loginWithPassword,
+  registerWithVerificationToken,
+  type CurrentUser,
+} from './auth.ts';
 import { authKeys, siteKeys } from './query-keys.ts';
-import { clearToken } from './token-storage.ts';
+import { clearToken, setToken } from './token-storage.ts';
 
 /*
  * What every page needs from the cache before it shows anything: the site settings, the current
- * user and local sign-out. They live apart from queries.ts and mutation-hooks.ts because a bundler
- * puts a module in one chunk whole: next to the other factories, which name calls of the whole
- * endpoint table, they would bring every entity schema to the first page.
+ * user, signing in and signing out. They live apart from queries.ts and mutation-hooks.ts because a
+ * bundler puts a module in one chunk whole: next to the other factories, which name calls of the
+ * whole endpoint table, they would bring every entity schema to the first page.
  */
 
 export const FIVE_MINUTES = 5 * 60_000;
@@ -24,9 +35,49 @@ export const settingsQueryOptions = () =>
 export const currentUserQueryOptions = () =>
   queryOptions({ queryKey: authKeys.currentUser(), queryFn: ({ signal }) => fetchCurrentUser({ signal }) });
 
+/** Everything cached for whoever is signed in: all but the public site data. */
+function dropUserData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== siteKeys.all[0] });
+}
+
+/** Each way of signing in, with what it redeems for an access token. */
+export type SignInRequest =
+  | { flow: 'password'; credentials: LoginForm }
+  | { flow: 'magic-link'; token: string }
+  | { flow: 'registration'; token: string }
+  | { flow: 'google'; idToken: string };
+export type SignInFlow = SignInRequest['flow'];
+
+async function redeem(request: SignInRequest): Promise<string> {
+  switch (request.flow) {
+    case 'password':
+      return loginWithPassword(request.credentials);
+    case 'magic-link':
+      return loginWithMagicLink(request.token);
+    case 'registration':
+      return (await registerWithVerificationToken(request.token)).accessToken;
+    case 'google':
+      return loginWithGoogle(request.idToken);
+  }
+}
+
+/**
+ * The one sign-in of every flow: redeems the request for an access token, stores it, drops what
+ * the previous identity cached and fetches the user afresh. Rejects with the flow's error (SPEC
+ * fallbacks of auth.ts), or 'Login failed' when the server refuses the token it has just issued
+ * (the user fetch got 401, which also drops the token).
+ */
+export async function signIn(queryClient: QueryClient, request: SignInRequest): Promise<User> {
+  setToken(await redeem(request));
+  dropUserData(queryClient);
+  const current = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
+  if (current.status !== 'authenticated') throw new AuthError(AUTH_MESSAGES.loginFailed);
+  return current.user;
+}
+
 /** Local logout: drops the token and every cached query except the public site data. */
 export function signOut(queryClient: QueryClient): void {
   clearToken();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== siteKeys.all[0] });
+  dropUserData(queryClient);
   queryClient.setQueryData<CurrentUser>(authKeys.currentUser(), { status: 'anonymous' });
 }

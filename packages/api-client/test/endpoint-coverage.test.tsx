@@ -1,5 +1,5 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { FetchQueryOptions, QueryClient, QueryKey, UseMutationResult } from '@tanstack/react-query';
 import { buildPath, endpoints, type EndpointName } from '@mako/contract';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
@@ -12,26 +12,35 @@ import { queryWrapper } from './render.tsx';
 import { recordRequests, server } from './server.ts';
 
 type Wrapper = ReturnType<typeof queryWrapper>['wrapper'];
-type Probe = (wrapper: Wrapper) => Promise<unknown>;
+type Probe = (queryClient: QueryClient, wrapper: Wrapper) => Promise<unknown>;
 
-function query<T>(hook: () => UseQueryResult<T>): Probe {
-  return async (wrapper) => {
-    const { result } = renderHook(hook, { wrapper });
-    await waitFor(() => expect(result.current.status).not.toBe('pending'));
-    if (result.current.isError) throw result.current.error;
-    return result.current.data;
-  };
+/** A GET endpoint: its queryOptions factory, fetched the way a route loader does. */
+function factory<TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>): Probe {
+  return (queryClient) => queryClient.fetchQuery(options);
 }
 
+/** A write of the web app: its mutation hook. */
 function mutation<TData, TVariables>(
   hook: () => UseMutationResult<TData, Error, TVariables>,
   variables: TVariables,
 ): Probe {
-  return async (wrapper) => {
+  return async (_queryClient, wrapper) => {
     const { result } = renderHook(hook, { wrapper });
     return act(() => result.current.mutateAsync(variables));
   };
 }
+
+/** A sign-in flow, through the one signIn the web app uses. */
+const signIn =
+  (signInRequest: client.SignInRequest): Probe =>
+  (queryClient) =>
+    client.signIn(queryClient, signInRequest);
+
+/** An endpoint the web app does not call (the runner and scripts do): the client function alone. */
+const call =
+  (send: () => Promise<unknown>): Probe =>
+  () =>
+    send();
 
 const bestReportQuery = {
   model_name: 'meta-llama/Llama-3.1-8B-Instruct',
@@ -39,55 +48,59 @@ const bestReportQuery = {
   objective: 'output_throughput',
 } as const;
 
-/** The hook that serves each endpoint, called the way an app would call it. */
+/** How each endpoint is reached, called the way an app would call it. */
 const probes: { [N in EndpointName]: Probe } = {
-  login: mutation(client.useLoginMutation, { username: 'ada@example.com', password: 'pw-1234567' }),
-  loginMagicLink: mutation(client.useMagicLinkLoginMutation, 'magic-token'),
-  sendMagicLink: mutation(client.useSendMagicLinkMutation, 'ada@example.com'),
-  sendVerificationEmail: mutation(client.useSendVerificationEmailMutation, 'ada@example.com'),
-  register: mutation(client.useRegisterMutation, 'verification-token'),
-  loginGoogle: mutation(client.useGoogleLoginMutation, 'google-id-token'),
-  me: query(client.useCurrentUser),
-  changePassword: mutation(client.useChangePasswordMutation, bodies.changePassword),
-  logoutAll: mutation(client.useLogoutAllMutation, undefined),
-  getSettings: query(client.useSettings),
-  getAuthServer: query(client.useAuthServer),
-  authMe: query(() => client.useTokenOwner('runner-h100-a')),
-  health: query(client.useHealth),
-  createBenchmark: mutation(client.useCreateBenchmarkMutation, bodies.createBenchmark),
-  listSettings: query(() => client.useBenchmarkSettings({ owned_by: 'me' })),
-  getSetting: query(() => client.useBenchmarkSetting(ids.setting)),
-  listBySetting: query(() => client.useBenchmarksBySetting(ids.setting)),
-  listBySettingNoSession: query(() => client.useBenchmarksBySettingNoSession(ids.setting)),
-  getBenchmark: query(() => client.useBenchmark(ids.benchmark)),
-  searchBenchmarks: query(() => client.useBenchmarkSearch({ model_name: 'Qwen/Qwen3-32B' })),
-  supportedRuntimeOptions: query(client.useSupportedRuntimeOptions),
-  bestBenchmarkReport: query(() => client.useBestBenchmarkReport(bestReportQuery)),
+  login: signIn({ flow: 'password', credentials: { username: 'ada@example.com', password: 'pw-1234567' } }),
+  loginMagicLink: signIn({ flow: 'magic-link', token: 'magic-token' }),
+  sendMagicLink: call(() => client.sendMagicLink('ada@example.com')),
+  sendVerificationEmail: call(() => client.sendVerificationEmail('ada@example.com')),
+  register: signIn({ flow: 'registration', token: 'verification-token' }),
+  loginGoogle: signIn({ flow: 'google', idToken: 'google-id-token' }),
+  me: factory(client.currentUserQueryOptions()),
+  changePassword: call(() => client.request('changePassword', { body: bodies.changePassword })),
+  logoutAll: call(() => client.request('logoutAll')),
+  getSettings: factory(client.settingsQueryOptions()),
+  getAuthServer: factory(client.authServerQueryOptions()),
+  authMe: factory(client.tokenOwnerQueryOptions('runner-h100-a')),
+  health: factory(client.healthQueryOptions()),
+  createBenchmark: call(() => client.request('createBenchmark', { body: bodies.createBenchmark })),
+  listSettings: factory(client.benchmarkSettingsQueryOptions({ owned_by: 'me' })),
+  getSetting: factory(client.benchmarkSettingQueryOptions(ids.setting)),
+  listBySetting: factory(client.benchmarksBySettingQueryOptions(ids.setting)),
+  listBySettingNoSession: factory(client.benchmarksBySettingNoSessionQueryOptions(ids.setting)),
+  getBenchmark: factory(client.benchmarkQueryOptions(ids.benchmark)),
+  searchBenchmarks: factory(client.benchmarkSearchQueryOptions({ model_name: 'Qwen/Qwen3-32B' })),
+  supportedRuntimeOptions: factory(client.supportedRuntimeOptionsQueryOptions()),
+  bestBenchmarkReport: factory(client.bestBenchmarkReportQueryOptions(bestReportQuery)),
   deleteBenchmark: mutation(client.useDeleteBenchmarkMutation, ids.benchmark),
   patchBenchmark: mutation(client.usePatchBenchmarkMutation, {
     benchmarkId: ids.benchmark,
     patch: bodies.patchBenchmark,
   }),
   createSession: mutation(client.useCreateSessionMutation, { session: bodies.createSession, name: 'Probe' }),
-  mySessions: query(() => client.useMySessions()),
-  getSession: query(() => client.useTuningSession(ids.session)),
-  postResult: mutation(client.usePostResultMutation, { sessionId: ids.session, result: bodies.postResult }),
-  listResults: query(() => client.useTuningResults(ids.session)),
-  getBest: query(() => client.useTuningBest(ids.session)),
-  nextConfigs: mutation(client.useNextConfigsMutation, { sessionId: ids.session, count: 1, name: 'runner-h100-a' }),
-  getPendingConfig: query(() => client.usePendingConfig(ids.session, ids.pendingConfig)),
-  listApiTokens: query(() => client.useApiTokens()),
+  mySessions: factory(client.mySessionsQueryOptions()),
+  getSession: factory(client.tuningSessionQueryOptions(ids.session)),
+  postResult: call(() =>
+    client.request('postResult', { params: { session_id: ids.session }, body: bodies.postResult }),
+  ),
+  listResults: factory(client.tuningResultsQueryOptions(ids.session)),
+  getBest: factory(client.tuningBestQueryOptions(ids.session)),
+  nextConfigs: call(() =>
+    client.request('nextConfigs', { params: { session_id: ids.session }, query: { name: 'runner-h100-a' } }),
+  ),
+  getPendingConfig: factory(client.pendingConfigQueryOptions(ids.session, ids.pendingConfig)),
+  listApiTokens: factory(client.apiTokensQueryOptions()),
   createApiToken: mutation(client.useCreateApiTokenMutation, bodies.createApiToken),
   revokeApiToken: mutation(client.useRevokeApiTokenMutation, ids.apiToken),
-  listRegistryTokens: query(() => client.useRegistryTokens()),
+  listRegistryTokens: factory(client.registryTokensQueryOptions()),
   createRegistryToken: mutation(client.useCreateRegistryTokenMutation, bodies.createRegistryToken),
   revokeRegistryToken: mutation(client.useRevokeRegistryTokenMutation, ids.registryToken),
-  listServeRequests: query(() => client.useServeRequests()),
+  listServeRequests: factory(client.serveRequestsQueryOptions()),
   createServeRequest: mutation(client.useCreateServeRequestMutation, bodies.createServeRequest),
-  getServeRequest: query(() => client.useServeRequest(ids.serveRequest)),
+  getServeRequest: factory(client.serveRequestQueryOptions(ids.serveRequest)),
   deleteServeRequest: mutation(client.useDeleteServeRequestMutation, ids.serveRequest),
-  listPlans: query(client.usePlans),
-  getSubscription: query(client.useSubscription),
+  listPlans: factory(client.plansQueryOptions()),
+  getSubscription: factory(client.subscriptionQueryOptions()),
   createCheckout: mutation(client.useCreateCheckoutMutation, 'pro'),
   confirmCheckout: mutation(client.useConfirmCheckoutMutation, fx.checkoutSession.id),
   submitSurvey: mutation(client.useSubmitSurveyMutation, bodies.submitSurvey),
@@ -118,10 +131,10 @@ describe('the endpoint table walk', () => {
   });
 
   it.each(names)(
-    '%s has a client function, an msw handler in every scenario, and a hook that calls it',
+    '%s has a client function, an msw handler in every scenario, and a way the app calls it',
     async (name) => {
       expect(typeof client.api[name], `api.${name}`).toBe('function');
-      expect(probes[name], `no hook probe for ${name}`).toBeTypeOf('function');
+      expect(probes[name], `no probe for ${name}`).toBeTypeOf('function');
       expect(endpointMocks[name], `no mock for ${name}`).toBeDefined();
       for (const scenario of SCENARIOS) {
         const handler = handlers[scenario].find(
@@ -133,8 +146,8 @@ describe('the endpoint table walk', () => {
       server.use(...handlers.success);
       localStorage.setItem('access_token', fx.mockAccessToken(600));
       const log = recordRequests();
-      const { wrapper } = queryWrapper();
-      await probes[name](wrapper);
+      const { queryClient, wrapper } = queryWrapper();
+      await probes[name](queryClient, wrapper);
       expect(log.calls.map((c) => c.split('?')[0])).toContain(pathFor(name));
     },
   );

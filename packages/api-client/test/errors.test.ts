@@ -10,8 +10,6 @@ import {
   SearchError,
   SessionForbiddenError,
   ValidationError,
-  describeError,
-  errorFromResponse,
 } from '../src/errors.ts';
 import { request } from '../src/request.ts';
 import { mockEndpoint } from '../src/mocks/mock-endpoint.ts';
@@ -192,44 +190,5 @@ describe('network and contract failures', () => {
     expect(error).toBeInstanceOf(ResponseSchemaError);
     expect(error).toMatchObject({ status: 200, endpoint: 'GET /tuning/session/{session_id}' });
     expect((error as ResponseSchemaError).detail).toMatch(/^status: /);
-  });
-});
-
-describe('describeError (the loading-and-error wrapper text)', () => {
-  it("gives 'Something went wrong: {status text}' and the body's detail", () => {
-    expect(describeError(errorFromResponse(404, '', { detail: 'Tuning session not found' }))).toEqual({
-      title: 'Something went wrong: Not Found',
-      detail: 'Tuning session not found',
-    });
-  });
-
-  it("gives 'Unknown error' when the body has no detail", () => {
-    expect(describeError(errorFromResponse(502, '', '<html>bad gateway</html>'))).toEqual({
-      title: 'Something went wrong: Bad Gateway',
-      detail: 'Unknown error',
-    });
-    expect(describeError(errorFromResponse(500, 'Internal Server Error', null)).detail).toBe('Unknown error');
-  });
-
-  it('lists the issues of a validation error', () => {
-    const error = errorFromResponse(422, 'Unprocessable Entity', {
-      detail: [
-        { loc: ['query', 'limit'], msg: 'Input should be less than or equal to 1000', type: 'less_than_equal' },
-        { loc: ['query', 'offset'], msg: 'Input should be a valid integer', type: 'int_parsing' },
-      ],
-    });
-    expect(describeError(error)).toEqual({
-      title: 'Something went wrong: Unprocessable Entity',
-      detail: 'query.limit: Input should be less than or equal to 1000; query.offset: Input should be a valid integer',
-    });
-  });
-
-  it('describes network failures and foreign errors', () => {
-    expect(describeError(new NetworkError()).title).toBe('Something went wrong: Network error');
-    expect(describeError('weird')).toEqual({ title: 'Something went wrong: Generic Error', detail: 'Unknown error' });
-    expect(describeError(new Error('kaput'))).toEqual({
-      title: 'Something went wrong: Generic Error',
-      detail: 'kaput',
-    });
   });
 });

@@ -11,7 +11,10 @@ import {
   tokenKeys,
   tuningKeys,
 } from '../src/query-keys.ts';
+import { AUTH_MESSAGES, AuthError } from '../src/auth.ts';
 import { handlers } from '../src/mocks/handlers.ts';
+import { errorResponse, mockEndpoint } from '../src/mocks/mock-endpoint.ts';
+import { signIn, signOut, type SignInRequest } from '../src/session.ts';
 import * as fx from '../src/mocks/fixtures.ts';
 import { bodies, ids } from './samples.ts';
 import { queryWrapper } from './render.tsx';
@@ -88,38 +91,6 @@ const mutationCase = <TData, TVariables>(
 ): Case => ({ hook: hook as unknown as Case['hook'], variables, expected });
 
 const cases: Record<string, Case> = {
-  useLoginMutation: mutationCase(
-    mutations.useLoginMutation,
-    { username: 'ada@example.com', password: 'pw-1234567' },
-    all('invalidated', 'currentUser', 'tokenOwner'),
-  ),
-  useMagicLinkLoginMutation: mutationCase(
-    mutations.useMagicLinkLoginMutation,
-    'magic',
-    all('invalidated', 'currentUser', 'tokenOwner'),
-  ),
-  useGoogleLoginMutation: mutationCase(
-    mutations.useGoogleLoginMutation,
-    'google-id',
-    all('invalidated', 'currentUser', 'tokenOwner'),
-  ),
-  useRegisterMutation: mutationCase(
-    mutations.useRegisterMutation,
-    'verify',
-    all('invalidated', 'currentUser', 'tokenOwner'),
-  ),
-  useSendMagicLinkMutation: mutationCase(mutations.useSendMagicLinkMutation, 'ada@example.com', {}),
-  useSendVerificationEmailMutation: mutationCase(mutations.useSendVerificationEmailMutation, 'ada@example.com', {}),
-  useChangePasswordMutation: mutationCase(
-    mutations.useChangePasswordMutation,
-    bodies.changePassword,
-    all('invalidated', 'currentUser'),
-  ),
-  useCreateBenchmarkMutation: mutationCase(
-    mutations.useCreateBenchmarkMutation,
-    bodies.createBenchmark,
-    all('invalidated', ...benchmarkViews),
-  ),
   usePatchBenchmarkMutation: mutationCase(
     mutations.usePatchBenchmarkMutation,
     { benchmarkId: ids.benchmark, patch: bodies.patchBenchmark },
@@ -136,16 +107,6 @@ const cases: Record<string, Case> = {
     mutations.useCreateSessionMutation,
     { session: bodies.createSession, name: 'New run' },
     all('invalidated', 'sessionList'),
-  ),
-  useNextConfigsMutation: mutationCase(
-    mutations.useNextConfigsMutation,
-    { sessionId: ids.session, count: 1 },
-    all('invalidated', 'session', 'sessionList'),
-  ),
-  usePostResultMutation: mutationCase(
-    mutations.usePostResultMutation,
-    { sessionId: ids.session, result: bodies.postResult },
-    all('invalidated', 'session', 'sessionList', 'results', 'best', 'pendingConfig', ...benchmarkViews),
   ),
   useCreateApiTokenMutation: mutationCase(
     mutations.useCreateApiTokenMutation,
@@ -197,14 +158,7 @@ describe('mutations invalidate exactly the keys they change', () => {
 
   it('covers every mutation hook the package exports', () => {
     const exported = Object.keys(mutations).filter((name) => /^use\w+Mutation$/.test(name));
-    expect(exported.sort()).toEqual(Object.keys(cases).concat('useLogoutAllMutation').sort());
-  });
-
-  it('token mutations store the new token', async () => {
-    const { wrapper } = queryWrapper();
-    const { result } = renderHook(() => mutations.useLoginMutation(), { wrapper });
-    const token = await act(() => result.current.mutateAsync({ username: 'ada@example.com', password: 'pw-1234567' }));
-    expect(localStorage.getItem('access_token')).toBe(token);
+    expect(exported.sort()).toEqual(Object.keys(cases).sort());
   });
 
   it('useCreateSessionMutation caches the new session under its detail key', async () => {
@@ -214,32 +168,63 @@ describe('mutations invalidate exactly the keys they change', () => {
     expect(session.name).toBe('New run');
     expect(queryClient.getQueryData(tuningKeys.detail(session.id))).toEqual(session);
   });
+});
 
-  it('useLogout clears the token and marks the user anonymous without a request', async () => {
-    localStorage.setItem('access_token', fx.mockAccessToken(600));
-    const { queryClient, wrapper } = queryWrapper();
+describe('signIn and signOut', () => {
+  const everyoneElses = (Object.keys(universe) as Name[]).filter((n) => n !== 'settings' && n !== 'currentUser');
+
+  it.each<SignInRequest>([
+    { flow: 'password', credentials: { username: 'ada@example.com', password: 'pw-1234567' } },
+    { flow: 'magic-link', token: 'magic' },
+    { flow: 'registration', token: 'verify' },
+    { flow: 'google', idToken: 'google-id' },
+  ])('the $flow flow stores the token it redeems and replaces what the previous identity cached', async (request) => {
+    const token = fx.mockAccessToken(3600);
+    server.use(
+      mockEndpoint('login', () => ({ access_token: token, token_type: 'bearer' })),
+      mockEndpoint('loginMagicLink', () => ({ access_token: token, token_type: 'bearer' })),
+      mockEndpoint('loginGoogle', () => ({ access_token: token, token_type: 'bearer' })),
+      mockEndpoint('register', () => ({ token: { access_token: token, token_type: 'bearer' }, user: fx.user })),
+    );
+    const { queryClient } = queryWrapper();
     seed(queryClient);
-    const { result } = renderHook(() => mutations.useLogout(), { wrapper });
-    act(() => result.current());
+    const user = await signIn(queryClient, request);
+    expect(user).toEqual(fx.user);
+    expect(localStorage.getItem('access_token')).toBe(token);
+    expect(effects(queryClient)).toEqual({ ...all('removed', ...everyoneElses), currentUser: 'replaced' });
+    expect(queryClient.getQueryData(authKeys.currentUser())).toEqual({ status: 'authenticated', user });
+  });
+
+  it("rejects with the flow's message and stores nothing when the server refuses the credentials", async () => {
+    server.use(mockEndpoint('login', () => errorResponse(400, 'Incorrect email or password')));
+    const { queryClient } = queryWrapper();
+    seed(queryClient);
+    const request: SignInRequest = {
+      flow: 'password',
+      credentials: { username: 'ada@example.com', password: 'wrong' },
+    };
+    await expect(signIn(queryClient, request)).rejects.toThrow('Incorrect email or password');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(effects(queryClient)).toEqual({});
+  });
+
+  it("rejects with 'Login failed' and drops the token when the server refuses the token it has just issued", async () => {
+    server.use(mockEndpoint('me', () => errorResponse(401, 'Could not validate credentials')));
+    const { queryClient } = queryWrapper();
+    await expect(signIn(queryClient, { flow: 'magic-link', token: 'magic' })).rejects.toThrow(
+      new AuthError(AUTH_MESSAGES.loginFailed),
+    );
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('signOut clears the token and marks the user anonymous without a request', () => {
+    localStorage.setItem('access_token', fx.mockAccessToken(600));
+    const { queryClient } = queryWrapper();
+    seed(queryClient);
+    signOut(queryClient);
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(queryClient.getQueryData(authKeys.currentUser())).toEqual({ status: 'anonymous' });
     expect(queryClient.getQueryData(tuningKeys.detail(ids.session))).toBeUndefined();
     expect(queryClient.getQueryData(siteKeys.settings())).toEqual({ seeded: 'settings' });
-  });
-
-  it('useLogoutAllMutation signs out: token gone, private data dropped, site settings kept', async () => {
-    localStorage.setItem('access_token', fx.mockAccessToken(600));
-    const { queryClient, wrapper } = queryWrapper();
-    seed(queryClient);
-    const { result } = renderHook(() => mutations.useLogoutAllMutation(), { wrapper });
-    await act(() => result.current.mutateAsync());
-    expect(localStorage.getItem('access_token')).toBeNull();
-    const remaining = queryClient
-      .getQueryCache()
-      .getAll()
-      .map((q) => q.queryKey);
-    expect(remaining).toEqual(expect.arrayContaining([universe.settings, universe.currentUser]));
-    expect(remaining).toHaveLength(2);
-    expect(queryClient.getQueryData(authKeys.currentUser())).toEqual({ status: 'anonymous' });
   });
 });

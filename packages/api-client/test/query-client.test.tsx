@@ -1,9 +1,11 @@
 import { renderHook, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/errors.ts';
 import { shouldRetry } from '../src/query-client.ts';
-import { useCurrentUser, useMySessions, useTuningSession } from '../src/query-hooks.ts';
+import { mySessionsQueryOptions, tuningSessionQueryOptions } from '../src/queries.ts';
+import { currentUserQueryOptions } from '../src/session.ts';
 import { useCreateSessionMutation } from '../src/mutation-hooks.ts';
 import { errorResponse, mockEndpoint } from '../src/mocks/mock-endpoint.ts';
 import { handlers } from '../src/mocks/handlers.ts';
@@ -18,7 +20,7 @@ describe('createQueryClient: 401', () => {
     server.use(mockEndpoint('getSession', () => errorResponse(401, 'Could not validate credentials')));
     const onUnauthorized = vi.fn();
     const { wrapper } = queryWrapper({ onUnauthorized });
-    const { result } = renderHook(() => useTuningSession(ids.session), { wrapper });
+    const { result } = renderHook(() => useQuery(tuningSessionQueryOptions(ids.session)), { wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(onUnauthorized.mock.calls[0]?.[0]).toMatchObject({
@@ -42,7 +44,7 @@ describe('createQueryClient: 401', () => {
     server.use(mockEndpoint('getSession', () => errorResponse(403, 'Forbidden')));
     const onUnauthorized = vi.fn();
     const { wrapper } = queryWrapper({ onUnauthorized });
-    const { result } = renderHook(() => useTuningSession(ids.session), { wrapper });
+    const { result } = renderHook(() => useQuery(tuningSessionQueryOptions(ids.session)), { wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -55,7 +57,7 @@ describe('createQueryClient: 401', () => {
     );
     const onUnauthorized = vi.fn();
     const { wrapper } = queryWrapper({ onUnauthorized });
-    const { result } = renderHook(() => useCurrentUser(), { wrapper });
+    const { result } = renderHook(() => useQuery(currentUserQueryOptions()), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual({ status: 'anonymous' });
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -68,7 +70,7 @@ describe('createQueryClient: retries', () => {
     server.use(mockEndpoint('getSession', answer));
     const log = recordRequests();
     const { wrapper } = queryWrapper();
-    const { result } = renderHook(() => useTuningSession(ids.session), { wrapper });
+    const { result } = renderHook(() => useQuery(tuningSessionQueryOptions(ids.session)), { wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
     return log.calls.length;
   }
@@ -99,20 +101,20 @@ describe('createQueryClient: retries', () => {
 });
 
 describe('query hooks', () => {
-  it('useTuningSession returns the parsed session', async () => {
+  it('tuningSessionQueryOptions returns the parsed session', async () => {
     server.use(...handlers.success);
     const { wrapper, queryClient } = queryWrapper();
-    const { result } = renderHook(() => useTuningSession(ids.session), { wrapper });
+    const { result } = renderHook(() => useQuery(tuningSessionQueryOptions(ids.session)), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual(fx.runningSession);
     expect(queryClient.getQueryData(['tuning', 'sessions', 'detail', ids.session])).toEqual(fx.runningSession);
   });
 
-  it('useMySessions passes the page query and caches under it', async () => {
+  it('mySessionsQueryOptions passes the page query and caches under it', async () => {
     server.use(...handlers.success);
     const log = recordRequests();
     const { wrapper, queryClient } = queryWrapper();
-    const { result } = renderHook(() => useMySessions({ limit: 2, offset: 1 }), { wrapper });
+    const { result } = renderHook(() => useQuery(mySessionsQueryOptions({ limit: 2, offset: 1 })), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(log.calls).toEqual(['GET /api/v1/tuning/session/mine?limit=2&offset=1']);
     expect(result.current.data).toEqual({ data: fx.sessions.slice(1, 3), count: fx.sessions.length });

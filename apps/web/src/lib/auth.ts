@@ -1,21 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@mako/contract';
 import {
-  AUTH_MESSAGES,
-  AuthError,
-  currentUserQueryOptions,
   getStoredToken,
   isNewAccount,
-  setToken,
+  signIn as startSession,
   signOut as clearSession,
-  siteKeys,
+  type SignInFlow,
+  type SignInRequest,
 } from '@mako/api-client';
 import { SIGN_UP_EVENT } from './analytics.ts';
 import type { Analytics } from './analytics.ts';
 
-/** How the token was obtained. Only the first two can create an account that counts as a sign-up. */
-export type SignInFlow = 'magic-link' | 'registration' | 'password' | 'google';
-
+/** Only these flows can create an account that counts as a sign-up. */
 const SIGN_UP_FLOWS: ReadonlySet<SignInFlow> = new Set(['magic-link', 'registration']);
 
 /** The `auth` of the router context (SPEC §4). */
@@ -23,11 +19,11 @@ export interface AuthController {
   /** A stored token whose exp lies in the future; an expired or unreadable one is removed. */
   hasValidToken(): boolean;
   /**
-   * Stores the token and fetches the user again. Records the sign-up event for an account created
-   * within the last 300 s, in the magic-link and registration flows only; sets the analytics
-   * identity to the user's id and e-mail.
+   * Signs in by the request's flow (the api-client's signIn: redeem, store the token, fetch the
+   * user again). Records the sign-up event for an account created within the last 300 s, in the
+   * magic-link and registration flows only; sets the analytics identity to the user's id and e-mail.
    */
-  signIn(token: string, flow: SignInFlow): Promise<User>;
+  signIn(request: SignInRequest): Promise<User>;
   /** Sets the analytics identity for a user already signed in (a reload). */
   identify(user: Pick<User, 'id' | 'email'>): void;
   /** Clears the token, the previous identity's cached data and the analytics identity. */
@@ -40,21 +36,14 @@ export function createAuth(options: {
   now?: () => number;
 }): AuthController {
   const { queryClient, analytics, now = Date.now } = options;
-  const dropUserData = () => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== siteKeys.all[0] });
-
   return {
     hasValidToken: () => getStoredToken() !== null,
 
-    async signIn(token, flow) {
-      setToken(token);
-      // Whatever was cached belongs to whoever was signed in before.
-      dropUserData();
-      const current = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
-      // The server refused the token it just issued (the user fetch got 401 and dropped it).
-      if (current.status !== 'authenticated') throw new AuthError(AUTH_MESSAGES.loginFailed);
-      const { user } = current;
+    async signIn(request) {
+      const user = await startSession(queryClient, request);
       analytics.identify(user);
-      if (SIGN_UP_FLOWS.has(flow) && isNewAccount(user, now())) analytics.capture(SIGN_UP_EVENT, { method: flow });
+      if (SIGN_UP_FLOWS.has(request.flow) && isNewAccount(user, now()))
+        analytics.capture(SIGN_UP_EVENT, { method: request.flow });
       return user;
     },
 

@@ -1,13 +1,7 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import {
-  loginWithGoogle,
-  loginWithPassword,
-  sendMagicLink,
-  sendVerificationEmail,
-  settingsQueryOptions,
-} from '@mako/api-client';
+import { sendMagicLink, sendVerificationEmail, settingsQueryOptions } from '@mako/api-client';
 import { HomeScreen } from '@mako/ui';
 import type { PasswordCredentials } from '@mako/ui';
 import { GoogleSignInButton, googleLoginFailed } from '../components/google-sign-in.tsx';
@@ -51,12 +45,11 @@ function HomePage() {
   const signUp = useMutation({ mutationFn: (email: string) => sendVerificationEmail(email) });
   const magicLink = useMutation({ mutationFn: (email: string) => sendMagicLink(email) });
   const passwordLogin = useMutation({
-    mutationFn: async (credentials: PasswordCredentials) =>
-      auth.signIn(await loginWithPassword(credentials), 'password'),
+    mutationFn: (credentials: PasswordCredentials) => auth.signIn({ flow: 'password', credentials }),
     onSuccess: continueAfterLogin,
   });
   const googleLogin = useMutation({
-    mutationFn: async (idToken: string) => auth.signIn(await loginWithGoogle(idToken), 'google'),
+    mutationFn: (idToken: string) => auth.signIn({ flow: 'google', idToken }),
     onSuccess: continueAfterLogin,
     onError: (error) => notify.error(googleLoginFailed(messageOf(error))),
   });

@@ -1,6 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { loginWithMagicLink } from '@mako/api-client';
 import { MagicLinkLoginPage } from '@mako/ui';
 import { renderRouterLink } from '../components/router-link.tsx';
 import { RouteError } from '../components/route-states.tsx';
@@ -31,7 +30,7 @@ function MagicLinkLoginRoute() {
   const target = safeRedirect(redirect);
   const login = useRedeemOnce(
     token,
-    async (linkToken) => auth.signIn(await loginWithMagicLink(linkToken), 'magic-link'),
+    (linkToken) => auth.signIn({ flow: 'magic-link', token: linkToken }),
     () => void router.navigate({ href: target, replace: true }),
   );
   return <MagicLinkLoginPage token={token} {...login} continueHref={target} renderLink={renderRouterLink} />;

@@ -1,6 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { registerWithVerificationToken } from '@mako/api-client';
 import { VerifyEmailPage } from '@mako/ui';
 import { renderRouterLink } from '../components/router-link.tsx';
 import { RouteError } from '../components/route-states.tsx';
@@ -32,10 +31,7 @@ function VerifyEmailRoute() {
   const target = safeRedirect(redirect);
   const registration = useRedeemOnce(
     token,
-    async (verificationToken) => {
-      const { accessToken } = await registerWithVerificationToken(verificationToken);
-      return auth.signIn(accessToken, 'registration');
-    },
+    (verificationToken) => auth.signIn({ flow: 'registration', token: verificationToken }),
     () => void router.navigate({ href: target, replace: true }),
   );
   return <VerifyEmailPage token={token} {...registration} continueHref={target} renderLink={renderRouterLink} />;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { fixtures, mockError } from '@mako/api-client/mocks';
 import { AppStory, scenarios } from './app-story.tsx';
-import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
 const meta = {
   title: 'Web/Pages/Search benchmarks',
@@ -32,21 +32,14 @@ export const FilteredByAddress: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: scenarios.loading() } },
-  play: async ({ canvasElement }) => {
-    await expectLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory();
 
 export const Failure: Story = {
   name: 'Error',
-  parameters: {
-    msw: { handlers: [mockError('searchBenchmarks', 503, 'Database unavailable'), ...scenarios.success()] },
-  },
-  play: async ({ canvasElement }) => {
-    await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
-  },
+  ...failedStory('Service Unavailable', 'Database unavailable', [
+    mockError('searchBenchmarks', 503, 'Database unavailable'),
+    ...scenarios.success(),
+  ]),
 };
 
 export const Empty: Story = {

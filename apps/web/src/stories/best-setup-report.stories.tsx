@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures, mockError } from '@mako/api-client/mocks';
 import { AppStory, scenarios } from './app-story.tsx';
-import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
 const best = fixtures.bestBenchmarkReport.best.setting;
 const chosen = `/best-setup-report?model_name=${encodeURIComponent(best.ml_model_name)}&hardware_name=${encodeURIComponent(best.hardware_config.name)}&objective=${fixtures.bestBenchmarkReport.objective}`;
@@ -36,21 +36,14 @@ export const NothingChosen: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: scenarios.loading() } },
-  play: async ({ canvasElement }) => {
-    await expectLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory();
 
 export const Failure: Story = {
   name: 'Error',
-  parameters: {
-    msw: { handlers: [mockError('bestBenchmarkReport', 503, 'Database unavailable'), ...scenarios.success()] },
-  },
-  play: async ({ canvasElement }) => {
-    await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
-  },
+  ...failedStory('Service Unavailable', 'Database unavailable', [
+    mockError('bestBenchmarkReport', 503, 'Database unavailable'),
+    ...scenarios.success(),
+  ]),
 };
 
 /** Nothing is benchmarked for the choice (the API's 404): said plainly, not as a failure. */

@@ -94,6 +94,14 @@ function fakeGoogle(credential: string | undefined): GoogleIdentity {
   };
 }
 
+/** A beforeEach: the fake widget is there for the story and gone after it. */
+const withFakeGoogle = (credential: string | undefined) => () => {
+  window.google = fakeGoogle(credential);
+  return () => {
+    delete window.google;
+  };
+};
+
 const withGoogleSettings = mockEndpoint('getSettings', () => fixtures.settingsWithGoogle);
 
 export const GoogleLoginFails: Story = {
@@ -106,12 +114,7 @@ export const GoogleLoginFails: Story = {
       ],
     },
   },
-  beforeEach: () => {
-    window.google = fakeGoogle('google-id-token');
-    return () => {
-      delete window.google;
-    };
-  },
+  beforeEach: withFakeGoogle('google-id-token'),
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Continue with Google' }));
     await expect(await screen.findByText('Failed to login with Google: Invalid Google credential')).toBeVisible();
@@ -121,12 +124,7 @@ export const GoogleLoginFails: Story = {
 
 export const GoogleWidgetFails: Story = {
   parameters: { msw: { handlers: [withGoogleSettings, ...scenarios.success()] } },
-  beforeEach: () => {
-    window.google = fakeGoogle(undefined);
-    return () => {
-      delete window.google;
-    };
-  },
+  beforeEach: withFakeGoogle(undefined),
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Continue with Google' }));
     await expect(await screen.findByText('Failed to login with Google, please try again later.')).toBeVisible();
@@ -135,12 +133,7 @@ export const GoogleWidgetFails: Story = {
 
 export const GoogleLoginSucceeds: Story = {
   parameters: { msw: { handlers: [withGoogleSettings, ...scenarios.success()] } },
-  beforeEach: () => {
-    window.google = fakeGoogle('google-id-token');
-    return () => {
-      delete window.google;
-    };
-  },
+  beforeEach: withFakeGoogle('google-id-token'),
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(localStorage.getItem('access_token')).not.toBeNull());

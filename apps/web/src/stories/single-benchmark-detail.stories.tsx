@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures, mockError } from '@mako/api-client/mocks';
 import { AppStory, scenarios } from './app-story.tsx';
-import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
 const setting = fixtures.benchmarkSettings[0]!;
 const title = `${setting.ml_model_name} benchmarks on ${setting.hardware_config.count}x ${setting.hardware_config.name}`;
@@ -23,19 +23,14 @@ export const Success: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: scenarios.loading() } },
-  play: async ({ canvasElement }) => {
-    await expectLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory();
 
 export const Failure: Story = {
   name: 'Error',
-  parameters: { msw: { handlers: [mockError('getSetting', 503, 'Database unavailable'), ...scenarios.error()] } },
-  play: async ({ canvasElement }) => {
-    await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
-  },
+  ...failedStory('Service Unavailable', 'Database unavailable', [
+    mockError('getSetting', 503, 'Database unavailable'),
+    ...scenarios.error(),
+  ]),
 };
 
 /** A setting whose benchmarks were all deleted. */

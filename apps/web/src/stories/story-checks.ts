@@ -1,4 +1,10 @@
+import type { StoryObj } from '@storybook/react-vite';
+import type { HttpHandler } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
+import { scenarios, type AppStory } from './app-story.tsx';
+
+/** The parameters and play of a page story; each file's meta gives the path. */
+type PageState = Pick<StoryObj<typeof AppStory>, 'parameters' | 'play'>;
 
 /** The page shows its loading state: a busy region, and no error. */
 export async function expectLoading(canvasElement: HTMLElement): Promise<void> {
@@ -25,3 +31,37 @@ export async function expectPageTitle(canvasElement: HTMLElement, title: string)
   ).toBeVisible();
   await waitFor(() => expect(document.title).toBe(title));
 }
+
+/*
+ * The states every data page has, as stories: loading, a failed request, nothing to show. A file
+ * spreads one into its story (`export const Failure: Story = { name: 'Error', ...failedStory(…) }`)
+ * and keeps the name itself, which Storybook reads from the file.
+ */
+
+/** Every request hangs but the shell's: the page shows its loading state. */
+export const loadingStory = (): PageState => ({
+  parameters: { msw: { handlers: scenarios.loading() } },
+  play: async ({ canvasElement }) => {
+    await expectLoading(canvasElement);
+  },
+});
+
+/** Every request but the shell's fails (or those of `handlers`): the page says so, with Retry. */
+export const failedStory = (
+  statusText: string,
+  detail: string,
+  handlers: HttpHandler[] = scenarios.error(),
+): PageState => ({
+  parameters: { msw: { handlers } },
+  play: async ({ canvasElement }) => {
+    await expectRequestError(canvasElement, statusText, detail);
+  },
+});
+
+/** Every list is empty: the page shows its empty state's heading. */
+export const emptyStory = (heading: string): PageState => ({
+  parameters: { msw: { handlers: scenarios.empty() } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: heading })).toBeVisible();
+  },
+});

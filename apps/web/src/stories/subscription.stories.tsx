@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
 import { AppStory, scenarios } from './app-story.tsx';
-import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
 const meta = {
   title: 'Web/Pages/Subscription',
@@ -23,20 +23,9 @@ export const Success: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: scenarios.loading() } },
-  play: async ({ canvasElement }) => {
-    await expectLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory();
 
-export const Failure: Story = {
-  name: 'Error',
-  parameters: { msw: { handlers: scenarios.error() } },
-  play: async ({ canvasElement }) => {
-    await expectRequestError(canvasElement, 'Service Unavailable', 'Service Unavailable');
-  },
-};
+export const Failure: Story = { name: 'Error', ...failedStory('Service Unavailable', 'Service Unavailable') };
 
 export const Empty: Story = {
   parameters: { msw: { handlers: scenarios.empty() } },

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
 import { AppStory, scenarios } from './app-story.tsx';
-import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+import { emptyStory, expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
 const meta = {
   title: 'Web/Pages/Tokens',
@@ -36,24 +36,8 @@ export const Success: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: scenarios.loading() } },
-  play: async ({ canvasElement }) => {
-    await expectLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory();
 
-export const Failure: Story = {
-  name: 'Error',
-  parameters: { msw: { handlers: scenarios.error() } },
-  play: async ({ canvasElement }) => {
-    await expectRequestError(canvasElement, 'Internal Server Error', 'Internal Server Error');
-  },
-};
+export const Failure: Story = { name: 'Error', ...failedStory('Internal Server Error', 'Internal Server Error') };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: scenarios.empty() } },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'No tokens yet' })).toBeVisible();
-  },
-};
+export const Empty: Story = emptyStory('No tokens yet');

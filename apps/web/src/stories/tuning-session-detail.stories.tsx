@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures, mockError } from '@mako/api-client/mocks';
 import { AppStory, scenarios } from './app-story.tsx';
-import { expectLoading, expectPageTitle, expectRequestError } from './story-checks.ts';
+import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
 const session = fixtures.runningSession;
 const title = `${session.setting.ml_model_name} tuning session on ${session.setting.hardware_config.count}x ${session.setting.hardware_config.name}`;
@@ -23,20 +23,15 @@ export const Success: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: scenarios.loading() } },
-  play: async ({ canvasElement }) => {
-    await expectLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory();
 
 /** The server failed: a 404 would be the not-found view instead (see UnknownSession). */
 export const Failure: Story = {
   name: 'Error',
-  parameters: { msw: { handlers: [mockError('getSession', 503, 'Database unavailable'), ...scenarios.error()] } },
-  play: async ({ canvasElement }) => {
-    await expectRequestError(canvasElement, 'Service Unavailable', 'Database unavailable');
-  },
+  ...failedStory('Service Unavailable', 'Database unavailable', [
+    mockError('getSession', 503, 'Database unavailable'),
+    ...scenarios.error(),
+  ]),
 };
 
 /** A session without results yet: the title is there and the results say so. */

@@ -4,29 +4,11 @@ import { Button } from '../button';
 import { Card } from '../card';
 import { EmptyState } from '../empty-state';
 import { Stat } from '../stat';
+import { routerLinkStub } from '../../story-kit';
 import { AppShell } from './app-shell';
-import type { ShellLinkProps } from './app-shell';
 import { APP_NAV } from './nav-items';
 
-const navigate = fn();
-
-/** Stands in for a router Link: no page load, the target is reported instead. */
-function routerLink({ href, children, onClick, ...rest }: ShellLinkProps) {
-  return (
-    <a
-      href={href}
-      data-router-link=""
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(href);
-        onClick?.();
-      }}
-      {...rest}
-    >
-      {children}
-    </a>
-  );
-}
+const { navigate, RouterLink: routerLink } = routerLinkStub();
 
 function SampleContent() {
   return (

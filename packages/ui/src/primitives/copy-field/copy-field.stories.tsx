@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, spyOn, waitFor } from 'storybook/test';
+import { stubClipboard } from '../../story-kit';
 import { CopyField } from './copy-field';
 
 const SECRET = 'mako_pat_9f3c2a71d0b84e5fa6c1e2d3b4a59687';
@@ -15,11 +16,7 @@ const meta = {
       </div>
     ),
   ],
-  beforeEach: () => {
-    // Headless test browsers have no clipboard permission; the stories check our feedback.
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof CopyField>;
 
 export default meta;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, spyOn } from 'storybook/test';
+import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
+import { stubClipboard } from '../../story-kit';
 import { EmptyState } from './empty-state';
 
 const COMMAND = 'mako-runner bench --endpoint http://localhost:8000/v1 --token $MAKO_TOKEN';
@@ -15,11 +16,7 @@ const meta = {
     command: COMMAND,
     onCopyCommand: fn(),
   },
-  beforeEach: () => {
-    // Headless test browsers have no clipboard permission; the story checks our feedback, not Chromium's.
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof EmptyState>;
 
 export default meta;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { TextLink } from '../../primitives/link';
+import { expectFitsPhone } from '../../story-kit';
 import { AiMeetupSurvey } from './ai-meetup-survey';
 import type { SurveyDraft } from './survey-fields';
 
@@ -180,7 +181,6 @@ export const Mobile: Story = {
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
   },
 };

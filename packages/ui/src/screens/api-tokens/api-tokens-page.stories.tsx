@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, spyOn, waitFor, within } from 'storybook/test';
-import { AppShell } from '../../primitives/app-shell';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import type { TokenCreateValues } from '../credential-manager';
+import { playCreateFailed, playCreating, playRevokeFailed } from '../credential-manager/token-manager.plays';
+import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../story-kit';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
 import type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';
@@ -17,11 +18,7 @@ const meta = {
     onRevoke: fn(),
     onRetry: fn(),
   },
-  beforeEach: () => {
-    // Headless test browsers have no clipboard permission; the stories check our feedback.
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof ApiTokensPage>;
 
 export default meta;
@@ -122,42 +119,11 @@ export const CreateFlow: Story = {
   },
 };
 
-export const Creating: Story = {
-  args: { creating: true },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New token' });
-    await step('while the call runs the button spins and nothing can be sent twice', async () => {
-      const submit = within(dialog).getByRole('button', { name: 'Create token' });
-      await expect(submit).toHaveAttribute('aria-busy', 'true');
-      await expect(submit).toBeDisabled();
-      await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toBeDisabled();
-      await userEvent.click(submit);
-      await expect(args.onCreate).not.toHaveBeenCalled();
-    });
-    await step('Escape does not close it, so the secret it returns cannot be lost', async () => {
-      await userEvent.keyboard('{Escape}');
-      await expect(screen.getByRole('dialog', { name: 'New token' })).toBeVisible();
-    });
-  },
-};
+export const Creating: Story = { args: { creating: true }, play: playCreating };
 
 export const CreateFailed: Story = {
   args: { createError: 'Something went wrong: Service Unavailable' },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New token' });
-    await step('an error from an earlier attempt is not shown on a fresh form', async () => {
-      await expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
-    });
-    await step('after submitting, the error shows and the name is kept for a retry', async () => {
-      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'ci-runner-2');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
-      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'ci-runner-2', expires_in_days: 90 });
-      await expect(within(dialog).getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
-      await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('ci-runner-2');
-    });
-  },
+  play: playCreateFailed('ci-runner-2', 'Something went wrong: Service Unavailable'),
 };
 
 export const SecretShownOnce: Story = {
@@ -298,18 +264,7 @@ export const Revoking: Story = {
 
 export const RevokeFailed: Story = {
   args: { revokeError: 'Something went wrong: Service Unavailable' },
-  play: async ({ args, step, userEvent }) => {
-    await userEvent.click(rowOf('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token ci-runner?' });
-    await step('no stale error before confirming', async () => {
-      await expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();
-    });
-    await step('after confirming, the failure shows and the dialog stays for a retry', async () => {
-      await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
-      await expect(args.onRevoke).toHaveBeenCalledWith('tok_ci');
-      await expect(within(confirm).getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
-    });
-  },
+  play: playRevokeFailed({ id: 'tok_ci', name: 'ci-runner' }, 'Something went wrong: Service Unavailable'),
 };
 
 export const Loading: Story = {
@@ -345,15 +300,13 @@ export const ErrorState: Story = {
   tags: ['visual'],
   args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step("the failure is named, with 'Unknown error' for a missing detail", async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
-      await expect(alert).toHaveTextContent('Unknown error');
-    });
-    await step('Retry calls onRetry', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Service Unavailable', detail: null },
+      step,
+    );
   },
 };
 
@@ -380,8 +333,7 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas, canvasElement, step }) => {
     await step('the page fits 375 px; the wide table scrolls inside its frame', async () => {
-      await expect(window.innerWidth).toBe(375);
-      await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expectFitsPhone(canvasElement);
       await expect(canvas.getByRole('button', { name: 'New token' }).getBoundingClientRect().right).toBeLessThanOrEqual(
         375,
       );
@@ -393,16 +345,9 @@ export const InAppShell: Story = {
   parameters: { padded: false },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
   render: (args) => (
-    <AppShell
-      title={API_TOKENS_TITLE}
-      currentPath="/tokens/"
-      user={{ email: 'ada@example.com', full_name: 'Ada Lovelace' }}
-      onLogout={fn()}
-      themeMode="light"
-      onThemeModeChange={fn()}
-    >
+    <SignedInShell title={API_TOKENS_TITLE} currentPath="/tokens/">
       <ApiTokensPage {...args} />
-    </AppShell>
+    </SignedInShell>
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'MAKO Optimize Tokens' })).toBeVisible();

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, spyOn, waitFor, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { allBenchmarks, llama70bSetting, makeSearchResults } from '../benchmark-common/benchmark-common.fixtures';
 import { formatTokensPerSecond } from '../../foundations/format';
+import { stubClipboard } from '../../story-kit';
 import { BenchmarkSearch } from './benchmark-search';
 import type { BenchmarkSearchProps } from './benchmark-search';
 
@@ -32,10 +33,7 @@ const meta = {
       hardware_name: ['H100', 'A100-80GB', 'L40S', 'MI300X'],
     },
   },
-  beforeEach: () => {
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof BenchmarkSearch>;
 
 export default meta;

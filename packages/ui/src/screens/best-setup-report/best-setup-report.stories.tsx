@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, spyOn, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import {
   FIXTURE_NOW,
   VLLM_DEFAULTS,
@@ -9,6 +9,7 @@ import {
   llamaH100Trials,
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
 import { BestSetupReport } from './best-setup-report';
 import type { BestBenchmarkReportView } from './best-setup-report';
 
@@ -32,10 +33,7 @@ const meta = {
     now: FIXTURE_NOW,
     timeZone: 'UTC',
   },
-  beforeEach: () => {
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof BestSetupReport>;
 
 export default meta;
@@ -242,11 +240,7 @@ export const ErrorState: Story = {
   tags: ['visual'],
   args: { status: 'error', report: undefined, error: { statusText: 'Service Unavailable', detail: null } },
   play: async ({ canvas, args, userEvent }) => {
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
-    await expect(alert).toHaveTextContent('Unknown error');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    await expectFailureWithRetry(canvas, userEvent, args.onRetry, { statusText: 'Service Unavailable', detail: null });
   },
 };
 
@@ -262,8 +256,7 @@ export const Mobile: Story = {
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas, canvasElement }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Copy' }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
   },
 };

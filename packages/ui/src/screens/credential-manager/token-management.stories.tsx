@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { expect, fn, screen, spyOn, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Select } from '../../primitives/select';
+import { expectFailureWithRetry, stubClipboard } from '../../story-kit';
 import type { ExtraCreateFields } from './create-token-dialog';
 import { TokenManager } from './token-manager';
+import { playCreateFailed, playCreating, playRevokeFailed } from './token-manager.plays';
 import type { TokenManagerProps } from './token-manager';
 import { TOKEN_MESSAGES } from './token-types';
 import type { CreatedToken, TokenLike } from './token-types';
@@ -94,11 +96,7 @@ const meta = {
     onRevoke: fn(),
     onRetry: fn(),
   },
-  beforeEach: () => {
-    // Headless test browsers have no clipboard permission; the stories check what was handed over.
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof TokenManager>;
 
 export default meta;
@@ -241,41 +239,11 @@ export const NameRules: Story = {
   },
 };
 
-export const Creating: Story = {
-  args: { creating: true },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New token' });
-    await step('the call is in flight: the button spins and nothing can be sent twice', async () => {
-      const submit = within(dialog).getByRole('button', { name: 'Create token' });
-      await expect(submit).toHaveAttribute('aria-busy', 'true');
-      await userEvent.click(submit);
-      await expect(args.onCreate).not.toHaveBeenCalled();
-      await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    });
-    await step('Escape does not close it, so the secret it returns is not lost', async () => {
-      await userEvent.keyboard('{Escape}');
-      await expect(screen.getByRole('dialog', { name: 'New token' })).toBeVisible();
-    });
-  },
-};
+export const Creating: Story = { args: { creating: true }, play: playCreating };
 
 export const CreateFailed: Story = {
   args: { createError: 'Something went wrong: Service Unavailable' },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New token' });
-    await step('an earlier failure is not shown on a fresh form', async () => {
-      await expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
-    });
-    await step('after submitting, the failure shows and the name stays for a retry', async () => {
-      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'laptop-2');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
-      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'laptop-2', expires_in_days: 90 });
-      await expect(within(dialog).getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
-      await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('laptop-2');
-    });
-  },
+  play: playCreateFailed('laptop-2', 'Something went wrong: Service Unavailable'),
 };
 
 export const RevokeAsksFirst: Story = {
@@ -304,18 +272,7 @@ export const RevokeAsksFirst: Story = {
 
 export const RevokeFailed: Story = {
   args: { revokeError: 'Something went wrong: Service Unavailable' },
-  play: async ({ args, step, userEvent }) => {
-    await userEvent.click(rowOf('nightly-ci').getByRole('button', { name: 'Revoke nightly-ci' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token nightly-ci?' });
-    await step('no stale error before confirming', async () => {
-      await expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();
-    });
-    await step('after confirming, the failure shows and the dialog stays for a retry', async () => {
-      await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
-      await expect(args.onRevoke).toHaveBeenCalledWith('tok_nightly');
-      await expect(within(confirm).getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
-    });
-  },
+  play: playRevokeFailed({ id: 'tok_nightly', name: 'nightly-ci' }, 'Something went wrong: Service Unavailable'),
 };
 
 export const Loading: Story = {
@@ -343,15 +300,13 @@ export const Empty: Story = {
 export const ErrorState: Story = {
   args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step("the failure is named, with 'Unknown error' for a missing detail", async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
-      await expect(alert).toHaveTextContent('Unknown error');
-    });
-    await step('Retry calls onRetry', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Service Unavailable', detail: null },
+      step,
+    );
   },
 };
 

@@ -1,27 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn } from 'storybook/test';
-import type { ShellLinkProps } from '../../primitives/app-shell';
+import { expect } from 'storybook/test';
 import { Button } from '../../primitives/button';
+import { expectFitsPhone, routerLinkStub } from '../../story-kit';
 import { NotFoundPage, NotFoundView } from './not-found';
 
-const navigate = fn();
-
-/** Stands in for a router Link: no page load, the target is reported instead. */
-function routerLink({ href, children, ...rest }: ShellLinkProps) {
-  return (
-    <a
-      href={href}
-      data-router-link=""
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(href);
-      }}
-      {...rest}
-    >
-      {children}
-    </a>
-  );
-}
+const { navigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Errors/NotFoundPage',
@@ -79,8 +62,7 @@ export const Mobile: Story = {
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement, canvas }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
     await expect(
       canvas.getByRole('link', { name: 'Go back to Home' }).getBoundingClientRect().right,
     ).toBeLessThanOrEqual(375);

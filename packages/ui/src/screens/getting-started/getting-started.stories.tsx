@@ -1,26 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, spyOn, within } from 'storybook/test';
-import type { ShellLinkProps } from '../../primitives/app-shell';
+import { expect, fn, within } from 'storybook/test';
+import { expectFailureWithRetry, routerLinkStub, stubClipboard } from '../../story-kit';
 import { GettingStartedScreen } from './getting-started';
 
-const navigate = fn();
-
-/** Stands in for a router Link: no page load, the target is reported instead. */
-function routerLink({ href, children, onClick, ...rest }: ShellLinkProps) {
-  return (
-    <a
-      href={href}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(href);
-        onClick?.();
-      }}
-      {...rest}
-    >
-      {children}
-    </a>
-  );
-}
+const { navigate, RouterLink: routerLink } = routerLinkStub();
 
 const SESSION_ID = '3602051f-5638-43ed-8898-2a4f03254e07';
 
@@ -42,9 +25,7 @@ const meta = {
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
   beforeEach: () => {
     navigate.mockClear();
-    // Headless test browsers have no clipboard permission; the stories check what was handed over.
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
+    return stubClipboard();
   },
 } satisfies Meta<typeof GettingStartedScreen>;
 
@@ -182,11 +163,10 @@ export const ErrorState: Story = {
   tags: ['visual'],
   args: { status: 'error', error: { statusText: 'Unauthorized', detail: 'Could not validate credentials' } },
   play: async ({ canvas, args, userEvent }) => {
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent('Something went wrong: Unauthorized');
-    await expect(alert).toHaveTextContent('Could not validate credentials');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    await expectFailureWithRetry(canvas, userEvent, args.onRetry, {
+      statusText: 'Unauthorized',
+      detail: 'Could not validate credentials',
+    });
   },
 };
 

@@ -1,24 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor } from 'storybook/test';
-import type { ShellLinkProps } from '../../primitives/app-shell';
+import { expect, waitFor } from 'storybook/test';
+import { expectFitsPhone, routerLinkStub } from '../../story-kit';
 import { MagicLinkLoginPage } from './token-pages';
 
-const navigate = fn();
-
-function routerLink({ href, children, ...rest }: ShellLinkProps) {
-  return (
-    <a
-      href={href}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(href);
-      }}
-      {...rest}
-    >
-      {children}
-    </a>
-  );
-}
+const { navigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Auth/MagicLinkLoginPage',
@@ -90,7 +75,6 @@ export const Mobile: Story = {
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
   },
 };

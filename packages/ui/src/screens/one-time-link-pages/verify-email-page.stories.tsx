@@ -1,25 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor } from 'storybook/test';
-import type { ShellLinkProps } from '../../primitives/app-shell';
+import { expect, waitFor } from 'storybook/test';
+import { expectFitsPhone, routerLinkStub } from '../../story-kit';
 import { VerifyEmailPage } from './token-pages';
 
-const navigate = fn();
-
-/** Stands in for a router Link: no page load, the target is reported instead. */
-function routerLink({ href, children, ...rest }: ShellLinkProps) {
-  return (
-    <a
-      href={href}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(href);
-      }}
-      {...rest}
-    >
-      {children}
-    </a>
-  );
-}
+const { navigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Auth/VerifyEmailPage',
@@ -119,7 +103,6 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   args: { status: 'error', error: 'Invalid or expired verification token' },
   play: async ({ canvasElement }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, spyOn, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
 import { DockerhubTokensPage } from './dockerhub-tokens-page';
 
@@ -14,11 +15,7 @@ const meta = {
     onRevoke: fn(),
     onRetry: fn(),
   },
-  beforeEach: () => {
-    // Headless test browsers have no clipboard permission; the stories check our feedback.
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof DockerhubTokensPage>;
 
 export default meta;
@@ -170,10 +167,10 @@ export const Empty: Story = {
 export const ErrorState: Story = {
   args: { tokens: undefined, error: { statusText: 'Bad Gateway', detail: 'The registry did not answer' } },
   play: async ({ canvas, args, userEvent }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Bad Gateway');
-    await expect(canvas.getByRole('alert')).toHaveTextContent('The registry did not answer');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    await expectFailureWithRetry(canvas, userEvent, args.onRetry, {
+      statusText: 'Bad Gateway',
+      detail: 'The registry did not answer',
+    });
   },
 };
 
@@ -189,7 +186,6 @@ export const Mobile: Story = {
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
   },
 };

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, spyOn, waitFor, within } from 'storybook/test';
-import { AppShell } from '../../primitives/app-shell';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../story-kit';
 import { LLAMA_8B_COMMAND, NOW, SERVE_REQUESTS } from './serve-requests.fixtures';
 import type { ServeRequestItem } from './serve-request-card';
 import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';
@@ -11,11 +11,7 @@ const meta = {
   title: 'Screens/ServeRequests/ServeRequestsPage',
   component: ServeRequestsPage,
   args: { requests: SERVE_REQUESTS, now: NOW, onCreate: fn(), onDelete: fn(), onRetry: fn() },
-  beforeEach: () => {
-    // Headless test browsers have no clipboard permission; the stories check our feedback.
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof ServeRequestsPage>;
 
 export default meta;
@@ -254,11 +250,10 @@ export const ErrorState: Story = {
   tags: ['visual'],
   args: { requests: undefined, error: { statusText: 'Internal Server Error', detail: 'database is locked' } },
   play: async ({ canvas, args, userEvent }) => {
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent('Something went wrong: Internal Server Error');
-    await expect(alert).toHaveTextContent('database is locked');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    await expectFailureWithRetry(canvas, userEvent, args.onRetry, {
+      statusText: 'Internal Server Error',
+      detail: 'database is locked',
+    });
   },
 };
 
@@ -274,8 +269,7 @@ export const Mobile: Story = {
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas, canvasElement }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
     await expect(
       canvas.getByRole('button', { name: 'Get launch command' }).getBoundingClientRect().right,
     ).toBeLessThanOrEqual(375);
@@ -286,16 +280,9 @@ export const InAppShell: Story = {
   parameters: { padded: false },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
   render: (args) => (
-    <AppShell
-      title={SERVE_REQUESTS_TITLE}
-      currentPath="/serve-requests/"
-      user={{ email: 'ada@example.com', full_name: 'Ada Lovelace' }}
-      onLogout={fn()}
-      themeMode="light"
-      onThemeModeChange={fn()}
-    >
+    <SignedInShell title={SERVE_REQUESTS_TITLE} currentPath="/serve-requests/">
       <ServeRequestsPage {...args} />
-    </AppShell>
+    </SignedInShell>
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'MAKO Serve Requests' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, spyOn, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import {
   FIXTURE_NOW,
   OTHER_USER_ID,
@@ -14,6 +14,7 @@ import {
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
@@ -38,10 +39,7 @@ const meta = {
     now: FIXTURE_NOW,
     timeZone: 'UTC',
   },
-  beforeEach: () => {
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof SingleBenchmarkDetail>;
 
 export default meta;
@@ -352,8 +350,7 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas, canvasElement, step }) => {
     await step('the page fits 375 px: the long title wraps, wide tables scroll inside their frames', async () => {
-      await expect(window.innerWidth).toBe(375);
-      await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expectFitsPhone(canvasElement);
       await expect(canvas.getByRole('heading', { level: 1 }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
       await expect(canvas.getByRole('button', { name: 'Delete' }).getBoundingClientRect().right).toBeLessThanOrEqual(
         375,
@@ -402,14 +399,12 @@ export const ErrorState: Story = {
     error: { statusText: 'Not Found', detail: 'Benchmark setting not found' },
   },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('what failed, with the server detail', async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Not Found');
-      await expect(alert).toHaveTextContent('Benchmark setting not found');
-    });
-    await step('Retry asks again', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Not Found', detail: 'Benchmark setting not found' },
+      step,
+    );
   },
 };

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, spyOn, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import {
   FIXTURE_NOW,
   benchmarkSettings,
   llamaH100Setting,
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
 import { SingleBenchmarks } from './single-benchmarks';
 
 const meta = {
@@ -22,11 +23,7 @@ const meta = {
     now: FIXTURE_NOW,
     timeZone: 'UTC',
   },
-  beforeEach: () => {
-    // Headless test browsers have no clipboard permission; the stories check our feedback, not Chromium's.
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof SingleBenchmarks>;
 
 export default meta;
@@ -117,8 +114,7 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas, canvasElement, step }) => {
     await step('the page fits 375 px; the wide table scrolls inside its frame', async () => {
-      await expect(window.innerWidth).toBe(375);
-      await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expectFitsPhone(canvasElement);
       await expect(canvas.getByRole('heading', { level: 1 }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
     });
   },
@@ -214,15 +210,13 @@ export const ErrorState: Story = {
     error: { statusText: 'Service Unavailable', detail: 'The database is not answering' },
   },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('the failure is named, with the detail', async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
-      await expect(alert).toHaveTextContent('The database is not answering');
-    });
-    await step('Retry asks again', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Service Unavailable', detail: 'The database is not answering' },
+      step,
+    );
   },
 };
 

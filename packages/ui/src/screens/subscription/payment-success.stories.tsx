@@ -1,25 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import type { ShellLinkProps } from '../../primitives/app-shell';
+import { expectFitsPhone, routerLinkStub } from '../../story-kit';
 import { PaymentSuccessPage } from './payment-result';
 
-const navigate = fn();
-
-/** Stands in for a router Link: no page load, the target is reported instead. */
-function routerLink({ href, children, ...rest }: ShellLinkProps) {
-  return (
-    <a
-      href={href}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(href);
-      }}
-      {...rest}
-    >
-      {children}
-    </a>
-  );
-}
+const { navigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Subscription/PaymentSuccessPage',
@@ -103,7 +87,6 @@ export const Mobile: Story = {
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
   },
 };

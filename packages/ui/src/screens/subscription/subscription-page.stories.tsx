@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { AppShell } from '../../primitives/app-shell';
+import { expectFailureWithRetry, expectFitsPhone, SignedInShell } from '../../story-kit';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 
@@ -153,10 +153,10 @@ export const ErrorState: Story = {
   tags: ['visual'],
   args: { plans: undefined, error: { statusText: 'Service Unavailable', detail: 'Billing is being upgraded' } },
   play: async ({ canvas, args, userEvent }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Billing is being upgraded');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    await expectFailureWithRetry(canvas, userEvent, args.onRetry, {
+      statusText: 'Service Unavailable',
+      detail: 'Billing is being upgraded',
+    });
   },
 };
 
@@ -172,8 +172,7 @@ export const Mobile: Story = {
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
   },
 };
 
@@ -181,16 +180,9 @@ export const InAppShell: Story = {
   parameters: { padded: false },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
   render: (args) => (
-    <AppShell
-      title={SUBSCRIPTION_TITLE}
-      currentPath="/subscription/"
-      user={{ email: 'ada@example.com', full_name: 'Ada Lovelace' }}
-      onLogout={fn()}
-      themeMode="light"
-      onThemeModeChange={fn()}
-    >
+    <SignedInShell title={SUBSCRIPTION_TITLE} currentPath="/subscription/">
       <SubscriptionPage {...args} />
-    </AppShell>
+    </SignedInShell>
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Subscription - Choose Your Plan' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, spyOn, waitFor, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import {
   COMPLETE_BEST,
   COMPLETE_RESULTS,
@@ -13,8 +13,8 @@ import {
   RUNNING_SESSION,
   RUNNING_NOW,
 } from '../tuning-sessions/tuning-sessions.fixtures';
-import { AppShell } from '../../primitives/app-shell';
 import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
+import { expectFailureWithRetry, SignedInShell, stubClipboard } from '../../story-kit';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
 import { DEFAULT_CONFIG, FAILED_NOW, FAILED_RESULTS, LONG_RUN, LONG_RUN_NOW } from './tuning-session-detail.fixtures';
@@ -42,11 +42,7 @@ const meta = {
     onRetry: fn(),
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-  beforeEach: () => {
-    // Headless test browsers have no clipboard permission; the stories check what was handed over.
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    return () => writeText.mockRestore();
-  },
+  beforeEach: stubClipboard,
 } satisfies Meta<typeof TuningSessionDetailScreen>;
 
 export default meta;
@@ -377,16 +373,12 @@ export const EmptyCopyRunner: Story = {
 export const InAppShell: Story = {
   parameters: { padded: false },
   render: (args) => (
-    <AppShell
+    <SignedInShell
       title={tuningSessionTitle(LONG_RUN.session.setting)}
       currentPath={`/tuning-sessions/${LONG_RUN.session.id}`}
-      user={{ email: 'ada@example.com', full_name: 'Ada Lovelace' }}
-      onLogout={fn()}
-      themeMode="light"
-      onThemeModeChange={fn()}
     >
       <TuningSessionDetailScreen {...args} showTitle={false} />
-    </AppShell>
+    </SignedInShell>
   ),
   play: async ({ canvas, step }) => {
     const headings = canvas.getAllByRole('heading', { level: 1 });
@@ -441,15 +433,13 @@ export const ErrorState: Story = {
   tags: ['visual'],
   args: { status: 'error', session: undefined, error: { statusText: 'Not Found', detail: 'Tuning session not found' } },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('the wrapper names the failure, then the detail', async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Not Found');
-      await expect(alert).toHaveTextContent('Tuning session not found');
-    });
-    await step('Retry asks the app to load again', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Not Found', detail: 'Tuning session not found' },
+      step,
+    );
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expectFailureWithRetry } from '../../story-kit';
 import { TuningSessionsScreen } from './tuning-sessions';
 import {
   COMPLETE_SESSION,
@@ -236,15 +237,13 @@ export const ErrorState: Story = {
     error: { statusText: 'Service Unavailable', detail: 'Database is starting up' },
   },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step("'Something went wrong: {status text}' and the detail", async () => {
-      const alert = canvas.getByRole('alert');
-      await expect(alert).toHaveTextContent('Something went wrong: Service Unavailable');
-      await expect(alert).toHaveTextContent('Database is starting up');
-    });
-    await step('Retry reloads through the app', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(
+      canvas,
+      userEvent,
+      args.onRetry,
+      { statusText: 'Service Unavailable', detail: 'Database is starting up' },
+      step,
+    );
   },
 };
 

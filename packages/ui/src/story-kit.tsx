@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { expect, fn, spyOn } from 'storybook/test';
+import type { within } from 'storybook/test';
+import { AppShell } from './primitives/app-shell';
+import type { ShellLinkProps } from './primitives/app-shell';
+
+/*
+ * What many stories need alike: stand-ins for the browser and the router, the signed-in shell, and
+ * the checks every page repeats. For *.stories.tsx only; no component imports it.
+ */
+
+/** A beforeEach: headless test browsers have no clipboard permission, so the stories check our feedback. */
+export function stubClipboard(): () => void {
+  const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+  return () => writeText.mockRestore();
+}
+
+/**
+ * Stands in for a router Link: no page load, the target is reported to `navigate` instead (clear
+ * it in the story file's beforeEach). `data-router-link` tells these links from plain anchors.
+ */
+export function routerLinkStub() {
+  const navigate = fn();
+  function RouterLink({ href, children, onClick, ...rest }: ShellLinkProps) {
+    return (
+      <a
+        href={href}
+        data-router-link=""
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(href);
+          onClick?.();
+        }}
+        {...rest}
+      >
+        {children}
+      </a>
+    );
+  }
+  return { navigate, RouterLink };
+}
+
+/** The app shell around a page, as the fixture user sees it at a laptop width. */
+export function SignedInShell({
+  title,
+  currentPath,
+  children,
+}: {
+  title: string;
+  currentPath: string;
+  children: ReactNode;
+}) {
+  return (
+    <AppShell
+      title={title}
+      currentPath={currentPath}
+      user={{ email: 'ada@example.com', full_name: 'Ada Lovelace' }}
+      onLogout={fn()}
+      themeMode="light"
+      onThemeModeChange={fn()}
+    >
+      {children}
+    </AppShell>
+  );
+}
+
+/**
+ * A failed request as the page shows it (SPEC §8): 'Something went wrong: {status text}', the
+ * detail or 'Unknown error', and a Retry that calls `onRetry` once. With the story's `step`, the
+ * two checks are reported as steps.
+ */
+export async function expectFailureWithRetry(
+  canvas: Pick<ReturnType<typeof within>, 'getByRole'>,
+  user: { click: (element: Element) => Promise<void> },
+  onRetry: unknown,
+  failure: { statusText: string; detail: string | null },
+  step: (label: string, play: () => Promise<void>) => unknown = (_label, play) => play(),
+): Promise<void> {
+  await step(`the failure is named, with ${failure.detail === null ? "'Unknown error'" : 'the detail'}`, async () => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent(`Something went wrong: ${failure.statusText}`);
+    await expect(alert).toHaveTextContent(failure.detail ?? 'Unknown error');
+  });
+  await step('Retry calls onRetry', async () => {
+    await user.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+}
+
+/** At the 375 px phone viewport the page is as wide as the screen: nothing scrolls sideways. */
+export async function expectFitsPhone(canvasElement: HTMLElement): Promise<void> {
+  await expect(window.innerWidth).toBe(375);
+  await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+}
