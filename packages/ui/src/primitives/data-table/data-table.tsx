@@ -166,6 +166,9 @@ export function DataTable<TRow>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: useVirtual ? rows.length : 0,
+    // Off, it does not measure the scroller: that read forced a layout of the whole page (a hundred
+    // rows of an auto-layout table) in the middle of React's commit.
+    enabled: useVirtual,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
@@ -181,7 +184,7 @@ export function DataTable<TRow>({
       {row.getVisibleCells().map((cell) => {
         const meta = metaOf(cell.column.columnDef.meta);
         return (
-          <Cell key={cell.id} $align={alignOf(meta)} $numeric={Boolean(meta.numeric)}>
+          <Cell key={cell.id} data-align={alignOf(meta)} data-numeric={meta.numeric || undefined}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </Cell>
         );
@@ -194,7 +197,7 @@ export function DataTable<TRow>({
     body = Array.from({ length: 5 }, (_, index) => (
       <Row key={`loading-${index}`} $height={rowHeight} aria-hidden="true">
         {Array.from({ length: columnCount }, (__, column) => (
-          <Cell key={column} $align="left" $numeric={false}>
+          <Cell key={column}>
             <Skeleton height={12} width={column === 0 ? '70%' : '50%'} />
           </Cell>
         ))}
