@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -59,10 +60,6 @@ const CORE_CHARACTERS: [number, number][] = [
   [0x2026, 0x2026],
 ];
 /**
- * The core faces the first screen of the pages uses: preloaded, they arrive while the entry script
- * loads, so text is first painted in its font instead of moving when the font swaps in.
- */
-/**
  * The OpenType features browsers apply to plain text by default, plus tabular figures
  * (font-variant-numeric: tabular-nums). Inter's stylistic sets and alternates are never switched on
  * here, and keeping them would pull their glyphs into every subset (about 2 kB a face).
@@ -81,8 +78,17 @@ const KEPT_FONT_FEATURES = [
   'rclt',
   'tnum',
 ];
-const PRELOADED_FONT = /^assets\/(inter-latin-(400|500|600)|jetbrains-mono-latin-500)-normal-core-[\w-]+\.woff2$/;
-const LATIN_FONT_CSS = /[\\/]@fontsource[\\/](inter|jetbrains-mono)[\\/]latin-(\d+)\.css$/;
+/**
+ * The core faces the first screen of the pages uses: preloaded, they arrive while the entry script
+ * loads, so text is first painted in its font instead of moving when the font swaps in.
+ */
+const PRELOADED_FONT = /^assets\/(inter-latin-wght|jetbrains-mono-latin-500)-normal-core-[\w-]+\.woff2$/;
+const MONO_LATIN_CSS = /[\\/]@fontsource[\\/]jetbrains-mono[\\/]latin-(\d+)\.css$/;
+const INTER_STATIC_CSS = /^@fontsource\/inter\/(\d+)\.css$/;
+/** The weights the design uses (design-tokens.ts, fontWeight): the variable face is cut to them. */
+const INTER_WEIGHTS = { min: 400, max: 600 };
+const INTER_VARIABLE_FACE = '\0mako-inter-variable.css';
+const INTER_VARIABLE_FILE = 'inter-latin-wght-normal.woff2';
 
 /** "U+0000-00FF,U+0131,…" → code-point ranges, and back. */
 const parseRanges = (text: string): [number, number][] =>
@@ -94,6 +100,10 @@ const formatRanges = (ranges: [number, number][]) =>
   ranges
     .map(([low, high]) => (low === high ? `U+${low.toString(16)}` : `U+${low.toString(16)}-${high.toString(16)}`))
     .join(',');
+const charactersOf = (ranges: [number, number][]) =>
+  ranges
+    .flatMap(([low, high]) => Array.from({ length: high - low + 1 }, (_, index) => String.fromCodePoint(low + index)))
+    .join('');
 
 /** `ranges` without the code points of `removed`. */
 function subtractRanges(ranges: [number, number][], removed: [number, number][]): [number, number][] {
@@ -110,18 +120,74 @@ function subtractRanges(ranges: [number, number][], removed: [number, number][])
   return result;
 }
 
+/** An @font-face rule; `weight` is one weight or a variable face's "min max". */
+const fontFace = (family: string, weight: string, file: string, ranges: [number, number][]) =>
+  `@font-face {
+  font-family: '${family}';
+  font-style: normal;
+  font-display: swap;
+  font-weight: ${weight};
+  src: url(${JSON.stringify(file)}) format('woff2');
+  unicode-range: ${formatRanges(ranges)};
+}
+`;
+
 /**
- * Splits each web font in two faces: a small one with the core characters (about 14 kB instead of
- * 24 kB per weight), which is all that most pages download, and the full Latin file, which the
- * browser fetches only for text that needs its other characters (unicode-range tells it which).
- * The glyphs are the same, so text looks as before. The subsets are made once per font file and
- * kept in node_modules/.cache.
+ * ASCII punctuation. JetBrains Mono's code ligatures (-> == // …) are all made of it, and their
+ * glyphs make up most of its core subset (17 kB with them, 4 kB without). The monospace core face
+ * leaves this punctuation to a face of its own: a page whose monospace text is words and figures,
+ * like the home page's, loads 4 kB, and a ligature's characters still come from one face, so
+ * they still join.
+ */
+const ASCII_PUNCTUATION: [number, number][] = [
+  [0x21, 0x2f],
+  [0x3a, 0x40],
+  [0x5b, 0x60],
+  [0x7b, 0x7e],
+];
+
+/**
+ * Splits each web font in faces by character: a small one with the core characters (a few kB
+ * instead of 24 kB per weight), which is all that most pages download, and one with the rest of
+ * the Latin range, which the browser fetches only for text that needs its other characters
+ * (unicode-range tells it which). The glyphs are the same, so text looks as before.
+ *
+ * Inter's three weights come from one variable face (Inter's own, limited to the weights the design
+ * uses): its core subset is 18 kB where the three static ones were 36 kB, and it is one request
+ * instead of three. Its outlines at 400, 500 and 600 are the static faces' (both are instances of
+ * the same design space). Storybook keeps the static faces of fonts.ts.
+ *
+ * The subsets are made once per font file and recipe and kept in node_modules/.cache.
  */
 function coreFontSubsets(): Plugin {
   const cacheDir = path.join(webRoot, 'node_modules/.cache/mako-font-subsets');
-  const text = CORE_CHARACTERS.flatMap(([low, high]) =>
-    Array.from({ length: high - low + 1 }, (_, index) => String.fromCodePoint(low + index)),
-  ).join('');
+  const require = createRequire(import.meta.url);
+
+  /** `source` cut to `ranges` (and to Inter's weights when given), cached by what it was cut with. */
+  async function subset(
+    source: string,
+    slice: string,
+    ranges: [number, number][],
+    weights?: { min: number; max: number },
+  ) {
+    const text = charactersOf(ranges);
+    const recipe = createHash('sha256')
+      .update(`${text}|${KEPT_FONT_FEATURES.join(',')}|${JSON.stringify(weights ?? null)}`)
+      .digest('hex')
+      .slice(0, 8);
+    const file = path.join(cacheDir, `${path.basename(source, '.woff2')}-${slice}-${recipe}.woff2`);
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(cacheDir, { recursive: true });
+      const font = await subsetFont(fs.readFileSync(source), text, {
+        targetFormat: 'woff2',
+        keepFeatures: KEPT_FONT_FEATURES,
+        ...(weights && { variationAxes: { wght: weights } }),
+      });
+      fs.writeFileSync(file, font);
+    }
+    return file;
+  }
+
   return {
     name: 'mako:core-font-subsets',
     apply: 'build',
@@ -137,8 +203,30 @@ function coreFontSubsets(): Plugin {
             injectTo: 'head' as const,
           })),
     },
+    resolveId(source) {
+      const weight = INTER_STATIC_CSS.exec(source)?.[1];
+      if (!weight) return null;
+      // The variable face covers every weight: the first import declares it, the others are empty.
+      return weight === String(INTER_WEIGHTS.min) ? INTER_VARIABLE_FACE : `${INTER_VARIABLE_FACE}?${weight}`;
+    },
     async load(id) {
-      if (!LATIN_FONT_CSS.test(id)) return null;
+      if (id.startsWith(INTER_VARIABLE_FACE)) {
+        if (id !== INTER_VARIABLE_FACE) return '';
+        const packageDir = path.dirname(require.resolve('@fontsource-variable/inter/package.json'));
+        const latinRange = /\/\* inter-latin-wght-normal \*\/[^}]*unicode-range: ([^;]+);/.exec(
+          fs.readFileSync(path.join(packageDir, 'wght.css'), 'utf8'),
+        )?.[1];
+        if (!latinRange) throw new Error(`Unexpected @fontsource-variable layout in ${packageDir}`);
+        const source = path.join(packageDir, 'files', INTER_VARIABLE_FILE);
+        const rest = subtractRanges(parseRanges(latinRange), CORE_CHARACTERS);
+        const weight = `${INTER_WEIGHTS.min} ${INTER_WEIGHTS.max}`;
+        return (
+          fontFace('Inter', weight, await subset(source, 'rest', rest, INTER_WEIGHTS), rest) +
+          fontFace('Inter', weight, await subset(source, 'core', CORE_CHARACTERS, INTER_WEIGHTS), CORE_CHARACTERS)
+        );
+      }
+      const weight = MONO_LATIN_CSS.exec(id)?.[1];
+      if (!weight) return null;
       const css = fs.readFileSync(id, 'utf8');
       // The per-subset file lacks the range; the package's index.css states it for every face.
       const latinRange = /-latin-\d+-normal \*\/[^}]*unicode-range: ([^;]+);/.exec(
@@ -146,26 +234,46 @@ function coreFontSubsets(): Plugin {
       )?.[1];
       const woff2 = /url\(\.\/files\/([\w-]+\.woff2)\)/.exec(css)?.[1];
       if (!latinRange || !woff2) throw new Error(`Unexpected @fontsource layout in ${id}`);
-      // The cached file is named after what it was cut with, so a change of either makes a new one.
-      const recipe = createHash('sha256')
-        .update(`${text}|${KEPT_FONT_FEATURES.join(',')}`)
-        .digest('hex')
-        .slice(0, 8);
-      const subsetFile = path.join(cacheDir, woff2.replace(/\.woff2$/, `-core-${recipe}.woff2`));
-      if (!fs.existsSync(subsetFile)) {
-        fs.mkdirSync(cacheDir, { recursive: true });
-        const subset = await subsetFont(fs.readFileSync(path.join(path.dirname(id), 'files', woff2)), text, {
-          targetFormat: 'woff2',
-          keepFeatures: KEPT_FONT_FEATURES,
-        });
-        fs.writeFileSync(subsetFile, subset);
-      }
-      const rest = formatRanges(subtractRanges(parseRanges(latinRange), CORE_CHARACTERS));
-      const coreFace = css
-        .replace(/src: [^;]+;/, `src: url(${JSON.stringify(subsetFile)}) format('woff2');`)
-        .replace(/\/\*.*?\*\//, '');
-      // The face declared last is tried first for a character both cover.
-      return `${css.replace(/;\s*}/, `;\n  unicode-range: ${rest};\n}`)}\n${coreFace.replace(/;\s*}/, `;\n  unicode-range: ${formatRanges(CORE_CHARACTERS)};\n}`)}`;
+      const source = path.join(path.dirname(id), 'files', woff2);
+      const rest = subtractRanges(parseRanges(latinRange), CORE_CHARACTERS);
+      const core = subtractRanges(CORE_CHARACTERS, ASCII_PUNCTUATION);
+      return (
+        fontFace('JetBrains Mono', weight, source, rest) +
+        fontFace('JetBrains Mono', weight, await subset(source, 'punctuation', ASCII_PUNCTUATION), ASCII_PUNCTUATION) +
+        fontFace('JetBrains Mono', weight, await subset(source, 'core', core), core)
+      );
+    },
+  };
+}
+
+/** The stylesheet of the entry chunk, named after it (index.html's main.tsx → index). */
+const ENTRY_STYLESHEET = /^assets\/index-[\w-]+\.css$/;
+
+/**
+ * The entry's stylesheet (the @font-face rules and a few global ones, under 1 kB compressed) goes
+ * into index.html as a <style>: one request less before the first paint, whose headers alone
+ * (about 1 kB) outweighed the file. The CSP allows inline styles, which styled-components needs.
+ * The file stays in the build: lazy chunks that import the entry (the charts) list it among the
+ * files they load, and fetch it once more on the pages that show them; the rules repeat harmlessly.
+ */
+function inlineEntryStylesheet(): Plugin {
+  return {
+    name: 'mako:inline-entry-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[\w-]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = bundle[file];
+            if (!ENTRY_STYLESHEET.test(file) || asset?.type !== 'asset') return tag;
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
+      },
     },
   };
 }
@@ -221,8 +329,9 @@ export default defineConfig({
   resolve: {
     alias: [
       // The web app ships the Latin subset of its fonts (one @font-face per weight instead of seven);
-      // other scripts fall back to the system font. Storybook keeps the full sets.
-      { find: /^@fontsource\/(inter|jetbrains-mono)\/(\d+)\.css$/, replacement: '@fontsource/$1/latin-$2.css' },
+      // other scripts fall back to the system font. Storybook keeps the full sets. Inter becomes one
+      // variable face (see coreFontSubsets).
+      { find: /^@fontsource\/(jetbrains-mono)\/(\d+)\.css$/, replacement: '@fontsource/$1/latin-$2.css' },
       // The router's store asks for the shim of useSyncExternalStore, a copy for React 17 and older;
       // React 19 has its own, which the non-shim build uses.
       {
@@ -246,6 +355,7 @@ export default defineConfig({
     react(),
     uiTreeShaking(),
     coreFontSubsets(),
+    inlineEntryStylesheet(),
     precompress(),
   ],
   server: {
@@ -268,6 +378,8 @@ export default defineConfig({
     // The maps stay next to the bundles for debugging and for `pnpm bundle-size`'s breakdown, but
     // the bundles do not point to them and the server refuses to serve them.
     sourcemap: 'hidden',
+    // A font is fetched only when text uses it; inlined, every weight would come with the stylesheet.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     manifest: true,
     // The polyfill only makes browsers without <link rel="modulepreload"> (Firefox before 115,
     // Safari before 17) fetch a route's chunks a little earlier; every target browser loads them.

@@ -93,14 +93,28 @@ export const Row = styled.tr<{ $height: number }>`
   }
 `;
 
-export const Cell = styled.td<{ $align: CellAlign; $numeric: boolean }>`
+/**
+ * Alignment and the numeric style are attributes (data-align, data-numeric) rather than props of
+ * the styled component: with no function in its styles, styled-components makes its class once
+ * instead of evaluating and hashing the styles of each of a page's thousand cells on every render.
+ */
+export const Cell = styled.td`
   padding: 0 ${space(3)};
   border-bottom: 1px solid ${color.border};
-  text-align: ${({ $align }) => $align};
-  font-family: ${({ $numeric }) => ($numeric ? font.mono : 'inherit')};
-  font-size: ${({ $numeric }) => ($numeric ? fontSize.sm : 'inherit')};
+  text-align: left;
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
+
+  &[data-align='right'] {
+    text-align: right;
+  }
+  &[data-align='center'] {
+    text-align: center;
+  }
+  &[data-numeric] {
+    font-family: ${font.mono};
+    font-size: ${fontSize.sm};
+  }
 `;
 
 export const SpacerCell = styled.td`

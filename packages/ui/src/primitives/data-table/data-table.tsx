@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-table';
 import type { ColumnDef, OnChangeFn, PaginationState, Row as TableRow, SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../button';
 import { formatNumber } from '../../foundations/format/format';
@@ -87,6 +87,12 @@ export interface DataTableProps<TRow> {
 }
 
 const VIRTUALIZE_ABOVE = 200;
+/**
+ * Rows of a table's first render: more than a tall screen shows. The rest follow at once in a
+ * transition, which React renders in slices between input and paints, so a page of a hundred
+ * results paints its first screen sooner and does not block the main thread while the rest render.
+ */
+const FIRST_RENDER_ROWS = 30;
 
 function metaOf(meta: unknown): DataTableColumnMeta {
   return (meta ?? {}) as DataTableColumnMeta;
@@ -158,6 +164,8 @@ export function DataTable<TRow>({
     autoResetPageIndex: !manualPagination,
   });
 
+  const [firstRender, setFirstRender] = useState(true);
+  useEffect(() => startTransition(() => setFirstRender(false)), []);
   const rows = table.getRowModel().rows;
   const columnCount = table.getVisibleLeafColumns().length;
   const useVirtual = !loading && (virtualize === true || (virtualize === 'auto' && rows.length > VIRTUALIZE_ABOVE));
@@ -166,6 +174,9 @@ export function DataTable<TRow>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: useVirtual ? rows.length : 0,
+    // Off, it does not measure the scroller: that read forced a layout of the whole page (a hundred
+    // rows of an auto-layout table) in the middle of React's commit.
+    enabled: useVirtual,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
@@ -181,7 +192,7 @@ export function DataTable<TRow>({
       {row.getVisibleCells().map((cell) => {
         const meta = metaOf(cell.column.columnDef.meta);
         return (
-          <Cell key={cell.id} $align={alignOf(meta)} $numeric={Boolean(meta.numeric)}>
+          <Cell key={cell.id} data-align={alignOf(meta)} data-numeric={meta.numeric || undefined}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </Cell>
         );
@@ -194,7 +205,7 @@ export function DataTable<TRow>({
     body = Array.from({ length: 5 }, (_, index) => (
       <Row key={`loading-${index}`} $height={rowHeight} aria-hidden="true">
         {Array.from({ length: columnCount }, (__, column) => (
-          <Cell key={column} $align="left" $numeric={false}>
+          <Cell key={column}>
             <Skeleton height={12} width={column === 0 ? '70%' : '50%'} />
           </Cell>
         ))}
@@ -229,7 +240,7 @@ export function DataTable<TRow>({
       </>
     );
   } else {
-    body = rows.map((row, index) => renderRow(row, index));
+    body = (firstRender ? rows.slice(0, FIRST_RENDER_ROWS) : rows).map((row, index) => renderRow(row, index));
   }
 
   const pageCount = table.getPageCount();

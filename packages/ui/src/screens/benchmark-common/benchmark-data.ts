@@ -170,18 +170,22 @@ export function readBenchmarkMetric(benchmark: BenchmarkView, metric: BenchmarkM
   }
 }
 
+// Made once: a table formats a cost per row, and making a formatter costs more than formatting.
+const usdWithCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
 /**
  * Cost per million tokens. UI.md's money format has no decimals, but these costs are usually below
  * a dollar ("$0" would hide every difference), so cents are kept under $100.
  */
 export function formatCostPerMillion(value: number | null | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: value < 100 ? 2 : 0,
-    maximumFractionDigits: value < 100 ? 2 : 0,
-  }).format(value);
+  return (value < 100 ? usdWithCents : usdWhole).format(value);
 }
 
 export function formatRequestsPerSecond(value: number | null | undefined): string {

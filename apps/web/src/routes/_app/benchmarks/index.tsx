@@ -16,6 +16,9 @@ import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/')({
+  // The loader loads apart from the screen (a small chunk with the search call), so the search
+  // starts while the table and the filter form are still downloading.
+  codeSplitGroupings: [['loader'], ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
   validateSearch: parseBenchmarkSearch,
   loaderDeps: ({ search }) => searchQueryOf(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(benchmarkSearchQueryOptions(deps)),
