@@ -201,6 +201,33 @@ export const TuningBest = z.object({
 });
 export type TuningBest = z.infer<typeof TuningBest>;
 
+/** A flag's share of the objective's variation in the model fitted on the session's trials. */
+export const FlagImportance = z.object({ flag: z.string(), importance: z.number().check(z.minimum(0), z.maximum(1)) });
+export type FlagImportance = z.infer<typeof FlagImportance>;
+
+export const FailureCondition = z.object({ flag: z.string(), op: z.enum(['>=', '<=', '=']), value: ConfigValue });
+export type FailureCondition = z.infer<typeof FailureCondition>;
+
+/** A part of the space where runs failed: every condition holds there. */
+export const FailureRegion = z.object({
+  kind: FailureKind,
+  conditions: z.array(FailureCondition),
+  /** Trials inside the region that failed this way, of all trials inside it. */
+  failed: z.number().check(z.int(), z.minimum(0)),
+  trials: z.number().check(z.int(), z.minimum(0)),
+});
+export type FailureRegion = z.infer<typeof FailureRegion>;
+
+/** Why the search chose what it chose: flag importance (ranked) and the learned failure regions. */
+export const TuningInsights = z.object({
+  /** Most important first; empty until enough trials succeeded to fit a model. */
+  importance: z.array(FlagImportance),
+  failure_regions: z.array(FailureRegion),
+  /** The successful trials the model was fitted on. */
+  trials_fitted: z.number().check(z.int(), z.minimum(0)),
+});
+export type TuningInsights = z.infer<typeof TuningInsights>;
+
 export const SessionId = z.object({ session_id: Id });
 export const PendingConfigPath = z.object({ session_id: Id, pending_config_id: Id });
 export { PageQuery };

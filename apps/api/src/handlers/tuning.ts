@@ -38,6 +38,7 @@ type TuningHandlers = Pick<
   | 'postResult'
   | 'listResults'
   | 'getBest'
+  | 'getSessionInsights'
   | 'nextConfigs'
   | 'getPendingConfig'
 >;
@@ -60,5 +61,6 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
     listResults: ({ principal, params, query }) =>
       sessions.listResults(params.session_id, principal.user.id, query.limit, query.offset),
     getBest: ({ principal, params }) => sessions.best(params.session_id, principal.user.id),
+    getSessionInsights: ({ principal, params }) => sessions.insights(params.session_id, principal.user.id),
   };
 }

@@ -210,6 +210,14 @@ export const endpointMocks: EndpointMocks = {
     empty: () => errorResponse(404, 'No feasible result yet'),
     error: notFound('Tuning session'),
   },
+  getSessionInsights: {
+    // The mocked sessions' models are not fitted: the page shows its "not yet" state and the slices.
+    success: (info) => {
+      const session = sessionOr404(info);
+      return session instanceof Response ? session : { importance: [], failure_regions: [], trials_fitted: 0 };
+    },
+    error: notFound('Tuning session'),
+  },
   nextConfigs: { success: leaseConfigs, error: () => errorResponse(409, API_MESSAGES.pendingEvaluations) },
   getPendingConfig: {
     success: ({ params }) =>

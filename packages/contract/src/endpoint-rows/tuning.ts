@@ -7,6 +7,7 @@ import {
   SessionId,
   SessionNameQuery,
   TuningBest,
+  TuningInsights,
   TuningResult,
   TuningResultCreate,
   TuningResultPage,
@@ -85,6 +86,17 @@ export const getBest = def({
   response: TuningBest,
   errors: [404],
   spec: true,
+  group: 'product',
+});
+export const getSessionInsights = def({
+  method: 'GET',
+  path: '/tuning/session/{session_id}/insights',
+  summary: "Why the search chose what it chose: each flag's importance and the failure regions",
+  auth: 'bearer',
+  params: SessionId,
+  response: TuningInsights,
+  errors: [404],
+  spec: false,
   group: 'product',
 });
 export const nextConfigs = def({
