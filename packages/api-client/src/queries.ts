@@ -121,6 +121,13 @@ export const tuningBestQueryOptions = (sessionId: string) =>
     queryFn: ({ signal }) => request('getBest', { params: { session_id: sessionId }, signal }),
   });
 
+/** Why the search chose what it chose; the server refits after every new result. */
+export const tuningInsightsQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: tuningKeys.insights(sessionId),
+    queryFn: ({ signal }) => request('getSessionInsights', { params: { session_id: sessionId }, signal }),
+  });
+
 export const pendingConfigQueryOptions = (sessionId: string, pendingConfigId: string) =>
   queryOptions({
     queryKey: tuningKeys.pendingConfig(sessionId, pendingConfigId),

@@ -49,6 +49,7 @@ export const tuningKeys = {
   resultPage: (sessionId: string, query: QueryOf<'listResults'> = {}) =>
     [...tuningKeys.results(sessionId), query] as const,
   best: (sessionId: string) => [...tuningKeys.sessions(), 'best', sessionId] as const,
+  insights: (sessionId: string) => [...tuningKeys.sessions(), 'insights', sessionId] as const,
   pendingConfigs: (sessionId: string) => [...tuningKeys.sessions(), 'pending-configs', sessionId] as const,
   pendingConfig: (sessionId: string, pendingConfigId: string) =>
     [...tuningKeys.pendingConfigs(sessionId), pendingConfigId] as const,

@@ -85,6 +85,7 @@ const probes: { [N in EndpointName]: Probe } = {
   ),
   listResults: factory(client.tuningResultsQueryOptions(ids.session)),
   getBest: factory(client.tuningBestQueryOptions(ids.session)),
+  getSessionInsights: factory(client.tuningInsightsQueryOptions(ids.session)),
   nextConfigs: call(() =>
     client.request('nextConfigs', { params: { session_id: ids.session }, query: { name: 'runner-h100-a' } }),
   ),

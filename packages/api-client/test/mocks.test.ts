@@ -177,6 +177,7 @@ const calls: { [N in EndpointName]: RequestArgs<N> } = {
   postResult: [{ params: { session_id: ids.session }, body: bodies.postResult }],
   listResults: [{ params: { session_id: ids.session } }],
   getBest: [{ params: { session_id: ids.session } }],
+  getSessionInsights: [{ params: { session_id: ids.session } }],
   nextConfigs: [{ params: { session_id: ids.session }, body: { count: 2 } }],
   getPendingConfig: [{ params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }],
   listApiTokens: [],

@@ -18,8 +18,19 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Success: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, step }) => {
     await expectPageTitle(canvasElement, title);
+    await step("why it wins: the server's flag importance, most important first", async () => {
+      const canvas = within(canvasElement);
+      await expect(await canvas.findByRole('heading', { name: 'Why it wins' })).toBeVisible();
+      const rows = within(await canvas.findByRole('list', { name: 'Flag importance' })).getAllByRole('listitem');
+      const expected = fixtures.insightsBySession[session.id]!.importance;
+      expect(rows.map((row) => row.textContent)).toEqual(
+        expected.map((item) => `${item.flag}${Math.round(item.importance * 100)} %`),
+      );
+      // Its two failures (an OOM and a crash) share no flags: no region is claimed.
+      expect(canvas.getByText('None learned: the 2 failures so far follow no pattern of flags.')).toBeVisible();
+    });
   },
 };
 

@@ -22,6 +22,7 @@ import {
   type SupportedRuntimeOptions,
   type SurveyResponse,
   type TuningBest,
+  type TuningInsights,
   type TuningResult,
   type TuningSession,
   type User,
@@ -81,6 +82,7 @@ export const failedSession: TuningSession = fx.failedSession;
 export const resultsBySession: Record<string, TuningResult[]> = fx.resultsBySession;
 export const pendingConfigs: PendingConfig[] = fx.pendingConfigs;
 export const bestBySession: Record<string, TuningBest> = fx.bestBySession;
+export const insightsBySession: Record<string, TuningInsights> = fx.insightsBySession;
 
 export const benchmarks: Benchmark[] = fx.benchmarks;
 export const benchmarkSettings: BenchmarkSetting[] = fx.benchmarkSettings;

@@ -211,10 +211,11 @@ export const endpointMocks: EndpointMocks = {
     error: notFound('Tuning session'),
   },
   getSessionInsights: {
-    // The mocked sessions' models are not fitted: the page shows its "not yet" state and the slices.
     success: (info) => {
       const session = sessionOr404(info);
-      return session instanceof Response ? session : { importance: [], failure_regions: [], trials_fitted: 0 };
+      if (session instanceof Response) return session;
+      // A session without an entry has too few successful trials for a model.
+      return fx.insightsBySession[session.id] ?? { importance: [], failure_regions: [], trials_fitted: 0 };
     },
     error: notFound('Tuning session'),
   },

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import {
   isApiError,
   tuningBestQueryOptions,
+  tuningInsightsQueryOptions,
   tuningResultsQueryOptions,
   tuningSessionQueryOptions,
 } from '@mako/api-client';
@@ -78,6 +79,10 @@ function TuningSessionPage() {
     retry: false,
   });
   const bestValue = best.data ?? (isApiError(best.error) && best.error.status === 404 ? null : undefined);
+  // Why it wins is secondary: while it loads the section says the model is not fitted yet, and
+  // when it fails the section stays away rather than putting an error above the results.
+  const insights = useQuery({ ...tuningInsightsQueryOptions(sessionId), refetchInterval });
+  const insightsValue = insights.isError ? undefined : (insights.data ?? null);
   return (
     <TuningSessionDetailScreen
       status="success"
@@ -89,6 +94,7 @@ function TuningSessionPage() {
       onResultsPageChange={(page) => void navigate({ search: page, replace: true })}
       resultsLoading={results.isFetching && !results.data}
       trials={trials.data?.data}
+      insights={insightsValue}
       onCopy={announceCopied}
       onExport={(format) => {
         const file = trialsExport(trials.data?.data ?? [], format, `tuning-session-${sessionId}-trials`);
