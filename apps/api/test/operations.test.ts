@@ -164,10 +164,14 @@ describe('errors', () => {
 });
 
 describe('security headers', () => {
-  it('sends them on API answers and pages', async () => {
-    for (const url of [`${API_PREFIX}/settings`, '/']) {
-      const response = await fetch(`${ts.baseUrl}${url}`, { headers: { accept: 'text/html' } });
-      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+  it("sends them on API answers and pages: the app's policy on pages, the strictest on the rest", async () => {
+    const page = await fetch(`${ts.baseUrl}/`, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const api = await fetch(`${ts.baseUrl}${API_PREFIX}/settings`, { headers: { accept: 'text/html' } });
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const response of [page, api]) {
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
@@ -463,7 +467,7 @@ describe('the process', () => {
       for (const answer of unavailable) {
         expect(answer.connection).toBe('close');
         expect(JSON.parse(answer.body!)).toEqual({ detail: 'Service Unavailable' });
-        expect(answer.csp).toContain("default-src 'self'");
+        expect(answer.csp).toBe("default-src 'none'; frame-ancestors 'none'");
       }
     } finally {
       agent.destroy();
