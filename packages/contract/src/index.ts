@@ -8,7 +8,7 @@ export * from './tuning.ts';
 export * from './account.ts';
 export * from './endpoints.ts';
 export * from './runtime-options.ts';
-export * from './launch-command.ts';
+export * from './vocabulary/launch-command.ts';
 export * from './openapi.ts';
 export {
   CONSTRAINT_OPS,

@@ -18,3 +18,4 @@ export {
   type RuntimeCatalogue,
   type RuntimeOptionSpec,
 } from './runtimes.ts';
+export { launchCommand, shellQuote } from './launch-command.ts';

@@ -1,5 +1,7 @@
-import type { ConfigValue, Runtime, RuntimeOptions } from './benchmarks.ts';
-import { runtimeCatalogue } from './vocabulary/runtimes.ts';
+import { runtimeCatalogue, type ConfigValue, type Runtime } from './runtimes.ts';
+
+/** Engine flags by name, as a benchmark's runtime_options holds them. */
+type RuntimeOptions = Readonly<Record<string, ConfigValue>>;
 
 const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
