@@ -73,4 +73,11 @@ describe('parseBenchmarkSearch', () => {
       constraints: 'ttft_ms.p99<=200,tpot_ms.p99<50',
     });
   });
+
+  it('writes parsed constraints back in the API spelling, and drops a list with no terms', () => {
+    expect(parseBenchmarkSearch({ constraints: ' ttft_ms.p99 <= 200 , output_throughput>=1e3,' })).toEqual({
+      constraints: 'ttft_ms.p99<=200,output_throughput>=1000',
+    });
+    expect(parseBenchmarkSearch({ constraints: ' , ', model_name: 'llama' })).toEqual({ model_name: 'llama' });
+  });
 });
