@@ -275,12 +275,33 @@ describe('search', () => {
     expect(page.data).toHaveLength(2);
   });
 
-  it('rejects bad filters instead of ignoring them', async () => {
-    const bad = await call(ts, 'searchBenchmarks', { query: { constraints: 'ttft_ms.p99<<3' } });
-    expect(bad.status).toBe(422);
-    expect(detailOf(bad.body)).toEqual([
-      { loc: ['query', 'constraints'], msg: expect.stringMatching(/Invalid constraint/), type: 'custom' },
+  it('filters by each constraint operator, as written or spaced', async () => {
+    const sorted = async (constraints: string) => (await search({ constraints })).sort();
+    expect(await sorted('output_throughput>6000')).toEqual(['h100-fast']);
+    expect(await sorted('output_throughput>=6000')).toEqual(['h100-fast', 'inf']);
+    expect(await sorted('ttft_ms.p50<50')).toEqual(['h100-slow']);
+    expect(await sorted(' ttft_ms.p50 <= 50 , output_throughput >= 1e3 ,')).toEqual(['h100-fast', 'h100-slow']);
+  });
+
+  it('answers a bad constraint with a 422 naming it, even beside good ones', async () => {
+    const detail = async (constraints: string) => {
+      const answer = await call(ts, 'searchBenchmarks', { query: { model_name: model, constraints } });
+      expect(answer.status).toBe(422);
+      return detailOf(answer.body);
+    };
+    expect(await detail('ttft_ms.p99<<3')).toEqual([
+      {
+        loc: ['query', 'constraints'],
+        msg: "Invalid constraint 'ttft_ms.p99<<3': expected metric<=value",
+        type: 'custom',
+      },
     ]);
+    expect(await detail('output_throughput>=1000,speed>3')).toEqual([
+      { loc: ['query', 'constraints'], msg: "Unknown metric 'speed' in constraint 'speed>3'", type: 'custom' },
+    ]);
+  });
+
+  it('rejects bad filters instead of ignoring them', async () => {
     expect((await call(ts, 'searchBenchmarks', { query: { objective: 'speed' } })).status).toBe(422);
     expect((await call(ts, 'searchBenchmarks', { query: { verified: 'maybe' } })).status).toBe(422);
     expect((await call(ts, 'searchBenchmarks', { query: { limit: 5000 } })).status).toBe(422);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { parseBenchmarkSearch } from '../src/lib/benchmark-search.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { BenchmarkSearchFilters } from '@mako/ui';
+import { parseBenchmarkSearch, type BenchmarkSearchParams } from '../src/lib/benchmark-search.ts';
 import { pageSearchSchema } from '../src/lib/list-search.ts';
 import { homeSearchSchema, parseSearch, stringifySearch, tokenSearchSchema } from '../src/lib/search.ts';
 
@@ -72,5 +73,16 @@ describe('parseBenchmarkSearch', () => {
     expect(parseBenchmarkSearch({ constraints: 'ttft_ms.p99<=200,tpot_ms.p99<50' })).toEqual({
       constraints: 'ttft_ms.p99<=200,tpot_ms.p99<50',
     });
+  });
+
+  it("is the form's filters exactly: a filter the query and the form do not both have is a type error", () => {
+    expectTypeOf<Omit<BenchmarkSearchParams, 'view'>>().toEqualTypeOf<BenchmarkSearchFilters>();
+  });
+
+  it('writes parsed constraints back in the API spelling, and drops a list with no terms', () => {
+    expect(parseBenchmarkSearch({ constraints: ' ttft_ms.p99 <= 200 , output_throughput>=1e3,' })).toEqual({
+      constraints: 'ttft_ms.p99<=200,output_throughput>=1000',
+    });
+    expect(parseBenchmarkSearch({ constraints: ' , ', model_name: 'llama' })).toEqual({ model_name: 'llama' });
   });
 });

@@ -23,6 +23,7 @@ import {
   User,
   endpoints,
   type EndpointName,
+  type QueryOf,
 } from '@mako/contract';
 import { HealthStatus } from '@mako/contract';
 import * as z from 'zod/mini';
@@ -285,6 +286,50 @@ describe('scenario handlers', () => {
     const all = fx.benchmarks.filter((b) => b.setting.id === ids.setting);
     expect(page).toEqual({ data: all.slice(1, 3), count: all.length });
     expect(all.length).toBeGreaterThan(3);
+  });
+});
+
+describe('the search mock filters as the server does', () => {
+  const search = (query: QueryOf<'searchBenchmarks'>) =>
+    request('searchBenchmarks', { query: { limit: 1000, ...query } });
+  const idsOf = (page: { data: { id: string }[] }) => page.data.map((b) => b.id);
+
+  it('matches model and hardware names exactly, not as substrings', async () => {
+    server.use(...handlers.success);
+    const model = fx.benchmarks[0]!.setting.ml_model_name;
+    const hardware = fx.benchmarks[0]!.setting.hardware_config.name;
+    const expected = fx.benchmarks
+      .filter((b) => b.setting.ml_model_name === model && b.setting.hardware_config.name === hardware)
+      .map((b) => b.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(idsOf(await search({ model_name: model, hardware_name: hardware }))).toEqual(expected);
+    expect((await search({ model_name: model.slice(0, -1) })).count).toBe(0);
+    expect((await search({ hardware_name: hardware.toLowerCase() })).count).toBe(0);
+  });
+
+  it('keeps only the benchmarks that meet every constraint term', async () => {
+    server.use(...handlers.success);
+    const throughputs = fx.benchmarks.map((b) => b.metrics.output_throughput).sort((a, b) => a - b);
+    const median = throughputs[Math.floor(throughputs.length / 2)]!;
+    const expected = fx.benchmarks
+      .filter((b) => b.metrics.output_throughput >= median && b.output_throughput_per_gpu > 0)
+      .map((b) => b.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(fx.benchmarks.length);
+    const page = await search({ constraints: `output_throughput >= ${median}, output_throughput_per_gpu>0` });
+    expect(idsOf(page)).toEqual(expected);
+    expect(page.count).toBe(expected.length);
+    expect((await search({ constraints: `output_throughput<${median},output_throughput>=${median}` })).count).toBe(0);
+  });
+
+  it('answers a bad constraint with the 422 the server sends', async () => {
+    server.use(...handlers.success);
+    await expect(search({ constraints: 'output_throughput>=1,speed>3' })).rejects.toMatchObject({
+      status: 422,
+      issues: [
+        { loc: ['query', 'constraints'], msg: "Unknown metric 'speed' in constraint 'speed>3'", type: 'custom' },
+      ],
+    });
   });
 });
 

@@ -31,13 +31,20 @@ export const BenchmarkSearchQuery = z.extend(PageQuery, {
   hardware_name: z.optional(z.string().check(z.maxLength(64))),
   /** The metric to rank by, best first in its natural direction. */
   objective: z.optional(MetricKey),
-  /** `metric op value` terms, comma separated: see parseConstraints. */
-  constraints: z.optional(z.string().check(z.maxLength(1000))).check(
-    z.superRefine((v, ctx) => {
-      if (v === undefined) return;
-      const r = parseConstraints(v);
-      if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error });
-    }),
+  /**
+   * `metric op value` terms, comma separated (see parseConstraints), parsed here once: the output
+   * is the terms, and a bad term is a 422 naming this field with the parser's message.
+   */
+  constraints: z.optional(
+    z.pipe(
+      z.string().check(z.maxLength(1000)),
+      z.transform((text, ctx) => {
+        const parsed = parseConstraints(text);
+        if (parsed.ok) return parsed.value;
+        ctx.issues.push({ code: 'custom', message: parsed.error, input: text });
+        return z.NEVER;
+      }),
+    ),
   ),
   verified: z.optional(QueryBool),
   published: z.optional(QueryBool),

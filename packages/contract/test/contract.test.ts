@@ -113,6 +113,21 @@ describe('query parsing', () => {
     expect(BenchmarkSearchQuery.safeParse({ constraints: 'ttft_ms.p99 about 200' }).success).toBe(false);
   });
 
+  it('parses constraints into terms once, and names the field and the bad term when it cannot', () => {
+    expect(BenchmarkSearchQuery.parse({ constraints: 'ttft_ms.p99<=200, tpot_ms.p99 < 50,' }).constraints).toEqual([
+      { metric: 'ttft_ms.p99', op: '<=', value: 200 },
+      { metric: 'tpot_ms.p99', op: '<', value: 50 },
+    ]);
+    expect(BenchmarkSearchQuery.parse({}).constraints).toBeUndefined();
+    const bad = BenchmarkSearchQuery.safeParse({ constraints: 'ttft_ms.p99<=200,speed>=3' });
+    expect(bad.success).toBe(false);
+    if (bad.success) return;
+    expect(toValidationIssues('query', bad.error)).toEqual([
+      { loc: ['query', 'constraints'], msg: "Unknown metric 'speed' in constraint 'speed>=3'", type: 'custom' },
+    ]);
+    expect(BenchmarkSearchQuery.safeParse({ constraints: 'x'.repeat(1001) }).success).toBe(false);
+  });
+
   it('round-trips constraints and names the bad term', () => {
     const parsed = parseConstraints('ttft_ms.p99<=200,output_throughput>=1e3');
     expect(parsed).toEqual({

@@ -2,7 +2,6 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import {
   launchCommand,
   naturalDirection,
-  parseConstraints,
   type Benchmark,
   type BenchmarkPatch,
   type BenchmarkSearchQuery,
@@ -65,10 +64,8 @@ function searchFilter(q: SearchQuery, viewerId: string | null) {
     if (q.max_output !== undefined) c.push(eb('benchmarks.max_output', '<=', q.max_output));
     if (q.min_seq !== undefined) c.push(eb('benchmarks.max_seq_length', '>=', q.min_seq));
     if (q.max_seq !== undefined) c.push(eb('benchmarks.max_seq_length', '<=', q.max_seq));
-    if (q.constraints) {
-      const parsed = parseConstraints(q.constraints);
-      if (parsed.ok) for (const k of parsed.value) c.push(eb(`benchmarks.${metricColumn(k.metric)}`, k.op, k.value));
-    }
+    // The query schema parsed the constraints into terms (a bad one was a 422 before this ran).
+    for (const k of q.constraints ?? []) c.push(eb(`benchmarks.${metricColumn(k.metric)}`, k.op, k.value));
     return eb.and(c);
   };
 }

@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
-import { BenchmarkSearchQuery, DEFAULT_PAGE_SIZE } from '@mako/contract';
+import { BenchmarkSearchQuery, DEFAULT_PAGE_SIZE, formatConstraints } from '@mako/contract';
 
 /* The router checks search parameters on every visit, so this parser sits in the entry chunk. */
 const SearchParams = z.extend(BenchmarkSearchQuery, { view: z.optional(z.enum(['table', 'pareto'])) });
 
-export type BenchmarkSearchParams = Omit<z.output<typeof SearchParams>, 'limit' | 'offset'> & {
+/** The schema's output, but the constraints stay text: the address keeps what the user can read and edit. */
+export type BenchmarkSearchParams = Omit<z.output<typeof SearchParams>, 'limit' | 'offset' | 'constraints'> & {
   limit?: number;
   offset?: number;
+  constraints?: BenchmarkSearchQuery['constraints'];
 };
 
 /** Every filter can be invalid on its own; one bad value should not throw the others away. */
@@ -15,15 +17,18 @@ const MAX_ROUNDS = 32;
 /**
  * The /benchmarks address as the contract's search query: each parameter is checked with the
  * contract's rule and dropped when it fails (a hand-edited URL still shows the rest of the
- * search). The page defaults are left out so that the address and the cache key stay canonical.
+ * search). The page defaults are left out and the constraints rewritten in their canonical
+ * spelling, so that the address and the cache key stay canonical.
  */
 export function parseBenchmarkSearch(raw: Record<string, unknown>): BenchmarkSearchParams {
   let input: Record<string, unknown> = { ...raw };
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const parsed = SearchParams.safeParse(input);
     if (parsed.success) {
-      const { limit, offset, ...rest } = parsed.data;
+      const { limit, offset, constraints, ...rest } = parsed.data;
       const clean: BenchmarkSearchParams = { ...rest };
+      // Written back in the API's own spelling, so equal searches have one address and one cache key.
+      if (constraints?.length) clean.constraints = formatConstraints(constraints);
       if (limit !== DEFAULT_PAGE_SIZE) clean.limit = limit;
       if (offset !== 0) clean.offset = offset;
       return dropUndefined(clean);

@@ -1,8 +1,12 @@
 import type { HttpHandler } from 'msw';
 import {
   API_MESSAGES,
+  BenchmarkSearchQuery,
   DEFAULT_PAGE_SIZE,
   endpoints,
+  readMetric,
+  satisfies,
+  toValidationIssues,
   type EndpointName,
   type PendingConfig,
   type ResponseOf,
@@ -55,13 +59,26 @@ function benchmarksOfSetting(info: MockRequestInfo, withoutSession: boolean) {
   return paginate(rows, info.url);
 }
 
+/**
+ * GET /benchmarks/all as the server filters it: the query is parsed by the contract's schema (a bad
+ * filter is the server's 422), names match exactly, and each constraint term must hold for the
+ * benchmark's metric (an unavailable metric fails it, as SQL's NULL does).
+ */
 function searchBenchmarks({ url }: MockRequestInfo) {
-  const model = url.searchParams.get('model_name')?.toLowerCase();
-  const hardware = url.searchParams.get('hardware_name')?.toLowerCase();
+  const parsed = BenchmarkSearchQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) return errorResponse(422, toValidationIssues('query', parsed.error));
+  const { model_name, hardware_name, constraints = [] } = parsed.data;
   const rows = fx.benchmarks.filter(
     (b) =>
-      (!model || b.setting.ml_model_name.toLowerCase().includes(model)) &&
-      (!hardware || b.setting.hardware_config.name.toLowerCase() === hardware),
+      (model_name === undefined || b.setting.ml_model_name === model_name) &&
+      (hardware_name === undefined || b.setting.hardware_config.name === hardware_name) &&
+      constraints.every((term) => {
+        const value = readMetric(b.metrics, term.metric, {
+          gpuCount: b.setting.hardware_config.count,
+          costPerMillionTokens: b.cost_per_million_tokens,
+        });
+        return value !== null && satisfies(value, term.op, term.value);
+      }),
   );
   return paginate(rows, url);
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { BenchmarkMetricKey } from '../benchmark-common/benchmark-data';
 import {
   FILTER_FIELDS,
   activeFilterCount,
@@ -7,6 +8,8 @@ import {
   toFilters,
   validateDraft,
   validateField,
+  type BenchmarkSearchFilters,
+  type FilterName,
 } from './search-filters';
 
 /** SPEC §7: the query parameters of GET /benchmarks/all, word for word. */
@@ -31,7 +34,7 @@ const SPEC_PARAMETERS = [
   'constraints',
   'verified',
   'published',
-];
+] as const;
 
 describe('the filter form', () => {
   it('has every parameter of GET /benchmarks/all exactly once', () => {
@@ -97,6 +100,20 @@ describe('toFilters', () => {
       published: false,
       constraints: 'ttft_ms.p99<=200',
     });
+  });
+
+  it('writes constraints as the API writes them back, and drops a list of no terms', () => {
+    expect(toFilters({ ...emptyDraft(), constraints: 'output_throughput >= 1e3,tpot_ms.mean<50.0' })).toEqual({
+      constraints: 'output_throughput>=1000,tpot_ms.mean<50',
+    });
+    expect(toFilters({ ...emptyDraft(), constraints: ' , ' })).toEqual({});
+  });
+
+  it('types each value by its field kind', () => {
+    expectTypeOf<BenchmarkSearchFilters['request_rate']>().toEqualTypeOf<number | 'inf' | undefined>();
+    expectTypeOf<BenchmarkSearchFilters['verified']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<BenchmarkSearchFilters['objective']>().toEqualTypeOf<BenchmarkMetricKey | undefined>();
+    expectTypeOf<FilterName>().toEqualTypeOf<(typeof SPEC_PARAMETERS)[number]>();
   });
 
   it('round-trips through the form text', () => {

@@ -1,51 +1,35 @@
 import {
+  CONSTRAINT_OPS,
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
   METRIC_KEYS,
+  formatConstraints,
   isMetricKey,
   parseConstraints,
 } from '@mako/contract/vocabulary';
 import type { BenchmarkMetricKey } from '../benchmark-common/benchmark-data';
 
-/**
- * Every query parameter of GET /benchmarks/all (SPEC §7), typed as the contract's
- * BenchmarkSearchQuery accepts them: the app passes the object to the API client as it is.
- */
-export interface BenchmarkSearchFilters {
-  model_name?: string;
-  hardware_name?: string;
-  software_version?: string;
-  dataset?: string;
-  request_rate?: number | 'inf';
-  num_requests?: number;
-  output_len?: number;
-  max_seq_length?: number;
-  min_prompt?: number;
-  max_prompt?: number;
-  min_output?: number;
-  max_output?: number;
-  /** Bounds on the setting's max_seq_length. */
-  min_seq?: number;
-  max_seq?: number;
-  /** Rank by this metric, best first in its natural direction. */
-  objective?: BenchmarkMetricKey;
-  /** `metric op value` terms, comma separated, e.g. `ttft_ms.p99<=200,tpot_ms.p99<=50`. */
-  constraints?: string;
-  verified?: boolean;
-  published?: boolean;
-  limit?: number;
-  offset?: number;
+/** `a, b or c`: the operators as the constraint hint lists them. */
+function orList(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }
-
-export type FilterName = keyof BenchmarkSearchFilters;
-
-/** The form's text for every filter; '' is "not set". */
-export type FilterDraft = Record<FilterName, string>;
 
 export type FilterKind = 'text' | 'count' | 'rate' | 'objective' | 'constraints' | 'flag' | 'limit';
 
-export interface FilterField {
-  name: FilterName;
+/** The value each kind of field gives the API query, as the contract's BenchmarkSearchQuery accepts it. */
+interface FilterValueOfKind {
+  text: string;
+  count: number;
+  limit: number;
+  rate: number | 'inf';
+  objective: BenchmarkMetricKey;
+  /** `metric op value` terms, comma separated, e.g. `ttft_ms.p99<=200,tpot_ms.p99<=50`. */
+  constraints: string;
+  flag: boolean;
+}
+
+interface FilterFieldSpec<Name extends string = string> {
+  name: Name;
   label: string;
   kind: FilterKind;
   placeholder?: string;
@@ -53,15 +37,19 @@ export interface FilterField {
   maxLength?: number;
 }
 
-export interface FilterGroup {
+interface FilterGroupSpec<Name extends string = string> {
   legend: string;
   /** Fields shown two to a row (min/max pairs). */
   paired?: boolean;
-  fields: readonly FilterField[];
+  fields: readonly FilterFieldSpec<Name>[];
 }
 
-/** The form, in the order it is shown. Every parameter of GET /benchmarks/all appears exactly once. */
-export const FILTER_GROUPS: readonly FilterGroup[] = [
+/**
+ * The form, in the order it is shown. Every parameter of GET /benchmarks/all appears exactly once,
+ * and this list is the form's only spelling of the query: BenchmarkSearchFilters and FilterName
+ * are read off it, so a new filter is one entry here.
+ */
+const FILTER_FORM = [
   {
     legend: 'Model and hardware',
     fields: [
@@ -92,7 +80,7 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
         label: 'Constraints',
         kind: 'constraints',
         placeholder: 'ttft_ms.p99<=200, tpot_ms.p99<=50',
-        hint: 'metric op value, comma separated; op is <=, >=, < or >.',
+        hint: `metric op value, comma separated; op is ${orList(CONSTRAINT_OPS)}.`,
         maxLength: 1000,
       },
     ],
@@ -116,6 +104,7 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
       { name: 'max_prompt', label: 'Max prompt', kind: 'count' },
       { name: 'min_output', label: 'Min output', kind: 'count' },
       { name: 'max_output', label: 'Max output', kind: 'count' },
+      /* Bounds on the setting's max_seq_length. */
       { name: 'min_seq', label: 'Min max-seq-length', kind: 'count' },
       { name: 'max_seq', label: 'Max max-seq-length', kind: 'count' },
     ],
@@ -136,7 +125,27 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
       { name: 'offset', label: 'Skip first', kind: 'count', placeholder: '0' },
     ],
   },
-];
+] as const satisfies readonly FilterGroupSpec[];
+
+type FormField = (typeof FILTER_FORM)[number]['fields'][number];
+
+/**
+ * Every query parameter of GET /benchmarks/all (SPEC §7), typed as the contract's
+ * BenchmarkSearchQuery accepts them: the app passes the object to the API client as it is.
+ */
+export type BenchmarkSearchFilters = {
+  [Field in FormField as Field['name']]?: FilterValueOfKind[Field['kind']];
+};
+
+export type FilterName = keyof BenchmarkSearchFilters;
+
+/** The form's text for every filter; '' is "not set". */
+export type FilterDraft = Record<FilterName, string>;
+
+export type FilterField = FilterFieldSpec<FilterName>;
+export type FilterGroup = FilterGroupSpec<FilterName>;
+
+export const FILTER_GROUPS: readonly FilterGroup[] = FILTER_FORM;
 
 export const FILTER_FIELDS: readonly FilterField[] = FILTER_GROUPS.flatMap((group) => group.fields);
 
@@ -163,17 +172,6 @@ export function toDraft(filters: BenchmarkSearchFilters): FilterDraft {
     draft[field.name] = value === undefined || value === null ? '' : String(value);
   }
   return draft;
-}
-
-// ---- Constraints: the contract's syntax, so the form catches what the API would answer with a 422 --
-
-/** Terms trimmed and joined without spaces, as the API writes them back. */
-export function normalizeConstraints(text: string): string {
-  return text
-    .split(',')
-    .map((term) => term.trim().replace(/\s+/g, ''))
-    .filter(Boolean)
-    .join(',');
 }
 
 // ---- Field validation ---------------------------------------------------------------------------------
@@ -254,8 +252,10 @@ export function toFilters(draft: FilterDraft): BenchmarkSearchFilters {
         set[field.name] = value === 'true';
         break;
       case 'constraints': {
-        const normalized = normalizeConstraints(value);
-        if (normalized) set[field.name] = normalized;
+        // Written as the API writes them back; a list of no terms (a stray comma) is no filter.
+        const parsed = parseConstraints(value);
+        if (!parsed.ok) set[field.name] = value;
+        else if (parsed.value.length > 0) set[field.name] = formatConstraints(parsed.value);
         break;
       }
       default:
