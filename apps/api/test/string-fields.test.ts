@@ -301,6 +301,7 @@ beforeAll(async () => {
     postResult: { params: sessionId, body: { pending_config_id: leased.configs[0]!.id, metrics: metrics(5000) } },
     listResults: { params: sessionId, query: pageQuery },
     getBest: { params: sessionId },
+    getSessionInsights: { params: sessionId },
     nextConfigs: { params: sessionId, query: { name: 'runner-1' }, body: { count: 1 } },
     getPendingConfig: { params: { ...sessionId, pending_config_id: leased.configs[0]!.id } },
     listApiTokens: { query: pageQuery },
