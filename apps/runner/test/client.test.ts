@@ -104,13 +104,13 @@ describe('load shape', { retry: 1 }, () => {
     const { run } = await executeBench(
       plan(emulator.url, { numRequests: 100, load: { rate: 100, burstiness: 1, maxConcurrency: null, seed: 9 } }),
     );
-    // The schedule ends at exactly 1 s; the server's arrival clock must agree (50 ms of room for a loaded machine).
+    // The schedule ends at exactly 1 s; the server's arrival clock must agree (100 ms of room for a loaded machine).
     const arrivals = emulator.stats.arrivals;
     const span = (arrivals[arrivals.length - 1] as number) - run.outcomes[0]!.startMs;
-    expect(run.overhead.achieved_rate).toBeGreaterThan(92);
+    expect(run.overhead.achieved_rate).toBeGreaterThan(85);
     expect(run.overhead.achieved_rate).toBeLessThan(101);
-    expect(span).toBeLessThan(1050);
-    expect(run.overhead.schedule_lag_ms.p50).toBeLessThan(10);
+    expect(span).toBeLessThan(1100);
+    expect(run.overhead.schedule_lag_ms.p50).toBeLessThan(20);
   });
 });
 

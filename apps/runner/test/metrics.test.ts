@@ -120,15 +120,16 @@ describe('measured against the emulator (real sockets, known latencies)', { retr
     const m = summary.metrics;
     expect(m.completed).toBe(12);
     expect(m.total_output_tokens).toBe(12 * 25);
-    // Medians, with room above for a loaded machine; 1 ms below for timers that round to whole ms.
+    // Medians, with room above for a loaded machine (timers fire late, never early by more than the
+    // 1 ms they round to): the lower bounds tell the definitions apart, the upper ones catch gross errors.
     expect(m.ttft_ms.p50).toBeGreaterThanOrEqual(59);
-    expect(m.ttft_ms.p50).toBeLessThan(100);
+    expect(m.ttft_ms.p50).toBeLessThan(150);
     expect(m.tpot_ms.p50).toBeGreaterThan(7.5);
-    expect(m.tpot_ms.p50).toBeLessThan(11);
+    expect(m.tpot_ms.p50).toBeLessThan(14);
     expect(m.itl_ms.p50).toBeGreaterThan(7.5);
-    expect(m.itl_ms.p50).toBeLessThan(11);
+    expect(m.itl_ms.p50).toBeLessThan(14);
     expect(m.e2el_ms.p50).toBeGreaterThanOrEqual(60 + 24 * 8 - 2);
-    expect(m.e2el_ms.p50).toBeLessThan(60 + 24 * 8 + 60);
+    expect(m.e2el_ms.p50).toBeLessThan(60 + 24 * 8 + 150);
   });
 
   it('reports ITL per chunk and TPOT per token when chunks carry several tokens', async () => {
@@ -149,9 +150,9 @@ describe('measured against the emulator (real sockets, known latencies)', { retr
     // 33 tokens in chunks of 4: 9 chunks 20 ms apart. TPOT = (E2E − TTFT) / 32 = 8 × 20 / 32 = 5 ms.
     // ITL ≈ 20 ms rules out a per-token ITL (5 ms); TPOT ≈ 5 ms rules out a per-chunk TPOT (20 ms).
     expect(summary.metrics.itl_ms.p50).toBeGreaterThan(19);
-    expect(summary.metrics.itl_ms.p50).toBeLessThan(26);
+    expect(summary.metrics.itl_ms.p50).toBeLessThan(35);
     expect(summary.metrics.tpot_ms.p50).toBeGreaterThan(4.7);
-    expect(summary.metrics.tpot_ms.p50).toBeLessThan(6.5);
+    expect(summary.metrics.tpot_ms.p50).toBeLessThan(10);
   });
 
   it("does not count a chat stream's role-only opening chunk as the first token", async () => {
