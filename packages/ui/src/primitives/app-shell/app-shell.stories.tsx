@@ -4,7 +4,7 @@ import { Button } from '../button';
 import { Card } from '../card';
 import { EmptyState } from '../empty-state';
 import { Stat } from '../stat';
-import { routerLinkStub } from '../../story-kit';
+import { routerLinkStub } from '../../../test/story-kit';
 import { AppShell } from './app-shell';
 import { APP_NAV } from './nav-items';
 

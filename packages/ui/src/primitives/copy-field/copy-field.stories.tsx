@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, spyOn, waitFor } from 'storybook/test';
-import { stubClipboard } from '../../story-kit';
+import { stubClipboard } from '../../../test/story-kit';
 import { CopyField } from './copy-field';
 
 const SECRET = 'mako_pat_9f3c2a71d0b84e5fa6c1e2d3b4a59687';

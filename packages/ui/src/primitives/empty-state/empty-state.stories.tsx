@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
-import { stubClipboard } from '../../story-kit';
+import { stubClipboard } from '../../../test/story-kit';
 import { EmptyState } from './empty-state';
 
 const COMMAND = 'mako-runner bench --endpoint http://localhost:8000/v1 --token $MAKO_TOKEN';

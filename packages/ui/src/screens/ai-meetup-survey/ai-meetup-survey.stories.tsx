@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { TextLink } from '../../primitives/link';
-import { expectFitsPhone } from '../../story-kit';
+import { expectFitsPhone } from '../../../test/story-kit';
 import { AiMeetupSurvey } from './ai-meetup-survey';
 import type { SurveyDraft } from './survey-fields';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import type { TokenCreateValues } from '../credential-manager';
 import { playCreateFailed, playCreating, playRevokeFailed } from '../credential-manager/token-manager.plays';
-import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../../test/story-kit';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
 import type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';

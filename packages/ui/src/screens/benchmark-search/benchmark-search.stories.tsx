@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { allBenchmarks, llama70bSetting, makeSearchResults } from '../benchmark-common/benchmark-common.fixtures';
 import { formatTokensPerSecond } from '../../foundations/format';
-import { stubClipboard } from '../../story-kit';
+import { stubClipboard } from '../../../test/story-kit';
 import { BenchmarkSearch } from './benchmark-search';
 import type { BenchmarkSearchProps } from './benchmark-search';
 

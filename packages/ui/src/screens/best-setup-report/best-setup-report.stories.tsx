@@ -9,7 +9,7 @@ import {
   llamaH100Trials,
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
 import { BestSetupReport } from './best-setup-report';
 import type { BestBenchmarkReportView } from './best-setup-report';
 

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Select } from '../../primitives/select';
-import { expectFailureWithRetry, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, stubClipboard } from '../../../test/story-kit';
 import type { ExtraCreateFields } from './create-token-dialog';
 import { TokenManager } from './token-manager';
 import { playCreateFailed, playCreating, playRevokeFailed } from './token-manager.plays';

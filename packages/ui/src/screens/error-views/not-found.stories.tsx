@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Button } from '../../primitives/button';
-import { expectFitsPhone, routerLinkStub } from '../../story-kit';
+import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
 import { NotFoundPage, NotFoundView } from './not-found';
 
 const { navigate, RouterLink: routerLink } = routerLinkStub();

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { expectFailureWithRetry, routerLinkStub, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, routerLinkStub, stubClipboard } from '../../../test/story-kit';
 import { GettingStartedScreen } from './getting-started';
 
 const { navigate, RouterLink: routerLink } = routerLinkStub();

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { expectFitsPhone, routerLinkStub } from '../../story-kit';
+import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
 import { VerifyEmailPage } from './token-pages';
 
 const { navigate, RouterLink: routerLink } = routerLinkStub();

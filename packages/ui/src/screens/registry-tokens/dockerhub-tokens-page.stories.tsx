@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
 import { DockerhubTokensPage } from './dockerhub-tokens-page';
 

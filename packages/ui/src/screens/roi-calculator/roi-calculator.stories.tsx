@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { expectFitsPhone } from '../../story-kit';
+import { expectFitsPhone } from '../../../test/story-kit';
 import { RoiCalculator } from './roi-calculator';
 
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../../test/story-kit';
 import { LLAMA_8B_COMMAND, NOW, SERVE_REQUESTS } from './serve-requests.fixtures';
 import type { ServeRequestItem } from './serve-request-card';
 import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { GoogleButton } from '../google-button';
-import { expectFitsPhone } from '../../story-kit';
+import { expectFitsPhone } from '../../../test/story-kit';
 import { SignUpForm } from './sign-up-form';
 
 const SUCCESS = 'Verification link sent successfully! Please check your email.';

@@ -14,7 +14,7 @@ import {
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 

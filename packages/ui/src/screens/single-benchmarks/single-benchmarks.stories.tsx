@@ -6,7 +6,7 @@ import {
   llamaH100Setting,
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
 import { SingleBenchmarks } from './single-benchmarks';
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { expectFailureWithRetry, expectFitsPhone, SignedInShell } from '../../story-kit';
+import { expectFailureWithRetry, expectFitsPhone, SignedInShell } from '../../../test/story-kit';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 

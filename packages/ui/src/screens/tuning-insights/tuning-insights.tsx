@@ -53,7 +53,8 @@ export interface TuningInsightsProps {
   defaultFlag?: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+/** "1 trial", "1,024 trials": a count with its noun, as the session screens say it. */
+export const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 function slicePoints(trials: readonly InsightTrial[], flag: string): SlicePoint[] {
   const points: SlicePoint[] = [];

@@ -14,7 +14,7 @@ import {
   RUNNING_NOW,
 } from '../tuning-sessions/tuning-sessions.fixtures';
 import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
-import { expectFailureWithRetry, SignedInShell, stubClipboard } from '../../story-kit';
+import { expectFailureWithRetry, SignedInShell, stubClipboard } from '../../../test/story-kit';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
 import { DEFAULT_CONFIG, FAILED_NOW, FAILED_RESULTS, LONG_RUN, LONG_RUN_NOW } from './tuning-session-detail.fixtures';

@@ -29,6 +29,7 @@ import { Skeleton } from '../../primitives/skeleton';
 import { Stat } from '../../primitives/stat';
 import { TrialProgressChart } from '../../primitives/trial-progress-chart';
 import { TuningInsights } from '../tuning-insights';
+import { plural } from '../tuning-insights/tuning-insights';
 import type { TuningInsightsView } from '../tuning-insights';
 import {
   constraintLabel,
@@ -159,8 +160,6 @@ function categoricalChoices(session: TuningSessionData): Record<string, string[]
     else if (parameter.kind === 'bool') choices[parameter.name] = ['off', 'on'];
   return choices;
 }
-
-const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 // ---- Pieces --------------------------------------------------------------------------------------
 

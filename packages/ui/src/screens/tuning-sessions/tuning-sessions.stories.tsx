@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { expectFailureWithRetry } from '../../story-kit';
+import { expectFailureWithRetry } from '../../../test/story-kit';
 import { TuningSessionsScreen } from './tuning-sessions';
 import {
   COMPLETE_SESSION,

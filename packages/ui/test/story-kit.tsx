@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { expect, fn, spyOn } from 'storybook/test';
 import type { within } from 'storybook/test';
-import { AppShell } from './primitives/app-shell';
-import type { ShellLinkProps } from './primitives/app-shell';
+import { AppShell } from '../src/primitives/app-shell';
+import type { ShellLinkProps } from '../src/primitives/app-shell';
 
 /*
  * What many stories need alike: stand-ins for the browser and the router, the signed-in shell, and
