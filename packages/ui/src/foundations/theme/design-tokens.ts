@@ -188,3 +188,10 @@ export const numeric = `
   font-family: ${font.mono};
   font-variant-numeric: tabular-nums;
 `;
+
+/** Children in a column, `gap` grid steps apart: `stack(3)` spaces them 12px. */
+export const stack = (gap: number): string => `
+  display: flex;
+  flex-direction: column;
+  gap: ${space(gap)};
+`;

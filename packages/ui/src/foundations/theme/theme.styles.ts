@@ -1,10 +1,8 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, radius, space } from './design-tokens';
+import { color, font, fontSize, fontWeight, radius, space, stack } from './design-tokens';
 
 export const Sheet = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
 `;
 
 export const SwatchGrid = styled.ul`

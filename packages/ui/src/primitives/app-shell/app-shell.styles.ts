@@ -11,6 +11,7 @@ import {
   radius,
   shadow,
   space,
+  stack,
   zIndex,
 } from '../../foundations/theme/design-tokens';
 
@@ -77,16 +78,12 @@ export const Brand = styled.div`
 `;
 
 export const NavRoot = styled.nav`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   padding: ${space(3)};
 `;
 
 export const NavList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(0.5)};
+  ${stack(0.5)}
   margin: 0;
   padding: 0;
   list-style: none;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, radius, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, lineHeight, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export type CalloutTone = 'info' | 'success' | 'warning' | 'danger';
 
@@ -29,9 +29,7 @@ export const CalloutRoot = styled.div<{ $tone: CalloutTone }>`
 `;
 
 export const CalloutBody = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
+  ${stack(1)}
   min-width: 0;
   overflow-wrap: anywhere;
 `;

@@ -1,14 +1,12 @@
 import styled, { css } from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, radius, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, lineHeight, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export type CardPadding = 'none' | 'sm' | 'md' | 'lg';
 
 const paddings: Record<CardPadding, string> = { none: '0', sm: space(3), md: space(5), lg: space(6) };
 
 export const CardRoot = styled.section<{ $padding: CardPadding; $tone: 'default' | 'sunken' }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
   min-width: 0;
   padding: ${({ $padding }) => paddings[$padding]};
   border: 1px solid ${color.border};
@@ -25,9 +23,7 @@ export const CardHeader = styled.header`
 `;
 
 export const CardHeading = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
+  ${stack(1)}
   min-width: 0;
 `;
 

@@ -1,18 +1,14 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, radius, shadow, space } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, fontWeight, radius, shadow, space, stack } from '../../foundations/theme/design-tokens';
 
 export const Figure = styled.figure`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   min-width: 0;
   margin: 0;
 `;
 
 export const FigureCaption = styled.figcaption`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
+  ${stack(1)}
 `;
 
 export const FigureTitle = styled.span`
@@ -49,9 +45,7 @@ export const LegendItem = styled.li`
 `;
 
 export const TooltipBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
+  ${stack(1)}
   padding: ${space(2)} ${space(3)};
   border: 1px solid ${color.border};
   border-radius: ${radius.md};

@@ -1,10 +1,8 @@
 import styled from 'styled-components';
-import { color, focusRing, fontSize, lineHeight, space } from '../../foundations/theme/design-tokens';
+import { color, focusRing, fontSize, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
 
 export const CheckboxRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
+  ${stack(1)}
 `;
 
 export const CheckboxLabel = styled.label<{ $disabled?: boolean }>`

@@ -1,10 +1,17 @@
 import styled, { css } from 'styled-components';
-import { color, focusRing, font, fontSize, fontWeight, radius, space } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  focusRing,
+  font,
+  fontSize,
+  fontWeight,
+  radius,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export const CopyRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1.5)};
+  ${stack(1.5)}
   min-width: 0;
 `;
 

@@ -11,6 +11,7 @@ import {
   radius,
   shadow,
   space,
+  stack,
   zIndex,
 } from '../../foundations/theme/design-tokens';
 
@@ -79,10 +80,8 @@ export const Header = styled.div`
 `;
 
 export const HeaderText = styled.div`
-  display: flex;
+  ${stack(1.5)}
   flex: 1;
-  flex-direction: column;
-  gap: ${space(1.5)};
   min-width: 0;
 `;
 

@@ -1,11 +1,9 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, radius, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const EmptyRoot = styled.div`
-  display: flex;
-  flex-direction: column;
+  ${stack(3)}
   align-items: center;
-  gap: ${space(3)};
   padding: ${space(10)} ${space(6)};
   border: 1px dashed ${color.borderStrong};
   border-radius: ${radius.lg};

@@ -9,12 +9,11 @@ import {
   motion,
   radius,
   space,
+  stack,
 } from '../../foundations/theme/design-tokens';
 
 export const FieldRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1.5)};
+  ${stack(1.5)}
   min-width: 0;
 `;
 

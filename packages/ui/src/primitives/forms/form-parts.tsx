@@ -2,13 +2,11 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Callout } from '../callout';
 import { CheckCircleIcon } from '../../foundations/icons';
-import { color, space } from '../../foundations/theme/design-tokens';
+import { color, stack } from '../../foundations/theme/design-tokens';
 
 /** A form's fields, buttons and messages, stacked at the house spacing. */
 export const FormStack = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
   width: 100%;
 `;
 

@@ -1,5 +1,5 @@
 import styled, { keyframes } from 'styled-components';
-import { color, space } from '../../foundations/theme/design-tokens';
+import { color, stack } from '../../foundations/theme/design-tokens';
 
 const pulse = keyframes`
   0%, 100% { opacity: 1; }
@@ -17,13 +17,9 @@ export const Block = styled.span<{ $width: string; $height: string; $radius: str
 `;
 
 export const Lines = styled.span`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
 `;
 
 export const LoadingRegion = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
 `;

@@ -1,12 +1,10 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, lineHeight, space } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
 
 export type StatTrend = 'better' | 'worse' | 'neutral';
 
 export const StatRoot = styled.dl`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
+  ${stack(1)}
   min-width: 0;
   margin: 0;
 `;

@@ -1,10 +1,8 @@
 import styled from 'styled-components';
-import { color, focusRing, fontSize, fontWeight, radius, space } from '../../foundations/theme/design-tokens';
+import { color, focusRing, fontSize, fontWeight, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const TabsRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
   min-width: 0;
 `;
 

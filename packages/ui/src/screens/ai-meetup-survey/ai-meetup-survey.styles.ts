@@ -1,10 +1,8 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
 
 export const SurveyRoot = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
   width: 100%;
   max-width: 640px;
   margin: 0 auto;
@@ -24,9 +22,7 @@ export const SurveyIntro = styled.p`
 `;
 
 export const SurveyForm = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
 `;
 
 export const TwoColumns = styled.div`
@@ -36,9 +32,7 @@ export const TwoColumns = styled.div`
 `;
 
 export const EngineFieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2.5)};
+  ${stack(2.5)}
   min-width: 0;
   margin: 0;
   padding: 0;
@@ -64,16 +58,12 @@ export const Optional = styled.span`
 `;
 
 export const SubmitRow = styled.div`
-  display: flex;
-  flex-direction: column;
+  ${stack(3)}
   align-items: flex-start;
-  gap: ${space(3)};
 `;
 
 export const ThankYou = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
 
   &:focus {
     outline: none;

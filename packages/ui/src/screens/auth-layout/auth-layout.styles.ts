@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, lineHeight, space } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
 
 const SPLIT_AT = '@media (min-width: 960px)';
 
@@ -32,9 +32,7 @@ const leftColumn = `
 
 export const Pitch = styled.section`
   grid-area: pitch;
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
   padding: ${space(6)} ${space(4)};
   border-bottom: 1px solid ${color.border};
   ${leftColumn}

@@ -9,12 +9,11 @@ import {
   media,
   radius,
   space,
+  stack,
 } from '../../foundations/theme/design-tokens';
 
 export const ScreenRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
   min-width: 0;
 `;
 
@@ -28,9 +27,7 @@ export const ScreenHeader = styled.header`
 `;
 
 export const ScreenHeading = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
+  ${stack(1)}
   min-width: 0;
 `;
 
@@ -106,9 +103,7 @@ export const DefinitionGrid = styled.dl`
   margin: 0;
 
   & > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${space(0.5)};
+    ${stack(0.5)}
     min-width: 0;
   }
 
@@ -145,9 +140,7 @@ export const ScrollRegion = styled.div`
 
 /** A titled part of a screen: a heading row (title, note, actions), then its content. */
 export const Section = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   min-width: 0;
 `;
 

@@ -1,5 +1,14 @@
 import styled, { css } from 'styled-components';
-import { color, focusRing, font, fontSize, fontWeight, radius, space } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  focusRing,
+  font,
+  fontSize,
+  fontWeight,
+  radius,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 import type { Verdict } from './compare-data';
 
 export const Toolbar = styled.div`
@@ -77,9 +86,7 @@ export const ColumnHeader = styled.th`
 `;
 
 export const ColumnHead = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
+  ${stack(1)}
   min-width: 0;
   font-size: ${fontSize.sm};
   color: ${color.textMuted};

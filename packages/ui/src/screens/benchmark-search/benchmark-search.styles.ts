@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, media, radius, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, media, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const SearchLayout = styled.div`
   display: grid;
@@ -14,9 +14,7 @@ export const SearchLayout = styled.div`
 `;
 
 export const FilterColumn = styled.aside`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   min-width: 0;
 `;
 
@@ -30,9 +28,7 @@ export const FilterToggle = styled.div`
 `;
 
 export const FilterPanel = styled.div<{ $open: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
   padding: ${space(4)};
   border: 1px solid ${color.border};
   border-radius: ${radius.lg};
@@ -49,9 +45,7 @@ export const FilterHeading = styled.h2`
 `;
 
 export const FilterForm = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
 `;
 
 export const Fieldset = styled.fieldset<{ $paired: boolean }>`
@@ -93,9 +87,7 @@ export const FormActions = styled.div`
 `;
 
 export const ResultsColumn = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   min-width: 0;
 `;
 

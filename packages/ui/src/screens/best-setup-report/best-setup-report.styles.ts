@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, media, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, media, space, stack } from '../../foundations/theme/design-tokens';
 
 export const SelectRow = styled.div`
   display: grid;
@@ -20,9 +20,7 @@ export const Headline = styled.div`
 `;
 
 export const ReportSection = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   min-width: 0;
 `;
 

@@ -1,16 +1,12 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, media, radius, space } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, fontWeight, media, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(6)};
+  ${stack(6)}
 `;
 
 export const Section = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   min-width: 0;
   margin: 0;
   padding: 0;
@@ -44,9 +40,7 @@ export const Wide = styled.div`
 `;
 
 export const ConstraintList = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   margin: 0;
   padding: 0;
   list-style: none;
@@ -74,9 +68,7 @@ export const OptionList = styled.ul`
 `;
 
 export const OptionItem = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2.5)};
+  ${stack(2.5)}
   padding: ${space(3)};
 
   & + & {
@@ -108,9 +100,7 @@ export const OptionMeta = styled.p`
 `;
 
 export const OptionBody = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1.5)};
+  ${stack(1.5)}
   margin-left: ${space(6)};
 `;
 
@@ -122,7 +112,5 @@ export const Choices = styled.div`
 `;
 
 export const Loading = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
 `;

@@ -1,10 +1,8 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, lineHeight, space } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
 
 export const PageRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
   min-width: 0;
 `;
 
@@ -34,15 +32,11 @@ export const Muted = styled.span`
 `;
 
 export const FormStack = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
 `;
 
 export const SecretStack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
   min-width: 0;
 `;
 
@@ -64,8 +58,6 @@ export const UsageText = styled.p`
 `;
 
 export const UsageSection = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   min-width: 0;
 `;

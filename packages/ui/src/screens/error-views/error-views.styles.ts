@@ -1,13 +1,20 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, lineHeight, radius, space } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  font,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  radius,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 /** A centred message for a whole page or a whole content area. */
 export const MessageRoot = styled.section<{ $fullPage?: boolean }>`
-  display: flex;
-  flex-direction: column;
+  ${stack(4)}
   align-items: center;
   justify-content: center;
-  gap: ${space(4)};
   min-height: ${({ $fullPage }) => ($fullPage ? 'min(100vh, 640px)' : 'auto')};
   padding: ${space(12)} ${space(4)};
   text-align: center;
@@ -63,7 +70,5 @@ export const RawError = styled.pre`
 `;
 
 export const WrapperError = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
 `;

@@ -8,20 +8,17 @@ import {
   media,
   radius,
   space,
+  stack,
 } from '../../foundations/theme/design-tokens';
 
 export const ScreenRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
   max-width: 880px;
   min-width: 0;
 `;
 
 export const Header = styled.header`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
 `;
 
 export const Title = styled.h1`
@@ -107,9 +104,7 @@ export const Marker = styled.span<{ $done: boolean; $next: boolean }>`
 `;
 
 export const StepBody = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   min-width: 0;
   padding-top: ${space(1)};
 `;
@@ -151,7 +146,5 @@ export const Actions = styled.div`
 `;
 
 export const SkeletonSteps = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(6)};
+  ${stack(6)}
 `;

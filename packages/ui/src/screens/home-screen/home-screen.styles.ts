@@ -1,10 +1,8 @@
 import styled from 'styled-components';
-import { color, focusRing, fontSize, radius, space } from '../../foundations/theme/design-tokens';
+import { color, focusRing, fontSize, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const Panel = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
   padding-top: ${space(1)};
 `;
 

@@ -1,10 +1,8 @@
 import styled from 'styled-components';
-import { color, fontSize, lineHeight, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
 
 export const CardBody = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
 
   &:focus {
     outline: none;

@@ -1,9 +1,7 @@
 import styled from 'styled-components';
-import { space } from '../../foundations/theme/design-tokens';
+import { stack } from '../../foundations/theme/design-tokens';
 
 export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
   width: 100%;
 `;

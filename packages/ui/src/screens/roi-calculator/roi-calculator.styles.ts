@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, lineHeight, media, space } from '../../foundations/theme/design-tokens';
+import { color, lineHeight, media, space, stack } from '../../foundations/theme/design-tokens';
 
 export const CalculatorRoot = styled.div`
   display: grid;
@@ -23,9 +23,7 @@ export const Inputs = styled.form`
 `;
 
 export const Results = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
 `;
 
 export const StatRow = styled.div`

@@ -1,10 +1,8 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, media, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, lineHeight, media, space, stack } from '../../foundations/theme/design-tokens';
 
 export const PageRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(6)};
+  ${stack(6)}
   min-width: 0;
 `;
 
@@ -28,16 +26,12 @@ export const HardwareRow = styled.div`
 
 export const FormActions = styled.div`
   grid-column: 1 / -1;
-  display: flex;
-  flex-direction: column;
+  ${stack(3)}
   align-items: flex-start;
-  gap: ${space(3)};
 `;
 
 export const ListSection = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   min-width: 0;
 `;
 
@@ -47,9 +41,7 @@ export const SectionHeading = styled.h2`
 `;
 
 export const RequestList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   margin: 0;
   padding: 0;
   list-style: none;

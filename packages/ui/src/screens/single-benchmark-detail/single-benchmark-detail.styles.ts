@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, media, radius, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, media, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const StatGrid = styled.div`
   display: grid;
@@ -8,9 +8,7 @@ export const StatGrid = styled.div`
 `;
 
 export const Section = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   min-width: 0;
 `;
 

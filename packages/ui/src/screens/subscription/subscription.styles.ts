@@ -1,11 +1,9 @@
 import styled from 'styled-components';
 import { Card } from '../../primitives/card';
-import { color, font, fontSize, fontWeight, lineHeight, space } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
 
 export const PageRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
   min-width: 0;
 `;
 
@@ -68,9 +66,7 @@ export const PriceUnit = styled.span`
 `;
 
 export const FeatureList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   margin: 0;
   padding: 0;
   list-style: none;
@@ -101,18 +97,14 @@ export const LimitList = styled(FeatureList)`
 
 /** Pushes the action to the bottom, so the buttons of a row of cards line up. */
 export const PlanAction = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   margin-top: auto;
   padding-top: ${space(2)};
 `;
 
 export const ResultRoot = styled.section`
-  display: flex;
-  flex-direction: column;
+  ${stack(5)}
   align-items: flex-start;
-  gap: ${space(5)};
   max-width: 640px;
   margin: 0 auto;
   padding: ${space(10)} ${space(4)};
@@ -144,9 +136,7 @@ export const StepsHeading = styled.h2`
 `;
 
 export const Steps = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   margin: 0;
   padding-left: ${space(5)};
   line-height: ${lineHeight.normal};

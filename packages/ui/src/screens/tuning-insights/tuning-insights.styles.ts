@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, font, fontSize, media, radius, space } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, media, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export {
   Note,
@@ -19,9 +19,7 @@ export const Pair = styled.div`
 `;
 
 export const ImportanceList = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   margin: 0;
   padding: 0;
   list-style: none;
@@ -64,18 +62,14 @@ export const Share = styled.span`
 `;
 
 export const RegionList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   margin: 0;
   padding: 0;
   list-style: none;
 `;
 
 export const Region = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
+  ${stack(1)}
 `;
 
 export const RegionWords = styled.span`

@@ -1,17 +1,22 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, lineHeight, media, space } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  font,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  media,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export const ScreenRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
   min-width: 0;
 `;
 
 export const Header = styled.header`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   min-width: 0;
 `;
 
@@ -69,16 +74,12 @@ export const TopGrid = styled.div`
 `;
 
 export const BestBody = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
   min-width: 0;
 `;
 
 export const OptionsBlock = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(2)};
+  ${stack(2)}
   min-width: 0;
 `;
 
@@ -120,16 +121,12 @@ export const Mono = styled.span`
 `;
 
 export const CardStack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
+  ${stack(3)}
   min-width: 0;
 `;
 
 export const SkeletonGrid = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(4)};
+  ${stack(4)}
 `;
 
 export const ExportActions = styled.div`

@@ -8,12 +8,11 @@ import {
   media,
   radius,
   space,
+  stack,
 } from '../../foundations/theme/design-tokens';
 
 export const ScreenRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(5)};
+  ${stack(5)}
   min-width: 0;
 `;
 
@@ -58,9 +57,7 @@ export const TableArea = styled.div`
 `;
 
 export const ModelCell = styled.span`
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
+  ${stack(0.5)}
   max-width: 320px;
 
   a::after,
