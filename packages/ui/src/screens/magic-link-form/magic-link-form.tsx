@@ -1,11 +1,5 @@
-import { useRef } from 'react';
-import { Button } from '../../primitives/button';
-import { Callout } from '../../primitives/callout';
-import { validateEmail } from '../../primitives/forms/email';
-import { FormConfirmation, FormStack } from '../../primitives/forms/form-parts';
-import { useValidatedField } from '../../primitives/forms/use-validated-field';
+import { EmailForm } from '../../primitives/forms/email-form';
 import { MailIcon } from '../../foundations/icons';
-import { TextField } from '../../primitives/text-field';
 
 export interface MagicLinkFormProps {
   /** Called with the trimmed e-mail once it passes validation. */
@@ -19,42 +13,15 @@ export interface MagicLinkFormProps {
 }
 
 /** "Email me a login link": passwordless login by magic link. */
-export function MagicLinkForm({
-  onMagicLink,
-  busy = false,
-  error,
-  successMessage,
-  defaultEmail = '',
-}: MagicLinkFormProps) {
-  const emailRef = useRef<HTMLInputElement>(null);
-  const email = useValidatedField(defaultEmail, validateEmail, emailRef);
-
-  if (successMessage) return <FormConfirmation message={successMessage} />;
-
+export function MagicLinkForm({ onMagicLink, ...state }: MagicLinkFormProps) {
   return (
-    <FormStack
-      aria-label="Email me a login link"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy || !email.validate()) return;
-        onMagicLink(email.value.trim());
-      }}
-    >
-      <TextField
-        ref={emailRef}
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        error={email.error}
-        {...email.inputProps}
-      />
-      <Button type="submit" busy={busy} fullWidth size="lg" icon={<MailIcon size={18} />}>
-        Email me a login link
-      </Button>
-      {error ? <Callout tone="danger">{error}</Callout> : null}
-    </FormStack>
+    <EmailForm
+      name="Email me a login link"
+      submitLabel="Email me a login link"
+      submitIcon={<MailIcon size={18} />}
+      placeholder="you@company.com"
+      onSubmitEmail={onMagicLink}
+      {...state}
+    />
   );
 }

@@ -2,9 +2,9 @@ import { useRef } from 'react';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { validateEmail } from '../../primitives/forms/email';
+import { FormStack } from '../../primitives/forms/form-parts';
 import { useValidatedField } from '../../primitives/forms/use-validated-field';
 import { TextField } from '../../primitives/text-field';
-import { Form } from './password-login-form.styles';
 
 export const PASSWORD_REQUIRED_MESSAGE = 'Please enter your password';
 
@@ -32,7 +32,7 @@ export function PasswordLoginForm({ onPasswordLogin, busy = false, error, defaul
   const password = useValidatedField('', validatePassword, passwordRef);
 
   return (
-    <Form
+    <FormStack
       aria-label="Log in with a password"
       noValidate
       onSubmit={(event) => {
@@ -68,6 +68,6 @@ export function PasswordLoginForm({ onPasswordLogin, busy = false, error, defaul
         Log in
       </Button>
       {error ? <Callout tone="danger">{error}</Callout> : null}
-    </Form>
+    </FormStack>
   );
 }

@@ -1,13 +1,7 @@
-import { useRef } from 'react';
 import type { ReactNode } from 'react';
-import { Button } from '../../primitives/button';
-import { Callout } from '../../primitives/callout';
 import { Divider } from '../../primitives/divider';
-import { validateEmail } from '../../primitives/forms/email';
-import { FormConfirmation, FormStack } from '../../primitives/forms/form-parts';
-import { useValidatedField } from '../../primitives/forms/use-validated-field';
+import { EmailForm } from '../../primitives/forms/email-form';
 import { ExternalLink } from '../../primitives/link';
-import { TextField } from '../../primitives/text-field';
 import { Legal } from './sign-up-form.styles';
 
 export interface SignUpFormProps {
@@ -31,44 +25,14 @@ export interface SignUpFormProps {
 /** The sign-up form of SPEC §2: idle → submitting → error text or success message. */
 export function SignUpForm({
   onSignUp,
-  busy = false,
-  error,
-  successMessage,
   termsOfServiceUrl,
   privacyPolicyUrl,
   googleClientId,
   googleButton,
-  defaultEmail = '',
+  ...state
 }: SignUpFormProps) {
-  const emailRef = useRef<HTMLInputElement>(null);
-  const email = useValidatedField(defaultEmail, validateEmail, emailRef);
-
-  if (successMessage) return <FormConfirmation message={successMessage} />;
-
   return (
-    <FormStack
-      aria-label="Sign up"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy || !email.validate()) return;
-        onSignUp(email.value.trim());
-      }}
-    >
-      <TextField
-        ref={emailRef}
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="{email}"
-        error={email.error}
-        {...email.inputProps}
-      />
-      <Button type="submit" busy={busy} fullWidth size="lg">
-        Sign up
-      </Button>
-      {error ? <Callout tone="danger">{error}</Callout> : null}
+    <EmailForm name="Sign up" submitLabel="Sign up" placeholder="{email}" onSubmitEmail={onSignUp} {...state}>
       {googleClientId && googleButton ? (
         <>
           <Divider label="or" />
@@ -79,6 +43,6 @@ export function SignUpForm({
         By signing up you agree to our <ExternalLink href={termsOfServiceUrl}>Terms of Service</ExternalLink> and{' '}
         <ExternalLink href={privacyPolicyUrl}>Privacy Policy</ExternalLink>.
       </Legal>
-    </FormStack>
+    </EmailForm>
   );
 }
