@@ -1,52 +1,5 @@
 import styled from 'styled-components';
-import {
-  color,
-  focusRing,
-  font,
-  fontSize,
-  fontWeight,
-  lineHeight,
-  media,
-  radius,
-  space,
-  stack,
-} from '../../foundations/theme/design-tokens';
-
-export const ScreenRoot = styled.div`
-  ${stack(5)}
-  min-width: 0;
-`;
-
-export const ScreenHeader = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${space(3)};
-  min-width: 0;
-`;
-
-export const ScreenHeading = styled.div`
-  ${stack(1)}
-  min-width: 0;
-`;
-
-export const ScreenTitle = styled.h1`
-  font-size: ${fontSize.xl};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-  overflow-wrap: anywhere;
-
-  ${media.narrow} {
-    font-size: ${fontSize.lg};
-  }
-`;
-
-export const ScreenLede = styled.p`
-  max-width: 72ch;
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-`;
+import { color, focusRing, font, fontSize, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const BadgeRow = styled.span`
   display: inline-flex;
@@ -138,27 +91,15 @@ export const ScrollRegion = styled.div`
   }
 `;
 
-/** A titled part of a screen: a heading row (title, note, actions), then its content. */
-export const Section = styled.div`
-  ${stack(3)}
-  min-width: 0;
-`;
-
-export const SectionHead = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: ${space(1)} ${space(3)};
-`;
-
-export const SectionTitle = styled.h2`
-  font-size: ${fontSize.lg};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-`;
-
-export const Note = styled.p`
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-`;
+// The benchmark screens build on the house's screen scaffolding.
+export {
+  Note,
+  ScreenHeader,
+  ScreenHeading,
+  ScreenLede,
+  ScreenRoot,
+  ScreenTitle,
+  Section,
+  SectionHead,
+  SectionTitle,
+} from '../../primitives/screen-layout';

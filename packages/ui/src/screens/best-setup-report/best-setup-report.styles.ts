@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, media, space, stack } from '../../foundations/theme/design-tokens';
+import { color, fontSize, media, space } from '../../foundations/theme/design-tokens';
 
 export const SelectRow = styled.div`
   display: grid;
@@ -19,23 +19,8 @@ export const Headline = styled.div`
   gap: ${space(3)};
 `;
 
-export const ReportSection = styled.div`
-  ${stack(2)}
-  min-width: 0;
-`;
-
-export const SectionTitle = styled.h3`
-  font-size: ${fontSize.md};
-  font-weight: ${fontWeight.semibold};
-`;
-
 export const Note = styled.p`
   max-width: 72ch;
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-`;
-
-export const Summary = styled.p`
   font-size: ${fontSize.sm};
   color: ${color.textMuted};
 `;
@@ -45,3 +30,9 @@ export const MetricGrid = styled.div`
   grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
   gap: ${space(4)};
 `;
+
+export {
+  Note as Summary,
+  Subsection as ReportSection,
+  SubsectionTitle as SectionTitle,
+} from '../../primitives/screen-layout';

@@ -1,11 +1,6 @@
 import styled from 'styled-components';
 import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
 
-export const PageRoot = styled.div`
-  ${stack(5)}
-  min-width: 0;
-`;
-
 export const Toolbar = styled.div`
   display: flex;
   align-items: flex-start;
@@ -61,3 +56,5 @@ export const UsageSection = styled.section`
   ${stack(2)}
   min-width: 0;
 `;
+
+export { ScreenRoot as PageRoot } from '../../primitives/screen-layout';

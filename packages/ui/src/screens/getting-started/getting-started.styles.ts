@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { ScreenRoot as BaseScreenRoot } from '../../primitives/screen-layout';
 import {
   color,
   focusRing,
@@ -11,24 +12,12 @@ import {
   stack,
 } from '../../foundations/theme/design-tokens';
 
-export const ScreenRoot = styled.div`
-  ${stack(5)}
+export const ScreenRoot = styled(BaseScreenRoot)`
   max-width: 880px;
-  min-width: 0;
 `;
 
 export const Header = styled.header`
   ${stack(2)}
-`;
-
-export const Title = styled.h1`
-  font-size: ${fontSize.xl};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-
-  ${media.narrow} {
-    font-size: ${fontSize.lg};
-  }
 `;
 
 export const Lede = styled.p`
@@ -148,3 +137,5 @@ export const Actions = styled.div`
 export const SkeletonSteps = styled.div`
   ${stack(6)}
 `;
+
+export { ScreenTitle as Title } from '../../primitives/screen-layout';

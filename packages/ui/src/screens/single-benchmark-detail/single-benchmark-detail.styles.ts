@@ -1,25 +1,10 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, media, radius, space, stack } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, media, radius, space } from '../../foundations/theme/design-tokens';
 
 export const StatGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
   gap: ${space(4)};
-`;
-
-export const Section = styled.div`
-  ${stack(2)}
-  min-width: 0;
-`;
-
-export const SectionTitle = styled.h3`
-  font-size: ${fontSize.md};
-  font-weight: ${fontWeight.semibold};
-`;
-
-export const Note = styled.p`
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
 `;
 
 export const Actions = styled.div`
@@ -77,3 +62,5 @@ export const MetricName = styled.span`
   font-family: inherit;
   font-weight: ${fontWeight.medium};
 `;
+
+export { Note, Subsection as Section, SubsectionTitle as SectionTitle } from '../../primitives/screen-layout';

@@ -2,11 +2,6 @@ import styled from 'styled-components';
 import { Card } from '../../primitives/card';
 import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
 
-export const PageRoot = styled.div`
-  ${stack(5)}
-  min-width: 0;
-`;
-
 export const Intro = styled.p`
   max-width: 68ch;
   color: ${color.textMuted};
@@ -141,3 +136,5 @@ export const Steps = styled.ol`
   padding-left: ${space(5)};
   line-height: ${lineHeight.normal};
 `;
+
+export { ScreenRoot as PageRoot } from '../../primitives/screen-layout';

@@ -1,12 +1,7 @@
 import styled from 'styled-components';
 import { color, font, fontSize, media, radius, space, stack } from '../../foundations/theme/design-tokens';
 
-export {
-  Note,
-  Section as Root,
-  SectionHead as Head,
-  SectionTitle as Title,
-} from '../benchmark-common/benchmark-common.styles';
+export { Note, Section as Root, SectionHead as Head, SectionTitle as Title } from '../../primitives/screen-layout';
 
 export const Pair = styled.div`
   display: grid;

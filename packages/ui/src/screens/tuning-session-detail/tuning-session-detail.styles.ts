@@ -1,34 +1,9 @@
 import styled from 'styled-components';
-import {
-  color,
-  font,
-  fontSize,
-  fontWeight,
-  lineHeight,
-  media,
-  space,
-  stack,
-} from '../../foundations/theme/design-tokens';
-
-export const ScreenRoot = styled.div`
-  ${stack(5)}
-  min-width: 0;
-`;
+import { color, font, fontSize, space, stack } from '../../foundations/theme/design-tokens';
 
 export const Header = styled.header`
   ${stack(2)}
   min-width: 0;
-`;
-
-export const Title = styled.h1`
-  font-size: ${fontSize.xl};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-  overflow-wrap: anywhere;
-
-  ${media.narrow} {
-    font-size: ${fontSize.lg};
-  }
 `;
 
 /** "[status] objective: … · constraint: … · 34/50 trials · 2 pending", wrapping on narrow screens. */
@@ -143,5 +118,11 @@ export const ChipsCell = styled.div`
   white-space: normal;
 `;
 
-// The section scaffolding every session screen shares.
-export { Note, Section, SectionHead, SectionTitle } from '../benchmark-common/benchmark-common.styles';
+export {
+  Note,
+  ScreenRoot,
+  ScreenTitle as Title,
+  Section,
+  SectionHead,
+  SectionTitle,
+} from '../../primitives/screen-layout';

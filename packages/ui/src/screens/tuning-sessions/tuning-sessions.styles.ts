@@ -1,20 +1,5 @@
 import styled from 'styled-components';
-import {
-  color,
-  font,
-  fontSize,
-  fontWeight,
-  lineHeight,
-  media,
-  radius,
-  space,
-  stack,
-} from '../../foundations/theme/design-tokens';
-
-export const ScreenRoot = styled.div`
-  ${stack(5)}
-  min-width: 0;
-`;
+import { color, font, fontSize, fontWeight, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const ScreenHeader = styled.header`
   display: flex;
@@ -22,16 +7,6 @@ export const ScreenHeader = styled.header`
   align-items: center;
   justify-content: space-between;
   gap: ${space(3)};
-`;
-
-export const ScreenTitle = styled.h1`
-  font-size: ${fontSize.xl};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-
-  ${media.narrow} {
-    font-size: ${fontSize.lg};
-  }
 `;
 
 export const HeaderActions = styled.div`
@@ -148,3 +123,5 @@ export const SkeletonHeader = styled.div`
   justify-content: space-between;
   gap: ${space(3)};
 `;
+
+export { ScreenRoot, ScreenTitle } from '../../primitives/screen-layout';

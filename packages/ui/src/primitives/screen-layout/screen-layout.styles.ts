@@ -1,0 +1,76 @@
+import styled from 'styled-components';
+import { color, fontSize, fontWeight, lineHeight, media, space, stack } from '../../foundations/theme/design-tokens';
+
+/** The scaffolding every screen shares: a column of a header and titled sections. */
+export const ScreenRoot = styled.div`
+  ${stack(5)}
+  min-width: 0;
+`;
+
+/** The title block on the left, the screen's actions on the right, wrapping below on a phone. */
+export const ScreenHeader = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${space(3)};
+  min-width: 0;
+`;
+
+export const ScreenHeading = styled.div`
+  ${stack(1)}
+  min-width: 0;
+`;
+
+export const ScreenTitle = styled.h1`
+  font-size: ${fontSize.xl};
+  font-weight: ${fontWeight.semibold};
+  line-height: ${lineHeight.tight};
+  overflow-wrap: anywhere;
+
+  ${media.narrow} {
+    font-size: ${fontSize.lg};
+  }
+`;
+
+export const ScreenLede = styled.p`
+  max-width: 72ch;
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
+
+/** A titled part of a screen: a heading row (title, note, actions), then its content. */
+export const Section = styled.div`
+  ${stack(3)}
+  min-width: 0;
+`;
+
+export const SectionHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${space(1)} ${space(3)};
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: ${fontSize.lg};
+  font-weight: ${fontWeight.semibold};
+  line-height: ${lineHeight.tight};
+`;
+
+/** A part of a section (inside a card or a tab): a smaller title over its content. */
+export const Subsection = styled.div`
+  ${stack(2)}
+  min-width: 0;
+`;
+
+export const SubsectionTitle = styled.h3`
+  font-size: ${fontSize.md};
+  font-weight: ${fontWeight.semibold};
+`;
+
+export const Note = styled.p`
+  font-size: ${fontSize.sm};
+  color: ${color.textMuted};
+`;
