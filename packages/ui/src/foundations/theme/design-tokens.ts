@@ -195,3 +195,18 @@ export const stack = (gap: number): string => `
   flex-direction: column;
   gap: ${space(gap)};
 `;
+
+/** Children in a row that wraps, centred on one line, `gap` grid steps apart. */
+export const wrappingRow = (gap: number): string => `
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(gap)};
+`;
+
+/** A list without bullets or indent, for lists laid out as rows, chips or cards. */
+export const plainList = `
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;

@@ -8,6 +8,7 @@ import {
   lineHeight,
   media,
   motion,
+  plainList,
   radius,
   shadow,
   space,
@@ -84,9 +85,7 @@ export const NavRoot = styled.nav`
 
 export const NavList = styled.ul`
   ${stack(0.5)}
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
 
   a {
     display: flex;

@@ -1,5 +1,15 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, radius, shadow, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  fontSize,
+  fontWeight,
+  numeric,
+  plainList,
+  radius,
+  shadow,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export const Figure = styled.figure`
   ${stack(3)}
@@ -31,9 +41,7 @@ export const Legend = styled.ul`
   display: flex;
   flex-wrap: wrap;
   gap: ${space(2)} ${space(4)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
   font-size: ${fontSize.sm};
   color: ${color.textMuted};
 `;
@@ -56,6 +64,5 @@ export const TooltipBox = styled.div`
 `;
 
 export const TooltipValue = styled.span`
-  font-family: ${font.mono};
-  font-variant-numeric: tabular-nums;
+  ${numeric}
 `;

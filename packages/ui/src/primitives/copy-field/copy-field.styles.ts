@@ -2,9 +2,9 @@ import styled, { css } from 'styled-components';
 import {
   color,
   focusRing,
-  font,
   fontSize,
   fontWeight,
+  numeric,
   radius,
   space,
   stack,
@@ -42,9 +42,8 @@ const valueText = css`
   border: 0;
   background: transparent;
   color: ${color.text};
-  font-family: ${font.mono};
+  ${numeric}
   font-size: ${fontSize.sm};
-  font-variant-numeric: tabular-nums;
   line-height: 20px;
 `;
 

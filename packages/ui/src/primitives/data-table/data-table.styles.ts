@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { color, focusRing, font, fontSize, fontWeight, radius, space } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  focusRing,
+  font,
+  fontSize,
+  fontWeight,
+  radius,
+  space,
+  wrappingRow,
+} from '../../foundations/theme/design-tokens';
 
 export type CellAlign = 'left' | 'right' | 'center';
 
@@ -129,11 +138,8 @@ export const MessageCell = styled.td`
 `;
 
 export const Pager = styled.nav`
-  display: flex;
-  align-items: center;
+  ${wrappingRow(2)}
   justify-content: space-between;
-  flex-wrap: wrap;
-  gap: ${space(2)};
   padding: ${space(2)} ${space(3)};
   border-top: 1px solid ${color.border};
   font-size: ${fontSize.sm};

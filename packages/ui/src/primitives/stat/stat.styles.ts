@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  font,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  numeric,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export type StatTrend = 'better' | 'worse' | 'neutral';
 
@@ -20,8 +29,7 @@ export const StatValue = styled.dd<{ $size: 'md' | 'lg' }>`
   flex-wrap: wrap;
   gap: ${space(1.5)};
   margin: 0;
-  font-family: ${font.mono};
-  font-variant-numeric: tabular-nums;
+  ${numeric}
   font-size: ${({ $size }) => ($size === 'lg' ? fontSize.xxl : fontSize.xl)};
   font-weight: ${fontWeight.medium};
   line-height: ${lineHeight.tight};

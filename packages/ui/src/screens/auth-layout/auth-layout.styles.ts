@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, lineHeight, numeric, space, stack } from '../../foundations/theme/design-tokens';
 
 const SPLIT_AT = '@media (min-width: 960px)';
 
@@ -133,8 +133,7 @@ export const Proof = styled.div`
 `;
 
 export const ProofValue = styled.dt`
-  font-family: ${font.mono};
-  font-variant-numeric: tabular-nums;
+  ${numeric}
   font-size: ${fontSize.lg};
   font-weight: ${fontWeight.medium};
   color: ${color.accentText};

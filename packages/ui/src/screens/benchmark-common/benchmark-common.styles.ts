@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, focusRing, font, fontSize, radius, space, stack } from '../../foundations/theme/design-tokens';
+import { color, focusRing, font, fontSize, numeric, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const BadgeRow = styled.span`
   display: inline-flex;
@@ -67,8 +67,7 @@ export const DefinitionGrid = styled.dl`
 
   dd {
     margin: 0;
-    font-family: ${font.mono};
-    font-variant-numeric: tabular-nums;
+    ${numeric}
     overflow-wrap: anywhere;
   }
 `;

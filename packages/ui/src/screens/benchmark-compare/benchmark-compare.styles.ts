@@ -5,25 +5,21 @@ import {
   font,
   fontSize,
   fontWeight,
+  numeric,
   radius,
   space,
   stack,
+  wrappingRow,
 } from '../../foundations/theme/design-tokens';
 import type { Verdict } from './compare-data';
 
 export const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${wrappingRow(3)}
   justify-content: space-between;
-  gap: ${space(3)};
 `;
 
 export const ToolbarGroup = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)};
+  ${wrappingRow(2)}
 `;
 
 // Wide comparisons scroll sideways inside the frame; the row labels stay in view. Positioned, so
@@ -118,9 +114,8 @@ export const Cell = styled.td<{ $differs?: boolean }>`
 `;
 
 export const MonoValue = styled.span`
-  font-family: ${font.mono};
+  ${numeric}
   font-size: ${fontSize.sm};
-  font-variant-numeric: tabular-nums;
 `;
 
 const verdictColor: Record<Verdict, string> = {

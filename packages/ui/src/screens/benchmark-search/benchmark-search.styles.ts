@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, media, radius, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  fontSize,
+  fontWeight,
+  media,
+  radius,
+  space,
+  stack,
+  wrappingRow,
+} from '../../foundations/theme/design-tokens';
 
 export const SearchLayout = styled.div`
   display: grid;
@@ -110,11 +119,8 @@ export const ResultsSummary = styled.p`
 `;
 
 export const Pager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${wrappingRow(2)}
   justify-content: space-between;
-  gap: ${space(2)};
   font-size: ${fontSize.sm};
   color: ${color.textMuted};
   font-variant-numeric: tabular-nums;

@@ -1,5 +1,16 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, media, radius, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  font,
+  fontSize,
+  fontWeight,
+  media,
+  numeric,
+  plainList,
+  radius,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export const Form = styled.form`
   ${stack(6)}
@@ -41,9 +52,7 @@ export const Wide = styled.div`
 
 export const ConstraintList = styled.ol`
   ${stack(2)}
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
 `;
 
 export const ConstraintRow = styled.li`
@@ -60,11 +69,9 @@ export const ConstraintRow = styled.li`
 export const OptionList = styled.ul`
   display: flex;
   flex-direction: column;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   border: 1px solid ${color.border};
   border-radius: ${radius.md};
-  list-style: none;
 `;
 
 export const OptionItem = styled.li`
@@ -93,10 +100,9 @@ export const OptionName = styled.span`
 `;
 
 export const OptionMeta = styled.p`
-  font-family: ${font.mono};
+  ${numeric}
   font-size: ${fontSize.xs};
   color: ${color.textMuted};
-  font-variant-numeric: tabular-nums;
 `;
 
 export const OptionBody = styled.div`

@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  font,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  numeric,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export const Toolbar = styled.div`
   display: flex;
@@ -16,9 +25,8 @@ export const Intro = styled.p`
 `;
 
 export const Mono = styled.code`
-  font-family: ${font.mono};
+  ${numeric}
   font-size: ${fontSize.sm};
-  font-variant-numeric: tabular-nums;
   white-space: nowrap;
 `;
 

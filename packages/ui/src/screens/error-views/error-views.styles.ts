@@ -5,6 +5,7 @@ import {
   fontSize,
   fontWeight,
   lineHeight,
+  numeric,
   radius,
   space,
   stack,
@@ -21,8 +22,7 @@ export const MessageRoot = styled.section<{ $fullPage?: boolean }>`
 `;
 
 export const MessageCode = styled.p`
-  font-family: ${font.mono};
-  font-variant-numeric: tabular-nums;
+  ${numeric}
   font-size: 56px;
   font-weight: ${fontWeight.semibold};
   line-height: 1;

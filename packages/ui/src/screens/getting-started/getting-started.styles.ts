@@ -7,9 +7,11 @@ import {
   fontWeight,
   lineHeight,
   media,
+  plainList,
   radius,
   space,
   stack,
+  wrappingRow,
 } from '../../foundations/theme/design-tokens';
 
 export const ScreenRoot = styled(BaseScreenRoot)`
@@ -49,9 +51,7 @@ export const MeterFill = styled.span<{ $share: number }>`
 export const Steps = styled.ol`
   display: flex;
   flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
 `;
 
 export const Step = styled.li`
@@ -99,10 +99,7 @@ export const StepBody = styled.div`
 `;
 
 export const StepHead = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)};
+  ${wrappingRow(2)}
 `;
 
 export const StepTitle = styled.h2`

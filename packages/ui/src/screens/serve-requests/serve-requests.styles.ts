@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, media, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  media,
+  plainList,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export const PageRoot = styled.div`
   ${stack(6)}
@@ -42,9 +51,7 @@ export const SectionHeading = styled.h2`
 
 export const RequestList = styled.ul`
   ${stack(3)}
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
 `;
 
 export const RequestMeta = styled.p`

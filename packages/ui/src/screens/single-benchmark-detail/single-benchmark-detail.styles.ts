@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, media, radius, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, media, radius, space, wrappingRow } from '../../foundations/theme/design-tokens';
 
 export const StatGrid = styled.div`
   display: grid;
@@ -8,10 +8,7 @@ export const StatGrid = styled.div`
 `;
 
 export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)};
+  ${wrappingRow(2)}
 `;
 
 export const ReadOnlyNote = styled.p`

@@ -1,6 +1,15 @@
 import styled from 'styled-components';
 import { Card } from '../../primitives/card';
-import { color, font, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  numeric,
+  plainList,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export const Intro = styled.p`
   max-width: 68ch;
@@ -12,9 +21,7 @@ export const PlanGrid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
   gap: ${space(4)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
 `;
 
 export const PlanItem = styled.li`
@@ -43,8 +50,7 @@ export const Price = styled.p`
 `;
 
 export const PriceValue = styled.span`
-  font-family: ${font.mono};
-  font-variant-numeric: tabular-nums;
+  ${numeric}
   font-size: ${fontSize.display};
   font-weight: ${fontWeight.semibold};
   line-height: 1;
@@ -62,9 +68,7 @@ export const PriceUnit = styled.span`
 
 export const FeatureList = styled.ul`
   ${stack(2)}
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
   font-size: ${fontSize.sm};
   line-height: ${lineHeight.normal};
 

@@ -1,5 +1,16 @@
 import styled from 'styled-components';
-import { color, font, fontSize, media, radius, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  font,
+  fontSize,
+  media,
+  numeric,
+  plainList,
+  radius,
+  space,
+  stack,
+  wrappingRow,
+} from '../../foundations/theme/design-tokens';
 
 export { Note, Section as Root, SectionHead as Head, SectionTitle as Title } from '../../primitives/screen-layout';
 
@@ -15,9 +26,7 @@ export const Pair = styled.div`
 
 export const ImportanceList = styled.ol`
   ${stack(2)}
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
 `;
 
 /** flag name · bar · share, the names and shares aligned in columns. */
@@ -50,17 +59,14 @@ export const BarFill = styled.span<{ $share: number }>`
 `;
 
 export const Share = styled.span`
-  font-family: ${font.mono};
+  ${numeric}
   font-size: ${fontSize.sm};
-  font-variant-numeric: tabular-nums;
   text-align: right;
 `;
 
 export const RegionList = styled.ul`
   ${stack(3)}
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
 `;
 
 export const Region = styled.li`
@@ -73,10 +79,7 @@ export const RegionWords = styled.span`
 `;
 
 export const RegionLine = styled.span`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)};
+  ${wrappingRow(2)}
 `;
 
 export const SliceControls = styled.div`

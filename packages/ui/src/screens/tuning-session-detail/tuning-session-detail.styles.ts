@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, font, fontSize, space, stack } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, numeric, plainList, space, stack } from '../../foundations/theme/design-tokens';
 
 export const Header = styled.header`
   ${stack(2)}
@@ -12,9 +12,7 @@ export const SummaryLine = styled.ul`
   flex-wrap: wrap;
   align-items: center;
   gap: ${space(1)} ${space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
   font-size: ${fontSize.md};
   color: ${color.text};
 
@@ -26,9 +24,8 @@ export const SummaryLine = styled.ul`
 `;
 
 export const Numbers = styled.span`
-  font-family: ${font.mono};
+  ${numeric}
   font-size: ${fontSize.sm};
-  font-variant-numeric: tabular-nums;
 `;
 
 export const SettingLine = styled.p`

@@ -1,12 +1,18 @@
 import styled from 'styled-components';
-import { color, font, fontSize, fontWeight, radius, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  fontSize,
+  fontWeight,
+  numeric,
+  radius,
+  space,
+  stack,
+  wrappingRow,
+} from '../../foundations/theme/design-tokens';
 
 export const ScreenHeader = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${wrappingRow(3)}
   justify-content: space-between;
-  gap: ${space(3)};
 `;
 
 export const HeaderActions = styled.div`
@@ -88,9 +94,8 @@ export const Segment = styled.span<{ $tone: 'done' | 'failed' | 'pending'; $shar
 `;
 
 export const ProgressText = styled.span`
-  font-family: ${font.mono};
+  ${numeric}
   font-size: ${fontSize.xs};
-  font-variant-numeric: tabular-nums;
   color: ${color.textMuted};
   text-align: left;
 
