@@ -2,7 +2,17 @@ import { Suspense, useId } from 'react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../skeleton';
 import { VisuallyHidden } from '../visually-hidden';
-import { Figure, FigureCaption, FigureSummary, FigureTitle, Plot } from './chart.styles';
+import { Figure, FigureCaption, FigureSummary, FigureTitle, Legend, LegendItem, Plot } from './chart.styles';
+import { LegendSwatch } from './legend-swatch';
+import type { SwatchShape } from './legend-swatch';
+
+/** One key of a chart's legend, drawn with the series' own shape. */
+export interface LegendEntry {
+  label: string;
+  shape: SwatchShape;
+  color: string;
+  hollow?: boolean;
+}
 
 export interface ChartFrameProps {
   title: ReactNode;
@@ -11,7 +21,7 @@ export interface ChartFrameProps {
   /** One sentence with the numbers that matter, read instead of the picture. */
   summary: string;
   height: number;
-  legend?: ReactNode;
+  legend?: readonly LegendEntry[];
   children: ReactNode;
 }
 
@@ -34,7 +44,16 @@ export function ChartFrame({ title, showTitle, summary, height, legend, children
       <Plot $height={height} aria-hidden="true" data-chart-plot="">
         <Suspense fallback={<Skeleton height={height} radius={8} />}>{children}</Suspense>
       </Plot>
-      {legend}
+      {legend ? (
+        <Legend aria-label="Legend">
+          {legend.map(({ label, ...swatch }) => (
+            <LegendItem key={label}>
+              <LegendSwatch {...swatch} />
+              {label}
+            </LegendItem>
+          ))}
+        </Legend>
+      ) : null}
     </Figure>
   );
 }

@@ -2,8 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
+import { color } from '../../foundations/theme/design-tokens';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { ChartFrame } from './chart-frame';
+import type { LegendEntry } from './chart-frame';
 import { Legend, LegendItem } from './chart.styles';
 import { LegendSwatch } from './legend-swatch';
 import type { SwatchShape } from './legend-swatch';
@@ -26,25 +28,12 @@ function SamplePlot({ values = BEST_SO_FAR }: { values?: readonly number[] }) {
   );
 }
 
-function SampleLegend() {
-  const { colors } = useUiTheme();
-  return (
-    <Legend aria-label="Legend">
-      <LegendItem>
-        <LegendSwatch shape="line" color={colors.accent} />
-        Best output tok/s so far
-      </LegendItem>
-      <LegendItem>
-        <LegendSwatch shape="circle" color={colors.warning} hollow />
-        Infeasible
-      </LegendItem>
-      <LegendItem>
-        <LegendSwatch shape="cross" color={colors.danger} />
-        Failed
-      </LegendItem>
-    </Legend>
-  );
-}
+/** The theme's colours as CSS variables: legend entries are plain data, outside React. */
+const SAMPLE_LEGEND: readonly LegendEntry[] = [
+  { label: 'Best output tok/s so far', shape: 'line', color: color.accent },
+  { label: 'Infeasible', shape: 'circle', color: color.warning, hollow: true },
+  { label: 'Failed', shape: 'cross', color: color.danger },
+];
 
 const SUMMARY = 'Best output tok/s: 5,603 after 9 trials; 0 infeasible, 0 failed.';
 const HEIGHT = 220;
@@ -57,7 +46,7 @@ const meta = {
     showTitle: true,
     summary: SUMMARY,
     height: HEIGHT,
-    legend: <SampleLegend />,
+    legend: SAMPLE_LEGEND,
     children: <SamplePlot />,
   },
   decorators: [

@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import { paretoFrontier } from '../chart/chart-math';
 import { ChartFrame } from '../chart/chart-frame';
-import { Legend, LegendItem } from '../chart/chart.styles';
-import { LegendSwatch } from '../chart/legend-swatch';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { groupStyles } from './pareto-groups';
 
@@ -61,22 +59,10 @@ export function ParetoChart(props: ParetoChartProps) {
       showTitle={showTitle}
       summary={summary}
       height={height}
-      legend={
-        <Legend aria-label="Legend">
-          {groups.map((group) => (
-            <LegendItem key={group.name}>
-              <LegendSwatch shape={group.shape} color={group.color} />
-              {group.name}
-            </LegendItem>
-          ))}
-          {showFrontier ? (
-            <LegendItem>
-              <LegendSwatch shape="dashed" color={colors.textSubtle} />
-              Pareto frontier
-            </LegendItem>
-          ) : null}
-        </Legend>
-      }
+      legend={[
+        ...groups.map((group) => ({ label: group.name, shape: group.shape, color: group.color })),
+        ...(showFrontier ? [{ label: 'Pareto frontier', shape: 'dashed' as const, color: colors.textSubtle }] : []),
+      ]}
     >
       <ParetoChartView {...props} />
     </ChartFrame>

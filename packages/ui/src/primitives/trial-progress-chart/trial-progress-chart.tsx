@@ -2,8 +2,6 @@ import { lazy } from 'react';
 import { bestSoFar } from '../chart/chart-math';
 import type { Direction, TrialPoint } from '../chart/chart-math';
 import { ChartFrame } from '../chart/chart-frame';
-import { Legend, LegendItem } from '../chart/chart.styles';
-import { LegendSwatch } from '../chart/legend-swatch';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 
 const TrialProgressChartView = lazy(() => import('./trial-progress-chart-view'));
@@ -56,32 +54,15 @@ export function TrialProgressChart(props: TrialProgressChartProps) {
       showTitle={showTitle}
       summary={describe(props)}
       height={height}
-      legend={
-        <Legend aria-label="Legend">
-          <LegendItem>
-            <LegendSwatch shape="line" color={colors.accent} />
-            Best {metricLabel} so far
-          </LegendItem>
-          <LegendItem>
-            <LegendSwatch shape="circle" color={colors.chart1} />
-            Feasible trial
-          </LegendItem>
-          <LegendItem>
-            <LegendSwatch shape="circle" color={colors.warning} hollow />
-            Infeasible (broke a constraint)
-          </LegendItem>
-          <LegendItem>
-            <LegendSwatch shape="cross" color={colors.danger} />
-            Failed (OOM, crash, timeout)
-          </LegendItem>
-          {baseline !== undefined ? (
-            <LegendItem>
-              <LegendSwatch shape="dashed" color={colors.textSubtle} />
-              {baselineLabel}
-            </LegendItem>
-          ) : null}
-        </Legend>
-      }
+      legend={[
+        { label: `Best ${metricLabel} so far`, shape: 'line', color: colors.accent },
+        { label: 'Feasible trial', shape: 'circle', color: colors.chart1 },
+        { label: 'Infeasible (broke a constraint)', shape: 'circle', color: colors.warning, hollow: true },
+        { label: 'Failed (OOM, crash, timeout)', shape: 'cross', color: colors.danger },
+        ...(baseline !== undefined
+          ? [{ label: baselineLabel, shape: 'dashed' as const, color: colors.textSubtle }]
+          : []),
+      ]}
     >
       <TrialProgressChartView {...props} />
     </ChartFrame>

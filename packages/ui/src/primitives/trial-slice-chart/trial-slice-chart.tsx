@@ -1,7 +1,5 @@
 import { lazy } from 'react';
 import { ChartFrame } from '../chart/chart-frame';
-import { Legend, LegendItem } from '../chart/chart.styles';
-import { LegendSwatch } from '../chart/legend-swatch';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import type { SlicePoint } from './slice-points';
 
@@ -48,22 +46,11 @@ export function TrialSliceChart(props: TrialSliceChartProps) {
       showTitle={showTitle}
       summary={describe(props)}
       height={height}
-      legend={
-        <Legend aria-label="Legend">
-          <LegendItem>
-            <LegendSwatch shape="circle" color={colors.chart1} />
-            Feasible trial
-          </LegendItem>
-          <LegendItem>
-            <LegendSwatch shape="circle" color={colors.warning} hollow />
-            Infeasible
-          </LegendItem>
-          <LegendItem>
-            <LegendSwatch shape="cross" color={colors.danger} />
-            Failed
-          </LegendItem>
-        </Legend>
-      }
+      legend={[
+        { label: 'Feasible trial', shape: 'circle', color: colors.chart1 },
+        { label: 'Infeasible', shape: 'circle', color: colors.warning, hollow: true },
+        { label: 'Failed', shape: 'cross', color: colors.danger },
+      ]}
     >
       <TrialSliceChartView {...props} />
     </ChartFrame>

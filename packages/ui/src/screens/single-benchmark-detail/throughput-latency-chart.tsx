@@ -1,7 +1,5 @@
 import { lazy } from 'react';
 import { ChartFrame } from '../../primitives/chart/chart-frame';
-import { Legend, LegendItem } from '../../primitives/chart/chart.styles';
-import { LegendSwatch } from '../../primitives/chart/legend-swatch';
 import { formatMs, formatTokensPerSecond } from '../../foundations/format/format';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 
@@ -54,18 +52,10 @@ export function ThroughputLatencyChart(props: ThroughputLatencyChartProps) {
       showTitle={false}
       summary={describe(props)}
       height={height}
-      legend={
-        <Legend aria-label="Legend">
-          <LegendItem>
-            <LegendSwatch shape="circle" color={colors.chart1} />
-            Benchmark
-          </LegendItem>
-          <LegendItem>
-            <LegendSwatch shape="diamond" color={colors.chart2} />
-            Selected
-          </LegendItem>
-        </Legend>
-      }
+      legend={[
+        { label: 'Benchmark', shape: 'circle', color: colors.chart1 },
+        { label: 'Selected', shape: 'diamond', color: colors.chart2 },
+      ]}
     >
       <ThroughputLatencyChartView {...props} />
     </ChartFrame>
