@@ -1,1 +1,2 @@
 export * from './screen-layout.styles';
+export { ScreenIntro } from './screen-intro';

@@ -19,13 +19,8 @@ import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { formatMetric, formatRuntime, metricLabel } from '../benchmark-common/benchmark-data';
 import type { BenchmarkMetricKey, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
-import {
-  ScreenHeader,
-  ScreenHeading,
-  ScreenLede,
-  ScreenRoot,
-  ScreenTitle,
-} from '../benchmark-common/benchmark-common.styles';
+import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';
+import { ScreenIntro } from '../../primitives/screen-layout';
 import { LoadError } from '../benchmark-common/load-error';
 import { OpenLink } from '../benchmark-common/open-link';
 import { MAX_COMPARED, flagRows, metricRows, workloadRows } from './compare-data';
@@ -351,14 +346,10 @@ export function BenchmarkCompare({
   return (
     <ScreenRoot>
       {showTitle ? (
-        <ScreenHeader>
-          <ScreenHeading>
-            <ScreenTitle>{BENCHMARK_COMPARE_TITLE}</ScreenTitle>
-            <ScreenLede>
-              Benchmarks side by side: what differs in their setups, and every metric against the first one.
-            </ScreenLede>
-          </ScreenHeading>
-        </ScreenHeader>
+        <ScreenIntro
+          title={BENCHMARK_COMPARE_TITLE}
+          lede="Benchmarks side by side: what differs in their setups, and every metric against the first one."
+        />
       ) : null}
       {body}
     </ScreenRoot>

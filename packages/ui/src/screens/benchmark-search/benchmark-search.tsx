@@ -26,13 +26,8 @@ import {
 } from '../benchmark-common/benchmark-data';
 import type { BenchmarkPage, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
-import {
-  ScreenHeader,
-  ScreenHeading,
-  ScreenLede,
-  ScreenRoot,
-  ScreenTitle,
-} from '../benchmark-common/benchmark-common.styles';
+import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';
+import { ScreenIntro } from '../../primitives/screen-layout';
 import { LoadError } from '../benchmark-common/load-error';
 import { OpenLink } from '../benchmark-common/open-link';
 import { SearchFilterForm } from './search-filter-form';
@@ -458,14 +453,10 @@ export function BenchmarkSearch({
   return (
     <ScreenRoot>
       {showTitle ? (
-        <ScreenHeader>
-          <ScreenHeading>
-            <ScreenTitle>{BENCHMARK_SEARCH_TITLE}</ScreenTitle>
-            <ScreenLede>
-              Published benchmarks and your own, filtered by model, hardware, workload and service levels.
-            </ScreenLede>
-          </ScreenHeading>
-        </ScreenHeader>
+        <ScreenIntro
+          title={BENCHMARK_SEARCH_TITLE}
+          lede="Published benchmarks and your own, filtered by model, hardware, workload and service levels."
+        />
       ) : null}
       <SearchLayout>
         <FilterColumn aria-label="Filters">

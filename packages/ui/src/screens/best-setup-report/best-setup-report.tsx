@@ -30,15 +30,8 @@ import type {
   RuntimeOptionValue,
 } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
-import {
-  MutedText,
-  ScreenHeader,
-  ScreenHeading,
-  ScreenLede,
-  ScreenRoot,
-  ScreenTitle,
-  ScrollRegion,
-} from '../benchmark-common/benchmark-common.styles';
+import { MutedText, ScreenRoot, ScrollRegion } from '../benchmark-common/benchmark-common.styles';
+import { ScreenIntro } from '../../primitives/screen-layout';
 import { LoadError } from '../benchmark-common/load-error';
 import { OpenLink } from '../benchmark-common/open-link';
 import {
@@ -354,14 +347,10 @@ export function BestSetupReport({
   return (
     <ScreenRoot>
       {showTitle ? (
-        <ScreenHeader>
-          <ScreenHeading>
-            <ScreenTitle>{BEST_SETUP_REPORT_TITLE}</ScreenTitle>
-            <ScreenLede>
-              The best measured configuration for a model on a hardware type, by the metric that matters to you.
-            </ScreenLede>
-          </ScreenHeading>
-        </ScreenHeader>
+        <ScreenIntro
+          title={BEST_SETUP_REPORT_TITLE}
+          lede="The best measured configuration for a model on a hardware type, by the metric that matters to you."
+        />
       ) : null}
       <SelectRow role="group" aria-label="Report for">
         <Select

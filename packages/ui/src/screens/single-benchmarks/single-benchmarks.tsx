@@ -14,13 +14,8 @@ import {
 } from '../benchmark-common/benchmark-data';
 import type { BenchmarkPage, BenchmarkScreenStatus, BenchmarkSettingView } from '../benchmark-common/benchmark-data';
 import { LoadError } from '../benchmark-common/load-error';
-import {
-  ScreenHeader,
-  ScreenHeading,
-  ScreenLede,
-  ScreenRoot,
-  ScreenTitle,
-} from '../benchmark-common/benchmark-common.styles';
+import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';
+import { ScreenIntro } from '../../primitives/screen-layout';
 import { OpenLink } from '../benchmark-common/open-link';
 import { ModelName } from './single-benchmarks.styles';
 
@@ -167,15 +162,10 @@ export function SingleBenchmarks({
   return (
     <ScreenRoot>
       {showTitle ? (
-        <ScreenHeader>
-          <ScreenHeading>
-            <ScreenTitle>{SINGLE_BENCHMARKS_TITLE}</ScreenTitle>
-            <ScreenLede>
-              Each setting is a model on a hardware configuration with one engine and one workload; open it to compare
-              its benchmarks.
-            </ScreenLede>
-          </ScreenHeading>
-        </ScreenHeader>
+        <ScreenIntro
+          title={SINGLE_BENCHMARKS_TITLE}
+          lede="Each setting is a model on a hardware configuration with one engine and one workload; open it to compare its benchmarks."
+        />
       ) : null}
       {body}
     </ScreenRoot>
