@@ -1,15 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { fixtures, mockError } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
-import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
+import { fixtures } from '@mako/api-client/mocks';
+import { pageStoryMeta, type AppStory } from './app-story.tsx';
+import { emptyStory, endpointDownStory, expectPageTitle, loadingStory } from './story-checks.ts';
 
-const meta = {
-  title: 'Web/Pages/Search benchmarks',
-  component: AppStory,
-  args: { path: '/benchmarks' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Search benchmarks', ...pageStoryMeta('/benchmarks') } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -34,19 +29,6 @@ export const FilteredByAddress: Story = {
 
 export const Loading: Story = loadingStory();
 
-export const Failure: Story = {
-  name: 'Error',
-  ...failedStory('Service Unavailable', 'Database unavailable', [
-    mockError('searchBenchmarks', 503, 'Database unavailable'),
-    ...scenarios.success(),
-  ]),
-};
+export const Failure: Story = { name: 'Error', ...endpointDownStory('searchBenchmarks') };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: scenarios.empty() } },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole('heading', { name: 'No benchmarks match these filters' }),
-    ).toBeVisible();
-  },
-};
+export const Empty: Story = emptyStory('No benchmarks match these filters');

@@ -1,15 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtures, mockError } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
-import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
+import { fixtures } from '@mako/api-client/mocks';
+import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
+import { endpointDownStory, expectPageTitle, loadingStory } from './story-checks.ts';
 
-const meta = {
-  title: 'Web/Pages/Getting started',
-  component: AppStory,
-  args: { path: '/getting-started' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Getting started', ...pageStoryMeta('/getting-started') } satisfies Meta<
+  typeof AppStory
+>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -26,13 +23,7 @@ export const Success: Story = {
 
 export const Loading: Story = loadingStory();
 
-export const Failure: Story = {
-  name: 'Error',
-  ...failedStory('Service Unavailable', 'Database unavailable', [
-    mockError('listApiTokens', 503, 'Database unavailable'),
-    ...scenarios.success(),
-  ]),
-};
+export const Failure: Story = { name: 'Error', ...endpointDownStory('listApiTokens') };
 
 /** A brand-new account: only the account step is done. */
 export const Empty: Story = {

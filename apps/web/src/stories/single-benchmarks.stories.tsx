@@ -1,15 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
+import { pageStoryMeta, type AppStory } from './app-story.tsx';
 import { emptyStory, expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
-const meta = {
-  title: 'Web/Pages/Single benchmarks',
-  component: AppStory,
-  args: { path: '/single-benchmarks' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Single benchmarks', ...pageStoryMeta('/single-benchmarks') } satisfies Meta<
+  typeof AppStory
+>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

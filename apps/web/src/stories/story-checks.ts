@@ -1,4 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
+import { mockError } from '@mako/api-client/mocks';
 import type { HttpHandler } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { scenarios, type AppStory } from './app-story.tsx';
@@ -65,3 +66,13 @@ export const emptyStory = (heading: string): PageState => ({
     await expect(await within(canvasElement).findByRole('heading', { name: heading })).toBeVisible();
   },
 });
+
+/** Only `endpoint` is down (a 503, 'Database unavailable'); `others` answer everything else. */
+export const endpointDownStory = (
+  endpoint: Parameters<typeof mockError>[0],
+  others: HttpHandler[] = scenarios.success(),
+): PageState =>
+  failedStory('Service Unavailable', 'Database unavailable', [
+    mockError(endpoint, 503, 'Database unavailable'),
+    ...others,
+  ]);

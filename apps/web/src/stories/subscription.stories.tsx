@@ -1,15 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
-import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
+import { pageStoryMeta, type AppStory } from './app-story.tsx';
+import { emptyStory, expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
-const meta = {
-  title: 'Web/Pages/Subscription',
-  component: AppStory,
-  args: { path: '/subscription' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Subscription', ...pageStoryMeta('/subscription') } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -27,14 +22,7 @@ export const Loading: Story = loadingStory();
 
 export const Failure: Story = { name: 'Error', ...failedStory('Service Unavailable', 'Service Unavailable') };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: scenarios.empty() } },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole('heading', { name: 'No plans are on offer right now' }),
-    ).toBeVisible();
-  },
-};
+export const Empty: Story = emptyStory('No plans are on offer right now');
 
 /** Back from the payment provider: the checkout is confirmed before anything is claimed. */
 export const PaymentSuccess: Story = {
