@@ -64,17 +64,31 @@ export function SignedInShell({
   );
 }
 
+/** What a play function gets that the helpers below read; a story's own context has all of it. */
+type Canvas = Pick<ReturnType<typeof within>, 'getByRole' | 'getByText'>;
+type Step = (label: string, play: () => Promise<void>) => unknown;
+interface PlayContext {
+  canvas: Canvas;
+  canvasElement: HTMLElement;
+  step: Step;
+  userEvent: { click: (element: Element) => Promise<void> };
+}
+
+/** Storybook globals: the dark theme; the 375 px phone viewport. */
+export const DARK_THEME = { theme: 'dark' };
+export const PHONE = { viewport: { value: 'mobile375', isRotated: false } };
+
 /**
  * A failed request as the page shows it (SPEC §8): 'Something went wrong: {status text}', the
  * detail or 'Unknown error', and a Retry that calls `onRetry` once. With the story's `step`, the
  * two checks are reported as steps.
  */
 export async function expectFailureWithRetry(
-  canvas: Pick<ReturnType<typeof within>, 'getByRole'>,
+  canvas: Canvas,
   user: { click: (element: Element) => Promise<void> },
   onRetry: unknown,
   failure: { statusText: string; detail: string | null },
-  step: (label: string, play: () => Promise<void>) => unknown = (_label, play) => play(),
+  step: Step = (_label, play) => play(),
 ): Promise<void> {
   await step(`the failure is named, with ${failure.detail === null ? "'Unknown error'" : 'the detail'}`, async () => {
     const alert = canvas.getByRole('alert');
@@ -92,3 +106,34 @@ export async function expectFitsPhone(canvasElement: HTMLElement): Promise<void>
   await expect(window.innerWidth).toBe(375);
   await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
 }
+
+/*
+ * Whole states that many screens' stories share: spread one into a story
+ * (`export const Dark: Story = { tags: ['visual'], ...darkThemeStory(…) }`) and keep the tags in the
+ * file, where they say which stories have a screenshot baseline.
+ */
+
+/** The screen in the dark theme: `shown` picks what must be visible in it. */
+export const darkThemeStory = (shown: (canvas: Canvas) => HTMLElement) => ({
+  globals: DARK_THEME,
+  play: async ({ canvas }: Pick<PlayContext, 'canvas'>) => {
+    await expect(shown(canvas)).toBeVisible();
+  },
+});
+
+/** The screen on a phone: it fits 375 px, and `reachable` (its main action) ends within the screen. */
+export const phoneStory = (reachable?: (canvas: Canvas) => HTMLElement) => ({
+  globals: PHONE,
+  play: async ({ canvas, canvasElement }: Pick<PlayContext, 'canvas' | 'canvasElement'>) => {
+    await expectFitsPhone(canvasElement);
+    if (reachable) await expect(reachable(canvas).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+  },
+});
+
+/** The screen's load failed: `args` clear its data and carry the `error`; the play is expectFailureWithRetry's. */
+export const failedLoadStory = <const A extends { error: { statusText: string; detail: string | null } }>(args: A) => ({
+  args,
+  play: async ({ canvas, step, userEvent, args: { onRetry } }: PlayContext & { args: { onRetry?: unknown } }) => {
+    await expectFailureWithRetry(canvas, userEvent, onRetry, args.error, step);
+  },
+});

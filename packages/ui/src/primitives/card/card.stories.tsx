@@ -3,6 +3,7 @@ import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
 import { Stat } from '../stat';
 import { Card } from './card';
+import { darkThemeStory } from '../../../test/story-kit';
 
 const onCopy = fn();
 
@@ -86,8 +87,5 @@ export const Untitled: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'Best so far' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Best so far' })),
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, spyOn, waitFor } from 'storybook/test';
-import { stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, stubClipboard } from '../../../test/story-kit';
 import { CopyField } from './copy-field';
 
 const SECRET = 'mako_pat_9f3c2a71d0b84e5fa6c1e2d3b4a59687';
@@ -88,8 +88,5 @@ export const Command: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('You will not see it again')).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByText('You will not see it again')),
 };

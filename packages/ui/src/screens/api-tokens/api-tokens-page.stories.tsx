@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import type { TokenCreateValues } from '../credential-manager';
 import { playCreateFailed, playCreating, playRevokeFailed } from '../credential-manager/token-manager.plays';
-import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, phoneStory, SignedInShell, stubClipboard } from '../../../test/story-kit';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
 import type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';
@@ -298,24 +298,12 @@ export const Empty: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await expectFailureWithRetry(
-      canvas,
-      userEvent,
-      args.onRetry,
-      { statusText: 'Service Unavailable', detail: null },
-      step,
-    );
-  },
+  ...failedLoadStory({ tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } }),
 };
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('table', { name: 'API tokens' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('table', { name: 'API tokens' })),
 };
 
 export const SecretDark: Story = {
@@ -330,15 +318,7 @@ export const SecretDark: Story = {
 
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement, step }) => {
-    await step('the page fits 375 px; the wide table scrolls inside its frame', async () => {
-      await expectFitsPhone(canvasElement);
-      await expect(canvas.getByRole('button', { name: 'New token' }).getBoundingClientRect().right).toBeLessThanOrEqual(
-        375,
-      );
-    });
-  },
+  ...phoneStory((canvas) => canvas.getByRole('button', { name: 'New token' })),
 };
 
 export const InAppShell: Story = {

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Select } from '../../primitives/select';
-import { expectFailureWithRetry, stubClipboard } from '../../../test/story-kit';
+import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
 import type { ExtraCreateFields } from './create-token-dialog';
 import { TokenManager } from './token-manager';
 import { playCreateFailed, playCreating, playRevokeFailed } from './token-manager.plays';
@@ -298,16 +298,7 @@ export const Empty: Story = {
 };
 
 export const ErrorState: Story = {
-  args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await expectFailureWithRetry(
-      canvas,
-      userEvent,
-      args.onRetry,
-      { statusText: 'Service Unavailable', detail: null },
-      step,
-    );
-  },
+  ...failedLoadStory({ tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } }),
 };
 
 interface ScopedToken extends TokenLike {

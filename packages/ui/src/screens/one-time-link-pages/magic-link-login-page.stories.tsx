@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
+import { phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { MagicLinkLoginPage } from './token-pages';
 
 const { navigate, RouterLink: routerLink } = routerLinkStub();
@@ -71,10 +71,4 @@ export const Dark: Story = {
   },
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };

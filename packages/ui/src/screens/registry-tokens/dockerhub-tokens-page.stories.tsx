@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
 import { DockerhubTokensPage } from './dockerhub-tokens-page';
 
@@ -165,27 +165,15 @@ export const Empty: Story = {
 };
 
 export const ErrorState: Story = {
-  args: { tokens: undefined, error: { statusText: 'Bad Gateway', detail: 'The registry did not answer' } },
-  play: async ({ canvas, args, userEvent }) => {
-    await expectFailureWithRetry(canvas, userEvent, args.onRetry, {
-      statusText: 'Bad Gateway',
-      detail: 'The registry did not answer',
-    });
-  },
+  ...failedLoadStory({
+    tokens: undefined,
+    error: { statusText: 'Bad Gateway', detail: 'The registry did not answer' },
+  }),
 };
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('table', { name: 'Registry tokens' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('table', { name: 'Registry tokens' })),
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };

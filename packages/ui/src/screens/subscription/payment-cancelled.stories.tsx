@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
+import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { PaymentCancelledPage } from './payment-result';
 
 const { navigate, RouterLink: routerLink } = routerLinkStub();
@@ -60,16 +60,7 @@ export const WithoutDetails: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Payment Cancelled' })),
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
