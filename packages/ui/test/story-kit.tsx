@@ -16,8 +16,8 @@ export function stubClipboard(): () => void {
 }
 
 /**
- * Stands in for a router Link: no page load, the target is reported to `navigate` instead (clear
- * it in the story file's beforeEach). `data-router-link` tells these links from plain anchors.
+ * Stands in for a router Link: no page load, the target is reported to `navigate` instead (make
+ * `clearNavigate` the story file's beforeEach). `data-router-link` tells these links from plain anchors.
  */
 export function routerLinkStub() {
   const navigate = fn();
@@ -37,7 +37,11 @@ export function routerLinkStub() {
       </a>
     );
   }
-  return { navigate, RouterLink };
+  // Braced: a function returned from beforeEach would be taken for its cleanup.
+  const clearNavigate = () => {
+    navigate.mockClear();
+  };
+  return { navigate, clearNavigate, RouterLink };
 }
 
 /** The app shell around a page, as the fixture user sees it at a laptop width. */

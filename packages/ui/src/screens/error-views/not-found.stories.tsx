@@ -4,14 +4,12 @@ import { Button } from '../../primitives/button';
 import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { NotFoundPage, NotFoundView } from './not-found';
 
-const { navigate, RouterLink: routerLink } = routerLinkStub();
+const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Errors/NotFoundPage',
   component: NotFoundPage,
-  beforeEach: () => {
-    navigate.mockClear();
-  },
+  beforeEach: clearNavigate,
 } satisfies Meta<typeof NotFoundPage>;
 
 export default meta;

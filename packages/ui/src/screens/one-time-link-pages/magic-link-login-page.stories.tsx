@@ -3,7 +3,7 @@ import { expect, waitFor } from 'storybook/test';
 import { phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { MagicLinkLoginPage } from './token-pages';
 
-const { navigate, RouterLink: routerLink } = routerLinkStub();
+const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Auth/MagicLinkLoginPage',
@@ -11,9 +11,7 @@ const meta = {
   parameters: { padded: false },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
   args: { token: 'mlt_8a1d', status: 'verifying', renderLink: routerLink },
-  beforeEach: () => {
-    navigate.mockClear();
-  },
+  beforeEach: clearNavigate,
 } satisfies Meta<typeof MagicLinkLoginPage>;
 
 export default meta;

@@ -3,15 +3,13 @@ import { expect } from 'storybook/test';
 import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { PaymentCancelledPage } from './payment-result';
 
-const { navigate, RouterLink: routerLink } = routerLinkStub();
+const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Subscription/PaymentCancelledPage',
   component: PaymentCancelledPage,
   args: { currentPlanName: 'Free', contactUsUrl: 'https://example.com/contact' },
-  beforeEach: () => {
-    navigate.mockClear();
-  },
+  beforeEach: clearNavigate,
 } satisfies Meta<typeof PaymentCancelledPage>;
 
 export default meta;

@@ -3,15 +3,13 @@ import { expect, fn } from 'storybook/test';
 import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { PaymentSuccessPage } from './payment-result';
 
-const { navigate, RouterLink: routerLink } = routerLinkStub();
+const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Subscription/PaymentSuccessPage',
   component: PaymentSuccessPage,
   args: { onRetry: fn() },
-  beforeEach: () => {
-    navigate.mockClear();
-  },
+  beforeEach: clearNavigate,
 } satisfies Meta<typeof PaymentSuccessPage>;
 
 export default meta;
