@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { expect, fn, spyOn } from 'storybook/test';
 import type { within } from 'storybook/test';
 import { AppShell } from '../src/primitives/app-shell';
@@ -42,6 +42,17 @@ export function routerLinkStub() {
     navigate.mockClear();
   };
   return { navigate, clearNavigate, RouterLink };
+}
+
+/** A decorator that holds the story to `px` wide at most, as a form or a card sits in a page column. */
+export function withMaxWidth(px: number) {
+  return function MaxWidth(Story: ComponentType) {
+    return (
+      <div style={{ maxWidth: px }}>
+        <Story />
+      </div>
+    );
+  };
 }
 
 /** The app shell around a page, as the fixture user sees it at a laptop width. */

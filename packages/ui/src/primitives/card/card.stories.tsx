@@ -3,7 +3,7 @@ import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
 import { Stat } from '../stat';
 import { Card } from './card';
-import { darkThemeStory } from '../../../test/story-kit';
+import { darkThemeStory, withMaxWidth } from '../../../test/story-kit';
 
 const onCopy = fn();
 
@@ -29,13 +29,7 @@ const meta = {
       />
     ),
   },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 480 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(480)],
 } satisfies Meta<typeof Card>;
 
 export default meta;

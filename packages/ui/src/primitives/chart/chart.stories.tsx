@@ -7,6 +7,7 @@ import { ChartFrame } from './chart-frame';
 import { Legend, LegendItem } from './chart.styles';
 import { LegendSwatch } from './legend-swatch';
 import type { SwatchShape } from './legend-swatch';
+import { withMaxWidth } from '../../../test/story-kit';
 
 /** Best-so-far output tok/s after each trial: what a chart would draw inside the frame. */
 const BEST_SO_FAR = [4413, 4413, 4413, 4931, 5241, 5241, 5241, 5241, 5603];
@@ -60,13 +61,7 @@ const meta = {
     legend: <SampleLegend />,
     children: <SamplePlot />,
   },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 560 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(560)],
 } satisfies Meta<typeof ChartFrame>;
 
 export default meta;

@@ -6,6 +6,7 @@ import { Field } from './field';
 import type { FieldRenderProps } from './field';
 import { controlStyles } from './field.styles';
 import type { ControlStyleProps } from './field.styles';
+import { withMaxWidth } from '../../../test/story-kit';
 
 /** A custom control the way a screen builds one: the shared control look, wired through Field. */
 const NumberInput = styled.input<ControlStyleProps>`
@@ -23,13 +24,7 @@ const meta = {
   title: 'Primitives/Field',
   component: Field,
   args: { label: 'Parallel trials', hint: HINT, children: numberControl },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 320 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(320)],
 } satisfies Meta<typeof Field>;
 
 export default meta;

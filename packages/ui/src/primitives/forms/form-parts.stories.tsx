@@ -4,6 +4,7 @@ import { expect } from 'storybook/test';
 import { Button } from '../button';
 import { TextField } from '../text-field';
 import { FormConfirmation, FormStack } from './form-parts';
+import { withMaxWidth } from '../../../test/story-kit';
 
 const MESSAGE = 'Verification link sent successfully! Please check your email.';
 
@@ -30,13 +31,7 @@ function SendOnce() {
 const meta = {
   title: 'Primitives/Form parts',
   component: SendOnce,
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(360)],
 } satisfies Meta<typeof SendOnce>;
 
 export default meta;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Select } from './select';
+import { withMaxWidth } from '../../../test/story-kit';
 
 const runtimes = [
   { value: 'vllm', label: 'vLLM' },
@@ -12,13 +13,7 @@ const meta = {
   title: 'Primitives/Select',
   component: Select,
   args: { label: 'Runtime', options: runtimes, placeholder: 'Choose a runtime…', onValueChange: fn() },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 320 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(320)],
 } satisfies Meta<typeof Select>;
 
 export default meta;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Card } from '../../primitives/card';
 import { LoadingErrorWrapper } from './loading-error-wrapper';
+import { withMaxWidth } from '../../../test/story-kit';
 
 const content = (
   <Card title="Tokens">
@@ -13,13 +14,7 @@ const meta = {
   title: 'Screens/Errors/LoadingErrorWrapper',
   component: LoadingErrorWrapper,
   args: { children: content, onRetry: fn(), loadingLabel: 'Loading tokens' },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 640 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(640)],
 } satisfies Meta<typeof LoadingErrorWrapper>;
 
 export default meta;
