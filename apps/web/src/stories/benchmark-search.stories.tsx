@@ -2,20 +2,17 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
 import { pageStoryMeta, type AppStory } from './app-story.tsx';
-import { emptyStory, endpointDownStory, expectPageTitle, loadingStory } from './story-checks.ts';
+import { emptyStory, endpointDownStory, expectPageTitle, loadingStory, pageShowsStory } from './story-checks.ts';
 
 const meta = { title: 'Web/Pages/Search benchmarks', ...pageStoryMeta('/benchmarks') } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvasElement }) => {
-    await expectPageTitle(canvasElement, 'Search benchmarks');
-    const model = fixtures.benchmarks[0]!.setting.ml_model_name.split('/').pop() ?? '';
-    await waitFor(() => expect(within(canvasElement).getAllByText(model, { exact: false }).length).toBeGreaterThan(0));
-  },
-};
+export const Success: Story = pageShowsStory('Search benchmarks', async (canvas) => {
+  const model = fixtures.benchmarks[0]!.setting.ml_model_name.split('/').pop() ?? '';
+  await waitFor(() => expect(canvas.getAllByText(model, { exact: false }).length).toBeGreaterThan(0));
+});
 
 /** Filters in the address are the search: the hardware filter narrows the results to it. */
 export const FilteredByAddress: Story = {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
 import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
-import { endpointDownStory, expectPageTitle, loadingStory } from './story-checks.ts';
+import { endpointDownStory, loadingStory, pageShowsStory } from './story-checks.ts';
 
 const meta = { title: 'Web/Pages/Getting started', ...pageStoryMeta('/getting-started') } satisfies Meta<
   typeof AppStory
@@ -12,14 +12,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Tokens (one used by a runner), own benchmarks and a session: every step is done. */
-export const Success: Story = {
-  play: async ({ canvasElement }) => {
-    await expectPageTitle(canvasElement, 'Get started with MakoOptimize');
-    await expect(await within(canvasElement).findByText('5 of 5 steps done')).toBeVisible();
-    // The signed-in user's address, in the shell and on the account step.
-    await expect(within(canvasElement).getAllByText(fixtures.user.email)).toHaveLength(2);
-  },
-};
+export const Success: Story = pageShowsStory('Get started with MakoOptimize', async (canvas) => {
+  await expect(await canvas.findByText('5 of 5 steps done')).toBeVisible();
+  // The signed-in user's address, in the shell and on the account step.
+  await expect(canvas.getAllByText(fixtures.user.email)).toHaveLength(2);
+});
 
 export const Loading: Story = loadingStory();
 

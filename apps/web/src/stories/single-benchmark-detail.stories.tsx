@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
 import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
-import { endpointDownStory, expectPageTitle, loadingStory } from './story-checks.ts';
+import { endpointDownStory, expectPageTitle, loadingStory, pageShowsStory } from './story-checks.ts';
 
 const setting = fixtures.benchmarkSettings[0]!;
 const title = `${setting.ml_model_name} benchmarks on ${setting.hardware_config.count}x ${setting.hardware_config.name}`;
@@ -15,11 +15,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvasElement }) => {
-    await expectPageTitle(canvasElement, title);
-  },
-};
+export const Success: Story = pageShowsStory(title);
 
 export const Loading: Story = loadingStory();
 

@@ -33,6 +33,17 @@ export async function expectPageTitle(canvasElement: HTMLElement, title: string)
   await waitFor(() => expect(document.title).toBe(title));
 }
 
+/** The page carries `title` (expectPageTitle), then `shows` checks what it shows under it. */
+export const pageShowsStory = (
+  title: string,
+  shows?: (canvas: Parameters<NonNullable<PageState['play']>>[0]['canvas']) => Promise<void>,
+): PageState => ({
+  play: async ({ canvas, canvasElement }) => {
+    await expectPageTitle(canvasElement, title);
+    await shows?.(canvas);
+  },
+});
+
 /*
  * The states every data page has, as stories: loading, a failed request, nothing to show. A file
  * spreads one into its story (`export const Failure: Story = { name: 'Error', ...failedStory(…) }`)
