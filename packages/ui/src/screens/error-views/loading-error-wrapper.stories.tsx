@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Card } from '../../primitives/card';
 import { LoadingErrorWrapper } from './loading-error-wrapper';
-import { withMaxWidth } from '../../../test/story-kit';
+import { phoneStory, withMaxWidth } from '../../../test/story-kit';
 
 const content = (
   <Card title="Tokens">
@@ -117,9 +117,6 @@ export const Dark: Story = {
 };
 
 export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
   args: { error: { statusText: 'Service Unavailable', detail: 'The database is restarting. Try again in a minute.' } },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
-  },
+  ...phoneStory(),
 };
