@@ -94,6 +94,36 @@ export const DARK_THEME = { theme: 'dark' };
 export const PHONE = { viewport: { value: 'mobile375', isRotated: false } };
 
 /**
+ * The page inside the signed-in shell at a desktop width, titled `title`: the shell's one h1 reads
+ * `heading` (the spec's words) and, given `currentLink`, that sidebar link is marked as the current page.
+ */
+export function inAppShellStory<Props extends object>(
+  Page: ComponentType<Props>,
+  {
+    title,
+    currentPath,
+    heading,
+    currentLink,
+  }: { title: string; currentPath: string; heading: string; currentLink?: string },
+) {
+  return {
+    parameters: { padded: false },
+    globals: { viewport: { value: 'desktop1280', isRotated: false } },
+    render: (args: Props) => (
+      <SignedInShell title={title} currentPath={currentPath}>
+        <Page {...args} />
+      </SignedInShell>
+    ),
+    play: async ({ canvas }: Pick<PlayContext, 'canvas'>) => {
+      await expect(canvas.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      if (currentLink) {
+        await expect(canvas.getByRole('link', { name: currentLink })).toHaveAttribute('aria-current', 'page');
+      }
+    },
+  };
+}
+
+/**
  * A failed request as the page shows it (SPEC §8): 'Something went wrong: {status text}', the
  * detail or 'Unknown error', and a Retry that calls `onRetry` once. With the story's `step`, the
  * two checks are reported as steps.

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
 import { Stat } from '../stat';
-import { Card } from './card';
 import { darkThemeStory, withMaxWidth } from '../../../test/story-kit';
+import { Card } from './card';
 
 const onCopy = fn();
 

@@ -3,11 +3,11 @@ import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
+import { withMaxWidth } from '../../../test/story-kit';
 import { ChartFrame } from './chart-frame';
 import { Legend, LegendItem } from './chart.styles';
 import { LegendSwatch } from './legend-swatch';
 import type { SwatchShape } from './legend-swatch';
-import { withMaxWidth } from '../../../test/story-kit';
 
 /** Best-so-far output tok/s after each trial: what a chart would draw inside the frame. */
 const BEST_SO_FAR = [4413, 4413, 4413, 4931, 5241, 5241, 5241, 5241, 5603];

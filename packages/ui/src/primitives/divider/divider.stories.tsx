@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { Divider } from './divider';
 import { withMaxWidth } from '../../../test/story-kit';
+import { Divider } from './divider';
 
 const meta = {
   title: 'Primitives/Divider',

@@ -2,11 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect } from 'storybook/test';
 import styled from 'styled-components';
+import { withMaxWidth } from '../../../test/story-kit';
 import { Field } from './field';
 import type { FieldRenderProps } from './field';
 import { controlStyles } from './field.styles';
 import type { ControlStyleProps } from './field.styles';
-import { withMaxWidth } from '../../../test/story-kit';
 
 /** A custom control the way a screen builds one: the shared control look, wired through Field. */
 const NumberInput = styled.input<ControlStyleProps>`

@@ -3,8 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Button } from '../button';
 import { TextField } from '../text-field';
-import { FormConfirmation, FormStack } from './form-parts';
 import { withMaxWidth } from '../../../test/story-kit';
+import { FormConfirmation, FormStack } from './form-parts';
 
 const MESSAGE = 'Verification link sent successfully! Please check your email.';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { Select } from './select';
 import { withMaxWidth } from '../../../test/story-kit';
+import { Select } from './select';
 
 const runtimes = [
   { value: 'vllm', label: 'vLLM' },

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { Tabs } from './tabs';
 import { withMaxWidth } from '../../../test/story-kit';
+import { Tabs } from './tabs';
 
 const items = [
   { value: 'table', label: 'Table', content: <p>Results as a sortable table.</p> },

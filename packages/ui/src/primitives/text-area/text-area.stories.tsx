@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { TextArea } from './text-area';
 import { withMaxWidth } from '../../../test/story-kit';
+import { TextArea } from './text-area';
 
 const meta = {
   title: 'Primitives/TextArea',

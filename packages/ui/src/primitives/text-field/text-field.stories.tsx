@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { TextField } from './text-field';
 import { withMaxWidth } from '../../../test/story-kit';
+import { TextField } from './text-field';
 
 const meta = {
   title: 'Primitives/TextField',

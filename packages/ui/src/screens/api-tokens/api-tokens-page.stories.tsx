@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import type { TokenCreateValues } from '../credential-manager';
 import { playCreateFailed, playCreating, playRevokeFailed, tokenRow } from '../credential-manager/token-manager.plays';
-import { darkThemeStory, failedLoadStory, phoneStory, SignedInShell, stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
 import type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';
@@ -317,16 +317,9 @@ export const Mobile: Story = {
   ...phoneStory((canvas) => canvas.getByRole('button', { name: 'New token' })),
 };
 
-export const InAppShell: Story = {
-  parameters: { padded: false },
-  globals: { viewport: { value: 'desktop1280', isRotated: false } },
-  render: (args) => (
-    <SignedInShell title={API_TOKENS_TITLE} currentPath="/tokens/">
-      <ApiTokensPage {...args} />
-    </SignedInShell>
-  ),
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'MAKO Optimize Tokens' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Tokens' })).toHaveAttribute('aria-current', 'page');
-  },
-};
+export const InAppShell: Story = inAppShellStory(ApiTokensPage, {
+  title: API_TOKENS_TITLE,
+  currentPath: '/tokens/',
+  heading: 'MAKO Optimize Tokens',
+  currentLink: 'Tokens',
+});

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { ErrorView } from './error-view';
 import { phoneStory } from '../../../test/story-kit';
+import { ErrorView } from './error-view';
 
 const RAW = "TypeError: Cannot read properties of undefined (reading 'hardware_config')";
 

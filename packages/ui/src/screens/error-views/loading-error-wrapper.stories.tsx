@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Card } from '../../primitives/card';
-import { LoadingErrorWrapper } from './loading-error-wrapper';
 import { phoneStory, withMaxWidth } from '../../../test/story-kit';
+import { LoadingErrorWrapper } from './loading-error-wrapper';
 
 const content = (
   <Card title="Tokens">

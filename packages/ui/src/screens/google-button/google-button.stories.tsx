@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { GoogleButton } from './google-button';
 import { withMaxWidth } from '../../../test/story-kit';
+import { GoogleButton } from './google-button';
 
 const meta = {
   title: 'Screens/Home/GoogleButton',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { MagicLinkForm } from './magic-link-form';
 import { withMaxWidth } from '../../../test/story-kit';
+import { MagicLinkForm } from './magic-link-form';
 
 const meta = {
   title: 'Screens/Home/MagicLinkForm',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { PasswordLoginForm } from './password-login-form';
 import { withMaxWidth } from '../../../test/story-kit';
+import { PasswordLoginForm } from './password-login-form';
 
 const meta = {
   title: 'Screens/Home/PasswordLoginForm',

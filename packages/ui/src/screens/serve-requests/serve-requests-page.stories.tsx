@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { darkThemeStory, failedLoadStory, phoneStory, SignedInShell, stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { LLAMA_8B_COMMAND, NOW, SERVE_REQUESTS } from './serve-requests.fixtures';
 import type { ServeRequestItem } from './serve-request-card';
 import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';
@@ -264,15 +264,8 @@ export const Mobile: Story = {
   ...phoneStory((canvas) => canvas.getByRole('button', { name: 'Get launch command' })),
 };
 
-export const InAppShell: Story = {
-  parameters: { padded: false },
-  globals: { viewport: { value: 'desktop1280', isRotated: false } },
-  render: (args) => (
-    <SignedInShell title={SERVE_REQUESTS_TITLE} currentPath="/serve-requests/">
-      <ServeRequestsPage {...args} />
-    </SignedInShell>
-  ),
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'MAKO Serve Requests' })).toBeVisible();
-  },
-};
+export const InAppShell: Story = inAppShellStory(ServeRequestsPage, {
+  title: SERVE_REQUESTS_TITLE,
+  currentPath: '/serve-requests/',
+  heading: 'MAKO Serve Requests',
+});

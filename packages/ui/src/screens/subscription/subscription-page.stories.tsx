@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { darkThemeStory, failedLoadStory, phoneStory, SignedInShell } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory } from '../../../test/story-kit';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 
@@ -161,15 +161,8 @@ export const Dark: Story = { tags: ['visual'], ...darkThemeStory((canvas) => can
 
 export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
 
-export const InAppShell: Story = {
-  parameters: { padded: false },
-  globals: { viewport: { value: 'desktop1280', isRotated: false } },
-  render: (args) => (
-    <SignedInShell title={SUBSCRIPTION_TITLE} currentPath="/subscription/">
-      <SubscriptionPage {...args} />
-    </SignedInShell>
-  ),
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Subscription - Choose Your Plan' })).toBeVisible();
-  },
-};
+export const InAppShell: Story = inAppShellStory(SubscriptionPage, {
+  title: SUBSCRIPTION_TITLE,
+  currentPath: '/subscription/',
+  heading: 'Subscription - Choose Your Plan',
+});
