@@ -6,7 +6,7 @@ import { BenchmarkCreate, BenchmarkMetrics, launchCommand } from '@mako/contract
 import { freePort } from '../src/engine/engine.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
 import { startFakeApi, type FakeApi } from './fake-api.ts';
-import { RUNNER_DIR, fakeEngineTemplate, runCli } from './helpers.ts';
+import { RUNNER_DIR, fakeEngineTemplate, runCli, runCliReport } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 let emulator: Emulator | null = null;
@@ -153,8 +153,10 @@ describe('mako-runner (process)', () => {
     // Up to 4 in flight: TTFT ≈ 10 ms. From 5 on, a fifth of the requests queue behind a whole
     // 46 ms request, so only ≈ 80 % meet 35 ms, short of the 90 % needed.
     emulator = await startEmulator({ ttftMs: 10, itlMs: 4, maxConcurrency: 4 });
-    const output = join(tmp(), 'sweep.json');
-    const run = await runCli([
+    const { run, report: doc } = await runCliReport<{
+      best: number;
+      steps: { level: number; passed: boolean }[];
+    }>([
       'sweep',
       '--base-url',
       emulator.url,
@@ -174,16 +176,8 @@ describe('mako-runner (process)', () => {
       '8',
       '--output-len',
       '10',
-      '--output',
-      output,
     ]);
-    expect(run.stderr).not.toMatch(/error/);
-    expect(run.code).toBe(0);
     expect(run.stdout).toContain('Highest concurrency meeting the SLO: 4');
-    const doc = JSON.parse(readFileSync(output, 'utf8')) as {
-      best: number;
-      steps: { level: number; passed: boolean }[];
-    };
     expect(doc.best).toBe(4);
     expect(doc.steps.map((s) => [s.level, s.passed])).toEqual([
       [1, true],

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { shellQuote } from '@mako/contract';
 
 export const RUNNER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +60,21 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}, tim
   const { child, done } = startCli(args, env);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   return done.finally(() => clearTimeout(timer));
+}
+
+/**
+ * Runs the CLI with `--output` to a fresh file, expects it to succeed without an error on stderr,
+ * and returns the run with the JSON report it wrote.
+ */
+export async function runCliReport<Report>(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ run: CliRun; report: Report; output: string }> {
+  const output = join(mkdtempSync(join(tmpdir(), 'mako-report-')), 'out.json');
+  const run = await runCli([...args, '--output', output], env);
+  expect(run.stderr).not.toMatch(/error/);
+  expect(run.code).toBe(0);
+  return { run, report: JSON.parse(readFileSync(output, 'utf8')) as Report, output };
 }
 
 /** A WordPiece tokenizer that spells words letter by letter: 3 tokens per three-letter word. */

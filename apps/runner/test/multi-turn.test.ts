@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { buildRequests, type DatasetSpec } from '../src/bench/datasets.ts';
 import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
-import { runCli } from './helpers.ts';
+import { runCli, runCliReport } from './helpers.ts';
 
 let emulator: Emulator | null = null;
 afterEach(async () => {
@@ -121,9 +121,11 @@ describe('multi-turn conversations', () => {
 
   it('bench --dataset multi-turn: a table by turn and per_turn in the JSON; chat only', async () => {
     emulator = await startEmulator({ ttftMs: 2, itlMs: 1 });
-    const output = join(mkdtempSync(join(tmpdir(), 'mako-mt-')), 'out.json');
     const args = ['bench', '--base-url', emulator.url, '--dataset', 'multi-turn', '--num-requests', '3'];
-    const run = await runCli([
+    const { run, report: doc } = await runCliReport<{
+      per_turn: { turn: number; completed: number }[];
+      load: { think_time_s: number };
+    }>([
       ...args,
       '--endpoint-type',
       'chat',
@@ -136,17 +138,9 @@ describe('multi-turn conversations', () => {
       '--output-len',
       '3',
       '--quiet',
-      '--output',
-      output,
     ]);
-    expect(run.stderr).not.toMatch(/error/);
-    expect(run.code).toBe(0);
     expect(run.stdout).toContain('3 conversations of 2 turns max, 0.01 s think time');
     expect(run.stdout).toMatch(/Turn\s+sent\s+done\s+prompt tok\s+TTFT mean/);
-    const doc = JSON.parse(readFileSync(output, 'utf8')) as {
-      per_turn: { turn: number; completed: number }[];
-      load: { think_time_s: number };
-    };
     expect(doc.per_turn.map((t) => [t.turn, t.completed])).toEqual([
       [1, 3],
       [2, 3],

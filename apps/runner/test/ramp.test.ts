@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rampSchedule, rampValue, slotOpenings } from '../src/bench/arrivals.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
-import { runCli } from './helpers.ts';
+import { runCli, runCliReport } from './helpers.ts';
 
 let emulator: Emulator | null = null;
 afterEach(async () => {
@@ -55,7 +53,6 @@ describe('ramp-up', () => {
 
   it('bench: a concurrency ramp holds the cap at 1 at first and records the ramp', async () => {
     emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
-    const output = join(mkdtempSync(join(tmpdir(), 'mako-ramp-')), 'out.json');
     const base = [
       'bench',
       '--base-url',
@@ -68,7 +65,11 @@ describe('ramp-up', () => {
       '4',
     ];
     // A ramp far longer than the run: only the first slot ever opens, so nothing runs in parallel.
-    const run = await runCli([
+    const {
+      run,
+      report: doc,
+      output,
+    } = await runCliReport<{ load: { ramp_up: unknown }; metrics: { completed: number } }>([
       ...base,
       '--max-concurrency',
       '8',
@@ -77,17 +78,9 @@ describe('ramp-up', () => {
       '--ramp-up-duration',
       '600',
       '--quiet',
-      '--output',
-      output,
     ]);
-    expect(run.stderr).not.toMatch(/error/);
-    expect(run.code).toBe(0);
     expect(run.stdout).toContain('max concurrency 8 (ramped linear from 1 over 600 s)');
     expect(emulator.stats.maxActive).toBe(1);
-    const doc = JSON.parse(readFileSync(output, 'utf8')) as {
-      load: { ramp_up: unknown };
-      metrics: { completed: number };
-    };
     expect(doc.load.ramp_up).toEqual({ strategy: 'linear', duration_s: 600 });
     expect(doc.metrics.completed).toBe(12);
 

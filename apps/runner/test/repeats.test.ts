@@ -1,10 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aggregateRuns, meanCi, tQuantile95 } from '../src/bench/repeats.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
-import { runCli } from './helpers.ts';
+import { runCliReport } from './helpers.ts';
 
 let emulator: Emulator | null = null;
 afterEach(async () => {
@@ -38,8 +35,11 @@ describe('repeats', () => {
 
   it('bench --runs 3: a table of means with intervals, and every run in the JSON', async () => {
     emulator = await startEmulator({ ttftMs: 3, itlMs: 1 });
-    const output = join(mkdtempSync(join(tmpdir(), 'mako-runs-')), 'out.json');
-    const run = await runCli([
+    const { run, report: doc } = await runCliReport<{
+      runs: number;
+      summary: Record<string, { values: number[]; ci95: number; mean: number }>;
+      per_run: { load: { seed: number }; metrics: { completed: number; ttft_ms: { p99: number } } }[];
+    }>([
       'bench',
       '--base-url',
       emulator.url,
@@ -54,19 +54,10 @@ describe('repeats', () => {
       '--seed',
       '5',
       '--quiet',
-      '--output',
-      output,
     ]);
-    expect(run.stderr).not.toMatch(/error/);
-    expect(run.code).toBe(0);
     expect(run.stdout).toContain('Run 3 of 3');
     expect(run.stdout).toContain('Over 3 runs: mean and 95 % confidence interval (Student t, 2 degrees of freedom)');
     expect(run.stdout).toMatch(/TTFT p99 ms\s+[\d.]+\s+± [\d.]+/);
-    const doc = JSON.parse(readFileSync(output, 'utf8')) as {
-      runs: number;
-      summary: Record<string, { values: number[]; ci95: number; mean: number }>;
-      per_run: { load: { seed: number }; metrics: { completed: number; ttft_ms: { p99: number } } }[];
-    };
     expect(doc.runs).toBe(3);
     expect(doc.per_run.map((r) => r.load.seed)).toEqual([5, 6, 7]);
     expect(doc.summary['metrics.completed']).toMatchObject({ mean: 10, ci95: 0, values: [10, 10, 10] });

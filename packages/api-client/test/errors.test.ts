@@ -89,46 +89,33 @@ describe('SPEC §8 API messages', () => {
     );
   });
 
-  it("403 'User is not allowed to create new tuning session' is a SessionForbiddenError", async () => {
-    answer(403, { detail: 'User is not allowed to create new tuning session' });
-    const error = await failure();
-    expect(error).toBeInstanceOf(SessionForbiddenError);
-    expect(error).toMatchObject({
+  it.each([
+    {
       status: 403,
-      message: 'User is not allowed to create new tuning session',
+      detail: 'User is not allowed to create new tuning session',
+      type: SessionForbiddenError,
       kind: 'session-forbidden',
       statusText: 'Forbidden',
-    });
-  });
-
-  it("409 'Need to wait for pending evaluations' is a PendingEvaluationsError", async () => {
-    answer(409, { detail: 'Need to wait for pending evaluations' });
-    const error = await failure();
-    expect(error).toBeInstanceOf(PendingEvaluationsError);
-    expect(error).toMatchObject({
+    },
+    {
       status: 409,
-      message: 'Need to wait for pending evaluations',
+      detail: 'Need to wait for pending evaluations',
+      type: PendingEvaluationsError,
       kind: 'pending-evaluations',
-    });
-  });
-
-  it("410 'Tuning search is complete' is a SearchCompleteError", async () => {
-    answer(410, { detail: 'Tuning search is complete' });
-    const error = await failure();
-    expect(error).toBeInstanceOf(SearchCompleteError);
-    expect(error).toMatchObject({ status: 410, message: 'Tuning search is complete', kind: 'search-complete' });
-  });
-
-  it("500 'Internal search error' is a SearchError", async () => {
-    answer(500, { detail: 'Internal search error' });
-    const error = await failure();
-    expect(error).toBeInstanceOf(SearchError);
-    expect(error).toMatchObject({
+    },
+    { status: 410, detail: 'Tuning search is complete', type: SearchCompleteError, kind: 'search-complete' },
+    {
       status: 500,
-      message: 'Internal search error',
+      detail: 'Internal search error',
+      type: SearchError,
       kind: 'search-error',
       statusText: 'Internal Server Error',
-    });
+    },
+  ])('$status $detail is a $type.name', async ({ status, detail, type, kind, statusText }) => {
+    answer(status, { detail });
+    const error = await failure();
+    expect(error).toBeInstanceOf(type);
+    expect(error).toMatchObject({ status, message: detail, kind, ...(statusText === undefined ? {} : { statusText }) });
   });
 
   it('the same statuses with other details are not mistaken for the API messages', async () => {

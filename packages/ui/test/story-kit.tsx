@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { expect, fn, spyOn } from 'storybook/test';
 import type { within } from 'storybook/test';
 import { AppShell } from '../src/primitives/app-shell';
@@ -16,8 +16,8 @@ export function stubClipboard(): () => void {
 }
 
 /**
- * Stands in for a router Link: no page load, the target is reported to `navigate` instead (clear
- * it in the story file's beforeEach). `data-router-link` tells these links from plain anchors.
+ * Stands in for a router Link: no page load, the target is reported to `navigate` instead (make
+ * `clearNavigate` the story file's beforeEach). `data-router-link` tells these links from plain anchors.
  */
 export function routerLinkStub() {
   const navigate = fn();
@@ -37,7 +37,22 @@ export function routerLinkStub() {
       </a>
     );
   }
-  return { navigate, RouterLink };
+  // Braced: a function returned from beforeEach would be taken for its cleanup.
+  const clearNavigate = () => {
+    navigate.mockClear();
+  };
+  return { navigate, clearNavigate, RouterLink };
+}
+
+/** A decorator that holds the story to `px` wide at most, as a form or a card sits in a page column. */
+export function withMaxWidth(px: number) {
+  return function MaxWidth(Story: ComponentType) {
+    return (
+      <div style={{ maxWidth: px }}>
+        <Story />
+      </div>
+    );
+  };
 }
 
 /** The app shell around a page, as the fixture user sees it at a laptop width. */
@@ -64,17 +79,61 @@ export function SignedInShell({
   );
 }
 
+/** What a play function gets that the helpers below read; a story's own context has all of it. */
+type Canvas = Pick<ReturnType<typeof within>, 'getByRole' | 'getByText'>;
+type Step = (label: string, play: () => Promise<void>) => unknown;
+interface PlayContext {
+  canvas: Canvas;
+  canvasElement: HTMLElement;
+  step: Step;
+  userEvent: { click: (element: Element) => Promise<void> };
+}
+
+/** Storybook globals: the dark theme; the 375 px phone viewport. */
+export const DARK_THEME = { theme: 'dark' };
+export const PHONE = { viewport: { value: 'mobile375', isRotated: false } };
+
+/**
+ * The page inside the signed-in shell at a desktop width, titled `title`: the shell's one h1 reads
+ * `heading` (the spec's words) and, given `currentLink`, that sidebar link is marked as the current page.
+ */
+export function inAppShellStory<Props extends object>(
+  Page: ComponentType<Props>,
+  {
+    title,
+    currentPath,
+    heading,
+    currentLink,
+  }: { title: string; currentPath: string; heading: string; currentLink?: string },
+) {
+  return {
+    parameters: { padded: false },
+    globals: { viewport: { value: 'desktop1280', isRotated: false } },
+    render: (args: Props) => (
+      <SignedInShell title={title} currentPath={currentPath}>
+        <Page {...args} />
+      </SignedInShell>
+    ),
+    play: async ({ canvas }: Pick<PlayContext, 'canvas'>) => {
+      await expect(canvas.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      if (currentLink) {
+        await expect(canvas.getByRole('link', { name: currentLink })).toHaveAttribute('aria-current', 'page');
+      }
+    },
+  };
+}
+
 /**
  * A failed request as the page shows it (SPEC §8): 'Something went wrong: {status text}', the
  * detail or 'Unknown error', and a Retry that calls `onRetry` once. With the story's `step`, the
  * two checks are reported as steps.
  */
 export async function expectFailureWithRetry(
-  canvas: Pick<ReturnType<typeof within>, 'getByRole'>,
+  canvas: Canvas,
   user: { click: (element: Element) => Promise<void> },
   onRetry: unknown,
   failure: { statusText: string; detail: string | null },
-  step: (label: string, play: () => Promise<void>) => unknown = (_label, play) => play(),
+  step: Step = (_label, play) => play(),
 ): Promise<void> {
   await step(`the failure is named, with ${failure.detail === null ? "'Unknown error'" : 'the detail'}`, async () => {
     const alert = canvas.getByRole('alert');
@@ -92,3 +151,34 @@ export async function expectFitsPhone(canvasElement: HTMLElement): Promise<void>
   await expect(window.innerWidth).toBe(375);
   await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
 }
+
+/*
+ * Whole states that many screens' stories share: spread one into a story
+ * (`export const Dark: Story = { tags: ['visual'], ...darkThemeStory(…) }`) and keep the tags in the
+ * file, where they say which stories have a screenshot baseline.
+ */
+
+/** The screen in the dark theme: `shown` picks what must be visible in it. */
+export const darkThemeStory = (shown: (canvas: Canvas) => HTMLElement) => ({
+  globals: DARK_THEME,
+  play: async ({ canvas }: Pick<PlayContext, 'canvas'>) => {
+    await expect(shown(canvas)).toBeVisible();
+  },
+});
+
+/** The screen on a phone: it fits 375 px, and `reachable` (its main action) ends within the screen. */
+export const phoneStory = (reachable?: (canvas: Canvas) => HTMLElement) => ({
+  globals: PHONE,
+  play: async ({ canvas, canvasElement }: Pick<PlayContext, 'canvas' | 'canvasElement'>) => {
+    await expectFitsPhone(canvasElement);
+    if (reachable) await expect(reachable(canvas).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+  },
+});
+
+/** The screen's load failed: `args` clear its data and carry the `error`; the play is expectFailureWithRetry's. */
+export const failedLoadStory = <const A extends { error: { statusText: string; detail: string | null } }>(args: A) => ({
+  args,
+  play: async ({ canvas, step, userEvent, args: { onRetry } }: PlayContext & { args: { onRetry?: unknown } }) => {
+    await expectFailureWithRetry(canvas, userEvent, onRetry, args.error, step);
+  },
+});

@@ -57,3 +57,13 @@ export const scenarios = {
   error: (): HttpHandler[] => [...shell(), ...handlers.error],
   loading: (): HttpHandler[] => [...shell(), ...handlers.loading],
 };
+
+/**
+ * What every page story file's meta holds but its title (which Storybook reads from the file, so
+ * it stays there): the whole app at `path`, full-bleed, with every request answered.
+ */
+export const pageStoryMeta = (path: string) => ({
+  component: AppStory,
+  args: { path },
+  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+});

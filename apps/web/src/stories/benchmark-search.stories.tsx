@@ -1,26 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { fixtures, mockError } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
-import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
+import { fixtures } from '@mako/api-client/mocks';
+import { pageStoryMeta, type AppStory } from './app-story.tsx';
+import { emptyStory, endpointDownStory, expectPageTitle, loadingStory, pageShowsStory } from './story-checks.ts';
 
-const meta = {
-  title: 'Web/Pages/Search benchmarks',
-  component: AppStory,
-  args: { path: '/benchmarks' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Search benchmarks', ...pageStoryMeta('/benchmarks') } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvasElement }) => {
-    await expectPageTitle(canvasElement, 'Search benchmarks');
-    const model = fixtures.benchmarks[0]!.setting.ml_model_name.split('/').pop() ?? '';
-    await waitFor(() => expect(within(canvasElement).getAllByText(model, { exact: false }).length).toBeGreaterThan(0));
-  },
-};
+export const Success: Story = pageShowsStory('Search benchmarks', async (canvas) => {
+  const model = fixtures.benchmarks[0]!.setting.ml_model_name.split('/').pop() ?? '';
+  await waitFor(() => expect(canvas.getAllByText(model, { exact: false }).length).toBeGreaterThan(0));
+});
 
 /** Filters in the address are the search: the hardware filter narrows the results to it. */
 export const FilteredByAddress: Story = {
@@ -34,19 +26,6 @@ export const FilteredByAddress: Story = {
 
 export const Loading: Story = loadingStory();
 
-export const Failure: Story = {
-  name: 'Error',
-  ...failedStory('Service Unavailable', 'Database unavailable', [
-    mockError('searchBenchmarks', 503, 'Database unavailable'),
-    ...scenarios.success(),
-  ]),
-};
+export const Failure: Story = { name: 'Error', ...endpointDownStory('searchBenchmarks') };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: scenarios.empty() } },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole('heading', { name: 'No benchmarks match these filters' }),
-    ).toBeVisible();
-  },
-};
+export const Empty: Story = emptyStory('No benchmarks match these filters');

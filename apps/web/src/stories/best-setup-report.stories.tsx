@@ -1,50 +1,33 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtures, mockError } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
-import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
+import { fixtures } from '@mako/api-client/mocks';
+import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
+import { endpointDownStory, expectPageTitle, loadingStory, pageShowsStory } from './story-checks.ts';
 
 const best = fixtures.bestBenchmarkReport.best.setting;
 const chosen = `/best-setup-report?model_name=${encodeURIComponent(best.ml_model_name)}&hardware_name=${encodeURIComponent(best.hardware_config.name)}&objective=${fixtures.bestBenchmarkReport.objective}`;
 
-const meta = {
-  title: 'Web/Pages/Best-setup report',
-  component: AppStory,
-  args: { path: chosen },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Best-setup report', ...pageStoryMeta(chosen) } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Model, hardware and objective from the address: the winning setup with its launch command. */
-export const Success: Story = {
-  play: async ({ canvasElement }) => {
-    await expectPageTitle(canvasElement, 'Best-setup report');
-    await expect(await within(canvasElement).findByText(fixtures.bestBenchmarkReport.launch_command)).toBeVisible();
-  },
-};
+export const Success: Story = pageShowsStory('Best-setup report', async (canvas) => {
+  await expect(await canvas.findByText(fixtures.bestBenchmarkReport.launch_command)).toBeVisible();
+});
 
 /** Nothing chosen yet: the three selects and no report. */
 export const NothingChosen: Story = {
   args: { path: '/best-setup-report' },
-  play: async ({ canvasElement }) => {
-    await expectPageTitle(canvasElement, 'Best-setup report');
-    await expect(
-      await within(canvasElement).findByRole('heading', { name: 'Choose a model, hardware and objective' }),
-    ).toBeVisible();
-  },
+  ...pageShowsStory('Best-setup report', async (canvas) => {
+    await expect(await canvas.findByRole('heading', { name: 'Choose a model, hardware and objective' })).toBeVisible();
+  }),
 };
 
 export const Loading: Story = loadingStory();
 
-export const Failure: Story = {
-  name: 'Error',
-  ...failedStory('Service Unavailable', 'Database unavailable', [
-    mockError('bestBenchmarkReport', 503, 'Database unavailable'),
-    ...scenarios.success(),
-  ]),
-};
+export const Failure: Story = { name: 'Error', ...endpointDownStory('bestBenchmarkReport') };
 
 /** Nothing is benchmarked for the choice (the API's 404): said plainly, not as a failure. */
 export const Empty: Story = {

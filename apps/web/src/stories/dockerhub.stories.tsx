@@ -1,27 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
-import { emptyStory, expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
+import { pageStoryMeta, type AppStory } from './app-story.tsx';
+import { emptyStory, failedStory, loadingStory, pageShowsStory } from './story-checks.ts';
 
-const meta = {
-  title: 'Web/Pages/Dockerhub tokens',
-  component: AppStory,
-  args: { path: '/dockerhub' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Dockerhub tokens', ...pageStoryMeta('/dockerhub') } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvasElement }) => {
-    await expectPageTitle(canvasElement, 'Dockerhub Tokens');
-    await expect(
-      await within(canvasElement).findByRole('row', { name: new RegExp(fixtures.registryTokens[0]!.name) }),
-    ).toBeVisible();
-  },
-};
+export const Success: Story = pageShowsStory('Dockerhub Tokens', async (canvas) => {
+  await expect(await canvas.findByRole('row', { name: new RegExp(fixtures.registryTokens[0]!.name) })).toBeVisible();
+});
 
 export const Loading: Story = loadingStory();
 

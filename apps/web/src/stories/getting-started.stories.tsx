@@ -1,38 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtures, mockError } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
-import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
+import { fixtures } from '@mako/api-client/mocks';
+import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
+import { endpointDownStory, loadingStory, pageShowsStory } from './story-checks.ts';
 
-const meta = {
-  title: 'Web/Pages/Getting started',
-  component: AppStory,
-  args: { path: '/getting-started' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Getting started', ...pageStoryMeta('/getting-started') } satisfies Meta<
+  typeof AppStory
+>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Tokens (one used by a runner), own benchmarks and a session: every step is done. */
-export const Success: Story = {
-  play: async ({ canvasElement }) => {
-    await expectPageTitle(canvasElement, 'Get started with MakoOptimize');
-    await expect(await within(canvasElement).findByText('5 of 5 steps done')).toBeVisible();
-    // The signed-in user's address, in the shell and on the account step.
-    await expect(within(canvasElement).getAllByText(fixtures.user.email)).toHaveLength(2);
-  },
-};
+export const Success: Story = pageShowsStory('Get started with MakoOptimize', async (canvas) => {
+  await expect(await canvas.findByText('5 of 5 steps done')).toBeVisible();
+  // The signed-in user's address, in the shell and on the account step.
+  await expect(canvas.getAllByText(fixtures.user.email)).toHaveLength(2);
+});
 
 export const Loading: Story = loadingStory();
 
-export const Failure: Story = {
-  name: 'Error',
-  ...failedStory('Service Unavailable', 'Database unavailable', [
-    mockError('listApiTokens', 503, 'Database unavailable'),
-    ...scenarios.success(),
-  ]),
-};
+export const Failure: Story = { name: 'Error', ...endpointDownStory('listApiTokens') };
 
 /** A brand-new account: only the account step is done. */
 export const Empty: Story = {

@@ -1,37 +1,25 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtures, mockError } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
-import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
+import { fixtures } from '@mako/api-client/mocks';
+import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
+import { endpointDownStory, expectPageTitle, loadingStory, pageShowsStory } from './story-checks.ts';
 
 const setting = fixtures.benchmarkSettings[0]!;
 const title = `${setting.ml_model_name} benchmarks on ${setting.hardware_config.count}x ${setting.hardware_config.name}`;
 
 const meta = {
   title: 'Web/Pages/Benchmark setting',
-  component: AppStory,
-  args: { path: `/single-benchmarks/${setting.id}` },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+  ...pageStoryMeta(`/single-benchmarks/${setting.id}`),
 } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Success: Story = {
-  play: async ({ canvasElement }) => {
-    await expectPageTitle(canvasElement, title);
-  },
-};
+export const Success: Story = pageShowsStory(title);
 
 export const Loading: Story = loadingStory();
 
-export const Failure: Story = {
-  name: 'Error',
-  ...failedStory('Service Unavailable', 'Database unavailable', [
-    mockError('getSetting', 503, 'Database unavailable'),
-    ...scenarios.error(),
-  ]),
-};
+export const Failure: Story = { name: 'Error', ...endpointDownStory('getSetting', scenarios.error()) };
 
 /** A setting whose benchmarks were all deleted. */
 export const Empty: Story = {

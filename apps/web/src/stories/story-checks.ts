@@ -1,4 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
+import { mockError } from '@mako/api-client/mocks';
 import type { HttpHandler } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { scenarios, type AppStory } from './app-story.tsx';
@@ -31,6 +32,17 @@ export async function expectPageTitle(canvasElement: HTMLElement, title: string)
   ).toBeVisible();
   await waitFor(() => expect(document.title).toBe(title));
 }
+
+/** The page carries `title` (expectPageTitle), then `shows` checks what it shows under it. */
+export const pageShowsStory = (
+  title: string,
+  shows?: (canvas: Parameters<NonNullable<PageState['play']>>[0]['canvas']) => Promise<void>,
+): PageState => ({
+  play: async ({ canvas, canvasElement }) => {
+    await expectPageTitle(canvasElement, title);
+    await shows?.(canvas);
+  },
+});
 
 /*
  * The states every data page has, as stories: loading, a failed request, nothing to show. A file
@@ -65,3 +77,13 @@ export const emptyStory = (heading: string): PageState => ({
     await expect(await within(canvasElement).findByRole('heading', { name: heading })).toBeVisible();
   },
 });
+
+/** Only `endpoint` is down (a 503, 'Database unavailable'); `others` answer everything else. */
+export const endpointDownStory = (
+  endpoint: Parameters<typeof mockError>[0],
+  others: HttpHandler[] = scenarios.success(),
+): PageState =>
+  failedStory('Service Unavailable', 'Database unavailable', [
+    mockError(endpoint, 503, 'Database unavailable'),
+    ...others,
+  ]);

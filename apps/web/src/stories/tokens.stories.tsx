@@ -1,15 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
+import { pageStoryMeta, type AppStory } from './app-story.tsx';
 import { emptyStory, expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
-const meta = {
-  title: 'Web/Pages/Tokens',
-  component: AppStory,
-  args: { path: '/tokens' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Tokens', ...pageStoryMeta('/tokens') } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,18 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtures, mockError } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
-import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
+import { fixtures } from '@mako/api-client/mocks';
+import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
+import { endpointDownStory, expectPageTitle, loadingStory } from './story-checks.ts';
 
 const session = fixtures.runningSession;
 const title = `${session.setting.ml_model_name} tuning session on ${session.setting.hardware_config.count}x ${session.setting.hardware_config.name}`;
 
-const meta = {
-  title: 'Web/Pages/Tuning session',
-  component: AppStory,
-  args: { path: `/tuning-sessions/${session.id}` },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Tuning session', ...pageStoryMeta(`/tuning-sessions/${session.id}`) } satisfies Meta<
+  typeof AppStory
+>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -37,13 +34,7 @@ export const Success: Story = {
 export const Loading: Story = loadingStory();
 
 /** The server failed: a 404 would be the not-found view instead (see UnknownSession). */
-export const Failure: Story = {
-  name: 'Error',
-  ...failedStory('Service Unavailable', 'Database unavailable', [
-    mockError('getSession', 503, 'Database unavailable'),
-    ...scenarios.error(),
-  ]),
-};
+export const Failure: Story = { name: 'Error', ...endpointDownStory('getSession', scenarios.error()) };
 
 /** A session without results yet: the title is there and the results say so. */
 export const Empty: Story = {

@@ -1,15 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
+import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
 import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
-const meta = {
-  title: 'Web/Pages/Tuning sessions',
-  component: AppStory,
-  args: { path: '/tuning-sessions' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Tuning sessions', ...pageStoryMeta('/tuning-sessions') } satisfies Meta<
+  typeof AppStory
+>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

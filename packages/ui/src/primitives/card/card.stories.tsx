@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
 import { Stat } from '../stat';
+import { darkThemeStory, withMaxWidth } from '../../../test/story-kit';
 import { Card } from './card';
 
 const onCopy = fn();
@@ -28,13 +29,7 @@ const meta = {
       />
     ),
   },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 480 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(480)],
 } satisfies Meta<typeof Card>;
 
 export default meta;
@@ -86,8 +81,5 @@ export const Untitled: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'Best so far' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Best so far' })),
 };

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
 import { color } from '../../foundations/theme/design-tokens';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
+import { withMaxWidth } from '../../../test/story-kit';
 import { ChartFrame } from './chart-frame';
 import type { LegendEntry } from './chart-frame';
 import { Legend, LegendItem } from './chart.styles';
@@ -49,13 +50,7 @@ const meta = {
     legend: SAMPLE_LEGEND,
     children: <SamplePlot />,
   },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 560 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(560)],
 } satisfies Meta<typeof ChartFrame>;
 
 export default meta;

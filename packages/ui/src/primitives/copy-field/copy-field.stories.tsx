@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, spyOn, waitFor } from 'storybook/test';
-import { stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, stubClipboard, withMaxWidth } from '../../../test/story-kit';
 import { CopyField } from './copy-field';
 
 const SECRET = 'mako_pat_9f3c2a71d0b84e5fa6c1e2d3b4a59687';
@@ -9,13 +9,7 @@ const meta = {
   title: 'Primitives/CopyField',
   component: CopyField,
   args: { label: 'API token', value: SECRET, secret: true, note: 'You will not see it again', onCopy: fn() },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 520 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(520)],
   beforeEach: stubClipboard,
 } satisfies Meta<typeof CopyField>;
 
@@ -88,8 +82,5 @@ export const Command: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('You will not see it again')).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByText('You will not see it again')),
 };

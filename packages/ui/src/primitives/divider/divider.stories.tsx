@@ -1,17 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
+import { withMaxWidth } from '../../../test/story-kit';
 import { Divider } from './divider';
 
 const meta = {
   title: 'Primitives/Divider',
   component: Divider,
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(360)],
 } satisfies Meta<typeof Divider>;
 
 export default meta;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
-import { stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { EmptyState } from './empty-state';
 
 const COMMAND = 'mako-runner bench --endpoint http://localhost:8000/v1 --token $MAKO_TOKEN';
@@ -54,15 +54,7 @@ export const WithAction: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'No benchmarks yet' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'No benchmarks yet' })),
 };
 
-export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
-  },
-};
+export const Mobile: Story = { ...phoneStory() };

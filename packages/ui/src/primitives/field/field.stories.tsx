@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect } from 'storybook/test';
 import styled from 'styled-components';
+import { withMaxWidth } from '../../../test/story-kit';
 import { Field } from './field';
 import type { FieldRenderProps } from './field';
 import { controlStyles } from './field.styles';
@@ -23,13 +24,7 @@ const meta = {
   title: 'Primitives/Field',
   component: Field,
   args: { label: 'Parallel trials', hint: HINT, children: numberControl },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 320 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(320)],
 } satisfies Meta<typeof Field>;
 
 export default meta;

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Button } from '../button';
 import { TextField } from '../text-field';
+import { withMaxWidth } from '../../../test/story-kit';
 import { FormConfirmation, FormStack } from './form-parts';
 
 const MESSAGE = 'Verification link sent successfully! Please check your email.';
@@ -30,13 +31,7 @@ function SendOnce() {
 const meta = {
   title: 'Primitives/Form parts',
   component: SendOnce,
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(360)],
 } satisfies Meta<typeof SendOnce>;
 
 export default meta;

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { withMaxWidth } from '../../../test/story-kit';
 import { Select } from './select';
 
 const runtimes = [
@@ -12,13 +13,7 @@ const meta = {
   title: 'Primitives/Select',
   component: Select,
   args: { label: 'Runtime', options: runtimes, placeholder: 'Choose a runtime…', onValueChange: fn() },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 320 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(320)],
 } satisfies Meta<typeof Select>;
 
 export default meta;

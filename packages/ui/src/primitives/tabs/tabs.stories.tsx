@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { withMaxWidth } from '../../../test/story-kit';
 import { Tabs } from './tabs';
 
 const items = [
@@ -56,13 +57,7 @@ export const Default: Story = {
 
 export const Stretched: Story = {
   args: { stretch: true, defaultValue: 'pareto' },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 420 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(420)],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('tab', { name: 'Pareto' })).toHaveAttribute('aria-selected', 'true');
     const [first, second] = canvas.getAllByRole('tab');

@@ -1,18 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { withMaxWidth } from '../../../test/story-kit';
 import { TextArea } from './text-area';
 
 const meta = {
   title: 'Primitives/TextArea',
   component: TextArea,
   args: { label: 'Biggest pain', hint: 'A sentence or two is plenty.', onChange: fn() },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 480 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(480)],
 } satisfies Meta<typeof TextArea>;
 
 export default meta;

@@ -1,18 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { withMaxWidth } from '../../../test/story-kit';
 import { TextField } from './text-field';
 
 const meta = {
   title: 'Primitives/TextField',
   component: TextField,
   args: { label: 'Session name', onChange: fn(), onBlur: fn() },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(360)],
 } satisfies Meta<typeof TextField>;
 
 export default meta;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { TextLink } from '../../primitives/link';
-import { expectFitsPhone } from '../../../test/story-kit';
+import { phoneStory } from '../../../test/story-kit';
 import { AiMeetupSurvey } from './ai-meetup-survey';
 import type { SurveyDraft } from './survey-fields';
 
@@ -177,10 +177,4 @@ export const Dark: Story = {
   },
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };

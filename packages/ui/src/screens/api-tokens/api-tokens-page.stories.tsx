@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import type { TokenCreateValues } from '../credential-manager';
-import { playCreateFailed, playCreating, playRevokeFailed } from '../credential-manager/token-manager.plays';
-import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../../test/story-kit';
+import { playCreateFailed, playCreating, playRevokeFailed, tokenRow } from '../credential-manager/token-manager.plays';
+import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
 import type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';
@@ -24,12 +24,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const rowOf = (name: string) => {
-  const row = screen.getByRole('cell', { name }).closest('tr');
-  if (!row) throw new Error(`No row for ${name}`);
-  return within(row);
-};
-
 export const Full: Story = {
   tags: ['visual'],
   play: async ({ canvas, step }) => {
@@ -46,23 +40,25 @@ export const Full: Story = {
         .slice(1)
         .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
       await expect(names).toEqual(['ci-runner', 'gpu-box-01', 'staging', 'old-laptop']);
-      const created = rowOf('ci-runner').getByText('25 d ago');
+      const created = tokenRow('ci-runner').getByText('25 d ago');
       await expect(created.tagName).toBe('TIME');
       await expect(created).toHaveAttribute('title', expect.stringContaining('2026'));
     });
     await step('each status is in words: active, expired, revoked', async () => {
-      await expect(rowOf('ci-runner').getByText('Active')).toBeVisible();
-      await expect(rowOf('old-laptop').getByText('Expired')).toBeVisible();
-      await expect(rowOf('staging').getByText('Revoked')).toBeVisible();
+      await expect(tokenRow('ci-runner').getByText('Active')).toBeVisible();
+      await expect(tokenRow('old-laptop').getByText('Expired')).toBeVisible();
+      await expect(tokenRow('staging').getByText('Revoked')).toBeVisible();
     });
     await step('a token never used or never expiring says Never', async () => {
-      await expect(rowOf('old-laptop').getByText('Never')).toBeVisible();
-      await expect(rowOf('gpu-box-01').getByText('Never')).toBeVisible();
+      await expect(tokenRow('old-laptop').getByText('Never')).toBeVisible();
+      await expect(tokenRow('gpu-box-01').getByText('Never')).toBeVisible();
     });
     await step('the prefix is monospace; a revoked token cannot be revoked again', async () => {
-      await expect(getComputedStyle(rowOf('ci-runner').getByText('mako_7Hk2…')).fontFamily).toMatch(/JetBrains Mono/);
-      await expect(rowOf('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
-      await expect(rowOf('old-laptop').getByRole('button', { name: 'Revoke old-laptop' })).toBeEnabled();
+      await expect(getComputedStyle(tokenRow('ci-runner').getByText('mako_7Hk2…')).fontFamily).toMatch(
+        /JetBrains Mono/,
+      );
+      await expect(tokenRow('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+      await expect(tokenRow('old-laptop').getByRole('button', { name: 'Revoke old-laptop' })).toBeEnabled();
     });
   },
 };
@@ -209,7 +205,7 @@ export const RevokeFlow: Story = {
   render: (args) => <LiveTokensPage {...args} />,
   play: async ({ args, step, userEvent }) => {
     await step('Revoke asks first, naming the token', async () => {
-      await userEvent.click(rowOf('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
+      await userEvent.click(tokenRow('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
       const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token ci-runner?' });
       await expect(confirm).toHaveAccessibleDescription(
         'Runners and jobs using it stop working at once. This cannot be undone.',
@@ -221,13 +217,13 @@ export const RevokeFlow: Story = {
       await expect(args.onRevoke).not.toHaveBeenCalled();
     });
     await step('confirming calls onRevoke with the id; the dialog closes once the token is revoked', async () => {
-      await userEvent.click(rowOf('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
+      await userEvent.click(tokenRow('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Revoke token' }));
       await expect(args.onRevoke).toHaveBeenCalledTimes(1);
       await expect(args.onRevoke).toHaveBeenCalledWith('tok_ci');
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(rowOf('ci-runner').getByText('Revoked')).toBeVisible();
-      await expect(rowOf('ci-runner').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+      await expect(tokenRow('ci-runner').getByText('Revoked')).toBeVisible();
+      await expect(tokenRow('ci-runner').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     });
   },
 };
@@ -244,7 +240,7 @@ export const CreateThenList: Story = {
       await expect(within(dialog).getByRole('textbox', { name: 'API token' })).toHaveValue(NEW_SECRET);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      await expect(rowOf('nightly').getByText('Active')).toBeVisible();
+      await expect(tokenRow('nightly').getByText('Active')).toBeVisible();
     });
   },
 };
@@ -252,7 +248,7 @@ export const CreateThenList: Story = {
 export const Revoking: Story = {
   args: { revokingId: 'tok_gpu' },
   play: async ({ args, step, userEvent }) => {
-    await userEvent.click(rowOf('gpu-box-01').getByRole('button', { name: 'Revoke gpu-box-01' }));
+    await userEvent.click(tokenRow('gpu-box-01').getByRole('button', { name: 'Revoke gpu-box-01' }));
     await step('the confirm button spins while the call runs', async () => {
       const confirm = await screen.findByRole('button', { name: 'Revoke token' });
       await expect(confirm).toHaveAttribute('aria-busy', 'true');
@@ -298,24 +294,12 @@ export const Empty: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await expectFailureWithRetry(
-      canvas,
-      userEvent,
-      args.onRetry,
-      { statusText: 'Service Unavailable', detail: null },
-      step,
-    );
-  },
+  ...failedLoadStory({ tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } }),
 };
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('table', { name: 'API tokens' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('table', { name: 'API tokens' })),
 };
 
 export const SecretDark: Story = {
@@ -330,27 +314,12 @@ export const SecretDark: Story = {
 
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement, step }) => {
-    await step('the page fits 375 px; the wide table scrolls inside its frame', async () => {
-      await expectFitsPhone(canvasElement);
-      await expect(canvas.getByRole('button', { name: 'New token' }).getBoundingClientRect().right).toBeLessThanOrEqual(
-        375,
-      );
-    });
-  },
+  ...phoneStory((canvas) => canvas.getByRole('button', { name: 'New token' })),
 };
 
-export const InAppShell: Story = {
-  parameters: { padded: false },
-  globals: { viewport: { value: 'desktop1280', isRotated: false } },
-  render: (args) => (
-    <SignedInShell title={API_TOKENS_TITLE} currentPath="/tokens/">
-      <ApiTokensPage {...args} />
-    </SignedInShell>
-  ),
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'MAKO Optimize Tokens' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Tokens' })).toHaveAttribute('aria-current', 'page');
-  },
-};
+export const InAppShell: Story = inAppShellStory(ApiTokensPage, {
+  title: API_TOKENS_TITLE,
+  currentPath: '/tokens/',
+  heading: 'MAKO Optimize Tokens',
+  currentLink: 'Tokens',
+});

@@ -9,7 +9,7 @@ import {
   llamaH100Trials,
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { BestSetupReport } from './best-setup-report';
 import type { BestBenchmarkReportView } from './best-setup-report';
 
@@ -238,25 +238,19 @@ export const Empty: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: { status: 'error', report: undefined, error: { statusText: 'Service Unavailable', detail: null } },
-  play: async ({ canvas, args, userEvent }) => {
-    await expectFailureWithRetry(canvas, userEvent, args.onRetry, { statusText: 'Service Unavailable', detail: null });
-  },
+  ...failedLoadStory({
+    status: 'error',
+    report: undefined,
+    error: { statusText: 'Service Unavailable', detail: null },
+  }),
 };
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('19 % higher than the defaults')).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByText('19 % higher than the defaults')),
 };
 
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Copy' }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
-  },
+  ...phoneStory((canvas) => canvas.getByRole('button', { name: 'Copy' })),
 };

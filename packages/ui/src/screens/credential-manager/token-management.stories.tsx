@@ -3,69 +3,38 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Select } from '../../primitives/select';
-import { expectFailureWithRetry, stubClipboard } from '../../../test/story-kit';
+import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
 import type { ExtraCreateFields } from './create-token-dialog';
 import { TokenManager } from './token-manager';
-import { playCreateFailed, playCreating, playRevokeFailed } from './token-manager.plays';
+import { tokensAround } from './token.fixtures';
+import { playCreateFailed, playCreating, playRevokeFailed, tokenRow } from './token-manager.plays';
 import type { TokenManagerProps } from './token-manager';
 import { TOKEN_MESSAGES } from './token-types';
 import type { CreatedToken, TokenLike } from './token-types';
 import { TokenUsage } from './token-usage';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
-const ago = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
-const ahead = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();
+const token = tokensAround(NOW);
 
 const TOKENS: TokenLike[] = [
-  {
-    id: 'tok_laptop',
-    name: 'laptop',
-    prefix: 'mako_a1B2',
-    created_at: ago(72),
-    last_used_at: ago(2),
-    expires_at: ahead(87 * 24),
-    revoked_at: null,
-  },
-  {
-    id: 'tok_nightly',
-    name: 'nightly-ci',
-    prefix: 'mako_Nn7q',
-    created_at: ago(30 * 24),
-    last_used_at: null,
-    expires_at: null,
-    revoked_at: null,
-  },
-  {
-    id: 'tok_old',
-    name: 'old-box',
-    prefix: 'mako_0ldX',
-    created_at: ago(95 * 24),
-    last_used_at: ago(40 * 24),
-    expires_at: ago(5 * 24),
-    revoked_at: null,
-  },
-  {
-    id: 'tok_staging',
-    name: 'staging',
-    prefix: 'mako_St4g',
-    created_at: ago(60 * 24),
-    last_used_at: ago(20 * 24),
-    expires_at: ahead(300 * 24),
-    revoked_at: ago(10 * 24),
-  },
+  token(
+    { id: 'tok_laptop', name: 'laptop', prefix: 'mako_a1B2' },
+    { createdAgo: 72, lastUsedAgo: 2, expiresIn: 87 * 24 },
+  ),
+  token({ id: 'tok_nightly', name: 'nightly-ci', prefix: 'mako_Nn7q' }, { createdAgo: 30 * 24 }),
+  token(
+    { id: 'tok_old', name: 'old-box', prefix: 'mako_0ldX' },
+    { createdAgo: 95 * 24, lastUsedAgo: 40 * 24, expiresIn: -5 * 24 },
+  ),
+  token(
+    { id: 'tok_staging', name: 'staging', prefix: 'mako_St4g' },
+    { createdAgo: 60 * 24, lastUsedAgo: 20 * 24, expiresIn: 300 * 24, revokedAgo: 10 * 24 },
+  ),
 ];
 
 const SECRET = 'mako_q8Vd3KsL0pWz7HtR2xYc5NbJ4mFe9GaU6b1c2d';
 const CREATED: CreatedToken = {
-  token: {
-    id: 'tok_new',
-    name: 'laptop-2',
-    prefix: 'mako_q8Vd',
-    created_at: NOW.toISOString(),
-    last_used_at: null,
-    expires_at: ahead(90 * 24),
-    revoked_at: null,
-  },
+  token: token({ id: 'tok_new', name: 'laptop-2', prefix: 'mako_q8Vd' }, { createdAgo: 0, expiresIn: 90 * 24 }),
   secret: SECRET,
 };
 
@@ -102,12 +71,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const rowOf = (name: string) => {
-  const row = screen.getByRole('cell', { name }).closest('tr');
-  if (!row) throw new Error(`No row for ${name}`);
-  return within(row);
-};
-
 export const List: Story = {
   tags: ['visual'],
   play: async ({ canvas, step }) => {
@@ -122,18 +85,18 @@ export const List: Story = {
         .slice(1)
         .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
       await expect(names).toEqual(['laptop', 'nightly-ci', 'staging', 'old-box']);
-      await expect(rowOf('laptop').getByText('mako_a1B2…')).toBeVisible();
-      await expect(rowOf('laptop').getByText('3 d ago')).toBeVisible();
+      await expect(tokenRow('laptop').getByText('mako_a1B2…')).toBeVisible();
+      await expect(tokenRow('laptop').getByText('3 d ago')).toBeVisible();
     });
     await step('status in words; never used and never expiring say Never', async () => {
-      await expect(rowOf('laptop').getByText('Active')).toBeVisible();
-      await expect(rowOf('old-box').getByText('Expired')).toBeVisible();
-      await expect(rowOf('staging').getByText('Revoked')).toBeVisible();
-      await expect(rowOf('nightly-ci').getAllByText('Never')).toHaveLength(2);
+      await expect(tokenRow('laptop').getByText('Active')).toBeVisible();
+      await expect(tokenRow('old-box').getByText('Expired')).toBeVisible();
+      await expect(tokenRow('staging').getByText('Revoked')).toBeVisible();
+      await expect(tokenRow('nightly-ci').getAllByText('Never')).toHaveLength(2);
     });
     await step('every token can be revoked except one already revoked', async () => {
-      await expect(rowOf('old-box').getByRole('button', { name: 'Revoke old-box' })).toBeEnabled();
-      await expect(rowOf('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+      await expect(tokenRow('old-box').getByRole('button', { name: 'Revoke old-box' })).toBeEnabled();
+      await expect(tokenRow('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     });
   },
 };
@@ -199,7 +162,7 @@ export const CreateShowsTheSecretOnce: Story = {
     await step('after Done the new token is in the list and the secret is gone for good', async () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      await expect(rowOf('laptop-2').getByText('Active')).toBeVisible();
+      await expect(tokenRow('laptop-2').getByText('Active')).toBeVisible();
       await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
       await expect(await screen.findByRole('dialog', { name: 'New token' })).toBeVisible();
       await expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
@@ -250,7 +213,7 @@ export const RevokeAsksFirst: Story = {
   render: (args) => <LiveTokenManager {...args} />,
   play: async ({ args, step, userEvent }) => {
     await step('Revoke asks first, naming the token and what breaks', async () => {
-      await userEvent.click(rowOf('laptop').getByRole('button', { name: 'Revoke laptop' }));
+      await userEvent.click(tokenRow('laptop').getByRole('button', { name: 'Revoke laptop' }));
       const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token laptop?' });
       await expect(confirm).toHaveAccessibleDescription(REVOKE_DESCRIPTION);
     });
@@ -260,12 +223,12 @@ export const RevokeAsksFirst: Story = {
       await expect(args.onRevoke).not.toHaveBeenCalled();
     });
     await step('confirming sends the id; once revoked, the dialog closes and the row says so', async () => {
-      await userEvent.click(rowOf('laptop').getByRole('button', { name: 'Revoke laptop' }));
+      await userEvent.click(tokenRow('laptop').getByRole('button', { name: 'Revoke laptop' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Revoke token' }));
       await expect(args.onRevoke).toHaveBeenCalledTimes(1);
       await expect(args.onRevoke).toHaveBeenCalledWith('tok_laptop');
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(rowOf('laptop').getByText('Revoked')).toBeVisible();
+      await expect(tokenRow('laptop').getByText('Revoked')).toBeVisible();
     });
   },
 };
@@ -298,16 +261,7 @@ export const Empty: Story = {
 };
 
 export const ErrorState: Story = {
-  args: { tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await expectFailureWithRetry(
-      canvas,
-      userEvent,
-      args.onRetry,
-      { statusText: 'Service Unavailable', detail: null },
-      step,
-    );
-  },
+  ...failedLoadStory({ tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } }),
 };
 
 interface ScopedToken extends TokenLike {
@@ -349,7 +303,7 @@ export const ExtraFieldsAndColumns: Story = {
     await step("a token kind's own column sits after the name", async () => {
       const headers = canvas.getAllByRole('columnheader').map((header) => header.textContent);
       await expect(headers.slice(0, 3)).toEqual(['Name', 'Scope', 'Prefix']);
-      await expect(rowOf('laptop').getByRole('cell', { name: 'write' })).toBeVisible();
+      await expect(tokenRow('laptop').getByRole('cell', { name: 'write' })).toBeVisible();
     });
     await step('its own field is in the form and its value goes out with name and expiry', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'New token' }));

@@ -16,6 +16,13 @@ interface TokenStoryContext {
   };
 }
 
+/** The table row of the token named `name`, to query inside. */
+export function tokenRow(name: string) {
+  const row = screen.getByRole('cell', { name }).closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return within(row);
+}
+
 /** With `creating`: the dialog's submit spins, nothing can be sent twice, and Escape keeps the dialog. */
 export async function playCreating({ canvas, args, step, userEvent }: TokenStoryContext): Promise<void> {
   await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
@@ -56,9 +63,7 @@ export function playCreateFailed(name: string, error: string) {
 /** With `revokeError`: no stale error; after confirming the revoke of `token`, it shows and the dialog stays. */
 export function playRevokeFailed(token: { id: string; name: string }, error: string) {
   return async ({ step, args, userEvent }: TokenStoryContext): Promise<void> => {
-    const row = screen.getByRole('cell', { name: token.name }).closest('tr');
-    if (!(row instanceof HTMLElement)) throw new Error(`No row for ${token.name}`);
-    await userEvent.click(within(row).getByRole('button', { name: `Revoke ${token.name}` }));
+    await userEvent.click(tokenRow(token.name).getByRole('button', { name: `Revoke ${token.name}` }));
     const confirm = await screen.findByRole('alertdialog', { name: `Revoke token ${token.name}?` });
     await step('no stale error before confirming', async () => {
       await expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { phoneStory } from '../../../test/story-kit';
 import { ErrorView } from './error-view';
 
 const RAW = "TypeError: Cannot read properties of undefined (reading 'hardware_config')";
@@ -84,9 +85,6 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
   args: { defaultShowError: true, onRetry: fn() },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
-  },
+  ...phoneStory(),
 };

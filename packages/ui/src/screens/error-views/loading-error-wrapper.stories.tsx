@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Card } from '../../primitives/card';
+import { phoneStory, withMaxWidth } from '../../../test/story-kit';
 import { LoadingErrorWrapper } from './loading-error-wrapper';
 
 const content = (
@@ -13,13 +14,7 @@ const meta = {
   title: 'Screens/Errors/LoadingErrorWrapper',
   component: LoadingErrorWrapper,
   args: { children: content, onRetry: fn(), loadingLabel: 'Loading tokens' },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 640 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(640)],
 } satisfies Meta<typeof LoadingErrorWrapper>;
 
 export default meta;
@@ -122,9 +117,6 @@ export const Dark: Story = {
 };
 
 export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
   args: { error: { statusText: 'Service Unavailable', detail: 'The database is restarting. Try again in a minute.' } },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
-  },
+  ...phoneStory(),
 };

@@ -1,17 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Button } from '../../primitives/button';
-import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
+import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { NotFoundPage, NotFoundView } from './not-found';
 
-const { navigate, RouterLink: routerLink } = routerLinkStub();
+const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Errors/NotFoundPage',
   component: NotFoundPage,
-  beforeEach: () => {
-    navigate.mockClear();
-  },
+  beforeEach: clearNavigate,
 } satisfies Meta<typeof NotFoundPage>;
 
 export default meta;
@@ -52,21 +50,12 @@ export const CustomHome: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: '404 - Not Found' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: '404 - Not Found' })),
 };
 
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement, canvas }) => {
-    await expectFitsPhone(canvasElement);
-    await expect(
-      canvas.getByRole('link', { name: 'Go back to Home' }).getBoundingClientRect().right,
-    ).toBeLessThanOrEqual(375);
-  },
+  ...phoneStory((canvas) => canvas.getByRole('link', { name: 'Go back to Home' })),
 };
 
 /** The generic view for a missing resource inside a layout. */

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { expectFailureWithRetry, routerLinkStub, stubClipboard } from '../../../test/story-kit';
+import { failedLoadStory, routerLinkStub, stubClipboard } from '../../../test/story-kit';
 import { GettingStartedScreen } from './getting-started';
 
 const { navigate, RouterLink: routerLink } = routerLinkStub();
@@ -161,13 +161,10 @@ export const Loading: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: { status: 'error', error: { statusText: 'Unauthorized', detail: 'Could not validate credentials' } },
-  play: async ({ canvas, args, userEvent }) => {
-    await expectFailureWithRetry(canvas, userEvent, args.onRetry, {
-      statusText: 'Unauthorized',
-      detail: 'Could not validate credentials',
-    });
-  },
+  ...failedLoadStory({
+    status: 'error',
+    error: { statusText: 'Unauthorized', detail: 'Could not validate credentials' },
+  }),
 };
 
 export const Dark: Story = {

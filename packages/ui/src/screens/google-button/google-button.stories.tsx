@@ -1,18 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { withMaxWidth } from '../../../test/story-kit';
 import { GoogleButton } from './google-button';
 
 const meta = {
   title: 'Screens/Home/GoogleButton',
   component: GoogleButton,
   args: { onClick: fn() },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(360)],
 } satisfies Meta<typeof GoogleButton>;
 
 export default meta;

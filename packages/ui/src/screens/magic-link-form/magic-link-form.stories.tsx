@@ -1,18 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { withMaxWidth } from '../../../test/story-kit';
 import { MagicLinkForm } from './magic-link-form';
 
 const meta = {
   title: 'Screens/Home/MagicLinkForm',
   component: MagicLinkForm,
   args: { onMagicLink: fn() },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 400 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(400)],
 } satisfies Meta<typeof MagicLinkForm>;
 
 export default meta;

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
+import { phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { MagicLinkLoginPage } from './token-pages';
 
-const { navigate, RouterLink: routerLink } = routerLinkStub();
+const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Auth/MagicLinkLoginPage',
@@ -11,9 +11,7 @@ const meta = {
   parameters: { padded: false },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
   args: { token: 'mlt_8a1d', status: 'verifying', renderLink: routerLink },
-  beforeEach: () => {
-    navigate.mockClear();
-  },
+  beforeEach: clearNavigate,
 } satisfies Meta<typeof MagicLinkLoginPage>;
 
 export default meta;
@@ -71,10 +69,4 @@ export const Dark: Story = {
   },
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };

@@ -3,7 +3,7 @@ import { expect, waitFor } from 'storybook/test';
 import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
 import { VerifyEmailPage } from './token-pages';
 
-const { navigate, RouterLink: routerLink } = routerLinkStub();
+const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Auth/VerifyEmailPage',
@@ -11,9 +11,7 @@ const meta = {
   parameters: { padded: false },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
   args: { token: 'evt_3f9c2a', status: 'verifying' },
-  beforeEach: () => {
-    navigate.mockClear();
-  },
+  beforeEach: clearNavigate,
 } satisfies Meta<typeof VerifyEmailPage>;
 
 export default meta;

@@ -1,18 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { withMaxWidth } from '../../../test/story-kit';
 import { PasswordLoginForm } from './password-login-form';
 
 const meta = {
   title: 'Screens/Home/PasswordLoginForm',
   component: PasswordLoginForm,
   args: { onPasswordLogin: fn() },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 400 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(400)],
 } satisfies Meta<typeof PasswordLoginForm>;
 
 export default meta;

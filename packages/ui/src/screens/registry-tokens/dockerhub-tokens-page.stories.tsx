@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import { tokenRow } from '../credential-manager/token-manager.plays';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
 import { DockerhubTokensPage } from './dockerhub-tokens-page';
 
@@ -20,12 +21,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const rowOf = (name: string) => {
-  const row = screen.getByRole('cell', { name }).closest('tr');
-  if (!row) throw new Error(`No row for ${name}`);
-  return within(row);
-};
 
 const DOCKER_LOGIN = `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u ada-staging-cluster --password-stdin`;
 
@@ -51,15 +46,15 @@ export const Full: Story = {
       ]);
     });
     await step('scope is in words and registry/username are monospace', async () => {
-      await expect(rowOf('prod-cluster').getByText('Pull')).toBeVisible();
-      await expect(rowOf('image-publisher').getByText('Pull and push')).toBeVisible();
-      await expect(getComputedStyle(rowOf('prod-cluster').getByText('ada-prod-cluster')).fontFamily).toMatch(
+      await expect(tokenRow('prod-cluster').getByText('Pull')).toBeVisible();
+      await expect(tokenRow('image-publisher').getByText('Pull and push')).toBeVisible();
+      await expect(getComputedStyle(tokenRow('prod-cluster').getByText('ada-prod-cluster')).fontFamily).toMatch(
         /JetBrains Mono/,
       );
     });
     await step('both tokens are active and can be revoked', async () => {
-      await expect(rowOf('prod-cluster').getByText('Active')).toBeVisible();
-      await expect(rowOf('image-publisher').getByRole('button', { name: 'Revoke image-publisher' })).toBeEnabled();
+      await expect(tokenRow('prod-cluster').getByText('Active')).toBeVisible();
+      await expect(tokenRow('image-publisher').getByRole('button', { name: 'Revoke image-publisher' })).toBeEnabled();
     });
   },
 };
@@ -134,7 +129,7 @@ export const CopyDockerLogin: Story = {
 export const RevokeFlow: Story = {
   play: async ({ args, step, userEvent }) => {
     await step('Revoke confirms, naming the token, then calls onRevoke with its id', async () => {
-      await userEvent.click(rowOf('prod-cluster').getByRole('button', { name: 'Revoke prod-cluster' }));
+      await userEvent.click(tokenRow('prod-cluster').getByRole('button', { name: 'Revoke prod-cluster' }));
       const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token prod-cluster?' });
       await expect(confirm).toHaveAccessibleDescription(/Pulls with it fail at once/);
       await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
@@ -165,27 +160,15 @@ export const Empty: Story = {
 };
 
 export const ErrorState: Story = {
-  args: { tokens: undefined, error: { statusText: 'Bad Gateway', detail: 'The registry did not answer' } },
-  play: async ({ canvas, args, userEvent }) => {
-    await expectFailureWithRetry(canvas, userEvent, args.onRetry, {
-      statusText: 'Bad Gateway',
-      detail: 'The registry did not answer',
-    });
-  },
+  ...failedLoadStory({
+    tokens: undefined,
+    error: { statusText: 'Bad Gateway', detail: 'The registry did not answer' },
+  }),
 };
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('table', { name: 'Registry tokens' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('table', { name: 'Registry tokens' })),
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };

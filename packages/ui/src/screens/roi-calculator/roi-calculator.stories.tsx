@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { expectFitsPhone } from '../../../test/story-kit';
+import { phoneStory } from '../../../test/story-kit';
 import { RoiCalculator } from './roi-calculator';
 
 const meta = {
@@ -146,10 +146,4 @@ export const Dark: Story = {
   },
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { expectFailureWithRetry, expectFitsPhone, SignedInShell, stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { LLAMA_8B_COMMAND, NOW, SERVE_REQUESTS } from './serve-requests.fixtures';
 import type { ServeRequestItem } from './serve-request-card';
 import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';
@@ -248,43 +248,24 @@ export const Empty: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: { requests: undefined, error: { statusText: 'Internal Server Error', detail: 'database is locked' } },
-  play: async ({ canvas, args, userEvent }) => {
-    await expectFailureWithRetry(canvas, userEvent, args.onRetry, {
-      statusText: 'Internal Server Error',
-      detail: 'database is locked',
-    });
-  },
+  ...failedLoadStory({
+    requests: undefined,
+    error: { statusText: 'Internal Server Error', detail: 'database is locked' },
+  }),
 };
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'Your requests' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Your requests' })),
 };
 
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-    await expect(
-      canvas.getByRole('button', { name: 'Get launch command' }).getBoundingClientRect().right,
-    ).toBeLessThanOrEqual(375);
-  },
+  ...phoneStory((canvas) => canvas.getByRole('button', { name: 'Get launch command' })),
 };
 
-export const InAppShell: Story = {
-  parameters: { padded: false },
-  globals: { viewport: { value: 'desktop1280', isRotated: false } },
-  render: (args) => (
-    <SignedInShell title={SERVE_REQUESTS_TITLE} currentPath="/serve-requests/">
-      <ServeRequestsPage {...args} />
-    </SignedInShell>
-  ),
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'MAKO Serve Requests' })).toBeVisible();
-  },
-};
+export const InAppShell: Story = inAppShellStory(ServeRequestsPage, {
+  title: SERVE_REQUESTS_TITLE,
+  currentPath: '/serve-requests/',
+  heading: 'MAKO Serve Requests',
+});

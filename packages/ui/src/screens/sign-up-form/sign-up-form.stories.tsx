@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { GoogleButton } from '../google-button';
-import { expectFitsPhone } from '../../../test/story-kit';
+import { expectFitsPhone, withMaxWidth } from '../../../test/story-kit';
 import { SignUpForm } from './sign-up-form';
 
 const SUCCESS = 'Verification link sent successfully! Please check your email.';
@@ -14,13 +14,7 @@ const meta = {
     termsOfServiceUrl: 'https://example.com/terms',
     privacyPolicyUrl: 'https://example.com/privacy',
   },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 400 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(400)],
 } satisfies Meta<typeof SignUpForm>;
 
 export default meta;

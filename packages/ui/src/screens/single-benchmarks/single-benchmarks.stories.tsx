@@ -6,7 +6,7 @@ import {
   llamaH100Setting,
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { SingleBenchmarks } from './single-benchmarks';
 
 const meta = {
@@ -103,22 +103,10 @@ export const SortAndOpen: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('table', { name: 'Benchmark settings' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('table', { name: 'Benchmark settings' })),
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement, step }) => {
-    await step('the page fits 375 px; the wide table scrolls inside its frame', async () => {
-      await expectFitsPhone(canvasElement);
-      await expect(canvas.getByRole('heading', { level: 1 }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
-    });
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory((canvas) => canvas.getByRole('heading', { level: 1 })) };
 
 export const AsLinks: Story = {
   args: { settingHref: (id: string) => `/single-benchmarks/${id}` },
@@ -204,20 +192,11 @@ export const EmptyCopyCommand: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: {
+  ...failedLoadStory({
     status: 'error',
     settings: undefined,
     error: { statusText: 'Service Unavailable', detail: 'The database is not answering' },
-  },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await expectFailureWithRetry(
-      canvas,
-      userEvent,
-      args.onRetry,
-      { statusText: 'Service Unavailable', detail: 'The database is not answering' },
-      step,
-    );
-  },
+  }),
 };
 
 export const ErrorWithoutDetail: Story = {

@@ -1,17 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
+import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { PaymentCancelledPage } from './payment-result';
 
-const { navigate, RouterLink: routerLink } = routerLinkStub();
+const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Subscription/PaymentCancelledPage',
   component: PaymentCancelledPage,
   args: { currentPlanName: 'Free', contactUsUrl: 'https://example.com/contact' },
-  beforeEach: () => {
-    navigate.mockClear();
-  },
+  beforeEach: clearNavigate,
 } satisfies Meta<typeof PaymentCancelledPage>;
 
 export default meta;
@@ -60,16 +58,7 @@ export const WithoutDetails: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Payment Cancelled' })),
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };

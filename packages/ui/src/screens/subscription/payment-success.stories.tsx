@@ -1,17 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
+import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { PaymentSuccessPage } from './payment-result';
 
-const { navigate, RouterLink: routerLink } = routerLinkStub();
+const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
 const meta = {
   title: 'Screens/Subscription/PaymentSuccessPage',
   component: PaymentSuccessPage,
   args: { onRetry: fn() },
-  beforeEach: () => {
-    navigate.mockClear();
-  },
+  beforeEach: clearNavigate,
 } satisfies Meta<typeof PaymentSuccessPage>;
 
 export default meta;
@@ -77,16 +75,7 @@ export const ConfirmFailed: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'Payment Successful - Welcome to Pro!' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Payment Successful - Welcome to Pro!' })),
 };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };

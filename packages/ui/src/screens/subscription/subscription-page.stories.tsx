@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { expectFailureWithRetry, expectFitsPhone, SignedInShell } from '../../../test/story-kit';
+import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory } from '../../../test/story-kit';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 
@@ -151,40 +151,18 @@ export const Empty: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: { plans: undefined, error: { statusText: 'Service Unavailable', detail: 'Billing is being upgraded' } },
-  play: async ({ canvas, args, userEvent }) => {
-    await expectFailureWithRetry(canvas, userEvent, args.onRetry, {
-      statusText: 'Service Unavailable',
-      detail: 'Billing is being upgraded',
-    });
-  },
+  ...failedLoadStory({
+    plans: undefined,
+    error: { statusText: 'Service Unavailable', detail: 'Billing is being upgraded' },
+  }),
 };
 
-export const Dark: Story = {
-  tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('Current plan')).toBeVisible();
-  },
-};
+export const Dark: Story = { tags: ['visual'], ...darkThemeStory((canvas) => canvas.getByText('Current plan')) };
 
-export const Mobile: Story = {
-  tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
-};
+export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
 
-export const InAppShell: Story = {
-  parameters: { padded: false },
-  globals: { viewport: { value: 'desktop1280', isRotated: false } },
-  render: (args) => (
-    <SignedInShell title={SUBSCRIPTION_TITLE} currentPath="/subscription/">
-      <SubscriptionPage {...args} />
-    </SignedInShell>
-  ),
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Subscription - Choose Your Plan' })).toBeVisible();
-  },
-};
+export const InAppShell: Story = inAppShellStory(SubscriptionPage, {
+  title: SUBSCRIPTION_TITLE,
+  currentPath: '/subscription/',
+  heading: 'Subscription - Choose Your Plan',
+});

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { expectFailureWithRetry } from '../../../test/story-kit';
+import { failedLoadStory } from '../../../test/story-kit';
 import { TuningSessionsScreen } from './tuning-sessions';
 import {
   COMPLETE_SESSION,
@@ -231,20 +231,11 @@ export const EmptyCallToAction: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: {
+  ...failedLoadStory({
     status: 'error',
     sessions: undefined,
     error: { statusText: 'Service Unavailable', detail: 'Database is starting up' },
-  },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await expectFailureWithRetry(
-      canvas,
-      userEvent,
-      args.onRetry,
-      { statusText: 'Service Unavailable', detail: 'Database is starting up' },
-      step,
-    );
-  },
+  }),
 };
 
 export const Dark: Story = {
