@@ -7,7 +7,7 @@ import {
   publicSettingQueryOptions,
   publicTuningSessionQueryOptions,
 } from '@mako/api-client';
-import { defaultConfig } from '@mako/contract';
+import { defaultConfig, type Benchmark, type BenchmarkSetting } from '@mako/contract';
 import {
   PublicNotAvailable,
   PublicPage,
@@ -89,30 +89,24 @@ const ignore = () => undefined;
 
 function PublicBenchmark({ benchmarkId }: { benchmarkId: string }) {
   const { data: benchmark } = useSuspenseQuery(publicBenchmarkQueryOptions(benchmarkId));
-  return (
-    <SingleBenchmarkDetail
-      status="success"
-      readOnly
-      showTitle={false}
-      setting={benchmark.setting}
-      benchmarks={[benchmark]}
-      runtimeDefaults={defaultConfig(benchmark.setting.software.runtime)}
-      onPublishChange={ignore}
-      onDelete={ignore}
-    />
-  );
+  return <ReadOnlyBenchmarks setting={benchmark.setting} benchmarks={[benchmark]} />;
 }
 
 function PublicSetting({ settingId }: { settingId: string }) {
   const { data: page } = useSuspenseQuery(publicSettingQueryOptions(settingId));
+  return <ReadOnlyBenchmarks setting={page.setting} benchmarks={page.benchmarks} />;
+}
+
+/** The setting screen without its owner's controls. */
+function ReadOnlyBenchmarks({ setting, benchmarks }: { setting: BenchmarkSetting; benchmarks: readonly Benchmark[] }) {
   return (
     <SingleBenchmarkDetail
       status="success"
       readOnly
       showTitle={false}
-      setting={page.setting}
-      benchmarks={page.benchmarks}
-      runtimeDefaults={defaultConfig(page.setting.software.runtime)}
+      setting={setting}
+      benchmarks={benchmarks}
+      runtimeDefaults={defaultConfig(setting.software.runtime)}
       onPublishChange={ignore}
       onDelete={ignore}
     />

@@ -35,6 +35,8 @@ async function expectPublicFrame(canvasElement: HTMLElement) {
 
 export const PublicSetting: Story = {
   play: async ({ canvasElement }) => {
+    // The first story of the file also waits for the route's lazy chunk.
+    await within(canvasElement).findByRole('heading', { level: 1 }, { timeout: 15_000 });
     await expectPageTitle(canvasElement, onHardware(publicSetting));
     const published = fixtures.benchmarks.filter((b) => b.setting.id === publicSetting.id && b.published);
     await expect(

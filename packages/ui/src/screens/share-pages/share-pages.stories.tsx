@@ -11,6 +11,8 @@ import {
 import { COMPLETE_BEST, COMPLETE_RESULTS, COMPLETE_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
 import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
 import { benchmarkSettingTitle } from '../benchmark-common/benchmark-data';
+import type { BenchmarkSettingView, BenchmarkView } from '../benchmark-common/benchmark-data';
+import type { TuningBestData, TuningResultData, TuningSessionData } from '../benchmark-common/tuning-types';
 import { SingleBenchmarkDetail } from '../single-benchmark-detail';
 import { TuningSessionDetailScreen } from '../tuning-session-detail';
 import { stubClipboard } from '../../../test/story-kit';
@@ -37,6 +39,41 @@ type Story = StoryObj<typeof meta>;
 const published = llamaH100Benchmarks.filter((benchmark) => benchmark.published);
 const ignore = fn();
 
+/** The setting screen as a share page shows it. */
+const publicBenchmarks = (setting: BenchmarkSettingView, benchmarks: readonly BenchmarkView[]) => (
+  <SingleBenchmarkDetail
+    status="success"
+    readOnly
+    showTitle={false}
+    setting={setting}
+    benchmarks={benchmarks}
+    runtimeDefaults={VLLM_DEFAULTS}
+    onPublishChange={ignore}
+    onDelete={ignore}
+    now={FIXTURE_NOW}
+    timeZone="UTC"
+  />
+);
+
+/** The session screen as a share page shows it: every trial, the first 20 in the table. */
+const publicSession = (
+  session: TuningSessionData,
+  best: TuningBestData | null,
+  trials: readonly TuningResultData[],
+) => (
+  <TuningSessionDetailScreen
+    status="success"
+    readOnly
+    showTitle={false}
+    session={session}
+    best={best}
+    results={{ data: trials.slice(0, 20), count: trials.length }}
+    trials={trials}
+    onExport={ignore}
+    now={FIXTURE_NOW}
+  />
+);
+
 /** What a visitor must never be offered on a share page. */
 async function expectNoOwnerControls(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
@@ -52,20 +89,7 @@ async function expectNoOwnerControls(canvasElement: HTMLElement) {
 export const PublicSetting: Story = {
   args: {
     title: benchmarkSettingTitle(llamaH100Setting),
-    children: (
-      <SingleBenchmarkDetail
-        status="success"
-        readOnly
-        showTitle={false}
-        setting={{ ...llamaH100Setting, benchmark_count: published.length }}
-        benchmarks={published}
-        runtimeDefaults={VLLM_DEFAULTS}
-        onPublishChange={ignore}
-        onDelete={ignore}
-        now={FIXTURE_NOW}
-        timeZone="UTC"
-      />
-    ),
+    children: publicBenchmarks({ ...llamaH100Setting, benchmark_count: published.length }, published),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -81,20 +105,7 @@ export const PublicSetting: Story = {
 export const PublicBenchmark: Story = {
   args: {
     title: 'meta-llama/Llama-3.1-8B-Instruct benchmark on 1x H100',
-    children: (
-      <SingleBenchmarkDetail
-        status="success"
-        readOnly
-        showTitle={false}
-        setting={llamaH100Setting}
-        benchmarks={[llamaH100Manual]}
-        runtimeDefaults={VLLM_DEFAULTS}
-        onPublishChange={ignore}
-        onDelete={ignore}
-        now={FIXTURE_NOW}
-        timeZone="UTC"
-      />
-    ),
+    children: publicBenchmarks(llamaH100Setting, [llamaH100Manual]),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -107,19 +118,7 @@ export const PublicBenchmark: Story = {
 export const PublicSession: Story = {
   args: {
     title: tuningSessionTitle(COMPLETE_SESSION.setting),
-    children: (
-      <TuningSessionDetailScreen
-        status="success"
-        readOnly
-        showTitle={false}
-        session={COMPLETE_SESSION}
-        best={COMPLETE_BEST}
-        results={{ data: COMPLETE_RESULTS.slice(0, 20), count: COMPLETE_RESULTS.length }}
-        trials={COMPLETE_RESULTS}
-        onExport={ignore}
-        now={FIXTURE_NOW}
-      />
-    ),
+    children: publicSession(COMPLETE_SESSION, COMPLETE_BEST, COMPLETE_RESULTS),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -136,17 +135,7 @@ export const PublicSession: Story = {
 export const PublicSessionWithoutTrials: Story = {
   args: {
     title: tuningSessionTitle(COMPLETE_SESSION.setting),
-    children: (
-      <TuningSessionDetailScreen
-        status="success"
-        readOnly
-        showTitle={false}
-        session={{ ...COMPLETE_SESSION, status: 'failed', best: null }}
-        best={null}
-        results={{ data: [], count: 0 }}
-        trials={[]}
-      />
-    ),
+    children: publicSession({ ...COMPLETE_SESSION, status: 'failed', best: null }, null, []),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, media, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, media, space } from '../../foundations/theme/design-tokens';
 
 export const PageRoot = styled.div`
   min-height: 100vh;
@@ -53,26 +53,6 @@ export const Main = styled.main`
   ${media.narrow} {
     padding: ${space(4)} ${space(3)};
   }
-`;
-
-export const Heading = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(1)};
-`;
-
-export const PageTitle = styled.h1`
-  margin: 0;
-  font-size: ${fontSize.xl};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-  overflow-wrap: anywhere;
-`;
-
-export const Note = styled.p`
-  margin: 0;
-  color: ${color.textMuted};
-  font-size: ${fontSize.sm};
 `;
 
 export const ShareRoot = styled.div`

@@ -7,17 +7,8 @@ import { ButtonLinkGroup } from '../../primitives/button-link-group';
 import { Callout } from '../../primitives/callout';
 import { CopyField } from '../../primitives/copy-field';
 import { NotFoundView } from '../error-views/not-found';
-import {
-  BrandLine,
-  HeaderLinks,
-  Heading,
-  Main,
-  Note,
-  PageHeader,
-  PageRoot,
-  PageTitle,
-  ShareRoot,
-} from './share-pages.styles';
+import { Note, ScreenHeading, ScreenLede, ScreenTitle } from '../benchmark-common/benchmark-common.styles';
+import { BrandLine, HeaderLinks, Main, PageHeader, PageRoot, ShareRoot } from './share-pages.styles';
 
 export const PUBLIC_PAGE_NOTE = 'A read-only page shared from MakoOptimize: anyone with the link can open it.';
 export const PUBLIC_LINK_NOTE = 'Anyone with this link can open a read-only page, without an account.';
@@ -51,10 +42,10 @@ export function PublicPage({ title, children, homeHref = '/', renderLink = defau
       </PageHeader>
       <Main>
         {title ? (
-          <Heading>
-            <PageTitle>{title}</PageTitle>
-            <Note>{PUBLIC_PAGE_NOTE}</Note>
-          </Heading>
+          <ScreenHeading>
+            <ScreenTitle>{title}</ScreenTitle>
+            <ScreenLede>{PUBLIC_PAGE_NOTE}</ScreenLede>
+          </ScreenHeading>
         ) : null}
         {children}
       </Main>
