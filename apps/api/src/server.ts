@@ -38,6 +38,7 @@ import { siteHandlers } from './handlers/site.ts';
 import { catalogueHandlers } from './handlers/catalogue.ts';
 import { tuningHandlers } from './handlers/tuning.ts';
 import { accountHandlers } from './handlers/account.ts';
+import { shareHandlers } from './handlers/share.ts';
 import { seedDemoCatalogue } from './seed/demo.ts';
 import { rebuildStaleDocuments } from './services/benchmarks.ts';
 import { CountCache, catalogueVersion } from './services/count-cache.ts';
@@ -273,6 +274,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       ...catalogueHandlers(ctx),
       ...tuningHandlers(ctx),
       ...accountHandlers(ctx),
+      ...shareHandlers(ctx),
     };
     registerEndpoints(app, {
       handlers,

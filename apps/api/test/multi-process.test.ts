@@ -194,6 +194,22 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL', () => {
     expect((await ok(b, 'searchBenchmarks', { query })).data).toEqual([]);
   });
 
+  it('drops a withdrawn benchmark and its setting from their public pages on B at once', async () => {
+    const token = await signUp();
+    const created = await ok(a, 'createBenchmark', { token, body: benchmark({ published: true }) });
+    // A client address per read: the processes run with a small burst limit.
+    const read = (name: 'publicBenchmark' | 'publicSetting', params: Record<string, string>) =>
+      call(b, name, { params, headers: { 'x-forwarded-for': clientAddress() } });
+    const pages = [
+      ['publicBenchmark', { benchmark_id: created.id }],
+      ['publicSetting', { setting_id: created.setting.id }],
+    ] as const;
+    // Twice each, so that B answers from its cache the second time.
+    for (const [name, params] of pages) for (let i = 0; i < 2; i++) expect((await read(name, params)).status).toBe(200);
+    await ok(a, 'patchBenchmark', { token, params: { benchmark_id: created.id }, body: { published: false } });
+    for (const [name, params] of pages) expect((await read(name, params)).status).toBe(404);
+  });
+
   it('refuses on B at once an API token revoked and sessions logged out on A', async () => {
     const token = await signUp();
     const { secret, token: apiToken } = await ok(a, 'createApiToken', { token, body: { name: 'box' } });

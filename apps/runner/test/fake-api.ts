@@ -92,6 +92,7 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       counts: { evaluated: results.length, pending: pending.size, failed: results.filter((r) => r.failure).length },
       best: null,
       default_objective_value: null,
+      shared: false,
       owner,
       created_at: now(),
       updated_at: now(),

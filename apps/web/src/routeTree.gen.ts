@@ -30,6 +30,7 @@ import { Route as AppSubscriptionSuccessRouteImport } from './routes/_app/subscr
 import { Route as AppTokensIndexRouteImport } from './routes/_app/tokens/index';
 import { Route as AppTuningSessionsIndexRouteImport } from './routes/_app/tuning-sessions/index';
 import { Route as AppTuningSessionsSessionIdRouteImport } from './routes/_app/tuning-sessions/$sessionId';
+import { Route as ShareKindIdRouteImport } from './routes/share.$kind.$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -138,6 +139,11 @@ const AppTuningSessionsSessionIdRoute =
     path: '/$sessionId',
     getParentRoute: () => AppTuningSessionsRouteRoute,
   } as any);
+const ShareKindIdRoute = ShareKindIdRouteImport.update({
+  id: '/share/$kind/$id',
+  path: '/share/$kind/$id',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/subscription/cancel': typeof AppSubscriptionCancelRoute;
   '/subscription/success': typeof AppSubscriptionSuccessRoute;
   '/tuning-sessions/$sessionId': typeof AppTuningSessionsSessionIdRoute;
+  '/share/$kind/$id': typeof ShareKindIdRoute;
   '/benchmarks/': typeof AppBenchmarksIndexRoute;
   '/best-setup-report/': typeof AppBestSetupReportIndexRoute;
   '/dockerhub/': typeof AppDockerhubIndexRoute;
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/subscription/cancel': typeof AppSubscriptionCancelRoute;
   '/subscription/success': typeof AppSubscriptionSuccessRoute;
   '/tuning-sessions/$sessionId': typeof AppTuningSessionsSessionIdRoute;
+  '/share/$kind/$id': typeof ShareKindIdRoute;
   '/benchmarks': typeof AppBenchmarksIndexRoute;
   '/best-setup-report': typeof AppBestSetupReportIndexRoute;
   '/dockerhub': typeof AppDockerhubIndexRoute;
@@ -196,6 +204,7 @@ export interface FileRoutesById {
   '/_app/subscription/cancel': typeof AppSubscriptionCancelRoute;
   '/_app/subscription/success': typeof AppSubscriptionSuccessRoute;
   '/_app/tuning-sessions/$sessionId': typeof AppTuningSessionsSessionIdRoute;
+  '/share/$kind/$id': typeof ShareKindIdRoute;
   '/_app/benchmarks/': typeof AppBenchmarksIndexRoute;
   '/_app/best-setup-report/': typeof AppBestSetupReportIndexRoute;
   '/_app/dockerhub/': typeof AppDockerhubIndexRoute;
@@ -220,6 +229,7 @@ export interface FileRouteTypes {
     | '/subscription/cancel'
     | '/subscription/success'
     | '/tuning-sessions/$sessionId'
+    | '/share/$kind/$id'
     | '/benchmarks/'
     | '/best-setup-report/'
     | '/dockerhub/'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/subscription/cancel'
     | '/subscription/success'
     | '/tuning-sessions/$sessionId'
+    | '/share/$kind/$id'
     | '/benchmarks'
     | '/best-setup-report'
     | '/dockerhub'
@@ -264,6 +275,7 @@ export interface FileRouteTypes {
     | '/_app/subscription/cancel'
     | '/_app/subscription/success'
     | '/_app/tuning-sessions/$sessionId'
+    | '/share/$kind/$id'
     | '/_app/benchmarks/'
     | '/_app/best-setup-report/'
     | '/_app/dockerhub/'
@@ -281,6 +293,7 @@ export interface RootRouteChildren {
   AiMeetupSurveyRoute: typeof AiMeetupSurveyRoute;
   MagicLinkLoginRoute: typeof MagicLinkLoginRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  ShareKindIdRoute: typeof ShareKindIdRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -432,6 +445,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTuningSessionsSessionIdRouteImport;
       parentRoute: typeof AppTuningSessionsRouteRoute;
     };
+    '/share/$kind/$id': {
+      id: '/share/$kind/$id';
+      path: '/share/$kind/$id';
+      fullPath: '/share/$kind/$id';
+      preLoaderRoute: typeof ShareKindIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -493,6 +513,7 @@ const rootRouteChildren: RootRouteChildren = {
   AiMeetupSurveyRoute: AiMeetupSurveyRoute,
   MagicLinkLoginRoute: MagicLinkLoginRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  ShareKindIdRoute: ShareKindIdRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -84,3 +84,4 @@ export {
 export * from './queries.ts';
 export * from './mutation-hooks.ts';
 export { DEFAULT_MAX_RETRIES, createQueryClient, shouldRetry, type CreateQueryClientOptions } from './query-client.ts';
+export * from './share.ts';

@@ -105,6 +105,10 @@ const probes: { [N in EndpointName]: Probe } = {
   createCheckout: mutation(client.useCreateCheckoutMutation, 'pro'),
   confirmCheckout: mutation(client.useConfirmCheckoutMutation, fx.checkoutSession.id),
   submitSurvey: mutation(client.useSubmitSurveyMutation, bodies.submitSurvey),
+  publicBenchmark: factory(client.publicBenchmarkQueryOptions(ids.publishedBenchmark)),
+  publicSetting: factory(client.publicSettingQueryOptions(ids.setting)),
+  publicTuningSession: factory(client.publicTuningSessionQueryOptions(ids.sharedSession)),
+  shareSession: mutation(client.useShareSessionMutation, { sessionId: ids.sharedSession, shared: true }),
 };
 
 /** Path params the probes use, to compute the path each endpoint must be called on. */
@@ -116,8 +120,15 @@ const sampleParams: Record<string, string> = {
   request_id: ids.serveRequest,
   token_id: ids.apiToken,
 };
+/** Probes that need other ids: a registry token, a published benchmark, a finished and shared session. */
+const otherParams: Partial<Record<EndpointName, Record<string, string>>> = {
+  revokeRegistryToken: { token_id: ids.registryToken },
+  publicBenchmark: { benchmark_id: ids.publishedBenchmark },
+  publicTuningSession: { session_id: ids.sharedSession },
+  shareSession: { session_id: ids.sharedSession },
+};
 const pathFor = (name: EndpointName) => {
-  const params = name === 'revokeRegistryToken' ? { ...sampleParams, token_id: ids.registryToken } : sampleParams;
+  const params = { ...sampleParams, ...otherParams[name] };
   return `${endpoints[name].method} /api/v1${buildPath(endpoints[name].path, params)}`;
 };
 

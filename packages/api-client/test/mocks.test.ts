@@ -196,6 +196,10 @@ const calls: { [N in EndpointName]: RequestArgs<N> } = {
   createCheckout: [{ body: { plan_id: 'pro' } }],
   confirmCheckout: [{ body: { session_id: fx.checkoutSession.id } }],
   submitSurvey: [{ body: bodies.submitSurvey }],
+  publicBenchmark: [{ params: { benchmark_id: ids.publishedBenchmark } }],
+  publicSetting: [{ params: { setting_id: ids.setting } }],
+  publicTuningSession: [{ params: { session_id: ids.sharedSession } }],
+  shareSession: [{ params: { session_id: ids.sharedSession }, body: { shared: true } }],
 };
 
 const call = <N extends EndpointName>(name: N) => request(name, ...(calls[name] as RequestArgs<N>));
@@ -275,6 +279,30 @@ describe('scenario handlers', () => {
       detail: 'Tuning session not found',
     });
     await expect(request('getBenchmark', { params: { benchmark_id: 'nope' } })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('share pages open only for published or shared items, with the same 404 for private and missing ones', async () => {
+    server.use(...handlers.success);
+    const privateBenchmark = fx.benchmarks.find((b) => !b.published)!;
+    const missing = { status: 404, detail: 'Benchmark not found' };
+    await expect(request('publicBenchmark', { params: { benchmark_id: 'nope' } })).rejects.toMatchObject(missing);
+    await expect(request('publicBenchmark', { params: { benchmark_id: privateBenchmark.id } })).rejects.toMatchObject(
+      missing,
+    );
+    const page = await request('publicSetting', { params: { setting_id: ids.setting } });
+    expect(page.benchmarks.length).toBeGreaterThan(0);
+    expect(page.benchmarks.every((b) => b.published)).toBe(true);
+    expect(page.setting.benchmark_count).toBe(page.benchmarks.length);
+    // A running session is not finished, so it is not public even if it were shared.
+    await expect(request('publicTuningSession', { params: { session_id: ids.session } })).rejects.toMatchObject({
+      status: 404,
+      detail: 'Tuning session not found',
+    });
+    const shared = await request('publicTuningSession', { params: { session_id: ids.sharedSession } });
+    expect(shared.trials).toEqual(fx.resultsBySession[ids.sharedSession]);
+    await expect(
+      request('shareSession', { params: { session_id: ids.session }, body: { shared: true } }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it('list handlers page with limit and offset', async () => {

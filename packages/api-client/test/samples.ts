@@ -5,6 +5,9 @@ import * as fx from '../src/mocks/fixtures.ts';
 export const ids = {
   session: fx.runningSession.id,
   otherSession: fx.completeSession.id,
+  /** Finished and shared by its owner: it has a public page. */
+  sharedSession: fx.completeSession.id,
+  publishedBenchmark: fx.benchmarks.find((b) => b.published)!.id,
   setting: fx.runningSession.setting.id,
   benchmark: fx.benchmarks[0]!.id,
   otherBenchmark: fx.benchmarks[1]!.id,

@@ -126,6 +126,8 @@ export const TuningSession = z.object({
   best: z.nullable(SessionBest),
   /** The objective measured with the engine's defaults (the first trial), for "38 % higher than the defaults". */
   default_objective_value: z.nullable(z.number()),
+  /** The owner shared it: its public page (/share/tuning-sessions/{id}) opens for anyone while it is finished. */
+  shared: z.boolean(),
   owner: Id,
   created_at: Timestamp,
   updated_at: Timestamp,

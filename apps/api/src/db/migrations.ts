@@ -390,8 +390,19 @@ const sharedState: Migration = {
   },
 };
 
+/** Tuning sessions their owners share: a finished shared session has a public page. */
+const sharedSessions: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('tuning_sessions')
+      .addColumn('shared', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_search_documents': searchDocuments,
   '0003_shared_state': sharedState,
+  '0004_shared_sessions': sharedSessions,
 };

@@ -147,6 +147,8 @@ export interface TuningSessionTable {
   best_result_id: string | null;
   best_value: number | null;
   default_value: number | null;
+  /** 1 when the owner shared it (its public page opens while it is finished). */
+  shared: number;
   created_at: Iso;
   updated_at: Iso;
 }

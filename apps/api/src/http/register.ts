@@ -65,6 +65,8 @@ const CACHEABLE = new Set<EndpointName>([
   'getBenchmark',
   'bestBenchmarkReport',
   'supportedRuntimeOptions',
+  'publicBenchmark',
+  'publicSetting',
 ]);
 
 function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodMiniType | undefined, value: unknown): unknown {

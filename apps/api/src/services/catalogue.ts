@@ -162,13 +162,17 @@ export async function searchPage(
   return result;
 }
 
-/** A setting the viewer may see: their own, or one with published benchmarks. */
-export async function visibleSetting(db: Db, settingId: string, viewerId: string) {
+/** A setting the viewer (null: a visitor without an account) may see: their own, or one with published benchmarks. */
+export async function visibleSetting(db: Db, settingId: string, viewerId: string | null) {
   const setting = await db
     .selectFrom('benchmark_settings')
     .selectAll()
     .where('id', '=', settingId)
-    .where((eb) => eb.or([eb('owner_id', '=', viewerId), eb('published_count', '>', 0)]))
+    .where((eb) =>
+      viewerId === null
+        ? eb('published_count', '>', 0)
+        : eb.or([eb('owner_id', '=', viewerId), eb('published_count', '>', 0)]),
+    )
     .executeTakeFirst();
   if (!setting) throw notFound('Benchmark setting');
   return setting;
@@ -204,13 +208,13 @@ export async function settingsPage(db: Db, viewerId: string, mine: boolean, limi
 export async function settingBenchmarksPage(
   db: Db,
   settingId: string,
-  viewerId: string,
+  viewerId: string | null,
   options: { mine: boolean; withoutSession: boolean; limit: number; offset: number },
 ): Promise<DocumentPage> {
   const where = (eb: BenchmarkWhere) =>
     eb.and([
       eb('benchmarks.setting_id', '=', settingId),
-      options.mine ? eb('benchmarks.owner_id', '=', viewerId) : visibleTo(eb, viewerId),
+      options.mine && viewerId !== null ? eb('benchmarks.owner_id', '=', viewerId) : visibleTo(eb, viewerId),
       ...(options.withoutSession ? [eb('benchmarks.session_id', 'is', null)] : []),
     ]);
   const documents = db
@@ -232,7 +236,7 @@ export async function settingBenchmarksPage(
   );
 }
 
-export async function visibleBenchmark(db: Db, id: string, viewerId: string): Promise<Benchmark> {
+export async function visibleBenchmark(db: Db, id: string, viewerId: string | null): Promise<Benchmark> {
   const row = await db
     .selectFrom('benchmarks')
     .select('id')

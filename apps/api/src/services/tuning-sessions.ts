@@ -397,6 +397,7 @@ export function tuningSessions(ctx: AppContext) {
             best_result_id: null,
             best_value: null,
             default_value: null,
+            shared: 0,
             created_at: isoAt(now),
             updated_at: isoAt(now),
           })

@@ -133,7 +133,12 @@ export const trialOf = (r: ResultRow, gpuCount: number): Trial => {
 };
 
 /** Sessions as answers, with live pending counts and best results fetched in bulk. */
-export async function toSessions(db: Db, rows: SessionRow[], now: number, viewerId: string): Promise<TuningSession[]> {
+export async function toSessions(
+  db: Db,
+  rows: SessionRow[],
+  now: number,
+  viewerId: string | null,
+): Promise<TuningSession[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const settingIds = [...new Set(rows.map((r) => r.setting_id))];
@@ -179,6 +184,7 @@ export async function toSessions(db: Db, rows: SessionRow[], now: number, viewer
             }
           : null,
       default_objective_value: s.default_value,
+      shared: s.shared === 1,
       owner: s.owner_id,
       created_at: s.created_at,
       updated_at: s.updated_at,

@@ -52,6 +52,20 @@ function settingOr404(info: MockRequestInfo) {
   );
 }
 
+/** The server's share rule: a finished session its owner shared; otherwise the same 404 as a missing one. */
+function sharedSessionOr404(info: MockRequestInfo): TuningSession | Response {
+  const session = fx.sessions.find((s) => s.id === info.params.session_id);
+  const open = session?.shared && (session.status === 'complete' || session.status === 'failed');
+  return open ? session : errorResponse(404, 'Tuning session not found');
+}
+
+function publicSetting(info: MockRequestInfo) {
+  const benchmarks = fx.benchmarks.filter((b) => b.setting.id === info.params.setting_id && b.published);
+  const setting = fx.benchmarkSettings.find((s) => s.id === info.params.setting_id);
+  if (!setting || benchmarks.length === 0) return errorResponse(404, 'Benchmark setting not found');
+  return { setting: { ...setting, benchmark_count: benchmarks.length }, benchmarks };
+}
+
 function benchmarksOfSetting(info: MockRequestInfo, withoutSession: boolean) {
   const setting = settingOr404(info);
   if (setting instanceof Response) return setting;
@@ -285,6 +299,39 @@ export const endpointMocks: EndpointMocks = {
   submitSurvey: {
     success: () => fx.surveyResponse,
     error: () => errorResponse(429, 'Too many requests, please try again in a minute'),
+  },
+
+  // ---- Share pages
+  publicBenchmark: {
+    success: ({ params }) =>
+      fx.benchmarks.find((b) => b.id === params.benchmark_id && b.published) ??
+      errorResponse(404, 'Benchmark not found'),
+    error: notFound('Benchmark'),
+  },
+  publicSetting: { success: publicSetting, error: notFound('Benchmark setting') },
+  publicTuningSession: {
+    success: (info) => {
+      const session = sharedSessionOr404(info);
+      if (session instanceof Response) return session;
+      return {
+        session,
+        trials: fx.resultsBySession[session.id] ?? [],
+        best: fx.bestBySession[session.id] ?? null,
+      };
+    },
+    error: notFound('Tuning session'),
+  },
+  shareSession: {
+    success: async (info) => {
+      const session = sessionOr404(info);
+      if (session instanceof Response) return session;
+      const body = (await readJson(info.request)) as { shared?: unknown } | undefined;
+      const shared = body?.shared === true;
+      if (shared && session.status !== 'complete' && session.status !== 'failed')
+        return errorResponse(409, 'Only a finished tuning session can be shared');
+      return { ...session, shared };
+    },
+    error: () => errorResponse(409, 'Only a finished tuning session can be shared'),
   },
 };
 

@@ -8,3 +8,4 @@ export * from './site.ts';
 export * from './benchmarks.ts';
 export * from './tuning.ts';
 export * from './account.ts';
+export * from './share.ts';

@@ -72,6 +72,8 @@ export interface TuningSessionData {
   best: { result_id: string; trial_number: number; config: RuntimeConfig; objective_value: number } | null;
   /** The objective measured with the engine's defaults (the first trial). */
   default_objective_value: number | null;
+  /** The owner shared it: it has a public page. */
+  shared?: boolean;
   created_at: string;
 }
 

@@ -83,6 +83,10 @@ export interface SingleBenchmarkDetailProps {
   timeZone?: string;
   /** Render the title as this page's h1; leave off when the app shell's top bar shows it. */
   showTitle?: boolean;
+  /** A public share page: no publish or delete, and no word about owners. */
+  readOnly?: boolean;
+  /** The owner's share control for the setting and the shown benchmark, beside the heading. */
+  renderShare?: (selected: BenchmarkView | undefined) => ReactNode;
 }
 
 /** The latencies the chart can put on its x axis. */
@@ -299,6 +303,8 @@ export function SingleBenchmarkDetail({
   now,
   timeZone,
   showTitle = true,
+  readOnly = false,
+  renderShare,
 }: SingleBenchmarkDetailProps) {
   const radioName = useId();
   const [ownSelection, setOwnSelection] = useState<string | null>(null);
@@ -332,7 +338,7 @@ export function SingleBenchmarkDetail({
   const owns = selected !== undefined && viewerId !== undefined && viewerId !== null && selected.owner === viewerId;
   const selectedNumber = selected ? numberOf.get(selected.id) : undefined;
 
-  const actions = selected ? (
+  const actions = readOnly ? null : selected ? (
     owns ? (
       <Actions>
         <Button
@@ -367,6 +373,7 @@ export function SingleBenchmarkDetail({
             {formatNumber(setting.workload.num_requests)} requests · {formatRequestRate(setting.workload.request_rate)}
           </ScreenLede>
         </ScreenHeading>
+        {renderShare?.(selected)}
       </ScreenHeader>
 
       <Card title="Workload" headingLevel={2}>

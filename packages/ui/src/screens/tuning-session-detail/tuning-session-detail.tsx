@@ -1,5 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, StatusBadge } from '../../primitives/badge';
 import {
   formatLengths,
@@ -126,6 +127,10 @@ export interface TuningSessionDetailProps {
   now?: Date | number;
   /** Render the title as this screen's h1; turn off when the AppShell's top bar shows it. */
   showTitle?: boolean;
+  /** A public share page: no runner commands. */
+  readOnly?: boolean;
+  /** The owner's share control, under the summary. */
+  share?: ReactNode;
 }
 
 const DEFAULT_PAGE: ResultsPageQuery = { limit: 20, offset: 0 };
@@ -509,6 +514,8 @@ export function TuningSessionDetailScreen({
   onExport,
   now,
   showTitle = true,
+  readOnly = false,
+  share,
 }: TuningSessionDetailProps) {
   return (
     <ScreenRoot>
@@ -538,6 +545,8 @@ export function TuningSessionDetailScreen({
               onExport={onExport}
               now={now}
               showTitle={showTitle}
+              readOnly={readOnly}
+              share={share}
             />
           ) : null
         }
@@ -555,6 +564,7 @@ interface SessionBodyProps extends Omit<
   pending: readonly PendingConfigData[];
   searchState: TuningSearchState;
   showTitle: boolean;
+  readOnly: boolean;
 }
 
 function SessionBody({
@@ -573,6 +583,8 @@ function SessionBody({
   onExport,
   now,
   showTitle,
+  readOnly,
+  share,
 }: SessionBodyProps) {
   const page = results?.data ?? [];
   const everyTrial = trials ?? page;
@@ -584,6 +596,7 @@ function SessionBody({
   return (
     <>
       <SummaryHeader session={session} showTitle={showTitle} />
+      {share}
       <SearchStateNote state={searchState} session={session} hasBest={Boolean(best ?? session.best)} />
       <TopGrid>
         <BestCard
@@ -650,10 +663,18 @@ function SessionBody({
             <EmptyState
               headingLevel={3}
               title="No results yet"
-              description="Start a runner next to your GPUs: it leases a configuration, benchmarks it and reports back, one trial after another."
-              command={runner}
-              commandLabel="Start a runner"
-              onCopyCommand={(command) => onCopy?.(command, 'runner-command')}
+              description={
+                readOnly
+                  ? 'No trial of this session was reported.'
+                  : 'Start a runner next to your GPUs: it leases a configuration, benchmarks it and reports back, one trial after another.'
+              }
+              {...(readOnly
+                ? {}
+                : {
+                    command: runner,
+                    commandLabel: 'Start a runner',
+                    onCopyCommand: (command: string) => onCopy?.(command, 'runner-command'),
+                  })}
             />
           }
         />

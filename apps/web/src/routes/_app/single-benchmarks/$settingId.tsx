@@ -10,7 +10,7 @@ import {
   usePatchBenchmarkMutation,
 } from '@mako/api-client';
 import { defaultConfig } from '@mako/contract';
-import { SingleBenchmarkDetail } from '@mako/ui';
+import { ShareLinks, SingleBenchmarkDetail } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
@@ -18,6 +18,7 @@ import { announceCopied } from '../../../lib/copied.ts';
 import { orNotFound } from '../../../lib/not-found.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { screenErrorOf } from '../../../lib/screen-error-of.ts';
+import { shareUrl } from '../../../lib/share-url.ts';
 import { TITLES, benchmarkSettingTitle } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({
@@ -70,6 +71,20 @@ function SettingDetailPage() {
       deleteError={errorText(remove.error)}
       runtimeDefaults={defaultConfig(setting.software.runtime)}
       onCopyCommand={announceCopied}
+      renderShare={(selected) => (
+        <ShareLinks
+          links={[
+            ...(selected?.published
+              ? [{ label: 'Public page of this benchmark', url: shareUrl('benchmarks', selected.id) }]
+              : []),
+            ...(page.data.some((b) => b.published)
+              ? [{ label: 'Public page of this setting', url: shareUrl('settings', settingId) }]
+              : []),
+          ]}
+          emptyNote="Publish a benchmark to give it, and this setting, a public page."
+          onCopy={announceCopied}
+        />
+      )}
     />
   );
 }

@@ -8,9 +8,10 @@ import {
   tuningInsightsQueryOptions,
   tuningResultsQueryOptions,
   tuningSessionQueryOptions,
+  useShareSessionMutation,
 } from '@mako/api-client';
 import { MAX_PAGE_SIZE } from '@mako/contract';
-import { TuningSessionDetailScreen, trialsExport } from '@mako/ui';
+import { SessionShare, TuningSessionDetailScreen, trialsExport } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
@@ -19,6 +20,7 @@ import { downloadText } from '../../../lib/download.ts';
 import { orNotFound } from '../../../lib/not-found.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { screenErrorOf } from '../../../lib/screen-error-of.ts';
+import { shareUrl } from '../../../lib/share-url.ts';
 import { TITLES, tuningSessionTitle } from '../../../lib/titles.ts';
 
 const RESULTS_PAGE_SIZE = 20;
@@ -83,6 +85,7 @@ function TuningSessionPage() {
   // when it fails the section stays away rather than putting an error above the results.
   const insights = useQuery({ ...tuningInsightsQueryOptions(sessionId), refetchInterval });
   const insightsValue = insights.isError ? undefined : (insights.data ?? null);
+  const share = useShareSessionMutation();
   return (
     <TuningSessionDetailScreen
       status="success"
@@ -100,6 +103,17 @@ function TuningSessionPage() {
         const file = trialsExport(trials.data?.data ?? [], format, `tuning-session-${sessionId}-trials`);
         downloadText(file.name, file.type, file.text);
       }}
+      share={
+        <SessionShare
+          shared={session.shared}
+          finished={session.status === 'complete' || session.status === 'failed'}
+          url={shareUrl('tuning-sessions', sessionId)}
+          onSharedChange={(shared) => share.mutate({ sessionId, shared })}
+          busy={share.isPending}
+          error={share.error?.message}
+          onCopy={announceCopied}
+        />
+      }
     />
   );
 }
