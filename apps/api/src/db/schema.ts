@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import { METRIC_KEYS, type MetricKey } from '@mako/contract';
 
 /**
@@ -147,6 +148,10 @@ export interface TuningSessionTable {
   best_result_id: string | null;
   best_value: number | null;
   default_value: number | null;
+  /** Repeat measurements of the incumbent and the runner-up once the search is over (0: none). */
+  confirm_repeats: Generated<number>;
+  /** The tuner ended the search (converged or exhausted) before the budget was spent. */
+  search_over: Generated<Flag>;
   created_at: Iso;
   updated_at: Iso;
 }
@@ -160,6 +165,8 @@ export interface PendingConfigTable {
   leased_by: string | null;
   created_at: Iso;
   expires_at: Iso;
+  /** A repeat measurement of an already measured trial. */
+  remeasure: Generated<Flag>;
 }
 
 export interface TuningResultTable {
@@ -175,6 +182,7 @@ export interface TuningResultTable {
   failure: Json | null;
   benchmark_id: string | null;
   created_at: Iso;
+  remeasure: Generated<Flag>;
 }
 
 export interface ServeRequestTable {
