@@ -29,6 +29,7 @@ import { Skeleton } from '../../primitives/skeleton';
 import { Stat } from '../../primitives/stat';
 import { TrialProgressChart } from '../../primitives/trial-progress-chart';
 import { TuningInsights } from '../tuning-insights';
+import { BestConfidence } from './best-confidence';
 import { plural } from '../tuning-insights/tuning-insights';
 import type { TuningInsightsView } from '../tuning-insights';
 import {
@@ -287,7 +288,9 @@ interface BestCardProps {
 
 function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) {
   const { objective } = session;
-  const value = best?.result.objective_value ?? session.best?.objective_value ?? null;
+  const confidence = best?.confidence ?? session.best?.confidence;
+  // Re-measured, the best stands for the mean of its runs, not its first reading.
+  const value = confidence?.spread.mean ?? best?.result.objective_value ?? session.best?.objective_value ?? null;
   const config = best?.result.config ?? session.best?.config;
   const trial = best?.result.trial_number ?? session.best?.trial_number;
   const title = complete ? 'Best configuration' : 'Best so far';
@@ -329,6 +332,7 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
               : undefined
           }
         />
+        {confidence ? <BestConfidence metric={objective.metric} confidence={confidence} /> : null}
         <OptionsBlock>
           <OptionsHead>
             <span>Runtime options</span>
