@@ -125,6 +125,8 @@ export interface TuningResultData {
   metrics: BenchmarkMetricsData | null;
   failure: { kind: FailureKind | (string & {}); message: string } | null;
   created_at: string;
+  /** A repeat measurement of its trial (sessions with `confirm`). */
+  remeasure?: boolean;
 }
 
 /** A configuration a runner has leased and not reported yet. */

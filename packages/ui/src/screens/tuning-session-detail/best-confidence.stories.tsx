@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { completeConfidence } from '@mako/fixtures';
+import { completeConfidence, completeConfirmedResults } from '@mako/fixtures';
 import { COMPLETE_BEST, COMPLETE_RESULTS, COMPLETE_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
 import type { ConfidenceData } from '../benchmark-common/tuning-types';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
@@ -16,6 +16,9 @@ const confirming = (confidence: ConfidenceData, status = COMPLETE_SESSION.status
   best: { ...COMPLETE_BEST, confidence },
 });
 
+/** The trials without their repeat runs (the repeats fixture measures the confirmed verdict). */
+const plainResults = { data: COMPLETE_RESULTS, count: COMPLETE_RESULTS.length };
+
 const meta = {
   title: 'Screens/Tuning sessions/TuningSessionDetail confidence',
   component: TuningSessionDetailScreen,
@@ -23,7 +26,7 @@ const meta = {
   args: {
     status: 'success',
     ...confirming(completeConfidence.confirmed),
-    results: { data: COMPLETE_RESULTS, count: COMPLETE_RESULTS.length },
+    results: { data: completeConfirmedResults, count: completeConfirmedResults.length },
     resultsPage: { limit: 20, offset: 0 },
     pending: [],
     now: new Date('2025-11-05T09:00:00Z'),
@@ -52,11 +55,17 @@ export const ConfirmedWinner: Story = {
       );
       await expect(confidenceOf(canvas)).not.toHaveTextContent('Within noise');
     });
+    await step('the repeat runs are rows of their trials, marked as re-measures', async () => {
+      const rows = [...canvas.getByRole('table', { name: 'Trial results' }).querySelectorAll('tbody tr')];
+      const remeasures = rows.filter((row) => row.textContent?.includes('Re-measure'));
+      await expect(remeasures).toHaveLength(4);
+      await expect(remeasures.map((row) => row.querySelector('td')?.textContent)).toEqual(['2', '2', '4', '4']);
+    });
   },
 };
 
 export const WithinNoise: Story = {
-  args: confirming(completeConfidence.withinNoise),
+  args: { ...confirming(completeConfidence.withinNoise), results: plainResults },
   play: async ({ canvas, step }) => {
     await step('the best shows its mean and spread', async () => {
       await expect(canvas.getByRole('region', { name: 'Best configuration' })).toHaveTextContent('25.2 ms');
@@ -72,7 +81,7 @@ export const WithinNoise: Story = {
 };
 
 export const NotYetRemeasured: Story = {
-  args: confirming(completeConfidence.notRemeasured, 'running'),
+  args: { ...confirming(completeConfidence.notRemeasured, 'running'), results: plainResults },
   play: async ({ canvas, step }) => {
     await step('one reading each: no spread is shown yet', async () => {
       await expect(canvas.getByRole('region', { name: 'Best so far' })).toHaveTextContent('24.6 ms');

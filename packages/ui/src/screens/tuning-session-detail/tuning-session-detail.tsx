@@ -431,6 +431,7 @@ function resultColumns(
               <StatusBadge status={status} />
             )}
             {row.original.id === bestResultId ? <Badge tone="accent">Best</Badge> : null}
+            {row.original.remeasure ? <Badge>Re-measure</Badge> : null}
             {row.original.failure ? (
               <FailureText title={row.original.failure.message}>{row.original.failure.message}</FailureText>
             ) : null}
