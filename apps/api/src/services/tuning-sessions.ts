@@ -20,6 +20,7 @@ import { findOrCreateSetting, insertBenchmark, metricsConsistent } from './bench
 import { Conflict, Failed, Forbidden, Gone, notFound } from './errors.ts';
 import { subscriptionOf } from './plans.ts';
 import { confidenceBySession, leaseRemeasures, settleConfirming } from './remeasure.ts';
+import { priorSetting, type PriorSetting } from '../tuning/physics-prior.ts';
 import {
   evaluate,
   flattenMetrics,
@@ -181,7 +182,9 @@ export function tuningSessions(ctx: AppContext) {
     return trials;
   }
 
-  type Snapshot = { kind: 'done'; outcome: LeaseOutcome } | { kind: 'ask'; session: SessionRow; input: TunerInput };
+  type Snapshot =
+    | { kind: 'done'; outcome: LeaseOutcome }
+    | { kind: 'ask'; session: SessionRow; input: TunerInput; prior: PriorSetting | null };
 
   /**
    * Reads what the tuner needs, after returning lapsed leases to the search. It takes no session
@@ -223,13 +226,14 @@ export function tuningSessions(ctx: AppContext) {
         .execute();
       const setting = await trx
         .selectFrom('benchmark_settings')
-        .select('max_seq_length')
+        .select(['max_seq_length', 'min_prompt', 'max_prompt', 'min_output', 'max_output'])
         .where('id', '=', session.setting_id)
         .executeTakeFirstOrThrow();
+      const constraints = JSON.parse(session.constraints) as Constraint[];
       const input: TunerInput = {
         space: { parameters: space.parameters, rules: space.rules ?? [] },
         objective: { metric: session.objective_metric, direction: session.objective_direction },
-        constraints: JSON.parse(session.constraints) as Constraint[],
+        constraints,
         trials: results.map((r) => trialOf(r, session.hardware_count)),
         pending: pending.map((p) => JSON.parse(p.config) as RuntimeOptions),
         budget: { max_trials: session.max_trials, max_parallel: session.max_parallel },
@@ -238,7 +242,7 @@ export function tuningSessions(ctx: AppContext) {
         count: Math.min(requested + SPARE_PROPOSALS, room),
         warmStart: { defaults, priorTrials: await priorTrials(trx, session, space, defaults) },
       };
-      return { kind: 'ask', session, input };
+      return { kind: 'ask', session, input, prior: priorSetting(session, setting, constraints) };
     });
   }
 
@@ -249,13 +253,13 @@ export function tuningSessions(ctx: AppContext) {
    * them all) instead of queueing one call each for the tuner's thread. The state is named by what
    * changes it: a lease moves the next trial number, a result adds a trial, a lapsed lease drops a pending one.
    */
-  function proposeShared(session: SessionRow, input: TunerInput): Promise<TunerOutput> {
+  function proposeShared(session: SessionRow, input: TunerInput, prior: PriorSetting | null): Promise<TunerOutput> {
     const key = [session.id, session.next_trial_number, input.trials.length, input.pending.length, input.count].join(
       ' ',
     );
     let running = proposals.get(key);
     if (!running) {
-      running = ctx.propose(input).finally(() => proposals.delete(key));
+      running = ctx.propose(input, prior).finally(() => proposals.delete(key));
       proposals.set(key, running);
     }
     return running;
@@ -278,7 +282,7 @@ export function tuningSessions(ctx: AppContext) {
     for (let attempt = 0; attempt < MAX_LEASE_ATTEMPTS; attempt++) {
       const state = await snapshot(sessionId, ownerId, requested);
       if (state.kind === 'done') return state.outcome;
-      const { session, input } = state;
+      const { session, input, prior } = state;
       if (
         session.confirm_repeats > 0 &&
         (session.search_over === 1 || mergeRepeats(input.trials).length >= session.max_trials)
@@ -287,7 +291,7 @@ export function tuningSessions(ctx: AppContext) {
 
       let output: TunerOutput;
       try {
-        output = await proposeShared(session, input);
+        output = await proposeShared(session, input, prior);
       } catch (error) {
         ctx.log.error({ err: error, session: session.id }, 'The tuner failed');
         return { kind: 'error' };
