@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '@mako/perf-model';
 import { propose } from '@mako/tuner';
-import { physicsPrior, priorSetting, type PriorSetting } from '../src/tuning/physics-prior.ts';
+import { cachedPhysicsPrior, physicsPrior, priorSetting, type PriorSetting } from '../src/tuning/physics-prior.ts';
 import { createWorkerProposer } from '../src/tuning/proposer.ts';
 import { session } from './fixtures.ts';
 import { ok, signUp, startServer, type TestServer } from './helpers.ts';
@@ -71,6 +71,12 @@ describe('physicsPrior', () => {
     expect(prior(config)).toBeCloseTo(expected.metrics.output_throughput, 6);
     // More sequences in a batch: more tokens/s at saturation.
     expect(prior({ max_num_seqs: 8, enable_chunked_prefill: true })!).toBeLessThan(prior(config)!);
+  });
+
+  it('is kept per setting across calls, so that recurring candidates are not simulated again', () => {
+    const kept = cachedPhysicsPrior(setting);
+    expect(cachedPhysicsPrior({ ...setting })).toBe(kept);
+    expect(cachedPhysicsPrior({ ...setting, output_len: 256 })).not.toBe(kept);
   });
 
   it('is null where perf-model predicts a failure', () => {

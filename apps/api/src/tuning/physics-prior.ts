@@ -74,6 +74,25 @@ export function priorSetting(
   };
 }
 
+/** Predictions a worker keeps: per setting, per configuration (candidates recur from one proposal to the next). */
+const MAX_SETTINGS = 32;
+const MAX_PREDICTIONS = 20_000;
+const predictors = new Map<string, (config: Config) => number | null>();
+
+/** The setting's predictor, kept across calls (the most recently used settings). */
+export function cachedPhysicsPrior(setting: PriorSetting): (config: Config) => number | null {
+  const key = JSON.stringify(setting);
+  let predictor = predictors.get(key);
+  if (predictor) predictors.delete(key);
+  else predictor = physicsPrior(setting);
+  predictors.set(key, predictor);
+  for (const stale of predictors.keys()) {
+    if (predictors.size <= MAX_SETTINGS) break;
+    predictors.delete(stale);
+  }
+  return predictor;
+}
+
 /** perf-model's prediction of the objective for a configuration, memoised; null where it predicts a failure. */
 export function physicsPrior(setting: PriorSetting): (config: Config) => number | null {
   const memo = new Map<string, number | null>();
@@ -81,6 +100,7 @@ export function physicsPrior(setting: PriorSetting): (config: Config) => number 
     const key = JSON.stringify(Object.entries(config).sort(([a], [b]) => a.localeCompare(b)));
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
+    if (memo.size >= MAX_PREDICTIONS) memo.clear();
     const out = simulate({
       model: setting.model,
       gpu: setting.gpu,

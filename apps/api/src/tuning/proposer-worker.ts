@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { explain, propose } from '@mako/tuner';
-import { physicsPrior } from './physics-prior.ts';
+import { cachedPhysicsPrior } from './physics-prior.ts';
 import type { TunerTask } from './proposer.ts';
 
 // The tuner fits surrogate models (tens to hundreds of ms of CPU per call): it runs here so that
@@ -10,7 +10,7 @@ parentPort?.on('message', (message: { id: number } & TunerTask) => {
     const output =
       message.task === 'explain'
         ? explain(message.input)
-        : propose(message.prior ? { ...message.input, prior: physicsPrior(message.prior) } : message.input);
+        : propose(message.prior ? { ...message.input, prior: cachedPhysicsPrior(message.prior) } : message.input);
     parentPort?.postMessage({ id: message.id, output });
   } catch (error) {
     parentPort?.postMessage({
