@@ -18,6 +18,7 @@ import type { TunerInput, TunerOutput } from '@mako/tuner';
 import type { Config } from './config.ts';
 import { BackgroundTasks, type AppContext } from './context.ts';
 import { createWorkerProposer } from './tuning/proposer.ts';
+import type { PriorSetting } from './tuning/physics-prior.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
@@ -60,7 +61,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export interface ServerOptions {
   /** Runs in-process instead of @mako/tuner in its worker thread: tests observe or break the tuner with it. */
-  propose?: (input: TunerInput) => TunerOutput;
+  propose?: (input: TunerInput, prior?: PriorSetting | null) => TunerOutput;
 }
 
 export interface Server {
@@ -198,7 +199,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl, config.now)
       : null,
     tasks,
-    propose: injected ? async (input) => injected(input) : worker!.propose,
+    propose: injected ? async (input, prior) => injected(input, prior) : worker!.propose,
     // Tests that run the tuner in-process explain in-process too.
     explain: injected ? async (input) => explain(input) : worker!.explain,
     counts: new CountCache(config.countCacheEntries),

@@ -155,32 +155,37 @@ const sessionBody: TuningSessionCreate = {
   seed: 3,
 };
 
+/** `tune` as runner-a and runner-b at once on a session, the emulator (with `engineFlags`) as their engine, until both exit. */
+function tuneTwoRunners(sessionId: string, engineFlags: string): Promise<[CliRun, CliRun]> {
+  const env = { MAKO_TOKEN: secret, MAKO_API_URL: base };
+  const args = (name: string) => [
+    'tune',
+    '--session',
+    sessionId,
+    '--name',
+    name,
+    '--engine-cmd',
+    fakeEngineTemplate(engineFlags),
+    '--health-interval',
+    '0.1',
+    '--retry-initial',
+    '0.2',
+    '--retry-max',
+    '1',
+    '--warmup',
+    '1',
+    '--stop-timeout',
+    '5',
+    '--log-dir',
+    mkdtempSync(join(tmpdir(), `mako-e2e-${name}-`)),
+  ];
+  return Promise.all([runCli(args('runner-a'), env, 180_000), runCli(args('runner-b'), env, 180_000)]);
+}
+
 describe('mako-runner against apps/api', () => {
   it('two tune runners share a session until 410: 409s are waited out, OOMs reported, the best printed', async () => {
     const session = TuningSession.parse(await call('POST', '/tuning/session?name=e2e', sessionBody, secret));
-    const env = { MAKO_TOKEN: secret, MAKO_API_URL: base };
-    const args = (name: string) => [
-      'tune',
-      '--session',
-      session.id,
-      '--name',
-      name,
-      '--engine-cmd',
-      fakeEngineTemplate('--ttft-ms 10 --itl-ms 2 --oom-above 0.92'),
-      '--health-interval',
-      '0.1',
-      '--retry-initial',
-      '0.2',
-      '--retry-max',
-      '1',
-      '--warmup',
-      '1',
-      '--stop-timeout',
-      '5',
-      '--log-dir',
-      mkdtempSync(join(tmpdir(), `mako-e2e-${name}-`)),
-    ];
-    const [a, b] = await Promise.all([runCli(args('runner-a'), env, 180_000), runCli(args('runner-b'), env, 180_000)]);
+    const [a, b] = await tuneTwoRunners(session.id, '--ttft-ms 10 --itl-ms 2 --oom-above 0.92');
     for (const run of [a, b]) {
       expect(run.stderr).not.toMatch(/error/);
       expect(run.code).toBe(0);
@@ -222,6 +227,56 @@ describe('mako-runner against apps/api', () => {
       ),
     );
     for (const lease of leases) expect(['runner-a', 'runner-b']).toContain(lease.leased_by);
+  }, 240_000);
+
+  it('re-measures the winner on the other runner before 410, and prints the best with its spread', async () => {
+    const session = TuningSession.parse(
+      await call(
+        'POST',
+        '/tuning/session?name=e2e-confirm',
+        { ...sessionBody, budget: { max_trials: 4, max_parallel: 2 }, confirm: { repeats: 1 } },
+        secret,
+      ),
+    );
+    const runs = await tuneTwoRunners(session.id, '--ttft-ms 10 --itl-ms 2');
+    for (const run of runs) {
+      expect(run.stderr).not.toMatch(/error/);
+      expect(run.code).toBe(0);
+    }
+    const results = TuningResultPage.parse(
+      await call('GET', `/tuning/session/${session.id}/results`, undefined, secret),
+    ).data;
+    // Four trials, then one more measurement each of the best two.
+    expect(results).toHaveLength(6);
+    const repeats = results.filter((r) => r.remeasure);
+    expect(repeats).toHaveLength(2);
+    const runnerOf = async (pendingId: string) =>
+      PendingConfig.parse(
+        await call('GET', `/tuning/session/${session.id}/next-configs/${pendingId}`, undefined, secret),
+      ).leased_by;
+    // Both runners were there (two slots: each leased from the start): each repeat ran on the
+    // runner that had not measured the configuration.
+    const searchRunners = await Promise.all(
+      results.filter((r) => !r.remeasure).map((r) => runnerOf(r.pending_config_id)),
+    );
+    expect(new Set(searchRunners)).toEqual(new Set(['runner-a', 'runner-b']));
+    for (const repeat of repeats) {
+      const original = results.find((r) => r.trial_number === repeat.trial_number && !r.remeasure)!;
+      expect(await runnerOf(repeat.pending_config_id)).not.toBe(await runnerOf(original.pending_config_id));
+    }
+    const best = TuningBest.parse(await call('GET', `/tuning/session/${session.id}/best`, undefined, secret));
+    expect(best.confidence?.spread.n).toBe(2);
+    const all = `${runs[0].stdout}${runs[1].stdout}`;
+    expect(all).toMatch(/trial \d \(re-measure\): /);
+    for (const run of runs) {
+      expect(run.stdout).toContain('Tuning search is complete');
+      expect(run.stdout).toMatch(
+        new RegExp(
+          `Best configuration: trial ${best.result.trial_number}, output_throughput = [\\d,.]+ ± [\\d,.]+ \\(2 runs, `,
+        ),
+      );
+      expect(run.stdout).toMatch(/^(Confirmed|Within noise): .*trial \d/m);
+    }
   }, 240_000);
 
   it('bench --post stores a benchmark the API serves back', async () => {

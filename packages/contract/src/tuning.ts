@@ -83,6 +83,15 @@ export const Budget = z.object({
 });
 export type Budget = z.infer<typeof Budget>;
 
+/**
+ * Confidence in the winner: once the search is over, the incumbent and the runner-up are each
+ * measured `repeats` more times (preferably on other runners) before the session completes.
+ */
+export const Confirm = z.object({
+  repeats: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(5)), 2),
+});
+export type Confirm = z.infer<typeof Confirm>;
+
 export const TuningSessionCreate = z.object({
   setting: BenchmarkSettingCreate,
   objective: Objective,
@@ -91,6 +100,8 @@ export const TuningSessionCreate = z.object({
   budget: Budget,
   /** Makes proposals reproducible; the server picks one when absent. */
   seed: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(2 ** 31 - 1))),
+  /** Re-measure the incumbent and the runner-up before completing; absent: no re-measures. */
+  confirm: z.optional(Confirm),
 });
 export type TuningSessionCreate = z.input<typeof TuningSessionCreate>;
 
@@ -105,11 +116,35 @@ export type SessionStatus = z.infer<typeof SessionStatus>;
 const TrialNumber = z.number().check(z.int(), z.minimum(1));
 const Tally = z.number().check(z.int(), z.minimum(0));
 
+/** The objective over a configuration's measurements; `interval` is the 95 % interval of the mean (n ≥ 2). */
+export const Spread = z.object({
+  n: z.number().check(z.int(), z.minimum(1)),
+  mean: z.number(),
+  min: z.number(),
+  max: z.number(),
+  interval: z.nullable(z.object({ low: z.number(), high: z.number() })),
+});
+export type Spread = z.infer<typeof Spread>;
+
+export const VERDICTS = ['not_remeasured', 'within_noise', 'confirmed'] as const;
+/**
+ * How sure the session is of its best (sessions with `confirm`): `within_noise` when the
+ * runner-up's interval overlaps the best's, so neither is declared the winner.
+ */
+export const Confidence = z.object({
+  verdict: z.enum(VERDICTS),
+  spread: Spread,
+  runner_up: z.nullable(z.object({ trial_number: TrialNumber, config: RuntimeOptions, spread: Spread })),
+});
+export type Confidence = z.infer<typeof Confidence>;
+
 export const SessionBest = z.object({
   result_id: Id,
   trial_number: TrialNumber,
   config: RuntimeOptions,
+  /** The mean of its measurements when it was re-measured. */
   objective_value: z.number(),
+  confidence: z.optional(Confidence),
 });
 export type SessionBest = z.infer<typeof SessionBest>;
 
@@ -122,6 +157,7 @@ export const TuningSession = z.object({
   constraints: z.array(Constraint),
   search_space: SearchSpace,
   budget: Budget,
+  confirm: z.optional(Confirm),
   counts: z.object({ evaluated: Tally, pending: Tally, failed: Tally }),
   best: z.nullable(SessionBest),
   /** The objective measured with the engine's defaults (the first trial), for "38 % higher than the defaults". */
@@ -146,6 +182,8 @@ export const PendingConfig = z.object({
   leased_by: z.nullable(z.string()),
   created_at: Timestamp,
   expires_at: Timestamp,
+  /** A repeat measurement of an already measured trial (same trial number and configuration). */
+  remeasure: z.optional(z.boolean()),
 });
 export type PendingConfig = z.infer<typeof PendingConfig>;
 
@@ -191,6 +229,8 @@ export const TuningResult = z.object({
   /** The benchmark stored for this trial, when it produced metrics. */
   benchmark_id: z.nullable(Id),
   created_at: Timestamp,
+  /** A repeat measurement of its trial. */
+  remeasure: z.optional(z.boolean()),
 });
 export type TuningResult = z.infer<typeof TuningResult>;
 export const TuningResultPage = page(TuningResult);
@@ -200,6 +240,7 @@ export const TuningBest = z.object({
   result: TuningResult,
   improvement_pct: z.nullable(z.number()),
   launch_command: z.string(),
+  confidence: z.optional(Confidence),
 });
 export type TuningBest = z.infer<typeof TuningBest>;
 

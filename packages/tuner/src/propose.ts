@@ -1,3 +1,4 @@
+import { mergeRepeats } from './confidence.ts';
 import { FailureModel } from './failure-model.ts';
 import { featureGap } from './gp.ts';
 import type { Rng } from './random.ts';
@@ -236,9 +237,11 @@ function defaultsConfig(space: Space, defaults: Config, rnd: Rng): Config | null
   return space.legalise(config, rnd);
 }
 
-export function propose(input: TunerInput): TunerOutput {
-  const invalid = validate(input);
+export function propose(given: TunerInput): TunerOutput {
+  const invalid = validate(given);
   if (invalid) return { kind: 'error', message: invalid };
+  // A re-measured configuration is one trial, judged by its mean (and it counts once against the budget).
+  const input = { ...given, trials: mergeRepeats(given.trials) };
   const built = Space.create(input.space, input.context);
   if (typeof built === 'string') return { kind: 'error', message: built };
   const space = built;

@@ -400,9 +400,29 @@ const sharedSessions: Migration = {
   },
 };
 
+/**
+ * Confidence in the winner: a session may re-measure its incumbent and runner-up once its search
+ * is over. Repeat leases and results are marked; the session knows its repeats and whether the
+ * tuner has ended the search before the budget was spent (converged or exhausted).
+ */
+const remeasures: Migration = {
+  async up(db: AnyDb) {
+    const flag = (table: string, column: string) =>
+      db.schema
+        .alterTable(table)
+        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    await flag('tuning_sessions', 'confirm_repeats');
+    await flag('tuning_sessions', 'search_over');
+    await flag('pending_configs', 'remeasure');
+    await flag('tuning_results', 'remeasure');
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_search_documents': searchDocuments,
   '0003_shared_state': sharedState,
   '0004_shared_sessions': sharedSessions,
+  '0005_remeasures': remeasures,
 };

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import { METRIC_KEYS, type MetricKey } from '@mako/contract';
 
 /**
@@ -149,6 +150,10 @@ export interface TuningSessionTable {
   default_value: number | null;
   /** 1 when the owner shared it (its public page opens while it is finished). */
   shared: number;
+  /** Repeat measurements of the incumbent and the runner-up once the search is over (0: none). */
+  confirm_repeats: Generated<number>;
+  /** The tuner ended the search (converged or exhausted) before the budget was spent. */
+  search_over: Generated<Flag>;
   created_at: Iso;
   updated_at: Iso;
 }
@@ -162,6 +167,8 @@ export interface PendingConfigTable {
   leased_by: string | null;
   created_at: Iso;
   expires_at: Iso;
+  /** A repeat measurement of an already measured trial. */
+  remeasure: Generated<Flag>;
 }
 
 export interface TuningResultTable {
@@ -177,6 +184,7 @@ export interface TuningResultTable {
   failure: Json | null;
   benchmark_id: string | null;
   created_at: Iso;
+  remeasure: Generated<Flag>;
 }
 
 export interface ServeRequestTable {

@@ -11,7 +11,7 @@ import {
   type TuningResultCreate,
   type TuningSessionCreate,
 } from '@mako/contract';
-import type { Explanation, TunerInput, TunerOutput, Trial } from '@mako/tuner';
+import { mergeRepeats, type Explanation, type TunerInput, type TunerOutput, type Trial } from '@mako/tuner';
 import type { z } from 'zod';
 import { isoAt, type AppContext } from '../context.ts';
 import { isUniqueViolation, type Db } from '../db/database.ts';
@@ -19,6 +19,8 @@ import { METRIC_COLUMNS, METRIC_KEY_OF_COLUMN, type MetricColumn } from '../db/s
 import { findOrCreateSetting, insertBenchmark, metricsConsistent } from './benchmarks.ts';
 import { Conflict, Failed, Forbidden, Gone, notFound } from './errors.ts';
 import { subscriptionOf } from './plans.ts';
+import { confidenceBySession, leaseRemeasures, settleConfirming } from './remeasure.ts';
+import { priorSetting, type PriorSetting } from '../tuning/physics-prior.ts';
 import {
   evaluate,
   flattenMetrics,
@@ -106,8 +108,26 @@ export function tuningSessions(ctx: AppContext) {
     return session;
   }
 
+  /** Sessions as answers; those created with `confirm` say so and carry their best's confidence. */
+  async function answers(rows: SessionRow[], viewerId: string) {
+    const [sessions, confidence] = await Promise.all([
+      toSessions(db, rows, ctx.now(), viewerId),
+      confidenceBySession(db, rows),
+    ]);
+    return sessions.map((answer, i) => {
+      const repeats = rows[i]!.confirm_repeats;
+      if (repeats === 0) return answer;
+      const known = confidence.get(answer.id);
+      return {
+        ...answer,
+        confirm: { repeats },
+        best: answer.best && known ? { ...answer.best, confidence: known } : answer.best,
+      };
+    });
+  }
+
   async function sessionAnswer(session: SessionRow, viewerId: string) {
-    const [answer] = await toSessions(db, [session], ctx.now(), viewerId);
+    const [answer] = await answers([session], viewerId);
     return answer!;
   }
 
@@ -162,7 +182,9 @@ export function tuningSessions(ctx: AppContext) {
     return trials;
   }
 
-  type Snapshot = { kind: 'done'; outcome: LeaseOutcome } | { kind: 'ask'; session: SessionRow; input: TunerInput };
+  type Snapshot =
+    | { kind: 'done'; outcome: LeaseOutcome }
+    | { kind: 'ask'; session: SessionRow; input: TunerInput; prior: PriorSetting | null };
 
   /**
    * Reads what the tuner needs, after returning lapsed leases to the search. It takes no session
@@ -204,13 +226,14 @@ export function tuningSessions(ctx: AppContext) {
         .execute();
       const setting = await trx
         .selectFrom('benchmark_settings')
-        .select('max_seq_length')
+        .select(['max_seq_length', 'min_prompt', 'max_prompt', 'min_output', 'max_output'])
         .where('id', '=', session.setting_id)
         .executeTakeFirstOrThrow();
+      const constraints = JSON.parse(session.constraints) as Constraint[];
       const input: TunerInput = {
         space: { parameters: space.parameters, rules: space.rules ?? [] },
         objective: { metric: session.objective_metric, direction: session.objective_direction },
-        constraints: JSON.parse(session.constraints) as Constraint[],
+        constraints,
         trials: results.map((r) => trialOf(r, session.hardware_count)),
         pending: pending.map((p) => JSON.parse(p.config) as RuntimeOptions),
         budget: { max_trials: session.max_trials, max_parallel: session.max_parallel },
@@ -219,7 +242,7 @@ export function tuningSessions(ctx: AppContext) {
         count: Math.min(requested + SPARE_PROPOSALS, room),
         warmStart: { defaults, priorTrials: await priorTrials(trx, session, space, defaults) },
       };
-      return { kind: 'ask', session, input };
+      return { kind: 'ask', session, input, prior: priorSetting(session, setting, constraints) };
     });
   }
 
@@ -230,13 +253,13 @@ export function tuningSessions(ctx: AppContext) {
    * them all) instead of queueing one call each for the tuner's thread. The state is named by what
    * changes it: a lease moves the next trial number, a result adds a trial, a lapsed lease drops a pending one.
    */
-  function proposeShared(session: SessionRow, input: TunerInput): Promise<TunerOutput> {
+  function proposeShared(session: SessionRow, input: TunerInput, prior: PriorSetting | null): Promise<TunerOutput> {
     const key = [session.id, session.next_trial_number, input.trials.length, input.pending.length, input.count].join(
       ' ',
     );
     let running = proposals.get(key);
     if (!running) {
-      running = ctx.propose(input).finally(() => proposals.delete(key));
+      running = ctx.propose(input, prior).finally(() => proposals.delete(key));
       proposals.set(key, running);
     }
     return running;
@@ -259,11 +282,16 @@ export function tuningSessions(ctx: AppContext) {
     for (let attempt = 0; attempt < MAX_LEASE_ATTEMPTS; attempt++) {
       const state = await snapshot(sessionId, ownerId, requested);
       if (state.kind === 'done') return state.outcome;
-      const { session, input } = state;
+      const { session, input, prior } = state;
+      if (
+        session.confirm_repeats > 0 &&
+        (session.search_over === 1 || mergeRepeats(input.trials).length >= session.max_trials)
+      )
+        return confirmWinner(session.id, ownerId, requested, runnerName);
 
       let output: TunerOutput;
       try {
-        output = await proposeShared(session, input);
+        output = await proposeShared(session, input, prior);
       } catch (error) {
         ctx.log.error({ err: error, session: session.id }, 'The tuner failed');
         return { kind: 'error' };
@@ -285,6 +313,11 @@ export function tuningSessions(ctx: AppContext) {
         if (output.kind === 'complete') {
           // "Nothing left to try" was judged without the leases made since; ask again.
           if (raced) return null;
+          if (current.confirm_repeats > 0) {
+            // The search is over, the confirmation is not: the next round re-measures.
+            await trx.updateTable('tuning_sessions').set({ search_over: 1 }).where('id', '=', session.id).execute();
+            return null;
+          }
           await trx
             .updateTable('tuning_sessions')
             .set({ status: current.evaluated_count > 0 ? 'complete' : 'failed', updated_at: isoAt(now) })
@@ -325,6 +358,15 @@ export function tuningSessions(ctx: AppContext) {
     return { kind: 'wait' };
   }
 
+  /** Once the search is over: re-measures of the incumbent and the runner-up (remeasure.ts). */
+  function confirmWinner(sessionId: string, ownerId: string, requested: number, runnerName: string | null) {
+    return db.transaction().execute(async (trx): Promise<LeaseOutcome> => {
+      const current = await lockSession(trx, sessionId, ownerId);
+      if (current.status !== 'pending' && current.status !== 'running') return { kind: 'complete' };
+      return leaseRemeasures(trx, ctx, current, requested, runnerName);
+    });
+  }
+
   /**
    * Under the session lock: how many more configurations may be leased now (parallel slots and
    * trial budget), and the configurations that are held or measured (which must not be leased again).
@@ -332,7 +374,7 @@ export function tuningSessions(ctx: AppContext) {
   async function freeRoom(trx: Db, session: SessionRow, now: number): Promise<{ room: number; taken: Set<string> }> {
     const held = await trx
       .selectFrom('pending_configs')
-      .select('config')
+      .select(['config', 'remeasure'])
       .where('session_id', '=', session.id)
       .where('status', '=', 'leased')
       .where('expires_at', '>', isoAt(now))
@@ -341,8 +383,11 @@ export function tuningSessions(ctx: AppContext) {
       .selectFrom('tuning_results')
       .select('config')
       .where('session_id', '=', session.id)
+      .where('remeasure', '=', 0)
       .execute();
-    const room = Math.min(session.max_parallel - held.length, session.max_trials - measured.length - held.length);
+    // Re-measures take a parallel slot but are no trial of the search's budget.
+    const search = held.filter((h) => h.remeasure === 0).length;
+    const room = Math.min(session.max_parallel - held.length, session.max_trials - measured.length - search);
     const taken = new Set([...held, ...measured].map((r) => configKey(JSON.parse(r.config) as RuntimeOptions)));
     return { room, taken };
   }
@@ -398,6 +443,7 @@ export function tuningSessions(ctx: AppContext) {
             best_value: null,
             default_value: null,
             shared: 0,
+            confirm_repeats: body.confirm?.repeats ?? 0,
             created_at: isoAt(now),
             updated_at: isoAt(now),
           })
@@ -423,7 +469,7 @@ export function tuningSessions(ctx: AppContext) {
           .where('owner_id', '=', owner)
           .executeTakeFirstOrThrow(),
       ]);
-      return { data: await toSessions(db, rows, ctx.now(), owner), count: Number(total.count) };
+      return { data: await answers(rows, owner), count: Number(total.count) };
     },
 
     async get(sessionId: string, owner: string) {
@@ -528,6 +574,7 @@ export function tuningSessions(ctx: AppContext) {
               failure: body.failure ? JSON.stringify(body.failure satisfies Failure) : null,
               benchmark_id: benchmarkId,
               created_at: isoAt(now),
+              remeasure: pending.remeasure,
             })
             .execute();
         } catch (error) {
@@ -536,8 +583,10 @@ export function tuningSessions(ctx: AppContext) {
         }
         await trx.updateTable('pending_configs').set({ status: 'evaluated' }).where('id', '=', pending.id).execute();
 
-        const evaluated = session.evaluated_count + (body.metrics ? 1 : 0);
-        const failed = session.failed_count + (body.failure ? 1 : 0);
+        // A re-measure is no new trial: the counts (and the budget they fill) are of trials.
+        const counted = pending.remeasure === 0;
+        const evaluated = session.evaluated_count + (counted && body.metrics ? 1 : 0);
+        const failed = session.failed_count + (counted && body.failure ? 1 : 0);
         const improves =
           feasible &&
           objectiveValue !== null &&
@@ -554,14 +603,24 @@ export function tuningSessions(ctx: AppContext) {
           .where('status', '=', 'leased')
           .where('expires_at', '>', isoAt(now))
           .executeTakeFirstOrThrow();
-        const budgetSpent = evaluated + failed >= session.max_trials && Number(stillLeased.count) === 0;
+        let budgetSpent = evaluated + failed >= session.max_trials && Number(stillLeased.count) === 0;
+        let best: { best_result_id?: string; best_value?: number | null } = improves
+          ? { best_result_id: id, best_value: objectiveValue }
+          : {};
+        if (session.confirm_repeats > 0) {
+          // The best is the best mean, and the session ends only once its winner is re-measured.
+          const searchOver = session.search_over === 1 || evaluated + failed >= session.max_trials;
+          const settled = await settleConfirming(trx, session, now, searchOver);
+          best = settled.best ? { best_result_id: settled.best.firstResultId, best_value: settled.best.mean } : {};
+          budgetSpent = settled.complete;
+        }
         const open = session.status === 'pending' || session.status === 'running';
         await trx
           .updateTable('tuning_sessions')
           .set({
             evaluated_count: evaluated,
             failed_count: failed,
-            ...(improves ? { best_result_id: id, best_value: objectiveValue } : {}),
+            ...best,
             ...(measuresDefaults ? { default_value: objectiveValue } : {}),
             ...(open && budgetSpent ? { status: evaluated > 0 ? 'complete' : 'failed' } : {}),
             updated_at: isoAt(now),
@@ -653,17 +712,20 @@ export function tuningSessions(ctx: AppContext) {
         .where('id', '=', session.best_result_id)
         .executeTakeFirstOrThrow();
       const result = toResult(row);
-      const best = result.objective_value as number;
+      // The mean of its measurements when it was re-measured (else its one reading).
+      const best = session.best_value ?? (result.objective_value as number);
       const base = session.default_value;
       const improvement =
         base !== null && base !== 0
           ? ((session.objective_direction === 'maximize' ? best - base : base - best) / Math.abs(base)) * 100
           : null;
+      const confidence = (await confidenceBySession(db, [session])).get(session.id);
       return {
         session_id: session.id,
         result,
         improvement_pct: improvement,
         launch_command: launchCommand(session.runtime as Runtime, session.ml_model_name, result.config),
+        ...(confidence ? { confidence } : {}),
       };
     },
   };

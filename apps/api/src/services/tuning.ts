@@ -106,6 +106,7 @@ export function toResult(r: ResultRow): TuningResult {
     failure: r.failure === null ? null : (JSON.parse(r.failure) as TuningResult['failure']),
     benchmark_id: r.benchmark_id,
     created_at: r.created_at,
+    ...(r.remeasure === 1 ? { remeasure: true } : {}),
   };
 }
 
@@ -120,6 +121,7 @@ export function toPending(p: PendingRow, now: number): PendingConfig {
     leased_by: p.leased_by,
     created_at: p.created_at,
     expires_at: p.expires_at,
+    ...(p.remeasure === 1 ? { remeasure: true } : {}),
   };
 }
 

@@ -1,15 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import type { ExplainInput, Explanation, TunerInput, TunerOutput } from '@mako/tuner';
+import type { PriorSetting } from './physics-prior.ts';
 
 // From the sources (tests, `pnpm dev`) the thread first registers tsx to load the TypeScript worker;
 // the build (scripts/build.mjs) compiles the worker to dist/proposer-worker.js, next to the server.
 const THREAD_ENTRY = import.meta.url.endsWith('.ts') ? './proposer-thread.mjs' : './proposer-worker.js';
 
-export type Proposer = (input: TunerInput) => Promise<TunerOutput>;
+/** `prior`: the setting the worker predicts the objective for (physics-prior.ts), when it helps. */
+export type Proposer = (input: TunerInput, prior?: PriorSetting | null) => Promise<TunerOutput>;
 export type Explainer = (input: ExplainInput) => Promise<Explanation | { error: string }>;
 
 /** What the worker thread does: `propose` for runners, `explain` for the session page. */
-export type TunerTask = { task: 'propose'; input: TunerInput } | { task: 'explain'; input: ExplainInput };
+export type TunerTask =
+  { task: 'propose'; input: TunerInput; prior?: PriorSetting | null } | { task: 'explain'; input: ExplainInput };
 
 interface Pending {
   resolve(output: unknown): void;
@@ -73,7 +76,7 @@ export function createWorkerProposer(timeoutMs: number) {
     });
 
   return {
-    propose: ((input) => call({ task: 'propose', input })) as Proposer,
+    propose: ((input, prior) => call({ task: 'propose', input, prior: prior ?? null })) as Proposer,
     explain: ((input) => call({ task: 'explain', input })) as Explainer,
     async close() {
       const w = worker;

@@ -22,6 +22,7 @@ import { EXIT } from '../cli/options.ts';
 import { Engine, classifyFailure, freePort, renderEngineCommand } from '../engine/engine.ts';
 import { detectHardware } from '../setting.ts';
 import { ms, perSecond } from '../util/format.ts';
+import { describeSpread, describeVerdict } from './confidence.ts';
 
 export interface TuneOptions {
   api: MakoApi;
@@ -143,6 +144,13 @@ function describeConfig(config: Record<string, unknown>): string {
 
 class Interrupted extends Error {}
 
+/** A trial's log or result file; a re-measure of a trial gets one of its own beside the trial's. */
+const trialFile = (logDir: string, pending: PendingConfig, ext: 'log' | 'json') =>
+  join(
+    logDir,
+    `trial-${pending.trial_number}${pending.remeasure ? `-remeasure-${pending.id.slice(0, 8)}` : ''}.${ext}`,
+  );
+
 export async function runTuneLoop(options: TuneOptions): Promise<number> {
   const { api, out, err, signal } = options;
   const session = await api.call('getSession', { params: { session_id: options.sessionId } });
@@ -183,12 +191,12 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
   const evaluate = async (pending: PendingConfig): Promise<TrialResult> => {
     const port = options.port ?? (await freePort(options.host));
     const command = renderEngineCommand(template, { runtime, model, config: pending.config, port, host: options.host });
-    out(`trial ${pending.trial_number}: ${describeConfig(pending.config)}`);
+    out(`trial ${pending.trial_number}${pending.remeasure ? ' (re-measure)' : ''}: ${describeConfig(pending.config)}`);
     out(`  $ ${command}`);
     // The engine never needs the MakoOptimize token.
     const env = { ...process.env };
     delete env.MAKO_TOKEN;
-    const engine = Engine.start(command, { env, logFile: join(options.logDir, `trial-${pending.trial_number}.log`) });
+    const engine = Engine.start(command, { env, logFile: trialFile(options.logDir, pending, 'log') });
     try {
       const baseUrl = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
       const health = await engine.waitHealthy(baseUrl, options.healthTimeoutMs, signal, options.healthPollMs);
@@ -253,7 +261,7 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       ...(cost !== null ? { cost_per_million_tokens: cost } : {}),
     };
     writeFileSync(
-      join(options.logDir, `trial-${pending.trial_number}.json`),
+      trialFile(options.logDir, pending, 'json'),
       `${JSON.stringify({ config: pending.config, ...body }, null, 2)}\n`,
     );
     for (let attempt = 1; ; attempt++) {
@@ -300,7 +308,7 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         trials++;
         if ('clientLimited' in result) {
           writeFileSync(
-            join(options.logDir, `trial-${pending.trial_number}.json`),
+            trialFile(options.logDir, pending, 'json'),
             `${JSON.stringify({ config: pending.config, client_limited: result.clientLimited, metrics: result.metrics, posted: false }, null, 2)}\n`,
           );
           out(
@@ -375,9 +383,15 @@ async function printBest(options: TuneOptions, session: TuningSession): Promise<
       : moved === 0
         ? ' (same as the defaults)'
         : ` (${Math.abs(moved).toFixed(1)} % ${moved > 0 ? 'higher' : 'lower'} than the defaults)`;
-  out(
-    `Best configuration: trial ${result.trial_number}, ${session.objective.metric} = ${result.objective_value === null ? 'n/a' : perSecond(result.objective_value)}${gain}`,
-  );
+  const { confidence } = best;
+  const value = confidence
+    ? describeSpread(confidence.spread)
+    : result.objective_value === null
+      ? 'n/a'
+      : perSecond(result.objective_value);
+  out(`Best configuration: trial ${result.trial_number}, ${session.objective.metric} = ${value}${gain}`);
+  const verdict = confidence ? describeVerdict(confidence) : null;
+  if (verdict) out(verdict);
   for (const [name, value] of Object.entries(result.config)) out(`  ${name} = ${String(value)}`);
   const command =
     best.launch_command ||

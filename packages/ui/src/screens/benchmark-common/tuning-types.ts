@@ -56,6 +56,22 @@ export interface Budget {
 /** The contract's session statuses; any other string is shown as-is. */
 export type SessionStatus = 'pending' | 'running' | 'complete' | 'failed' | (string & {});
 
+/** The objective over a configuration's measurements; `interval` is the 95 % interval of the mean (n ≥ 2). */
+export interface SpreadData {
+  n: number;
+  mean: number;
+  min: number;
+  max: number;
+  interval: { low: number; high: number } | null;
+}
+
+/** How sure a session with re-measures is of its best: 'within_noise' when the runner-up's interval overlaps. */
+export interface ConfidenceData {
+  verdict: 'not_remeasured' | 'within_noise' | 'confirmed' | (string & {});
+  spread: SpreadData;
+  runner_up: { trial_number: number; config: RuntimeConfig; spread: SpreadData } | null;
+}
+
 /** A tuning session (GET /tuning/session/mine, GET /tuning/session/{id}). */
 export interface TuningSessionData {
   id: string;
@@ -69,7 +85,14 @@ export interface TuningSessionData {
   budget: Budget;
   /** `evaluated` counts every reported trial, failed ones included. */
   counts: { evaluated: number; pending: number; failed: number };
-  best: { result_id: string; trial_number: number; config: RuntimeConfig; objective_value: number } | null;
+  best: {
+    result_id: string;
+    trial_number: number;
+    config: RuntimeConfig;
+    objective_value: number;
+    /** Sessions that re-measure their winner (`confirm`). */
+    confidence?: ConfidenceData;
+  } | null;
   /** The objective measured with the engine's defaults (the first trial). */
   default_objective_value: number | null;
   /** The owner shared it: it has a public page. */
@@ -104,6 +127,8 @@ export interface TuningResultData {
   metrics: BenchmarkMetricsData | null;
   failure: { kind: FailureKind | (string & {}); message: string } | null;
   created_at: string;
+  /** A repeat measurement of its trial (sessions with `confirm`). */
+  remeasure?: boolean;
 }
 
 /** A configuration a runner has leased and not reported yet. */
@@ -123,6 +148,7 @@ export interface TuningBestData {
   /** Gain over the engine defaults in the objective's better direction, in percent. */
   improvement_pct: number | null;
   launch_command: string;
+  confidence?: ConfidenceData;
 }
 
 export type OptionKind = 'int' | 'float' | 'categorical' | 'bool';

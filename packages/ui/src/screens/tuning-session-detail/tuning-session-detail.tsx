@@ -30,6 +30,7 @@ import { Skeleton } from '../../primitives/skeleton';
 import { Stat } from '../../primitives/stat';
 import { TrialProgressChart } from '../../primitives/trial-progress-chart';
 import { TuningInsights } from '../tuning-insights';
+import { BestConfidence } from './best-confidence';
 import { plural } from '../tuning-insights/tuning-insights';
 import type { TuningInsightsView } from '../tuning-insights';
 import {
@@ -292,7 +293,9 @@ interface BestCardProps {
 
 function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) {
   const { objective } = session;
-  const value = best?.result.objective_value ?? session.best?.objective_value ?? null;
+  const confidence = best?.confidence ?? session.best?.confidence;
+  // Re-measured, the best stands for the mean of its runs, not its first reading.
+  const value = confidence?.spread.mean ?? best?.result.objective_value ?? session.best?.objective_value ?? null;
   const config = best?.result.config ?? session.best?.config;
   const trial = best?.result.trial_number ?? session.best?.trial_number;
   const title = complete ? 'Best configuration' : 'Best so far';
@@ -334,6 +337,7 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
               : undefined
           }
         />
+        {confidence ? <BestConfidence metric={objective.metric} confidence={confidence} /> : null}
         <OptionsBlock>
           <OptionsHead>
             <span>Runtime options</span>
@@ -432,6 +436,7 @@ function resultColumns(
               <StatusBadge status={status} />
             )}
             {row.original.id === bestResultId ? <Badge tone="accent">Best</Badge> : null}
+            {row.original.remeasure ? <Badge>Re-measure</Badge> : null}
             {row.original.failure ? (
               <FailureText title={row.original.failure.message}>{row.original.failure.message}</FailureText>
             ) : null}
