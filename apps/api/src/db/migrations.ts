@@ -390,8 +390,16 @@ const sharedState: Migration = {
   },
 };
 
+/** Multi-objective tuning sessions: their objectives as JSON (null for a single objective). */
+const sessionObjectives: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('tuning_sessions').addColumn('objectives', 'text').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_search_documents': searchDocuments,
   '0003_shared_state': sharedState,
+  '0004_session_objectives': sessionObjectives,
 };

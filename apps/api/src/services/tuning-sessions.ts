@@ -18,6 +18,7 @@ import { isUniqueViolation, type Db } from '../db/database.ts';
 import { METRIC_COLUMNS, METRIC_KEY_OF_COLUMN, type MetricColumn } from '../db/schema.ts';
 import { findOrCreateSetting, insertBenchmark, metricsConsistent } from './benchmarks.ts';
 import { Conflict, Failed, Forbidden, Gone, notFound } from './errors.ts';
+import { measuresEvery, sessionObjectives } from './pareto.ts';
 import { subscriptionOf } from './plans.ts';
 import {
   evaluate,
@@ -210,6 +211,7 @@ export function tuningSessions(ctx: AppContext) {
       const input: TunerInput = {
         space: { parameters: space.parameters, rules: space.rules ?? [] },
         objective: { metric: session.objective_metric, direction: session.objective_direction },
+        ...(session.objectives !== null ? { objectives: sessionObjectives(session) ?? [] } : {}),
         constraints: JSON.parse(session.constraints) as Constraint[],
         trials: results.map((r) => trialOf(r, session.hardware_count)),
         pending: pending.map((p) => JSON.parse(p.config) as RuntimeOptions),
@@ -386,6 +388,7 @@ export function tuningSessions(ctx: AppContext) {
             status: 'pending',
             objective_metric: body.objective.metric,
             objective_direction: body.objective.direction,
+            objectives: body.objectives ? JSON.stringify(body.objectives) : null,
             constraints: JSON.stringify(body.constraints),
             search_space: JSON.stringify(body.search_space),
             max_trials: body.budget.max_trials,
@@ -486,7 +489,9 @@ export function tuningSessions(ctx: AppContext) {
         const objective = session.objective_metric as MetricKey;
         const cost = body.cost_per_million_tokens ?? null;
         const flat = body.metrics ? flattenMetrics(body.metrics, session.hardware_count, cost) : null;
-        const { objectiveValue, feasible } = evaluate(flat, objective, JSON.parse(session.constraints) as Constraint[]);
+        const evaluation = evaluate(flat, objective, JSON.parse(session.constraints) as Constraint[]);
+        const { objectiveValue } = evaluation;
+        const feasible = evaluation.feasible && measuresEvery(flat, sessionObjectives(session));
 
         let benchmarkId: string | null = null;
         if (body.metrics) {
