@@ -124,6 +124,11 @@ describe('multi-objective sessions', () => {
     expect(done.best).toMatchObject({ trial_number: 2, objective_value: 8000 });
     const best = await ok(ts, 'getBest', { token: user.token, params: { session_id: created.id } });
     expect(best.result.trial_number).toBe(2);
+    // Every result is scored on every objective; a failure on none.
+    const results = await ok(ts, 'listResults', { token: user.token, params: { session_id: created.id } });
+    expect(results.data[0]!.objective_values![0]).toBeCloseTo(4000);
+    expect(results.data[0]!.objective_values![1]).toBeCloseTo(1000 / 21);
+    expect(results.data[4]!.objective_values).toBeNull();
     // The list answers carry the front too.
     const listed = (await ok(ts, 'mySessions', { token: user.token })).data.find((s) => s.id === created.id);
     expect(listed!.pareto_front).toEqual(done.pareto_front);
@@ -176,7 +181,15 @@ describe('multi-objective sessions', () => {
     const s = await ok(ts, 'createSession', { token: user.token, body: session() });
     expect(s).not.toHaveProperty('objectives');
     expect(s).not.toHaveProperty('pareto_front');
-    await ok(ts, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: { count: 1 } });
+    const [pending] = (
+      await ok(ts, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: { count: 1 } })
+    ).configs;
+    const result = await ok(ts, 'postResult', {
+      token: user.token,
+      params: { session_id: s.id },
+      body: { pending_config_id: pending!.id, metrics: metrics(1000) },
+    });
+    expect(result).not.toHaveProperty('objective_values');
     expect(inputs.at(-1)).not.toHaveProperty('objectives');
   });
 });

@@ -223,6 +223,8 @@ export const TuningResult = z.object({
   trial_number: TrialNumber,
   config: RuntimeOptions,
   objective_value: z.nullable(z.number()),
+  /** Multi-objective sessions only: the value on each objective, in the session's order; null unless all were measured. */
+  objective_values: z.optional(z.nullable(z.array(z.number()))),
   /** Measured, and every constraint held. */
   feasible: z.boolean(),
   metrics: z.nullable(BenchmarkMetrics),

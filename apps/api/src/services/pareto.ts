@@ -5,6 +5,7 @@ import {
   type Objective,
   type ParetoPoint,
   type RuntimeOptions,
+  type TuningResult,
 } from '@mako/contract';
 import { orient, paretoFront } from '@mako/tuner';
 import type { Db } from '../db/database.ts';
@@ -29,14 +30,36 @@ type FrontRow = Pick<
   'id' | 'session_id' | 'trial_number' | 'config' | 'metrics' | 'cost_per_million_tokens'
 >;
 
+/** A result's value on each objective, or null unless it measured them all. */
+export function objectiveValues(
+  r: Pick<Selectable<TuningResultTable>, 'metrics' | 'cost_per_million_tokens'>,
+  objectives: Objective[],
+  gpuCount: number,
+): number[] | null {
+  if (r.metrics === null) return null;
+  const metrics = JSON.parse(r.metrics) as BenchmarkMetrics;
+  const extra = { gpuCount, costPerMillionTokens: r.cost_per_million_tokens };
+  const values = objectives.map((o) => readMetric(metrics, o.metric, extra));
+  return values.every((v): v is number => v !== null && Number.isFinite(v)) ? values : null;
+}
+
+/** A result as answered: in a multi-objective session with its value on every objective. */
+export function withObjectiveValues(
+  result: TuningResult,
+  row: Pick<Selectable<TuningResultTable>, 'metrics' | 'cost_per_million_tokens'>,
+  session: Pick<Selectable<TuningSessionTable>, 'objectives' | 'hardware_count'>,
+): TuningResult {
+  const objectives = sessionObjectives(session);
+  return objectives
+    ? { ...result, objective_values: objectiveValues(row, objectives, session.hardware_count) }
+    : result;
+}
+
 /** The Pareto front of feasible results, by trial number. */
 export function frontOf(rows: FrontRow[], objectives: Objective[], gpuCount: number): ParetoPoint[] {
   const measured = rows.flatMap((r) => {
-    if (r.metrics === null) return [];
-    const metrics = JSON.parse(r.metrics) as BenchmarkMetrics;
-    const extra = { gpuCount, costPerMillionTokens: r.cost_per_million_tokens };
-    const values = objectives.map((o) => readMetric(metrics, o.metric, extra));
-    return values.every((v): v is number => v !== null && Number.isFinite(v)) ? [{ r, values }] : [];
+    const values = objectiveValues(r, objectives, gpuCount);
+    return values ? [{ r, values }] : [];
   });
   return paretoFront(measured.map((m) => orient(m.values, objectives)))
     .map((i) => measured[i]!)

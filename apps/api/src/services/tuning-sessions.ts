@@ -18,7 +18,7 @@ import { isUniqueViolation, type Db } from '../db/database.ts';
 import { METRIC_COLUMNS, METRIC_KEY_OF_COLUMN, type MetricColumn } from '../db/schema.ts';
 import { findOrCreateSetting, insertBenchmark, metricsConsistent } from './benchmarks.ts';
 import { Conflict, Failed, Forbidden, Gone, notFound } from './errors.ts';
-import { measuresEvery, sessionObjectives } from './pareto.ts';
+import { measuresEvery, sessionObjectives, withObjectiveValues } from './pareto.ts';
 import { subscriptionOf } from './plans.ts';
 import {
   evaluate,
@@ -579,7 +579,8 @@ export function tuningSessions(ctx: AppContext) {
         .selectAll()
         .where('id', '=', resultId)
         .executeTakeFirstOrThrow();
-      return toResult(row);
+      const session = await ownSession(sessionId, owner);
+      return withObjectiveValues(toResult(row), row, session);
     },
 
     async listResults(sessionId: string, owner: string, limit: number, offset: number) {
@@ -600,7 +601,7 @@ export function tuningSessions(ctx: AppContext) {
           .where('session_id', '=', session.id)
           .executeTakeFirstOrThrow(),
       ]);
-      return { data: rows.map(toResult), count: Number(total.count) };
+      return { data: rows.map((r) => withObjectiveValues(toResult(r), r, session)), count: Number(total.count) };
     },
 
     /**
@@ -656,7 +657,7 @@ export function tuningSessions(ctx: AppContext) {
         .selectAll()
         .where('id', '=', session.best_result_id)
         .executeTakeFirstOrThrow();
-      const result = toResult(row);
+      const result = withObjectiveValues(toResult(row), row, session);
       const best = result.objective_value as number;
       const base = session.default_value;
       const improvement =

@@ -22,6 +22,7 @@ import { EXIT } from '../cli/options.ts';
 import { Engine, classifyFailure, freePort, renderEngineCommand } from '../engine/engine.ts';
 import { detectHardware } from '../setting.ts';
 import { ms, perSecond } from '../util/format.ts';
+import { printFront } from './front.ts';
 
 export interface TuneOptions {
   api: MakoApi;
@@ -291,7 +292,10 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
           backoff = Math.min(options.backoff.maxMs, backoff * 2);
           continue;
         }
-        if (error instanceof ApiError && error.status === 410) return await printBest(options, session);
+        if (error instanceof ApiError && error.status === 410)
+          return session.objectives
+            ? await printFront(options.api, options.out, session.id)
+            : await printBest(options, session);
         throw error;
       }
       backoff = options.backoff.initialMs;
