@@ -60,4 +60,5 @@ def main():
         study.tell(trial, float(json.loads(line)["value"]))
 
 
-main()
+if __name__ == "__main__":
+    main()

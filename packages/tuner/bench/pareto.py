@@ -1,0 +1,50 @@
+"""Optuna's multi-objective samplers as baselines for bench/pareto.ts: an ask/tell loop over JSON lines.
+
+stdin, first line: {"seed": int, "sampler": "nsga2" | "tpe", "population": int,
+  "directions": ["maximize", ...], "parameters": [...], "enqueue": [config, ...]}
+  parameters use the tuner's shapes, as in bench/tpe.py.
+then, per trial: the script writes {"config": {...}} and reads {"values": [number, ...]} or
+{"failed": true} (a crash, an OOM: the trial is told FAIL, so neither sampler learns from it).
+Bench-only: the product never runs Python.
+"""
+
+import json
+import sys
+
+try:
+    import optuna
+    from optuna.trial import TrialState
+except ImportError:
+    print(json.dumps({"error": "optuna is not installed (apt-get install -y python3-optuna)"}), flush=True)
+    sys.exit(3)
+
+from tpe import suggest
+
+optuna.logging.set_verbosity(optuna.logging.WARNING)
+
+
+def main():
+    spec = json.loads(sys.stdin.readline())
+    if spec["sampler"] == "nsga2":
+        sampler = optuna.samplers.NSGAIISampler(seed=spec["seed"], population_size=spec["population"])
+    else:
+        # Optuna 3.x's TPE is multi-objective (MOTPE) when the study has several directions.
+        sampler = optuna.samplers.TPESampler(seed=spec["seed"])
+    study = optuna.create_study(directions=spec["directions"], sampler=sampler)
+    for config in spec.get("enqueue", []):
+        study.enqueue_trial(config)
+    print(json.dumps({"ready": optuna.__version__}), flush=True)
+    while True:
+        trial = study.ask()
+        print(json.dumps({"config": suggest(trial, spec["parameters"])}), flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            return
+        told = json.loads(line)
+        if told.get("failed"):
+            study.tell(trial, state=TrialState.FAIL)
+        else:
+            study.tell(trial, [float(v) for v in told["values"]])
+
+
+main()
