@@ -72,7 +72,19 @@ export interface TuningSessionData {
   best: { result_id: string; trial_number: number; config: RuntimeConfig; objective_value: number } | null;
   /** The objective measured with the engine's defaults (the first trial). */
   default_objective_value: number | null;
+  /** Multi-objective sessions only: their objectives, `objective` first. */
+  objectives?: readonly Objective[];
+  /** Multi-objective sessions only: the feasible trials no other beats on every objective. */
+  pareto_front?: readonly ParetoFrontPointData[];
   created_at: string;
+}
+
+/** A point of a multi-objective session's Pareto front: `values` in the session's objectives' order. */
+export interface ParetoFrontPointData {
+  result_id: string;
+  trial_number: number;
+  config: RuntimeConfig;
+  values: readonly number[];
 }
 
 export type LatencyStats = LatencyStatsView;
@@ -97,6 +109,8 @@ export interface TuningResultData {
   trial_number: number;
   config: RuntimeConfig;
   objective_value: number | null;
+  /** Multi-objective sessions only: the value on each objective; null unless all were measured. */
+  objective_values?: readonly number[] | null;
   /** Measured, and every constraint held. */
   feasible: boolean;
   metrics: BenchmarkMetricsData | null;
