@@ -11,16 +11,9 @@ Bench-only: the product never runs Python.
 import json
 import sys
 
-try:
-    import optuna
-    from optuna.trial import TrialState
-except ImportError:
-    print(json.dumps({"error": "optuna is not installed (apt-get install -y python3-optuna)"}), flush=True)
-    sys.exit(3)
-
-from tpe import suggest
-
-optuna.logging.set_verbosity(optuna.logging.WARNING)
+# tpe.py checks that optuna is installed (and quietens its logging) on import.
+from tpe import optuna, suggest
+from optuna.trial import TrialState
 
 
 def main():

@@ -16,9 +16,7 @@
  * Optuna runs bench/pareto.py (python3-optuna) as a subprocess; NSGA-II with a population of 10
  * (its default of 50 would leave it one random generation in 50 trials).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig } from '@mako/contract';
 import type { RuntimeOptions } from '@mako/contract';
@@ -27,6 +25,7 @@ import { hypervolume, paretoFront, propose } from '../src/index.ts';
 import { mixSeed, mulberry32 } from '../src/random.ts';
 import { Space } from '../src/space.ts';
 import type { Config, Objective, Trial } from '../src/types.ts';
+import { AskTellProcess } from './ask-tell.ts';
 import { SCENARIOS, Surface, scenarioSpace } from './surfaces.ts';
 import type { Scenario } from './surfaces.ts';
 
@@ -144,8 +143,7 @@ const SCRIPT = fileURLToPath(new URL('./pareto.py', import.meta.url));
 const PYTHON = process.env.MAKO_PYTHON ?? '/usr/bin/python3';
 
 class OptunaOptimiser implements Optimiser {
-  private readonly child: ChildProcessWithoutNullStreams;
-  private readonly lines: AsyncIterator<string>;
+  private readonly process: AskTellProcess;
   private readonly rnd;
   private told = 0;
 
@@ -154,9 +152,6 @@ class OptunaOptimiser implements Optimiser {
     sampler: 'nsga2' | 'tpe',
     seed: number,
   ) {
-    this.child = spawn(PYTHON, [SCRIPT]);
-    this.child.stderr.on('data', (d: Buffer) => process.stderr.write(`[optuna] ${d.toString()}`));
-    this.lines = createInterface({ input: this.child.stdout })[Symbol.asyncIterator]();
     const spec = {
       seed,
       sampler,
@@ -165,33 +160,23 @@ class OptunaOptimiser implements Optimiser {
       parameters: scenarioSpace(b.scenario).parameters,
       enqueue: [b.defaults],
     };
-    this.child.stdin.write(`${JSON.stringify(spec)}\n`);
+    this.process = new AskTellProcess(PYTHON, SCRIPT, spec, 'optuna');
     this.rnd = mulberry32(mixSeed(seed, 0x7be));
   }
 
-  private async read(): Promise<Record<string, unknown>> {
-    const line = await this.lines.next();
-    if (line.done) throw new Error('the optuna process ended unexpectedly');
-    const msg = JSON.parse(line.value) as Record<string, unknown>;
-    if (typeof msg.error === 'string') throw new Error(msg.error);
-    return msg;
-  }
-
   async next(trials: Trial[]): Promise<Config | null> {
-    if (trials.length === 0) await this.read();
+    if (trials.length === 0) await this.process.read();
     for (; this.told < trials.length; this.told++) {
       const t = trials[this.told] as Trial;
       const values = t.metrics ? OBJECTIVES.map((o) => t.metrics?.[o.metric]) : null;
-      const told = values?.every((v) => typeof v === 'number') ? { values } : { failed: true };
-      this.child.stdin.write(`${JSON.stringify(told)}\n`);
+      this.process.write(values?.every((v) => typeof v === 'number') ? { values } : { failed: true });
     }
-    const config = { ...((await this.read()).config as Config) };
+    const config = { ...((await this.process.read()).config as Config) };
     return this.b.space.valid(config) ? config : this.b.space.legalise(config, this.rnd);
   }
 
   close(): void {
-    this.child.stdin.end();
-    this.child.kill();
+    this.process.close();
   }
 }
 

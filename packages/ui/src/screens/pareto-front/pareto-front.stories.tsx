@@ -25,7 +25,7 @@ type Story = StoryObj<typeof meta>;
 /** The plot arrives with the lazily loaded recharts chunk. */
 const waitForPlot = async (canvasElement: HTMLElement) => {
   await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 5000,
+    timeout: 30000,
   });
 };
 
@@ -86,6 +86,8 @@ export const TwoObjectives: Story = {
       );
       const first = [...TWO.front].sort((a, b) => a.trial_number - b.trial_number)[0]!;
       await userEvent.click(symbols[0] as Element);
+      // The clicked plot keeps the focus ring; the baseline shows the page at rest.
+      (document.activeElement as HTMLElement | null)?.blur();
       await expect(canvas.getByRole('button', { name: new RegExp(`^Trial ${first.trial_number}\\b`) })).toHaveAttribute(
         'aria-pressed',
         'true',

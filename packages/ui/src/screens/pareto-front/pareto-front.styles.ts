@@ -1,33 +1,5 @@
 import styled from 'styled-components';
-import {
-  color,
-  focusRing,
-  fontSize,
-  fontWeight,
-  media,
-  numeric,
-  radius,
-  space,
-} from '../../foundations/theme/design-tokens';
-
-export {
-  Note,
-  Section as Root,
-  SectionHead as Head,
-  SectionTitle as Title,
-} from '../benchmark-common/benchmark-common.styles';
-
-/** Chart beside the chosen point; one column on a phone. */
-export const Layout = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-  gap: ${space(4)};
-  align-items: start;
-
-  ${media.narrow} {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
+import { color, focusRing, fontSize, fontWeight, numeric, radius, space } from '../../foundations/theme/design-tokens';
 
 export const Controls = styled.div`
   max-width: 24rem;
@@ -75,13 +47,6 @@ export const PointButton = styled.button`
 
 export const PointTrial = styled.span`
   font-weight: ${fontWeight.semibold};
-`;
-
-export const Details = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(3)};
-  min-width: 0;
 `;
 
 export const Values = styled.dl`

@@ -11,18 +11,14 @@ import type { Objective, ParetoFrontPointData, Runtime, TuningResultData } from 
 import { plural } from '../tuning-insights/tuning-insights';
 import { formatMetricNumber } from '../tuning-sessions/tuning-format';
 import {
-  Controls,
-  Details,
-  Head,
-  Layout,
   Note,
-  PointButton,
-  PointList,
-  PointTrial,
-  Root,
-  Title,
-  Values,
-} from './pareto-front.styles';
+  Section as Root,
+  SectionHead as Head,
+  SectionTitle as Title,
+} from '../benchmark-common/benchmark-common.styles';
+import { Pair as Layout } from '../tuning-insights/tuning-insights.styles';
+import { CardStack as Details } from '../tuning-session-detail/tuning-session-detail.styles';
+import { Controls, PointButton, PointList, PointTrial, Values } from './pareto-front.styles';
 
 export interface ParetoFrontProps {
   /** The session's objectives, the primary one first (two or three). */
