@@ -89,7 +89,7 @@ export function ParetoFront({ objectives, front, trials, runtime, modelName, onC
   const plotted = points.length;
 
   return (
-    <Root aria-labelledby="pareto-front-title">
+    <Root as="section" aria-labelledby="pareto-front-title">
       <Head>
         <Title id="pareto-front-title">Pareto front</Title>
         <Note>
