@@ -12,7 +12,7 @@ import json
 import sys
 
 # tpe.py checks that optuna is installed (and quietens its logging) on import.
-from tpe import optuna, suggest
+from tpe import optuna, serve
 from optuna.trial import TrialState
 
 
@@ -24,20 +24,14 @@ def main():
         # Optuna 3.x's TPE is multi-objective (MOTPE) when the study has several directions.
         sampler = optuna.samplers.TPESampler(seed=spec["seed"])
     study = optuna.create_study(directions=spec["directions"], sampler=sampler)
-    for config in spec.get("enqueue", []):
-        study.enqueue_trial(config)
-    print(json.dumps({"ready": optuna.__version__}), flush=True)
-    while True:
-        trial = study.ask()
-        print(json.dumps({"config": suggest(trial, spec["parameters"])}), flush=True)
-        line = sys.stdin.readline()
-        if not line:
-            return
-        told = json.loads(line)
+
+    def tell(trial, told):
         if told.get("failed"):
             study.tell(trial, state=TrialState.FAIL)
         else:
             study.tell(trial, [float(v) for v in told["values"]])
+
+    serve(study, spec, tell)
 
 
 main()
