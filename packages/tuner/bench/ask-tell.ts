@@ -11,7 +11,8 @@ export class AskTellProcess {
   private readonly lines: AsyncIterator<string>;
 
   constructor(python: string, script: string, spec: unknown, label: string) {
-    this.child = spawn(python, [script]);
+    // -B: no __pycache__ beside the scripts (pareto.py imports tpe.py).
+    this.child = spawn(python, ['-B', script]);
     this.child.stderr.on('data', (d: Buffer) => process.stderr.write(`[${label}] ${d.toString()}`));
     this.lines = createInterface({ input: this.child.stdout })[Symbol.asyncIterator]();
     this.write(spec);
