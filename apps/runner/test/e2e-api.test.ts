@@ -279,6 +279,52 @@ describe('mako-runner against apps/api', () => {
     }
   }, 240_000);
 
+  it('tune against a multi-objective session prints the Pareto front, not a single best', async () => {
+    const objectives = [
+      { metric: 'output_throughput_per_gpu', direction: 'maximize' },
+      { metric: 'output_throughput_per_user', direction: 'maximize' },
+    ] as const;
+    const body: TuningSessionCreate = {
+      ...sessionBody,
+      objective: objectives[0],
+      objectives: [...objectives],
+      budget: { max_trials: 4, max_parallel: 1 },
+    };
+    const session = TuningSession.parse(await call('POST', '/tuning/session?name=e2e-front', body, secret));
+    const run = await runCli(
+      [
+        'tune',
+        '--session',
+        session.id,
+        '--engine-cmd',
+        fakeEngineTemplate('--ttft-ms 10 --itl-ms 2 --oom-above 0.92'),
+        '--health-interval',
+        '0.1',
+        '--warmup',
+        '1',
+        '--stop-timeout',
+        '5',
+        '--log-dir',
+        mkdtempSync(join(tmpdir(), 'mako-e2e-front-')),
+      ],
+      { MAKO_TOKEN: secret, MAKO_API_URL: base },
+      180_000,
+    );
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    const done = TuningSession.parse(await call('GET', `/tuning/session/${session.id}`, undefined, secret));
+    expect(done.status).toBe('complete');
+    const front = done.pareto_front ?? [];
+    expect(front.length).toBeGreaterThan(0);
+    expect(run.stdout).toContain(`Pareto front: ${front.length} configuration(s)`);
+    expect(run.stdout).not.toContain('Best configuration');
+    for (const point of front) {
+      expect(run.stdout).toContain(`Trial ${point.trial_number}: output_throughput_per_gpu = `);
+      expect(run.stdout).toContain(`  max_num_seqs = ${String(point.config.max_num_seqs)}`);
+    }
+    expect(run.stdout.match(/^ {2}launch: vllm serve mako\/emulated-model /gm)).toHaveLength(front.length);
+  }, 240_000);
+
   it('bench --post stores a benchmark the API serves back', async () => {
     const emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
     try {

@@ -14,6 +14,18 @@ import { MetricKey } from './metric-key.ts';
 export const Objective = z.object({ metric: MetricKey, direction: Direction });
 export type Objective = z.infer<typeof Objective>;
 
+/** Two or three objectives searched together for their Pareto front (distinct metrics). */
+export const Objectives = z.array(Objective).check(
+  z.minLength(2, 'Name two or three objectives (or only `objective`)'),
+  z.maxLength(3, 'At most three objectives can be searched together'),
+  z.superRefine((objectives, ctx) => {
+    objectives.forEach((o, i) => {
+      if (objectives.findIndex((p) => p.metric === o.metric) < i)
+        ctx.addIssue({ code: 'custom', message: `The objective '${o.metric}' is named twice`, path: [i, 'metric'] });
+    });
+  }),
+);
+
 const ParamName = z
   .string()
   .check(z.regex(/^[a-z][a-z0-9_]*$/, 'Parameter names are snake_case engine flags'), z.maxLength(64));
@@ -92,17 +104,28 @@ export const Confirm = z.object({
 });
 export type Confirm = z.infer<typeof Confirm>;
 
-export const TuningSessionCreate = z.object({
-  setting: BenchmarkSettingCreate,
-  objective: Objective,
-  constraints: z._default(z.array(Constraint).check(z.maxLength(16)), []),
-  search_space: SearchSpace,
-  budget: Budget,
-  /** Makes proposals reproducible; the server picks one when absent. */
-  seed: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(2 ** 31 - 1))),
-  /** Re-measure the incumbent and the runner-up before completing; absent: no re-measures. */
-  confirm: z.optional(Confirm),
-});
+export const TuningSessionCreate = z
+  .object({
+    setting: BenchmarkSettingCreate,
+    objective: Objective,
+    /** A multi-objective session: its objectives, the first of them `objective` (the primary one). */
+    objectives: z.optional(Objectives),
+    constraints: z._default(z.array(Constraint).check(z.maxLength(16)), []),
+    search_space: SearchSpace,
+    budget: Budget,
+    /** Makes proposals reproducible; the server picks one when absent. */
+    seed: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(2 ** 31 - 1))),
+    /** Re-measure the incumbent and the runner-up before completing; absent: no re-measures. */
+    confirm: z.optional(Confirm),
+  })
+  .check(
+    z.refine(
+      (s) =>
+        !s.objectives ||
+        (s.objectives[0]?.metric === s.objective.metric && s.objectives[0]?.direction === s.objective.direction),
+      { message: 'The first of objectives must be the objective', path: ['objectives', 0] },
+    ),
+  );
 export type TuningSessionCreate = z.input<typeof TuningSessionCreate>;
 
 export const SessionNameQuery = z.object({
@@ -148,6 +171,16 @@ export const SessionBest = z.object({
 });
 export type SessionBest = z.infer<typeof SessionBest>;
 
+/** A feasible trial no other feasible trial of the session beats on every objective. */
+export const ParetoPoint = z.object({
+  result_id: Id,
+  trial_number: TrialNumber,
+  config: RuntimeOptions,
+  /** One value per objective, in the session's order. */
+  values: z.array(z.number()),
+});
+export type ParetoPoint = z.infer<typeof ParetoPoint>;
+
 export const TuningSession = z.object({
   id: Id,
   name: z.string(),
@@ -159,7 +192,15 @@ export const TuningSession = z.object({
   budget: Budget,
   confirm: z.optional(Confirm),
   counts: z.object({ evaluated: Tally, pending: Tally, failed: Tally }),
+  /**
+   * For the primary objective (`objective`). In a multi-objective session that is the front's
+   * point best on the primary objective: a feasible trial best on one objective is never dominated.
+   */
   best: z.nullable(SessionBest),
+  /** Multi-objective sessions only: their objectives, `objective` first. */
+  objectives: z.optional(z.array(Objective)),
+  /** Multi-objective sessions only: the Pareto front of the feasible trials so far, by trial number. */
+  pareto_front: z.optional(z.array(ParetoPoint)),
   /** The objective measured with the engine's defaults (the first trial), for "38 % higher than the defaults". */
   default_objective_value: z.nullable(z.number()),
   /** The owner shared it: its public page (/share/tuning-sessions/{id}) opens for anyone while it is finished. */
@@ -222,6 +263,8 @@ export const TuningResult = z.object({
   trial_number: TrialNumber,
   config: RuntimeOptions,
   objective_value: z.nullable(z.number()),
+  /** Multi-objective sessions only: the value on each objective, in the session's order; null unless all were measured. */
+  objective_values: z.optional(z.nullable(z.array(z.number()))),
   /** Measured, and every constraint held. */
   feasible: z.boolean(),
   metrics: z.nullable(BenchmarkMetrics),

@@ -20,13 +20,12 @@
  * rules are repaired the way the tuner's own candidates are.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { propose } from '../src/propose.ts';
 import { mixSeed, mulberry32 } from '../src/random.ts';
 import { NUMERIC, Space } from '../src/space.ts';
 import type { Config, Trial } from '../src/types.ts';
+import { AskTellProcess } from './ask-tell.ts';
 import { GOODPUT_SCENARIOS, GoodputProblem } from './goodput.ts';
 import type { Problem } from './problem.ts';
 import { tpotProblems } from './surfaces.ts';
@@ -136,8 +135,7 @@ function findPython(): string | null {
 }
 
 class TpeOptimiser implements Optimiser {
-  private readonly child: ChildProcessWithoutNullStreams;
-  private readonly lines: AsyncIterator<string>;
+  private readonly process: AskTellProcess;
   private readonly rnd;
   private told = 0;
 
@@ -147,36 +145,23 @@ class TpeOptimiser implements Optimiser {
     private readonly space: Space,
     seed: number,
   ) {
-    this.child = spawn(python, [TPE_SCRIPT]);
-    this.child.stderr.on('data', (d: Buffer) => process.stderr.write(`[tpe] ${d.toString()}`));
-    this.lines = createInterface({ input: this.child.stdout })[Symbol.asyncIterator]();
-    this.child.stdin.write(`${JSON.stringify({ seed, parameters: p.space.parameters, enqueue: [p.defaults] })}\n`);
+    const spec = { seed, parameters: p.space.parameters, enqueue: [p.defaults] };
+    this.process = new AskTellProcess(python, TPE_SCRIPT, spec, 'tpe');
     this.rnd = mulberry32(mixSeed(seed, 0x7be));
   }
 
-  private async read(): Promise<Record<string, unknown>> {
-    const line = await this.lines.next();
-    if (line.done) throw new Error('the TPE process ended unexpectedly');
-    const msg = JSON.parse(line.value) as Record<string, unknown>;
-    if (typeof msg.error === 'string') throw new Error(msg.error);
-    return msg;
-  }
-
   async next(trials: Trial[]): Promise<Config | null> {
-    if (trials.length === 0) await this.read();
+    if (trials.length === 0) await this.process.read();
     for (; this.told < trials.length; this.told++) {
       // Failures and SLO violations deliver no goodput.
-      const value = measuredValue(this.p, trials[this.told] as Trial) ?? 0;
-      this.child.stdin.write(`${JSON.stringify({ value })}\n`);
+      this.process.write({ value: measuredValue(this.p, trials[this.told] as Trial) ?? 0 });
     }
-    const msg = await this.read();
-    const config = { ...(msg.config as Config) };
+    const config = { ...((await this.process.read()).config as Config) };
     return this.space.valid(config) ? config : this.space.legalise(config, this.rnd);
   }
 
   close(): void {
-    this.child.stdin.end();
-    this.child.kill();
+    this.process.close();
   }
 }
 

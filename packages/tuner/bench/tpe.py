@@ -44,10 +44,9 @@ def suggest(trial, parameters):
     return config
 
 
-def main():
-    spec = json.loads(sys.stdin.readline())
-    sampler = optuna.samplers.TPESampler(seed=spec["seed"])
-    study = optuna.create_study(direction="maximize", sampler=sampler)
+def serve(study, spec, tell):
+    """Measures spec's "enqueue" configurations first, then proposes and is told each result
+    (tell(trial, message)) until stdin ends. bench/pareto.py serves its studies with it too."""
     for config in spec.get("enqueue", []):
         study.enqueue_trial(config)
     print(json.dumps({"ready": optuna.__version__}), flush=True)
@@ -57,7 +56,15 @@ def main():
         line = sys.stdin.readline()
         if not line:
             return
-        study.tell(trial, float(json.loads(line)["value"]))
+        tell(trial, json.loads(line))
 
 
-main()
+def main():
+    spec = json.loads(sys.stdin.readline())
+    sampler = optuna.samplers.TPESampler(seed=spec["seed"])
+    study = optuna.create_study(direction="maximize", sampler=sampler)
+    serve(study, spec, lambda trial, told: study.tell(trial, float(told["value"])))
+
+
+if __name__ == "__main__":
+    main()

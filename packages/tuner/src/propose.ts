@@ -237,7 +237,8 @@ function defaultsConfig(space: Space, defaults: Config, rnd: Rng): Config | null
   return space.legalise(config, rnd);
 }
 
-export function propose(given: TunerInput): TunerOutput {
+/** mayConverge: false for callers whose objective changes between calls (pareto.ts's scalarisations). */
+export function propose(given: TunerInput, options: { mayConverge?: boolean } = {}): TunerOutput {
   const invalid = validate(given);
   if (invalid) return { kind: 'error', message: invalid };
   // A re-measured configuration is one trial, judged by its mean (and it counts once against the budget).
@@ -357,7 +358,13 @@ export function propose(given: TunerInput): TunerOutput {
   const tr = model.objective.transform;
   // Expected improvement in objective units relative to the objective (log units already are).
   const relativeGain = tr.log ? bestScore * tr.sd : (bestScore * tr.sd) / Math.max(1e-12, Math.abs(tr.mean));
-  if (model.best !== null && pending.length === 0 && chosen.length === 0 && converged(input, space, own, relativeGain))
+  if (
+    options.mayConverge !== false &&
+    model.best !== null &&
+    pending.length === 0 &&
+    chosen.length === 0 &&
+    converged(input, space, own, relativeGain)
+  )
     return { kind: 'complete', reason: 'converged' };
   // When the model expects next to nothing from exploiting, more of the same (often probing the
   // edge of an OOM cliff for a 0.1 % gain) is a wasted trial; reduce uncertainty instead.

@@ -59,6 +59,11 @@ export interface Trial {
 export interface TunerInput {
   space: SearchSpace;
   objective: Objective;
+  /**
+   * Optional: two or three objectives (distinct metrics) to search the Pareto front of, instead of
+   * `objective` alone (pareto.ts). `objective` is then the first of them. One entry is the same as none.
+   */
+  objectives?: Objective[];
   constraints: Constraint[];
   /** Finished trials of this session, in order. */
   trials: Trial[];

@@ -419,10 +419,18 @@ const remeasures: Migration = {
   },
 };
 
+/** Multi-objective tuning sessions: their objectives as JSON (null for a single objective). */
+const sessionObjectives: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('tuning_sessions').addColumn('objectives', 'text').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_search_documents': searchDocuments,
   '0003_shared_state': sharedState,
   '0004_shared_sessions': sharedSessions,
   '0005_remeasures': remeasures,
+  '0006_session_objectives': sessionObjectives,
 };

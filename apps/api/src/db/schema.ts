@@ -137,6 +137,8 @@ export interface TuningSessionTable {
   status: 'pending' | 'running' | 'complete' | 'failed';
   objective_metric: string;
   objective_direction: 'maximize' | 'minimize';
+  /** A multi-objective session's objectives (objective_metric first), else null. */
+  objectives: Json | null;
   constraints: Json;
   search_space: Json;
   max_trials: number;

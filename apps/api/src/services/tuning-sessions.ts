@@ -18,6 +18,7 @@ import { isUniqueViolation, type Db } from '../db/database.ts';
 import { METRIC_COLUMNS, METRIC_KEY_OF_COLUMN, type MetricColumn } from '../db/schema.ts';
 import { findOrCreateSetting, insertBenchmark, metricsConsistent } from './benchmarks.ts';
 import { Conflict, Failed, Forbidden, Gone, notFound } from './errors.ts';
+import { measuresEvery, sessionObjectives, withObjectiveValues } from './pareto.ts';
 import { subscriptionOf } from './plans.ts';
 import { confidenceBySession, leaseRemeasures, settleConfirming } from './remeasure.ts';
 import { priorSetting, type PriorSetting } from '../tuning/physics-prior.ts';
@@ -233,6 +234,7 @@ export function tuningSessions(ctx: AppContext) {
       const input: TunerInput = {
         space: { parameters: space.parameters, rules: space.rules ?? [] },
         objective: { metric: session.objective_metric, direction: session.objective_direction },
+        ...(session.objectives !== null ? { objectives: sessionObjectives(session) ?? [] } : {}),
         constraints,
         trials: results.map((r) => trialOf(r, session.hardware_count)),
         pending: pending.map((p) => JSON.parse(p.config) as RuntimeOptions),
@@ -431,6 +433,7 @@ export function tuningSessions(ctx: AppContext) {
             status: 'pending',
             objective_metric: body.objective.metric,
             objective_direction: body.objective.direction,
+            objectives: body.objectives ? JSON.stringify(body.objectives) : null,
             constraints: JSON.stringify(body.constraints),
             search_space: JSON.stringify(body.search_space),
             max_trials: body.budget.max_trials,
@@ -533,7 +536,9 @@ export function tuningSessions(ctx: AppContext) {
         const objective = session.objective_metric as MetricKey;
         const cost = body.cost_per_million_tokens ?? null;
         const flat = body.metrics ? flattenMetrics(body.metrics, session.hardware_count, cost) : null;
-        const { objectiveValue, feasible } = evaluate(flat, objective, JSON.parse(session.constraints) as Constraint[]);
+        const evaluation = evaluate(flat, objective, JSON.parse(session.constraints) as Constraint[]);
+        const { objectiveValue } = evaluation;
+        const feasible = evaluation.feasible && measuresEvery(flat, sessionObjectives(session));
 
         let benchmarkId: string | null = null;
         if (body.metrics) {
@@ -634,7 +639,8 @@ export function tuningSessions(ctx: AppContext) {
         .selectAll()
         .where('id', '=', resultId)
         .executeTakeFirstOrThrow();
-      return toResult(row);
+      const session = await ownSession(sessionId, owner);
+      return withObjectiveValues(toResult(row), row, session);
     },
 
     async listResults(sessionId: string, owner: string, limit: number, offset: number) {
@@ -655,7 +661,7 @@ export function tuningSessions(ctx: AppContext) {
           .where('session_id', '=', session.id)
           .executeTakeFirstOrThrow(),
       ]);
-      return { data: rows.map(toResult), count: Number(total.count) };
+      return { data: rows.map((r) => withObjectiveValues(toResult(r), r, session)), count: Number(total.count) };
     },
 
     /**
@@ -711,7 +717,7 @@ export function tuningSessions(ctx: AppContext) {
         .selectAll()
         .where('id', '=', session.best_result_id)
         .executeTakeFirstOrThrow();
-      const result = toResult(row);
+      const result = withObjectiveValues(toResult(row), row, session);
       // The mean of its measurements when it was re-measured (else its one reading).
       const best = session.best_value ?? (result.objective_value as number);
       const base = session.default_value;

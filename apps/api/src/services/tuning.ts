@@ -20,6 +20,7 @@ import type { PendingConfigTable, TuningResultTable, TuningSessionTable } from '
 import { isoAt } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { toSetting } from './benchmarks.ts';
+import { paretoFronts, sessionObjectives } from './pareto.ts';
 
 export type SessionRow = Selectable<TuningSessionTable>;
 export type ResultRow = Selectable<TuningResultTable>;
@@ -145,7 +146,7 @@ export async function toSessions(
   const ids = rows.map((r) => r.id);
   const settingIds = [...new Set(rows.map((r) => r.setting_id))];
   const bestIds = rows.map((r) => r.best_result_id).filter((id): id is string => id !== null);
-  const [settings, pending, bests] = await Promise.all([
+  const [settings, pending, bests, fronts] = await Promise.all([
     db.selectFrom('benchmark_settings').selectAll().where('id', 'in', settingIds).execute(),
     db
       .selectFrom('pending_configs')
@@ -158,6 +159,7 @@ export async function toSessions(
     bestIds.length
       ? db.selectFrom('tuning_results').select(['id', 'trial_number', 'config']).where('id', 'in', bestIds).execute()
       : Promise.resolve([]),
+    paretoFronts(db, rows),
   ]);
   const settingById = new Map(settings.map((s) => [s.id, s]));
   const pendingBySession = new Map(pending.map((p) => [p.session_id, Number(p.count)]));
@@ -166,6 +168,7 @@ export async function toSessions(
     const setting = settingById.get(s.setting_id);
     if (!setting) throw new Error(`Tuning session ${s.id} has no setting`);
     const best = s.best_result_id ? bestById.get(s.best_result_id) : undefined;
+    const objectives = sessionObjectives(s);
     return {
       id: s.id,
       name: s.name,
@@ -185,6 +188,7 @@ export async function toSessions(
               objective_value: s.best_value,
             }
           : null,
+      ...(objectives ? { objectives, pareto_front: fronts.get(s.id) ?? [] } : {}),
       default_objective_value: s.default_value,
       shared: s.shared === 1,
       owner: s.owner_id,

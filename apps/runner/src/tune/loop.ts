@@ -23,6 +23,7 @@ import { Engine, classifyFailure, freePort, renderEngineCommand } from '../engin
 import { detectHardware } from '../setting.ts';
 import { ms, perSecond } from '../util/format.ts';
 import { describeSpread, describeVerdict } from './confidence.ts';
+import { printFront } from './front.ts';
 
 export interface TuneOptions {
   api: MakoApi;
@@ -299,7 +300,10 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
           backoff = Math.min(options.backoff.maxMs, backoff * 2);
           continue;
         }
-        if (error instanceof ApiError && error.status === 410) return await printBest(options, session);
+        if (error instanceof ApiError && error.status === 410)
+          return session.objectives
+            ? await printFront(options.api, options.out, session.id)
+            : await printBest(options, session);
         throw error;
       }
       backoff = options.backoff.initialMs;

@@ -14,6 +14,8 @@ export default function ParetoChartView({
   formatX = String,
   formatY = String,
   showFrontier = true,
+  dimmedGroups = [],
+  onPointClick,
 }: ParetoChartProps) {
   const { colors } = useUiTheme();
   const groups = groupStyles(points, colors);
@@ -71,7 +73,16 @@ export default function ParetoChartView({
             data={points.filter((point) => point.group === group.name)}
             fill={group.color}
             shape={group.shape}
+            fillOpacity={dimmedGroups.includes(group.name) ? 0.3 : 1}
             isAnimationActive={false}
+            {...(onPointClick
+              ? {
+                  cursor: 'pointer',
+                  onClick: (data: { payload?: ParetoPoint }) => {
+                    if (data.payload) onPointClick(data.payload);
+                  },
+                }
+              : {})}
           />
         ))}
         <Tooltip

@@ -31,6 +31,10 @@ export interface ParetoChartProps {
   height?: number;
   /** What a screen reader hears instead of the plot; by default the count of results and of frontier points. */
   summary?: string;
+  /** Groups drawn faint (e.g. dominated trials behind a front). */
+  dimmedGroups?: readonly string[];
+  /** A click on a point; pointer only, so a screen offering it also needs a keyboard way to choose. */
+  onPointClick?: (point: ParetoPoint) => void;
 }
 
 /**

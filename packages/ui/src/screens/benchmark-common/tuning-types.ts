@@ -97,7 +97,19 @@ export interface TuningSessionData {
   default_objective_value: number | null;
   /** The owner shared it: it has a public page. */
   shared?: boolean;
+  /** Multi-objective sessions only: their objectives, `objective` first. */
+  objectives?: readonly Objective[];
+  /** Multi-objective sessions only: the feasible trials no other beats on every objective. */
+  pareto_front?: readonly ParetoFrontPointData[];
   created_at: string;
+}
+
+/** A point of a multi-objective session's Pareto front: `values` in the session's objectives' order. */
+export interface ParetoFrontPointData {
+  result_id: string;
+  trial_number: number;
+  config: RuntimeConfig;
+  values: readonly number[];
 }
 
 export type LatencyStats = LatencyStatsView;
@@ -122,6 +134,8 @@ export interface TuningResultData {
   trial_number: number;
   config: RuntimeConfig;
   objective_value: number | null;
+  /** Multi-objective sessions only: the value on each objective; null unless all were measured. */
+  objective_values?: readonly number[] | null;
   /** Measured, and every constraint held. */
   feasible: boolean;
   metrics: BenchmarkMetricsData | null;

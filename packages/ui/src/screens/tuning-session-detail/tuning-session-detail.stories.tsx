@@ -18,6 +18,7 @@ import { expectFailureWithRetry, SignedInShell, stubClipboard } from '../../../t
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
 import { DEFAULT_CONFIG, FAILED_NOW, FAILED_RESULTS, LONG_RUN, LONG_RUN_NOW } from './tuning-session-detail.fixtures';
+import { TWO as TWO_OBJECTIVES } from '../pareto-front/pareto-front.fixtures';
 
 const PAGE = { limit: 10, offset: 0 };
 const firstPage = { data: LONG_RUN.results.slice(0, 10), count: LONG_RUN.results.length };
@@ -468,5 +469,31 @@ export const Mobile: Story = {
       await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
       await expect(canvas.getByRole('heading', { level: 1 }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
     });
+  },
+};
+
+/** A multi-objective session: its Pareto front sits below the best and the progress. */
+export const MultiObjective: Story = {
+  args: {
+    session: {
+      ...LONG_RUN.session,
+      objective: TWO_OBJECTIVES.objectives[0]!,
+      objectives: TWO_OBJECTIVES.objectives,
+      pareto_front: TWO_OBJECTIVES.front,
+    },
+    trials: TWO_OBJECTIVES.trials,
+  },
+  play: async ({ canvas }) => {
+    const section = canvas.getByRole('heading', { name: 'Pareto front', level: 2 });
+    await expect(section).toBeVisible();
+    await expect(within(canvas.getByRole('list', { name: 'Pareto front points' })).getAllByRole('button')).toHaveLength(
+      TWO_OBJECTIVES.front.length,
+    );
+  },
+};
+
+export const SingleObjectiveHasNoFront: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('heading', { name: 'Pareto front' })).toBeNull();
   },
 };

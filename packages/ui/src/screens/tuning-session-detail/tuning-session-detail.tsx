@@ -29,6 +29,7 @@ import { RelativeTime } from '../../primitives/relative-time';
 import { Skeleton } from '../../primitives/skeleton';
 import { Stat } from '../../primitives/stat';
 import { TrialProgressChart } from '../../primitives/trial-progress-chart';
+import { ParetoFront } from '../pareto-front';
 import { TuningInsights } from '../tuning-insights';
 import { BestConfidence } from './best-confidence';
 import { plural } from '../tuning-insights/tuning-insights';
@@ -627,6 +628,17 @@ function SessionBody({
           )}
         </Card>
       </TopGrid>
+
+      {session.objectives && session.pareto_front ? (
+        <ParetoFront
+          objectives={session.objectives}
+          front={session.pareto_front}
+          trials={everyTrial}
+          runtime={session.setting.software.runtime}
+          modelName={session.setting.ml_model_name}
+          onCopy={(command) => onCopy?.(command, 'launch-command')}
+        />
+      ) : null}
 
       {insights !== undefined ? (
         <TuningInsights

@@ -1,0 +1,2 @@
+export { ParetoFront } from './pareto-front';
+export type { ParetoFrontProps } from './pareto-front';
