@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aggregateRuns, meanCi, tQuantile95 } from '../src/bench/repeats.ts';
+import { meanCi, tQuantile95 } from '@mako/contract';
+import { aggregateRuns } from '../src/bench/repeats.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
 import { runCli } from './helpers.ts';
 

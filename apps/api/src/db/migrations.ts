@@ -390,8 +390,17 @@ const sharedState: Migration = {
   },
 };
 
+/** What a runner measured beside the metrics: repeated runs, client honesty, engine telemetry (JSON, null when not sent). */
+const benchmarkMeasurements: Migration = {
+  async up(db: AnyDb) {
+    for (const column of ['runs', 'client', 'telemetry'])
+      await db.schema.alterTable('benchmarks').addColumn(column, 'text').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_search_documents': searchDocuments,
   '0003_shared_state': sharedState,
+  '0004_benchmark_measurements': benchmarkMeasurements,
 };

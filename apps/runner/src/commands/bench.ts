@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
-import type { Benchmark, BenchmarkCreate, BenchmarkMetrics } from '@mako/contract';
+import type { Benchmark, BenchmarkCreate, BenchmarkMetrics, MeanCi } from '@mako/contract';
 import { BenchAbortedError } from '../bench/run.ts';
 import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
 import { measureRequest } from '../bench/metrics.ts';
 import { createProgress } from '../bench/progress.ts';
-import { aggregateRuns, type MeanCi } from '../bench/repeats.ts';
+import { aggregateRuns } from '../bench/repeats.ts';
 import { describeErrors, formatAggregate, formatReport } from '../bench/report.ts';
 import type { MakoApi } from '../api/client.ts';
 import type { RampUp } from '../bench/arrivals.ts';
