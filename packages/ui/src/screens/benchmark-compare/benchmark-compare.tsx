@@ -18,6 +18,7 @@ import { Skeleton } from '../../primitives/skeleton';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { formatMetric, formatRuntime, metricLabel } from '../benchmark-common/benchmark-data';
+import { withInterval } from '../benchmark-common/measurement-data';
 import type { BenchmarkMetricKey, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
 import {
   ScreenHeader,
@@ -187,7 +188,9 @@ function SetupTable({
 function MetricValue({ metric, cell }: { metric: BenchmarkMetricKey; cell: MetricCell }) {
   return (
     <>
-      <MonoValue>{formatMetric(metric, cell.value)}</MonoValue>
+      <MonoValue>
+        {withInterval(formatMetric(metric, cell.value), cell.interval, (value) => formatMetric(metric, value))}
+      </MonoValue>
       {cell.verdict && cell.change !== null ? (
         <Delta $verdict={cell.verdict}>
           {cell.verdict === 'same'
