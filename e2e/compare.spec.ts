@@ -1,9 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
-
-const latency = (p50: number) => ({ mean: p50, p50, p90: p50 * 1.3, p95: p50 * 1.5, p99: p50 * 2 });
+import { benchmarkBody, postBenchmarkBody, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
 
 /** Stores one private benchmark of `model` on 1x H100, as a runner's --post would. */
 async function postBenchmark(
@@ -14,54 +12,7 @@ async function postBenchmark(
   outputThroughput: number,
   ttftP50: number,
 ): Promise<string> {
-  const duration = 100;
-  const outputTokens = outputThroughput * duration;
-  const response = await request.post(`${API}/benchmarks`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      setting: {
-        ml_model_name: model,
-        hardware_config: { name: 'H100', count: 1 },
-        software: { runtime: 'vllm', version: '0.11.0' },
-        workload: {
-          dataset: 'random',
-          num_requests: 1000,
-          request_rate: 10,
-          burstiness: 1,
-          max_concurrency: null,
-          max_seq_length: 4096,
-          output_len: 256,
-          min_prompt: 1024,
-          max_prompt: 1024,
-          min_output: 256,
-          max_output: 256,
-        },
-      },
-      runtime_options: runtimeOptions,
-      metrics: {
-        completed: 1000,
-        failed: 0,
-        duration_s: duration,
-        total_input_tokens: 1_024_000,
-        total_output_tokens: outputTokens,
-        request_throughput: 10,
-        input_throughput: 10_240,
-        output_throughput: outputThroughput,
-        total_token_throughput: 10_240 + outputThroughput,
-        ttft_ms: latency(ttftP50),
-        tpot_ms: latency(15),
-        itl_ms: latency(15),
-        e2el_ms: latency(ttftP50 + 15 * 256),
-        goodput: null,
-      },
-      cost_per_million_tokens: null,
-      session_id: null,
-      published: false,
-      notes: '',
-    },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { id: string }).id;
+  return (await postBenchmarkBody(request, token, benchmarkBody(model, runtimeOptions, outputThroughput, ttftP50))).id;
 }
 
 test('two search results open side by side at a shareable address, and export as CSV', async ({ page, request }) => {

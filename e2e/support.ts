@@ -113,3 +113,70 @@ export function unsignedJwt(expSeconds: number): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'someone', exp: expSeconds })}.c2lnbmF0dXJl`;
 }
+
+const latency = (p50: number) => ({ mean: p50, p50, p90: p50 * 1.3, p95: p50 * 1.5, p99: p50 * 2 });
+
+/** A private benchmark of `model` on 1x H100 whose metrics add up, as a runner's --post sends it. */
+export function benchmarkBody(
+  model: string,
+  runtimeOptions: Record<string, number | string | boolean>,
+  outputThroughput: number,
+  ttftP50: number,
+) {
+  const duration = 100;
+  return {
+    setting: {
+      ml_model_name: model,
+      hardware_config: { name: 'H100', count: 1 },
+      software: { runtime: 'vllm', version: '0.11.0' },
+      workload: {
+        dataset: 'random',
+        num_requests: 1000,
+        request_rate: 10,
+        burstiness: 1,
+        max_concurrency: null,
+        max_seq_length: 4096,
+        output_len: 256,
+        min_prompt: 1024,
+        max_prompt: 1024,
+        min_output: 256,
+        max_output: 256,
+      },
+    },
+    runtime_options: runtimeOptions,
+    metrics: {
+      completed: 1000,
+      failed: 0,
+      duration_s: duration,
+      total_input_tokens: 1_024_000,
+      total_output_tokens: outputThroughput * duration,
+      request_throughput: 10,
+      input_throughput: 10_240,
+      output_throughput: outputThroughput,
+      total_token_throughput: 10_240 + outputThroughput,
+      ttft_ms: latency(ttftP50),
+      tpot_ms: latency(15),
+      itl_ms: latency(15),
+      e2el_ms: latency(ttftP50 + 15 * 256),
+      goodput: null,
+    },
+    cost_per_million_tokens: null,
+    session_id: null,
+    published: false,
+    notes: '',
+  };
+}
+
+/** POST /benchmarks with the given body; returns the stored benchmark's id and setting. */
+export async function postBenchmarkBody(
+  request: APIRequestContext,
+  token: string,
+  body: object,
+): Promise<{ id: string; setting: { id: string } }> {
+  const response = await request.post(`${API}/benchmarks`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { id: string; setting: { id: string } };
+}
