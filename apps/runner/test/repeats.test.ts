@@ -18,6 +18,19 @@ afterEach(async () => {
   api = null;
 });
 
+/** 10 requests of 8 → 4 tokens: short runs, so that repeating them stays quick. */
+const benchArgs = (url: string) => [
+  'bench',
+  '--base-url',
+  url,
+  '--num-requests',
+  '10',
+  '--prompt-len',
+  '8',
+  '--output-len',
+  '4',
+];
+
 describe('repeats', () => {
   it('gives the Student t interval of the mean', () => {
     const ci = meanCi([1, 2, 3, 4, 5]);
@@ -45,24 +58,7 @@ describe('repeats', () => {
   it('bench --runs 3: a table of means with intervals, and every run in the JSON', async () => {
     emulator = await startEmulator({ ttftMs: 3, itlMs: 1 });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-runs-')), 'out.json');
-    const run = await runCli([
-      'bench',
-      '--base-url',
-      emulator.url,
-      '--num-requests',
-      '10',
-      '--prompt-len',
-      '8',
-      '--output-len',
-      '4',
-      '--runs',
-      '3',
-      '--seed',
-      '5',
-      '--quiet',
-      '--output',
-      output,
-    ]);
+    const run = await runCli([...benchArgs(emulator.url), '--runs', '3', '--seed', '5', '--quiet', '--output', output]);
     expect(run.stderr).not.toMatch(/error/);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Run 3 of 3');
@@ -85,17 +81,7 @@ describe('repeats', () => {
     emulator = await startEmulator({ ttftMs: 3, itlMs: 1 });
     api = await startFakeApi({ token: TOKEN, configs: [] });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-runs-')), 'out.json');
-    const args = [
-      'bench',
-      '--base-url',
-      emulator.url,
-      '--num-requests',
-      '10',
-      '--prompt-len',
-      '8',
-      '--output-len',
-      '4',
-    ];
+    const args = benchArgs(emulator.url);
     const env = { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url };
     const run = await runCli(
       [...args, '--runs', '3', '--quiet', '--post', '--hardware', '1x L4', '--output', output],

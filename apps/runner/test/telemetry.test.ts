@@ -37,6 +37,19 @@ esac
   return dir;
 }
 
+/** 8 requests of 8 → 20 tokens: long enough streams for a few telemetry samples. */
+const benchArgs = (url: string) => [
+  'bench',
+  '--base-url',
+  url,
+  '--num-requests',
+  '8',
+  '--prompt-len',
+  '8',
+  '--output-len',
+  '20',
+];
+
 describe('engine telemetry', () => {
   it('parses Prometheus text, summing label sets, and nvidia-smi rows', () => {
     const text = [
@@ -62,17 +75,7 @@ describe('engine telemetry', () => {
   it('bench: time series of the engine metrics and of nvidia-smi in the JSON', async () => {
     emulator = await startEmulator({ ttftMs: 20, itlMs: 5 });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-tel-')), 'out.json');
-    const args = [
-      'bench',
-      '--base-url',
-      emulator.url,
-      '--num-requests',
-      '8',
-      '--prompt-len',
-      '8',
-      '--output-len',
-      '20',
-    ];
+    const args = benchArgs(emulator.url);
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--output', output], {
       PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`,
     });
@@ -201,17 +204,7 @@ describe('engine telemetry', () => {
   it('bench --post: the benchmark carries the telemetry and the client’s report', async () => {
     emulator = await startEmulator({ ttftMs: 20, itlMs: 5 });
     api = await startFakeApi({ token: 'mako_TestToken0123456789abcdefghijklmnop', configs: [] });
-    const args = [
-      'bench',
-      '--base-url',
-      emulator.url,
-      '--num-requests',
-      '8',
-      '--prompt-len',
-      '8',
-      '--output-len',
-      '20',
-    ];
+    const args = benchArgs(emulator.url);
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--post', '--hardware', '2x H100'], {
       PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`,
       MAKO_TOKEN: 'mako_TestToken0123456789abcdefghijklmnop',
