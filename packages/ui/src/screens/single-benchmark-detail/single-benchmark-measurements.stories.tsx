@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
-import { measured } from '@mako/fixtures';
+import { benchmarks, measured } from '@mako/fixtures';
 import {
   FIXTURE_NOW,
   VIEWER_ID,
@@ -19,7 +19,11 @@ import { SingleBenchmarkDetail } from './single-benchmark-detail';
 const fastest = llamaH100Benchmarks.reduce((a, b) =>
   b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
 );
-const detail = (options: Parameters<typeof measured>[1]): BenchmarkView => measured(fastest as never, options);
+const detail = (options: Parameters<typeof measured>[1]): BenchmarkView =>
+  measured(
+    benchmarks.find((b) => b.id === fastest.id)!,
+    options,
+  );
 
 const meta = {
   title: 'Screens/Single benchmarks/Detail/Measurements',
