@@ -157,7 +157,39 @@ export const benchmarkSetting = (model: string) => ({
   },
 });
 
-/** Stores one private benchmark of `model` on 1x H100, as a runner's --post would. */
+/** A private benchmark of `model` on 1x H100 whose metrics add up, as a runner's --post sends it. */
+export function benchmarkBody(
+  model: string,
+  runtimeOptions: Record<string, number | string | boolean>,
+  outputThroughput: number,
+  ttftP50: number,
+) {
+  return {
+    setting: benchmarkSetting(model),
+    runtime_options: runtimeOptions,
+    metrics: benchmarkMetrics(outputThroughput, ttftP50),
+    cost_per_million_tokens: null,
+    session_id: null,
+    published: false,
+    notes: '',
+  };
+}
+
+/** POST /benchmarks with the given body; returns the stored benchmark's id and setting. */
+export async function postBenchmarkBody(
+  request: APIRequestContext,
+  token: string,
+  body: object,
+): Promise<{ id: string; setting: { id: string } }> {
+  const response = await request.post(`${API}/benchmarks`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { id: string; setting: { id: string } };
+}
+
+/** Stores one private benchmark of `model` on 1x H100, as a runner's --post would; returns its id. */
 export async function postBenchmark(
   request: APIRequestContext,
   token: string,
@@ -166,18 +198,5 @@ export async function postBenchmark(
   outputThroughput: number,
   ttftP50: number,
 ): Promise<string> {
-  const response = await request.post(`${API}/benchmarks`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      setting: benchmarkSetting(model),
-      runtime_options: runtimeOptions,
-      metrics: benchmarkMetrics(outputThroughput, ttftP50),
-      cost_per_million_tokens: null,
-      session_id: null,
-      published: false,
-      notes: '',
-    },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { id: string }).id;
+  return (await postBenchmarkBody(request, token, benchmarkBody(model, runtimeOptions, outputThroughput, ttftP50))).id;
 }

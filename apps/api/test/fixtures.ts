@@ -82,3 +82,36 @@ export function session(overrides: Partial<TuningSessionCreate> = {}): TuningSes
     ...overrides,
   };
 }
+
+/** What a runner reports about itself; `limited` adds the reasons a client falls behind. */
+export function clientReport(limited = false): NonNullable<BenchmarkCreate['client']> {
+  return {
+    target_rate: 10,
+    achieved_rate: limited ? 9.1 : 9.98,
+    send_lag_ms: { p50: 0.4, p99: limited ? 31.5 : 2.1 },
+    cpu_pct: limited ? 98 : 12,
+    client_limited: limited,
+    client_limited_reasons: limited
+      ? ['achieved 9.10 req/s, 9.0 % short of the target 10.00 req/s', 'send lag p99 31.5 ms > 10 ms']
+      : [],
+  };
+}
+
+/** `count` one-second samples of a run whose KV cache fills up. */
+export function telemetry(count: number): NonNullable<BenchmarkCreate['telemetry']> {
+  return {
+    interval_s: 1,
+    samples: Array.from({ length: count }, (_, i) => ({
+      t_s: i + 1,
+      output_throughput: 5000 - i,
+      running: 64,
+      waiting: i,
+      kv_cache_usage: Math.min(1, i / count),
+      preemptions: i,
+      prefix_cache_hit_rate: 0.5,
+      gpu_utilization_pct: 97,
+      gpu_memory_used_mib: 78_000,
+      gpu_power_w: 690,
+    })),
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { API_PREFIX, buildPath, endpoints, type EndpointDef, type EndpointName } from '@mako/contract';
-import { benchmark, metrics, session, setting } from './fixtures.ts';
+import { benchmark, clientReport, metrics, session, setting } from './fixtures.ts';
 import { ok, signUp, startServer, type TestServer } from './helpers.ts';
 
 /*
@@ -235,6 +235,7 @@ beforeAll(async () => {
         session_id: tuning.id,
         runtime_options: { max_num_seqs: 256, kv_cache_dtype: 'fp8' },
         notes: 'driver 550',
+        client: clientReport(true),
       }),
     },
     listSettings: { query: ownedQuery },

@@ -325,7 +325,7 @@ describe('mako-runner against apps/api', () => {
     expect(run.stdout.match(/^ {2}launch: vllm serve mako\/emulated-model /gm)).toHaveLength(front.length);
   }, 240_000);
 
-  it('bench --post stores a benchmark the API serves back', async () => {
+  it('bench --runs 2 --post stores one benchmark, with its runs, client report and telemetry, the API serves back', async () => {
     const emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
     try {
       const run = await runCli(
@@ -344,6 +344,10 @@ describe('mako-runner against apps/api', () => {
           '2x L40S',
           '--runtime-option',
           'max_num_seqs=64',
+          '--runs',
+          '2',
+          '--telemetry-interval',
+          '0.05',
         ],
         { MAKO_TOKEN: secret, MAKO_API_URL: base },
       );
@@ -359,6 +363,10 @@ describe('mako-runner against apps/api', () => {
       });
       expect(stored.metrics.completed).toBe(12);
       expect(stored.runtime_options).toEqual({ max_num_seqs: 64 });
+      expect(stored.runs?.map((r) => r.completed)).toEqual([12, 12]);
+      expect(stored.intervals?.output_throughput).toMatchObject({ n: 2, mean: stored.metrics.output_throughput });
+      expect(stored.client).toMatchObject({ client_limited: false });
+      expect(stored.telemetry?.samples.at(-1)).toMatchObject({ running: 0, kv_cache_usage: expect.any(Number) });
     } finally {
       await emulator.close();
     }

@@ -223,6 +223,9 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
           notes: d.notes,
           owner,
           created_at: now(),
+          ...(d.runs ? { runs: d.runs } : {}),
+          ...(d.client ? { client: d.client } : {}),
+          ...(d.telemetry ? { telemetry: d.telemetry } : {}),
         });
         benchmarks.push(saved);
         return send(res, 200, saved);

@@ -36,7 +36,7 @@ describe('client-limited runs', () => {
     expect(clientLimits({ achieved_rate: null, target_rate: null, schedule_lag_ms: lag(500) })).toEqual([]);
   });
 
-  it('bench: records target and achieved rate, send lag and CPU, flags the run and refuses to post it', async () => {
+  it('bench: records target and achieved rate, send lag and CPU, flags the run and posts it marked', async () => {
     emulator = await startEmulator({ ttftMs: 2, itlMs: 1 });
     const output = join(tmp(), 'out.json');
     const args = [
@@ -67,9 +67,16 @@ describe('client-limited runs', () => {
       [...args, '--request-rate', IMPOSSIBLE_RATE, '--quiet', '--post', '--hardware', '1x L4'],
       { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
     );
-    expect(posted.code).toBe(1);
-    expect(posted.stderr).toContain('not posted: the run is client-limited');
-    expect(api.benchmarks).toHaveLength(0);
+    expect(posted.code).toBe(0);
+    expect(posted.stderr).toContain('warning: the run is client-limited');
+    expect(posted.stderr).toContain('posted marked client-limited');
+    expect(api.benchmarks).toHaveLength(1);
+    const { client } = api.benchmarks[0]!;
+    expect(client).toMatchObject({ client_limited: true, target_rate: expect.closeTo(1_000_000, 3) });
+    expect(client?.achieved_rate).toBeLessThan(980_000);
+    expect(client?.client_limited_reasons).toEqual(
+      expect.arrayContaining([expect.stringMatching(/short of the target/)]),
+    );
 
     // All at once has no schedule, so it is never client-limited.
     const burst = await runCli([...args, '--quiet', '--output', output]);

@@ -1,13 +1,35 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aggregateRuns, meanCi, tQuantile95 } from '../src/bench/repeats.ts';
+import { meanCi, meanRun, tQuantile95, type BenchmarkMetrics } from '@mako/contract';
+import { aggregateRuns } from '../src/bench/repeats.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
-import { runCliReport } from './helpers.ts';
+import { startFakeApi, type FakeApi } from './fake-api.ts';
+import { runCli, runCliReport } from './helpers.ts';
 
+const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 let emulator: Emulator | null = null;
+let api: FakeApi | null = null;
 afterEach(async () => {
   await emulator?.close();
+  await api?.close();
   emulator = null;
+  api = null;
 });
+
+/** 10 requests of 8 → 4 tokens: short runs, so that repeating them stays quick. */
+const benchArgs = (url: string) => [
+  'bench',
+  '--base-url',
+  url,
+  '--num-requests',
+  '10',
+  '--prompt-len',
+  '8',
+  '--output-len',
+  '4',
+];
 
 describe('repeats', () => {
   it('gives the Student t interval of the mean', () => {
@@ -39,22 +61,7 @@ describe('repeats', () => {
       runs: number;
       summary: Record<string, { values: number[]; ci95: number; mean: number }>;
       per_run: { load: { seed: number }; metrics: { completed: number; ttft_ms: { p99: number } } }[];
-    }>([
-      'bench',
-      '--base-url',
-      emulator.url,
-      '--num-requests',
-      '10',
-      '--prompt-len',
-      '8',
-      '--output-len',
-      '4',
-      '--runs',
-      '3',
-      '--seed',
-      '5',
-      '--quiet',
-    ]);
+    }>([...benchArgs(emulator.url), '--runs', '3', '--seed', '5', '--quiet']);
     expect(run.stdout).toContain('Run 3 of 3');
     expect(run.stdout).toContain('Over 3 runs: mean and 95 % confidence interval (Student t, 2 degrees of freedom)');
     expect(run.stdout).toMatch(/TTFT p99 ms\s+[\d.]+\s+± [\d.]+/);
@@ -63,6 +70,34 @@ describe('repeats', () => {
     expect(doc.summary['metrics.completed']).toMatchObject({ mean: 10, ci95: 0, values: [10, 10, 10] });
     expect(doc.summary['metrics.ttft_ms.p99']!.values).toEqual(doc.per_run.map((r) => r.metrics.ttft_ms.p99));
     expect(doc.summary['client_overhead.cpu_pct']!.values).toHaveLength(3);
+    expect(emulator.stats.requests).toBe(30);
+  }, 60_000);
+
+  it('bench --runs 3 --post: one benchmark, the mean as its metrics and each run beside it', async () => {
+    emulator = await startEmulator({ ttftMs: 3, itlMs: 1 });
+    api = await startFakeApi({ token: TOKEN, configs: [] });
+    const output = join(mkdtempSync(join(tmpdir(), 'mako-runs-')), 'out.json');
+    const args = benchArgs(emulator.url);
+    const env = { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url };
+    const run = await runCli(
+      [...args, '--runs', '3', '--quiet', '--post', '--hardware', '1x L4', '--output', output],
+      env,
+    );
+    expect(run.stderr).not.toMatch(/error|warning/);
+    expect(run.code).toBe(0);
+    expect(run.stdout.match(/Posted benchmark/g)).toHaveLength(1);
+    expect(run.stdout).toMatch(/Posted benchmark \S+ \(setting \S+, 3 runs\)/);
+    expect(api.benchmarks).toHaveLength(1);
+    const [posted] = api.benchmarks;
+    const doc = JSON.parse(readFileSync(output, 'utf8')) as { per_run: { metrics: BenchmarkMetrics }[] };
+    expect(posted?.runs).toEqual(doc.per_run.map((r) => r.metrics));
+    expect(posted?.metrics).toEqual(meanRun(doc.per_run.map((r) => r.metrics)));
+    expect(posted?.client).toMatchObject({ client_limited: false, client_limited_reasons: [] });
+
+    // The contract keeps 50 runs of a benchmark: more cannot be posted, and nothing is run.
+    const many = await runCli([...args, '--runs', '51', '--post', '--hardware', '1x L4'], env);
+    expect(many.code).toBe(2);
+    expect(many.stderr).toContain('--post keeps at most 50 runs of a benchmark; --runs is 51');
     expect(emulator.stats.requests).toBe(30);
   }, 60_000);
 });

@@ -2,14 +2,21 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_TELEMETRY_SAMPLES } from '@mako/contract';
+import type { RequestOutcome } from '../src/bench/client.ts';
 import { parseNvidiaSmi, parsePrometheus } from '../src/bench/telemetry.ts';
+import { telemetryUpload } from '../src/bench/upload.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
+import { startFakeApi, type FakeApi } from './fake-api.ts';
 import { runCli } from './helpers.ts';
 
 let emulator: Emulator | null = null;
+let api: FakeApi | null = null;
 afterEach(async () => {
   await emulator?.close();
+  await api?.close();
   emulator = null;
+  api = null;
 });
 
 /** A directory with an nvidia-smi that reports two GPUs, to put first on PATH. */
@@ -29,6 +36,19 @@ esac
   chmodSync(script, 0o755);
   return dir;
 }
+
+/** 8 requests of 8 → 20 tokens: long enough streams for a few telemetry samples. */
+const benchArgs = (url: string) => [
+  'bench',
+  '--base-url',
+  url,
+  '--num-requests',
+  '8',
+  '--prompt-len',
+  '8',
+  '--output-len',
+  '20',
+];
 
 describe('engine telemetry', () => {
   it('parses Prometheus text, summing label sets, and nvidia-smi rows', () => {
@@ -55,17 +75,7 @@ describe('engine telemetry', () => {
   it('bench: time series of the engine metrics and of nvidia-smi in the JSON', async () => {
     emulator = await startEmulator({ ttftMs: 20, itlMs: 5 });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-tel-')), 'out.json');
-    const args = [
-      'bench',
-      '--base-url',
-      emulator.url,
-      '--num-requests',
-      '8',
-      '--prompt-len',
-      '8',
-      '--output-len',
-      '20',
-    ];
+    const args = benchArgs(emulator.url);
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--output', output], {
       PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`,
     });
@@ -114,5 +124,112 @@ describe('engine telemetry', () => {
     });
     await runCli([...args, '--telemetry-interval', '0', '--quiet', '--output', output]);
     expect(JSON.parse(readFileSync(output, 'utf8'))).toMatchObject({ telemetry: null });
+  }, 60_000);
+
+  it('maps vLLM and nvidia-smi series to the stored samples, with the run’s own throughput between them', () => {
+    // A response whose 4 tokens arrive in two chunks at 0.5 s and 1.5 s after the run started at 1000 ms.
+    const outcome = { ok: true, startMs: 1400, ttftMs: 100, itlMs: [1000] } as RequestOutcome;
+    const upload = telemetryUpload(
+      {
+        interval_s: 1,
+        engine: {
+          url: 'http://engine/metrics',
+          series: {
+            'vllm:num_requests_running': [
+              [0, 0],
+              [1, 1],
+              [2, 0],
+            ],
+            'vllm:gpu_cache_usage_perc': [
+              [0, 0],
+              [1, 1.2],
+              [2, 0.5],
+            ],
+            'vllm:prefix_cache_hits_total': [
+              [0, 10],
+              [1, 10],
+              [2, 40],
+            ],
+            'vllm:prefix_cache_queries_total': [
+              [0, 20],
+              [1, 20],
+              [2, 60],
+            ],
+          },
+        },
+        gpu: [
+          {
+            t_s: 1,
+            gpus: [
+              { utilization_pct: 80, memory_used_mib: 1000, power_w: 300 },
+              { utilization_pct: 100, memory_used_mib: 500, power_w: null },
+            ],
+          },
+        ],
+      },
+      { outcomes: [outcome], t0Ms: 1000 },
+      [4],
+    );
+    expect(upload).toEqual({
+      interval_s: 1,
+      samples: [
+        { t_s: 0, running: 0, kv_cache_usage: 0 },
+        {
+          t_s: 1,
+          output_throughput: 2,
+          running: 1,
+          kv_cache_usage: 1,
+          gpu_utilization_pct: 90,
+          gpu_memory_used_mib: 1500,
+          gpu_power_w: 300,
+        },
+        { t_s: 2, output_throughput: 2, running: 0, kv_cache_usage: 0.5, prefix_cache_hit_rate: 0.75 },
+      ],
+    });
+    expect(telemetryUpload({ interval_s: 1, engine: null, gpu: null }, { outcomes: [], t0Ms: 0 }, [])).toBeNull();
+  });
+
+  it('thins a long run to the contract’s bound, keeping its first and last sample', () => {
+    const series: [number, number][] = Array.from({ length: 5000 }, (_, i) => [i, i]);
+    const upload = telemetryUpload(
+      { interval_s: 1, engine: { url: 'u', series: { 'sglang:num_queue_reqs': series } }, gpu: null },
+      { outcomes: [], t0Ms: 0 },
+      [],
+    );
+    expect(upload?.samples).toHaveLength(MAX_TELEMETRY_SAMPLES);
+    expect(upload?.samples[0]).toEqual({ t_s: 0, waiting: 0 });
+    expect(upload?.samples.at(-1)).toEqual({ t_s: 4999, waiting: 4999, output_throughput: 0 });
+  });
+
+  it('bench --post: the benchmark carries the telemetry and the client’s report', async () => {
+    emulator = await startEmulator({ ttftMs: 20, itlMs: 5 });
+    api = await startFakeApi({ token: 'mako_TestToken0123456789abcdefghijklmnop', configs: [] });
+    const args = benchArgs(emulator.url);
+    const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--post', '--hardware', '2x H100'], {
+      PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`,
+      MAKO_TOKEN: 'mako_TestToken0123456789abcdefghijklmnop',
+      MAKO_API_URL: api.url,
+    });
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    const [posted] = api.benchmarks;
+    const samples = posted?.telemetry?.samples ?? [];
+    expect(samples.length).toBeGreaterThanOrEqual(2);
+    expect(samples.map((s) => s.t_s)).toEqual([...samples.map((s) => s.t_s)].sort((a, b) => a - b));
+    expect(samples.at(-1)).toMatchObject({
+      running: expect.any(Number),
+      waiting: expect.any(Number),
+      kv_cache_usage: expect.any(Number),
+      preemptions: expect.any(Number),
+      gpu_utilization_pct: 89,
+      gpu_memory_used_mib: 121234,
+      gpu_power_w: 612.5,
+    });
+    // Every output token lands in one interval: the throughputs add back up to the run's tokens.
+    const tokens = samples
+      .slice(1)
+      .reduce((sum, s, i) => sum + (s.output_throughput ?? 0) * (s.t_s - samples[i]!.t_s), 0);
+    expect(tokens).toBeCloseTo(posted!.metrics.total_output_tokens, 6);
+    expect(posted?.client).toMatchObject({ client_limited: false, cpu_pct: expect.any(Number) });
   }, 60_000);
 });

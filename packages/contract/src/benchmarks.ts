@@ -171,6 +171,70 @@ export type RuntimeOptions = z.infer<typeof RuntimeOptions>;
 
 const Notes = z.string().check(z.maxLength(4000));
 
+// ---- Repeats, client honesty and engine telemetry (all optional: older runners send none) -------
+
+/** `--runs N` keeps each run; `metrics` is then their mean. */
+export const MAX_RUNS = 50;
+/** Telemetry samples per benchmark: one a second covers a run of half an hour. */
+export const MAX_TELEMETRY_SAMPLES = 2000;
+
+export const BenchmarkRuns = z.array(BenchmarkMetrics).check(z.minLength(2), z.maxLength(MAX_RUNS));
+
+/** A metric's mean over the runs with its 95 % confidence interval (Student t, n − 1 df). */
+export const MetricInterval = z.object({
+  mean: z.number(),
+  low: z.number(),
+  high: z.number(),
+  n: integer(2, MAX_RUNS),
+});
+export type MetricInterval = z.infer<typeof MetricInterval>;
+/** Per metric key; a metric some run lacks (goodput without an SLO, cost) has none. */
+export const MetricIntervals = z.partialRecord(MetricKey, MetricInterval);
+export type MetricIntervals = z.infer<typeof MetricIntervals>;
+
+const Share = z.number().check(z.minimum(0), z.maximum(1));
+
+/** Whether the client kept to its schedule, so the load the server saw was the load asked for. */
+export const ClientReport = z.object({
+  /** Requests/s the schedule asked for and actually sent; null when everything was due at once. */
+  target_rate: z.nullable(NonNegative),
+  achieved_rate: z.nullable(NonNegative),
+  /** How late requests left relative to their scheduled arrival. */
+  send_lag_ms: z.object({ p50: NonNegative, p99: NonNegative }),
+  /** The client's CPU time over the run's wall time, in % of one core. */
+  cpu_pct: NonNegative,
+  client_limited: z.boolean(),
+  client_limited_reasons: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(300))).check(z.maxLength(10)),
+});
+export type ClientReport = z.infer<typeof ClientReport>;
+
+/** One moment of a run: each series is absent when the engine or machine did not expose it. */
+export const TelemetrySample = z.object({
+  /** Seconds since the run started. */
+  t_s: z.number().check(z.minimum(0), z.maximum(1e7)),
+  /** The run's own output tokens/s over the interval ending here. */
+  output_throughput: z.optional(NonNegative),
+  running: z.optional(NonNegative),
+  waiting: z.optional(NonNegative),
+  /** Share of the KV cache in use, 0..1. */
+  kv_cache_usage: z.optional(Share),
+  /** Preemptions since the engine started (a counter: its rises matter). */
+  preemptions: z.optional(NonNegative),
+  prefix_cache_hit_rate: z.optional(Share),
+  /** Mean over the machine's GPUs. */
+  gpu_utilization_pct: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
+  /** Summed over the machine's GPUs. */
+  gpu_memory_used_mib: z.optional(NonNegative),
+  gpu_power_w: z.optional(NonNegative),
+});
+export type TelemetrySample = z.infer<typeof TelemetrySample>;
+
+export const Telemetry = z.object({
+  interval_s: z.number().check(z.positive(), z.maximum(3600)),
+  samples: z.array(TelemetrySample).check(z.maxLength(MAX_TELEMETRY_SAMPLES)),
+});
+export type Telemetry = z.infer<typeof Telemetry>;
+
 export const BenchmarkCreate = z.object({
   setting: BenchmarkSettingCreate,
   runtime_options: RuntimeOptions,
@@ -180,6 +244,10 @@ export const BenchmarkCreate = z.object({
   published: z._default(z.boolean(), false),
   /** Free text the runner records: GPU driver, notes, command line. */
   notes: z._default(Notes, ''),
+  /** Each run of a repeated benchmark; `metrics` is their mean, and the answer carries `intervals`. */
+  runs: z.optional(BenchmarkRuns),
+  client: z.optional(ClientReport),
+  telemetry: z.optional(Telemetry),
 });
 export type BenchmarkCreate = z.input<typeof BenchmarkCreate>;
 
@@ -199,6 +267,12 @@ export const Benchmark = z.object({
   notes: z.string(),
   owner: Id,
   created_at: Timestamp,
+  /** In every answer (small): whether and why the client could not keep up. */
+  client: z.optional(ClientReport),
+  /** Only in a single benchmark's answers (by id, create): pages stay light. */
+  runs: z.optional(BenchmarkRuns),
+  intervals: z.optional(MetricIntervals),
+  telemetry: z.optional(Telemetry),
 });
 export type Benchmark = z.infer<typeof Benchmark>;
 

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './settings.ts';
 export * from './metric-key.ts';
 export * from './benchmarks.ts';
+export * from './intervals.ts';
 export * from './benchmark-search.ts';
 export * from './tuning.ts';
 export * from './account.ts';

@@ -426,6 +426,14 @@ const sessionObjectives: Migration = {
   },
 };
 
+/** What a runner measured beside the metrics: repeated runs, client honesty, engine telemetry (JSON, null when not sent). */
+const benchmarkMeasurements: Migration = {
+  async up(db: AnyDb) {
+    for (const column of ['runs', 'client', 'telemetry'])
+      await db.schema.alterTable('benchmarks').addColumn(column, 'text').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_search_documents': searchDocuments,
@@ -433,4 +441,5 @@ export const migrations: Record<string, Migration> = {
   '0004_shared_sessions': sharedSessions,
   '0005_remeasures': remeasures,
   '0006_session_objectives': sessionObjectives,
+  '0007_benchmark_measurements': benchmarkMeasurements,
 };

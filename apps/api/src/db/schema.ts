@@ -105,6 +105,10 @@ export type BenchmarkTable = SettingColumns & {
   demo: Flag;
   notes: string;
   created_at: Iso;
+  /** JSON of the contract's BenchmarkRuns, ClientReport and Telemetry; null when the runner sent none. */
+  runs: Json | null;
+  client: Json | null;
+  telemetry: Json | null;
   /**
    * The benchmark's answer as JSON text, split around the viewer-dependent
    * `setting.benchmark_count`: `doc_head + count + doc_tail` is exactly what the API sends, so

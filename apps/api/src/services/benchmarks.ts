@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import {
   METRIC_KEYS,
+  metricIntervals,
   readMetric,
   runtimeCatalogue,
   type Benchmark,
@@ -17,8 +18,10 @@ import {
   type BenchmarkMetrics,
   type BenchmarkSetting,
   type BenchmarkSettingCreate,
+  type ClientReport,
   type Runtime,
   type RuntimeOptions,
+  type Telemetry,
 } from '@mako/contract';
 import type { z } from 'zod';
 import {
@@ -176,7 +179,8 @@ export function metricsConsistent(m: BenchmarkMetrics): boolean {
 export interface NewBenchmark {
   ownerId: string;
   setting: SettingRow;
-  input: Pick<BenchmarkInput, 'runtime_options' | 'metrics' | 'cost_per_million_tokens' | 'published' | 'notes'>;
+  input: Pick<BenchmarkInput, 'runtime_options' | 'metrics' | 'cost_per_million_tokens' | 'published' | 'notes'> &
+    Partial<Pick<BenchmarkInput, 'runs' | 'client' | 'telemetry'>>;
   sessionId: string | null;
   verified: boolean;
   demo?: boolean;
@@ -200,6 +204,9 @@ export function benchmarkRow(b: NewBenchmark): Selectable<BenchmarkTable> {
     demo: b.demo ? 1 : 0,
     notes: input.notes,
     created_at: isoAt(b.now),
+    runs: input.runs ? JSON.stringify(input.runs) : null,
+    client: input.client ? JSON.stringify(input.client) : null,
+    telemetry: input.telemetry ? JSON.stringify(input.telemetry) : null,
     ...metricValues(input.metrics, setting.hardware_count, input.cost_per_million_tokens),
   };
   return { ...row, ...benchmarkDocument(row, setting) };
@@ -223,7 +230,7 @@ export async function insertBenchmark(db: Db, b: NewBenchmark): Promise<string> 
 // ---- Stored answers ---------------------------------------------------------------------------
 
 /** The format of the stored documents; raise it whenever the answer changes shape, and every stored document is rebuilt at the next start. */
-export const DOCUMENT_FORMAT = 1;
+export const DOCUMENT_FORMAT = 2;
 
 /** What a document is made of: the benchmark's columns and its setting's owner and creation time. */
 export type DocumentSource = Omit<Selectable<BenchmarkTable>, 'doc_head' | 'doc_tail'>;
@@ -255,6 +262,7 @@ function toBenchmark(r: DocumentSource, setting: SettingHead, benchmarkCount: nu
     notes: r.notes,
     owner: r.owner_id,
     created_at: r.created_at,
+    ...(r.client === null ? {} : { client: JSON.parse(r.client) as ClientReport }),
   };
 }
 
@@ -391,6 +399,26 @@ export function documentsByIds(db: Db, ids: readonly string[], viewerId: string 
     .select(['benchmarks.id'])
     .select(documentColumn(viewerId))
     .where('benchmarks.id', 'in', ids.length ? [...ids] : ['']);
+}
+
+/**
+ * One benchmark's full answer: its stored document with the repeated runs, their intervals and
+ * the telemetry, which pages leave out (a telemetry series alone can outweigh a page of rows).
+ */
+export async function loadBenchmarkDetail(db: Db, id: string, viewerId: string | null): Promise<Benchmark | null> {
+  const [benchmark] = await loadBenchmarks(db, [id], viewerId);
+  if (!benchmark) return null;
+  const extra = await db
+    .selectFrom('benchmarks')
+    .select(['runs', 'telemetry', 'hardware_count'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const runs = extra.runs === null ? null : (JSON.parse(extra.runs) as BenchmarkMetrics[]);
+  return {
+    ...benchmark,
+    ...(runs ? { runs, intervals: metricIntervals(runs, extra.hardware_count) } : {}),
+    ...(extra.telemetry === null ? {} : { telemetry: JSON.parse(extra.telemetry) as Telemetry }),
+  };
 }
 
 /** The answers for benchmark ids, in the order given (callers rank and filter; this only reads). */

@@ -19,6 +19,7 @@ import {
   documentColumn,
   findOrCreateSetting,
   insertBenchmark,
+  loadBenchmarkDetail,
   loadBenchmarks,
   metricsConsistent,
   refreshDocuments,
@@ -244,8 +245,7 @@ export async function visibleBenchmark(db: Db, id: string, viewerId: string | nu
     .where((eb) => visibleTo(eb, viewerId))
     .executeTakeFirst();
   if (!row) throw notFound('Benchmark');
-  const [benchmark] = await loadBenchmarks(db, [row.id], viewerId);
-  return benchmark!;
+  return (await loadBenchmarkDetail(db, row.id, viewerId))!;
 }
 
 /**
@@ -275,12 +275,12 @@ export async function createBenchmark(
       setting,
       input,
       sessionId: input.session_id,
-      verified: byRunner && metricsConsistent(input.metrics),
+      // A client-limited run measured the client as much as the server: reported, not vouched for.
+      verified: byRunner && metricsConsistent(input.metrics) && input.client?.client_limited !== true,
       now: now(),
     });
   });
-  const [benchmark] = await loadBenchmarks(db, [id], ownerId);
-  return benchmark!;
+  return (await loadBenchmarkDetail(db, id, ownerId))!;
 }
 
 /** Deletes the owner's benchmark; its setting's counters drop and what pointed at it forgets it. */
@@ -342,8 +342,7 @@ export async function patchBenchmark(
         .execute();
     await refreshDocuments(trx, [row.id]);
   });
-  const [benchmark] = await loadBenchmarks(db, [id], ownerId);
-  return benchmark!;
+  return (await loadBenchmarkDetail(db, id, ownerId))!;
 }
 
 /**

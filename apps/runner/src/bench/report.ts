@@ -1,8 +1,7 @@
-import type { BenchmarkMetrics, LatencyStats } from '@mako/contract';
+import type { BenchmarkMetrics, LatencyStats, MeanCi } from '@mako/contract';
 import { ms, pct, perSecond, table } from '../util/format.ts';
 import type { TurnStats } from './execute.ts';
 import type { Summary, TokenSource } from './metrics.ts';
-import type { MeanCi } from './repeats.ts';
 import type { ClientOverhead } from './run.ts';
 
 export interface ReportContext {

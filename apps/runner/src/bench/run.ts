@@ -82,6 +82,8 @@ export function clientLimits(o: {
 
 export interface RunResult {
   startedAt: Date;
+  /** performance.now() when the run started: the origin of the telemetry's times. */
+  t0Ms: number;
   outcomes: RequestOutcome[];
   durationS: number;
   warmup: { sent: number; failed: number };
@@ -343,6 +345,7 @@ export async function runBenchmark(options: {
     const reasons = clientLimits(schedule);
     return {
       startedAt,
+      t0Ms: t0,
       outcomes,
       durationS,
       warmup: warm,

@@ -1,10 +1,19 @@
 import { writeFileSync } from 'node:fs';
-import type { Benchmark, BenchmarkCreate, BenchmarkMetrics } from '@mako/contract';
+import {
+  MAX_RUNS,
+  meanRun,
+  type Benchmark,
+  type BenchmarkCreate,
+  type BenchmarkMetrics,
+  type MeanCi,
+} from '@mako/contract';
 import { BenchAbortedError } from '../bench/run.ts';
 import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
 import { measureRequest } from '../bench/metrics.ts';
 import { createProgress } from '../bench/progress.ts';
-import { aggregateRuns, type MeanCi } from '../bench/repeats.ts';
+import { aggregateRuns } from '../bench/repeats.ts';
+import { clientReport, telemetryUpload } from '../bench/upload.ts';
+import type { TokenCounter } from '../bench/tokens.ts';
 import { describeErrors, formatAggregate, formatReport } from '../bench/report.ts';
 import type { MakoApi } from '../api/client.ts';
 import type { RampUp } from '../bench/arrivals.ts';
@@ -57,7 +66,7 @@ export const benchCommand = {
       value: 'SECONDS',
       min: 0,
       default: 1,
-      help: "Sample the engine's Prometheus /metrics (vLLM, SGLang) and nvidia-smi this often during the run, into time series in the --output JSON; 0 turns it off.",
+      help: "Sample the engine's Prometheus /metrics (vLLM, SGLang) and nvidia-smi this often during the run, into time series in the --output JSON and the posted benchmark; 0 turns it off.",
     },
     runs: {
       kind: 'int',
@@ -66,14 +75,14 @@ export const benchCommand = {
       min: 1,
       max: 1000,
       default: 1,
-      help: "Repeat the benchmark N times (run k uses --seed + k − 1) and report every metric's mean with a 95 % confidence interval (Student t); the JSON keeps each run. With --post every run is uploaded.",
+      help: "Repeat the benchmark N times (run k uses --seed + k − 1) and report every metric's mean with a 95 % confidence interval (Student t); the JSON keeps each run. With --post one benchmark is uploaded: the mean as its metrics, each run (up to 50) for its intervals.",
     },
     ...apiOptions,
     ...settingOptions,
   },
 } as const satisfies CommandSpec;
 
-export function costPerMillionTokens(
+function costPerMillionTokens(
   metrics: BenchmarkMetrics,
   gpuCount: number,
   gpuCostPerHour: number | undefined,
@@ -82,26 +91,44 @@ export function costPerMillionTokens(
   return ((gpuCount * gpuCostPerHour) / 3600 / metrics.output_throughput) * 1e6;
 }
 
+/**
+ * One benchmark from one or more runs of the same plan: repeated runs post their mean as the
+ * metrics and keep each run; the client's report covers every run, the telemetry is the first run's.
+ */
 export function benchmarkBody(options: {
   model: string;
   setting: ResolvedSetting;
-  outcome: BenchOutcome;
-  cost: number | null;
+  outcomes: readonly [BenchOutcome, ...BenchOutcome[]];
+  counter: TokenCounter;
+  gpuCostPerHour: number | undefined;
   published: boolean;
   notes: string;
 }): BenchmarkCreate {
+  const [first] = options.outcomes;
+  const runs = options.outcomes.map((o) => o.summary.metrics);
+  const metrics = runs.length > 1 ? meanRun(runs) : first.summary.metrics;
+  const telemetry = telemetryUpload(
+    first.run.telemetry,
+    first.run,
+    first.run.outcomes.map((o, i) =>
+      o.ok && first.requests[i] ? measureRequest(o, first.requests[i], options.counter).outputTokens : 0,
+    ),
+  );
   return {
     setting: {
       ml_model_name: options.model,
       hardware_config: options.setting.hardware,
       software: { runtime: options.setting.runtime, version: options.setting.version },
-      workload: options.outcome.workload,
+      workload: first.workload,
     },
     runtime_options: options.setting.runtimeOptions,
-    metrics: options.outcome.summary.metrics,
-    cost_per_million_tokens: options.cost,
+    metrics,
+    cost_per_million_tokens: costPerMillionTokens(metrics, options.setting.hardware.count, options.gpuCostPerHour),
     published: options.published,
     notes: options.notes,
+    ...(runs.length > 1 ? { runs } : {}),
+    client: clientReport(options.outcomes.map((o) => o.run.overhead)),
+    ...(telemetry ? { telemetry } : {}),
   };
 }
 
@@ -196,6 +223,8 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     throw new UsageError(
       '--post needs an API token: set MAKO_TOKEN (or pass --token) with a token from the Tokens page',
     );
+  if (o.post && o.runs > MAX_RUNS)
+    throw new UsageError(`--post keeps at most ${MAX_RUNS} runs of a benchmark; --runs is ${o.runs}`);
   const slo = resolveSlo(o.slo);
   const { spec, maxSeq } = resolveDataset(o);
   const rampUp = resolveRampUp(o);
@@ -223,7 +252,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     slo,
     counter: resolveCounter(o.tokenizer, endpoint.model),
   };
-  const runs: { plan: BenchPlan; outcome: BenchOutcome; body: BenchmarkCreate | null }[] = [];
+  const runs: { plan: BenchPlan; outcome: BenchOutcome }[] = [];
   for (let index = 0; index < o.runs; index++) {
     // Each repeat draws new prompts and arrivals (seed + index): repeating the same prompts would
     // measure a warm prefix cache, and the interval should cover workload noise too.
@@ -257,20 +286,21 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
         perTurn: outcome.perTurn,
       })}\n${o.runs > 1 ? '\n' : ''}`,
     );
-    const body = setting
-      ? benchmarkBody({
-          model: endpoint.model,
-          setting,
-          outcome,
-          cost: costPerMillionTokens(outcome.summary.metrics, setting.hardware.count, o['gpu-cost-per-hour']),
-          published: o.publish,
-          notes: o.notes ?? '',
-        })
-      : null;
-    runs.push({ plan: runPlan, outcome, body });
+    runs.push({ plan: runPlan, outcome });
   }
+  const body = setting
+    ? benchmarkBody({
+        model: endpoint.model,
+        setting,
+        outcomes: runs.map((r) => r.outcome) as [BenchOutcome, ...BenchOutcome[]],
+        counter: plan.counter,
+        gpuCostPerHour: o['gpu-cost-per-hour'],
+        published: o.publish,
+        notes: o.notes ?? '',
+      })
+    : null;
   const documents = runs.map((r) =>
-    resultDocument(r.plan, r.outcome, { setting: r.body, saveRequests: o['save-requests'] }),
+    resultDocument(r.plan, r.outcome, { setting: body, saveRequests: o['save-requests'] }),
   );
   let aggregate: Record<string, MeanCi> | null = null;
   if (o.runs > 1) {
@@ -294,19 +324,17 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     );
     return EXIT.failure;
   }
-  const limited = runs.filter((r) => r.outcome.run.overhead.client_limited).length;
-  if (setting && limited > 0) {
-    ctx.stderr.write(
-      `error: not posted: ${o.runs > 1 ? `${limited} of ${o.runs} runs are` : 'the run is'} client-limited, so ${o.runs > 1 ? 'they do' : 'it does'} not measure the server at the load asked for. Lower the load, or run the client on a less busy machine.\n`,
+  if (body) {
+    const limited = runs.filter((r) => r.outcome.run.overhead.client_limited).length;
+    // Posted all the same, marked: the page then says why these numbers understate the server.
+    if (limited > 0)
+      ctx.stderr.write(
+        `warning: ${o.runs > 1 ? `${limited} of ${o.runs} runs are` : 'the run is'} client-limited, so ${o.runs > 1 ? 'they do' : 'it does'} not measure the server at the load asked for; the benchmark is posted marked client-limited and unverified. Lower the load, or run the client on a less busy machine.\n`,
+      );
+    const saved = await postBenchmark(makeApi(o), body);
+    ctx.stdout.write(
+      `Posted benchmark ${saved.id} (setting ${saved.setting.id}${o.runs > 1 ? `, ${o.runs} runs` : ''}) to ${o['api-url']}\n`,
     );
-    return EXIT.failure;
-  }
-  if (setting) {
-    const api = makeApi(o);
-    for (const r of runs) {
-      const saved = await postBenchmark(api, r.body as BenchmarkCreate);
-      ctx.stdout.write(`Posted benchmark ${saved.id} (setting ${saved.setting.id}) to ${o['api-url']}\n`);
-    }
   }
   return EXIT.ok;
 }

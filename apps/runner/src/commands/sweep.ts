@@ -7,7 +7,7 @@ import { BenchAbortedError } from '../bench/run.ts';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec, type OptionSpec } from '../cli/options.ts';
 import { findHighestPassing } from '../sweep/search.ts';
 import { ms, pct, perSecond, table } from '../util/format.ts';
-import { benchmarkBody, costPerMillionTokens, postBenchmark } from './bench.ts';
+import { benchmarkBody, postBenchmark } from './bench.ts';
 import type { Context } from './context.ts';
 import {
   apiOptions,
@@ -256,8 +256,9 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
       const body = benchmarkBody({
         model: endpoint.model,
         setting,
-        outcome,
-        cost: costPerMillionTokens(outcome.summary.metrics, setting.hardware.count, o['gpu-cost-per-hour']),
+        outcomes: [outcome],
+        counter,
+        gpuCostPerHour: o['gpu-cost-per-hour'],
         published: o.publish,
         notes: o.notes ?? `mako-runner sweep over ${what}, step ${step}`,
       });

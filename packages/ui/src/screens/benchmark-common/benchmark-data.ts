@@ -8,6 +8,7 @@ import type {
 } from '@mako/contract/vocabulary';
 import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import type { HardwareLike } from '../../foundations/format/format';
+import type { ClientReportView, MetricIntervalsView, TelemetryView } from './measurement-data';
 
 /*
  * The benchmark shapes the benchmark screens read, written out field by field so that the API's
@@ -98,6 +99,12 @@ export interface BenchmarkView {
   notes?: string;
   owner: string;
   created_at: string;
+  /** Whether the client kept up; in every answer (search rows and lists too). */
+  client?: ClientReportView;
+  /** Only in a single benchmark's answer: each repeated run, their intervals, the engine telemetry. */
+  runs?: readonly BenchmarkMetricsView[];
+  intervals?: MetricIntervalsView;
+  telemetry?: TelemetryView;
 }
 
 // ---- Loading state shared by the benchmark screens ---------------------------------------------

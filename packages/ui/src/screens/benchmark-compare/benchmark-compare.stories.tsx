@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
+import { benchmarks, withRuns } from '@mako/fixtures';
 import { llamaH100Manual, llamaH100Trials, standaloneBenchmarks } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { BenchmarkCompare } from './benchmark-compare';
@@ -172,5 +173,19 @@ export const Mobile: Story = {
       const frame = table(canvasElement, 'Metrics').parentElement as HTMLElement;
       await expect(frame.scrollWidth).toBeGreaterThan(frame.clientWidth);
     });
+  },
+};
+
+/** A repeated benchmark beside a single run: only the repeated one carries intervals. */
+export const RepeatedBesideSingle: Story = {
+  args: { benchmarks: [llamaH100Manual, withRuns(benchmarks.find((b) => b.id === trial2.id)!)] },
+  play: async ({ canvasElement }) => {
+    const output = row(canvasElement, 'Metrics', 'Output tok/s');
+    const [single, repeated] = [...output.querySelectorAll('td')];
+    await expect(single).not.toHaveTextContent('±');
+    await expect(repeated).toHaveTextContent(/^[\d,]+ tok\/s ± [\d,.]+ tok\/s \(3 runs\)/);
+    await expect(row(canvasElement, 'Metrics', 'p99 TTFT').querySelectorAll('td')[1]).toHaveTextContent(
+      /ms ± [\d,.]+ ms \(3 runs\)/,
+    );
   },
 };

@@ -18,6 +18,7 @@ import { Skeleton } from '../../primitives/skeleton';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { formatMetric, formatRuntime, metricLabel } from '../benchmark-common/benchmark-data';
+import { withInterval } from '../benchmark-common/measurement-data';
 import type { BenchmarkMetricKey, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
 import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';
 import { ScreenIntro } from '../../primitives/screen-layout';
@@ -182,7 +183,9 @@ function SetupTable({
 function MetricValue({ metric, cell }: { metric: BenchmarkMetricKey; cell: MetricCell }) {
   return (
     <>
-      <MonoValue>{formatMetric(metric, cell.value)}</MonoValue>
+      <MonoValue>
+        {withInterval(formatMetric(metric, cell.value), cell.interval, (value) => formatMetric(metric, value))}
+      </MonoValue>
       {cell.verdict && cell.change !== null ? (
         <Delta $verdict={cell.verdict}>
           {cell.verdict === 'same'

@@ -8,6 +8,7 @@ import {
   formatRuntime,
   readBenchmarkMetric,
 } from '../benchmark-common/benchmark-data';
+import type { MetricIntervalView } from '../benchmark-common/measurement-data';
 import type { BenchmarkMetricKey, BenchmarkView } from '../benchmark-common/benchmark-data';
 
 /** The most benchmarks one comparison holds: beyond four the columns no longer fit a laptop. */
@@ -118,6 +119,8 @@ export interface MetricCell {
   change: number | null;
   /** Whether that change is good news for this metric (lower latency, higher throughput). */
   verdict: Verdict | null;
+  /** The 95 % interval of the value when the benchmark was repeated. */
+  interval?: MetricIntervalView;
 }
 
 export interface MetricRow {
@@ -134,11 +137,18 @@ export function metricRows(benchmarks: readonly BenchmarkView[]): MetricRow[] {
     const values = benchmarks.map((b) => readBenchmarkMetric(b, metric));
     const baseline = values[0] ?? null;
     const cells = values.map((value, index): MetricCell => {
+      const interval = benchmarks[index]?.intervals?.[metric];
+      const repeated = interval ? { interval } : {};
       if (index === 0 || value === null || baseline === null || baseline === 0)
-        return { value, change: null, verdict: null };
+        return { value, change: null, verdict: null, ...repeated };
       const change = (value - baseline) / Math.abs(baseline);
       const better = naturalDirection(metric) === 'maximize' ? change > 0 : change < 0;
-      return { value, change, verdict: Math.abs(change) < SAME_WITHIN ? 'same' : better ? 'better' : 'worse' };
+      return {
+        value,
+        change,
+        verdict: Math.abs(change) < SAME_WITHIN ? 'same' : better ? 'better' : 'worse',
+        ...repeated,
+      };
     });
     return { metric, cells };
   });

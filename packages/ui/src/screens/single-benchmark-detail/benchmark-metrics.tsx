@@ -5,12 +5,15 @@ import { Stat } from '../../primitives/stat';
 import { LATENCY_LABELS, formatCostPerMillion, formatRequestsPerSecond } from '../benchmark-common/benchmark-data';
 import type { BenchmarkView, LatencyMetric, LatencyStatsView } from '../benchmark-common/benchmark-data';
 import { DefinitionGrid, ScrollRegion } from '../benchmark-common/benchmark-common.styles';
+import { withInterval } from '../benchmark-common/measurement-data';
+import type { MetricIntervalsView } from '../benchmark-common/measurement-data';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
 import { MetricName, Note, Section, SectionTitle, StatGrid } from './single-benchmark-detail.styles';
 
 interface LatencyRow {
   metric: LatencyMetric;
   stats: LatencyStatsView;
+  intervals: MetricIntervalsView | undefined;
 }
 
 const column = createColumnHelper<LatencyRow>();
@@ -18,7 +21,15 @@ const stat = (key: keyof LatencyStatsView, header: string) =>
   column.accessor((row) => row.stats[key], {
     id: key,
     header,
-    cell: (info) => formatMs(info.getValue()),
+    cell: (info) =>
+      withInterval(
+        formatMs(info.getValue()),
+        info.row.original.intervals?.[`${info.row.original.metric}.${key}`],
+        formatMs,
+        {
+          runs: false,
+        },
+      ),
     enableSorting: false,
     meta: { numeric: true },
   });
@@ -47,25 +58,50 @@ function sloText(slo: { ttft_ms?: number; tpot_ms?: number; e2el_ms?: number }):
 
 /** Every measurement of one benchmark: throughputs, the latency percentiles, goodput and cost. */
 export function BenchmarkMetrics({ benchmark }: { benchmark: BenchmarkView }) {
-  const { metrics } = benchmark;
-  const rows: LatencyRow[] = LATENCIES.map((metric) => ({ metric, stats: metrics[metric] }));
+  const { metrics, intervals } = benchmark;
+  const rows: LatencyRow[] = LATENCIES.map((metric) => ({ metric, stats: metrics[metric], intervals }));
+  const tokens = (value: number) => formatTokensPerSecond(value, { unit: false });
+  const runs = intervals?.output_throughput?.n;
+  const runsHint = runs ? `Mean of ${runs} runs ± 95 % interval` : undefined;
   return (
     <>
       <StatGrid>
         <Stat
           size="lg"
           label="Output tok/s"
-          value={formatTokensPerSecond(metrics.output_throughput, { unit: false })}
+          value={withInterval(tokens(metrics.output_throughput), intervals?.output_throughput, tokens, { runs: false })}
+          hint={runsHint}
         />
         <Stat
           label="Output tok/s per GPU"
-          value={formatTokensPerSecond(benchmark.output_throughput_per_gpu, { unit: false })}
+          value={withInterval(
+            tokens(benchmark.output_throughput_per_gpu),
+            intervals?.output_throughput_per_gpu,
+            tokens,
+            { runs: false },
+          )}
+          hint={runsHint}
         />
         <Stat
           label="Output tok/s per user"
-          value={formatTokensPerSecond(benchmark.output_throughput_per_user, { unit: false })}
+          value={withInterval(
+            formatTokensPerSecond(benchmark.output_throughput_per_user, { unit: false }),
+            intervals?.output_throughput_per_user,
+            tokens,
+            { runs: false },
+          )}
+          hint={runsHint}
         />
-        <Stat label="Requests/s" value={formatNumber(metrics.request_throughput, 2)} />
+        <Stat
+          label="Requests/s"
+          value={withInterval(
+            formatNumber(metrics.request_throughput, 2),
+            intervals?.request_throughput,
+            (value) => formatNumber(value, 2),
+            { runs: false },
+          )}
+          hint={runsHint}
+        />
         <Stat label="Cost per 1M tokens" value={formatCostPerMillion(benchmark.cost_per_million_tokens)} />
       </StatGrid>
 
@@ -75,7 +111,11 @@ export function BenchmarkMetrics({ benchmark }: { benchmark: BenchmarkView }) {
           <DataTable
             data={rows}
             columns={latencyColumns}
-            caption="Latency percentiles in ms"
+            caption={
+              runs
+                ? `Latency percentiles in ms: the mean of ${runs} runs ± its 95 % interval`
+                : 'Latency percentiles in ms'
+            }
             getRowId={(row) => row.metric}
           />
         </ScrollRegion>

@@ -43,6 +43,7 @@ import {
 } from '../benchmark-common/benchmark-common.styles';
 import { LoadError } from '../benchmark-common/load-error';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
+import { BenchmarkMeasurements } from './benchmark-measurements';
 import { BenchmarkMetrics } from './benchmark-metrics';
 import { ThroughputLatencyChart } from './throughput-latency-chart';
 import { Actions, ChartToolbar, Note, ReadOnlyNote, SelectCell } from './single-benchmark-detail.styles';
@@ -59,6 +60,11 @@ export interface SingleBenchmarkDetailProps {
   benchmarks?: readonly BenchmarkView[];
   /** Controlled selection; by default the benchmark with the highest output tok/s is shown. */
   selectedBenchmarkId?: string | null;
+  /**
+   * GET /benchmarks/by-id of the shown benchmark: its runs' intervals and telemetry, which lists
+   * leave out. Used when its id is the shown one; the list's row stands in until it arrives.
+   */
+  selectedDetail?: BenchmarkView | null;
   onSelectBenchmark?: (benchmarkId: string) => void;
   /** The signed-in user's id: benchmarks they own can be published, unpublished and deleted. */
   viewerId?: string | null;
@@ -106,7 +112,8 @@ interface BenchmarkRow {
 
 const column = createColumnHelper<BenchmarkRow>();
 
-function bestByThroughput(benchmarks: readonly BenchmarkView[]): BenchmarkView | undefined {
+/** The benchmark shown when none is chosen: the one with the highest output tok/s. */
+export function bestByThroughput(benchmarks: readonly BenchmarkView[]): BenchmarkView | undefined {
   return benchmarks.reduce<BenchmarkView | undefined>(
     (best, benchmark) =>
       !best || benchmark.metrics.output_throughput > best.metrics.output_throughput ? benchmark : best,
@@ -290,6 +297,7 @@ export function SingleBenchmarkDetail({
   setting,
   benchmarks = [],
   selectedBenchmarkId,
+  selectedDetail,
   onSelectBenchmark,
   viewerId,
   onPublishChange,
@@ -337,6 +345,7 @@ export function SingleBenchmarkDetail({
   const confirming = benchmarks.find((benchmark) => benchmark.id === confirmDelete?.id);
   const owns = selected !== undefined && viewerId !== undefined && viewerId !== null && selected.owner === viewerId;
   const selectedNumber = selected ? numberOf.get(selected.id) : undefined;
+  const shown = selectedDetail && selectedDetail.id === selected?.id ? selectedDetail : selected;
 
   const actions = readOnly ? null : selected ? (
     owns ? (
@@ -439,9 +448,10 @@ export function SingleBenchmarkDetail({
               }
               actions={actions}
             >
-              <BenchmarkBadges benchmark={selected} showPrivate />
+              <BenchmarkBadges benchmark={shown ?? selected} showPrivate />
               {publishError ? <Callout tone="danger">{publishError}</Callout> : null}
-              <BenchmarkMetrics benchmark={selected} />
+              <BenchmarkMeasurements benchmark={shown ?? selected} />
+              <BenchmarkMetrics benchmark={shown ?? selected} />
             </Card>
           ) : null}
         </>

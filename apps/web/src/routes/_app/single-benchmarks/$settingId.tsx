@@ -1,8 +1,9 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import {
+  benchmarkQueryOptions,
   benchmarkSettingQueryOptions,
   benchmarksBySettingQueryOptions,
   currentUserQueryOptions,
@@ -10,7 +11,7 @@ import {
   usePatchBenchmarkMutation,
 } from '@mako/api-client';
 import { defaultConfig } from '@mako/contract';
-import { ShareLinks, SingleBenchmarkDetail } from '@mako/ui';
+import { ShareLinks, SingleBenchmarkDetail, bestByThroughput } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { RouteError } from '../../../components/route-states.tsx';
 import { useRouteRetry } from '../../../components/route-retry.ts';
@@ -52,6 +53,9 @@ function SettingDetailPage() {
   const { data: setting } = useSuspenseQuery(benchmarkSettingQueryOptions(settingId));
   const { data: page } = useSuspenseQuery(benchmarksBySettingQueryOptions(settingId));
   const { data: current } = useSuspenseQuery(currentUserQueryOptions());
+  // The list leaves out runs and telemetry; the shown benchmark's own answer has them.
+  const shownId = page.data.some((b) => b.id === benchmark) ? benchmark : bestByThroughput(page.data)?.id;
+  const { data: detail } = useQuery({ ...benchmarkQueryOptions(shownId ?? ''), enabled: shownId !== undefined });
   const publish = usePatchBenchmarkMutation();
   const remove = useDeleteBenchmarkMutation();
   return (
@@ -61,6 +65,7 @@ function SettingDetailPage() {
       setting={setting}
       benchmarks={page.data}
       selectedBenchmarkId={benchmark ?? null}
+      selectedDetail={detail ?? null}
       onSelectBenchmark={(benchmarkId) => void navigate({ search: { benchmark: benchmarkId }, replace: true })}
       viewerId={current.status === 'authenticated' ? current.user.id : null}
       onPublishChange={(benchmarkId, published) => publish.mutate({ benchmarkId, patch: { published } })}

@@ -1,0 +1,57 @@
+import { lazy } from 'react';
+import { ChartFrame } from '../chart/chart-frame';
+import { Legend, LegendItem } from '../chart/chart.styles';
+import { LegendSwatch } from '../chart/legend-swatch';
+import { useUiTheme } from '../../foundations/theme/ui-provider';
+import { SERIES, describeTelemetry, hasSeries } from './telemetry-math';
+import type { TelemetryPoint } from './telemetry-math';
+
+const TelemetryChartView = lazy(() => import('./telemetry-chart-view'));
+
+export interface TelemetryChartProps {
+  samples: readonly TelemetryPoint[];
+  /** Formats tokens/s on the axis, tooltip and summary (formatTokensPerSecond). */
+  formatThroughput?: (value: number) => string;
+  title?: string;
+  showTitle?: boolean;
+  /** Height of each of the two panels. */
+  panelHeight?: number;
+}
+
+/**
+ * An engine's state through a run beside the throughput the run got from it: above, output tok/s
+ * with the running and waiting requests; below, KV-cache use, GPU utilisation and prefix-cache hits
+ * in percent, on the same time axis, so a cache that filled or a queue that grew lines up with the
+ * throughput it cost. Recharts loads lazily.
+ */
+export function TelemetryChart(props: TelemetryChartProps) {
+  const { colors } = useUiTheme();
+  const {
+    samples,
+    title = 'Engine telemetry',
+    showTitle = false,
+    panelHeight = 180,
+    formatThroughput = String,
+  } = props;
+  const present = SERIES.filter((series) => hasSeries(samples, series.key));
+  return (
+    <ChartFrame
+      title={title}
+      showTitle={showTitle}
+      summary={describeTelemetry(samples, formatThroughput)}
+      height={panelHeight * 2 + 16}
+      legend={
+        <Legend aria-label="Legend">
+          {present.map((series) => (
+            <LegendItem key={series.key}>
+              <LegendSwatch shape={series.dashed ? 'dashed' : 'line'} color={colors[series.color]} />
+              {series.label}
+            </LegendItem>
+          ))}
+        </Legend>
+      }
+    >
+      <TelemetryChartView {...props} panelHeight={panelHeight} formatThroughput={formatThroughput} />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,91 @@
+/** One moment of a run, as the contract's TelemetrySample: a series is absent when nothing exposed it. */
+export interface TelemetryPoint {
+  /** Seconds since the run started. */
+  t_s: number;
+  /** The run's own output tokens/s over the interval ending here. */
+  output_throughput?: number;
+  running?: number;
+  waiting?: number;
+  /** 0..1 */
+  kv_cache_usage?: number;
+  /** The engine's preemption counter. */
+  preemptions?: number;
+  /** 0..1 */
+  prefix_cache_hit_rate?: number;
+  gpu_utilization_pct?: number;
+  gpu_memory_used_mib?: number;
+  gpu_power_w?: number;
+}
+
+export type TelemetrySeries = Exclude<keyof TelemetryPoint, 't_s'>;
+
+/** What each series is called, and its colour in the theme: one list for the lines, tooltip and legend. */
+export const SERIES: readonly { key: TelemetrySeries; label: string; color: ColorName; dashed?: boolean }[] = [
+  { key: 'output_throughput', label: 'Output tok/s', color: 'accent' },
+  { key: 'running', label: 'Running requests', color: 'chart3' },
+  { key: 'waiting', label: 'Waiting requests', color: 'chart2', dashed: true },
+  { key: 'kv_cache_usage', label: 'KV cache used', color: 'danger' },
+  { key: 'gpu_utilization_pct', label: 'GPU utilisation', color: 'chart1' },
+  { key: 'prefix_cache_hit_rate', label: 'Prefix-cache hit rate', color: 'chart4', dashed: true },
+];
+type ColorName = 'accent' | 'chart1' | 'chart2' | 'chart3' | 'chart4' | 'danger';
+
+/** Whether any sample has the series: the chart draws and names only those. */
+export const hasSeries = (points: readonly TelemetryPoint[], series: TelemetrySeries) =>
+  points.some((point) => point[series] !== undefined);
+
+const values = (points: readonly TelemetryPoint[], series: TelemetrySeries) =>
+  points.map((point) => point[series]).filter((value): value is number => value !== undefined);
+
+/** The highest value of a series and when it was first reached; null when the series is absent. */
+export function peak(
+  points: readonly TelemetryPoint[],
+  series: TelemetrySeries,
+): { value: number; t_s: number } | null {
+  let best: { value: number; t_s: number } | null = null;
+  for (const point of points) {
+    const value = point[series];
+    if (value !== undefined && (best === null || value > best.value)) best = { value, t_s: point.t_s };
+  }
+  return best;
+}
+
+/** Preemptions during the run: the counter's rise from the first sample to the last. */
+export function preemptionsDuring(points: readonly TelemetryPoint[]): number | null {
+  const counts = values(points, 'preemptions');
+  if (counts.length === 0) return null;
+  return Math.max(0, (counts[counts.length - 1] as number) - (counts[0] as number));
+}
+
+export function meanOf(points: readonly TelemetryPoint[], series: TelemetrySeries): number | null {
+  const found = values(points, series);
+  return found.length ? found.reduce((a, b) => a + b, 0) / found.length : null;
+}
+
+/** Percent with no decimals: 0.934 → "93 %". */
+export const percent = (share: number) => `${Math.round(share * 100)} %`;
+const seconds = (t: number) => `${t < 10 ? t.toFixed(1) : Math.round(t)} s`;
+
+/**
+ * The chart in one sentence, with what explains a latency cliff first: when the KV cache filled
+ * and how long the queue grew, then preemptions and the GPUs.
+ */
+export function describeTelemetry(
+  points: readonly TelemetryPoint[],
+  formatThroughput: (value: number) => string,
+): string {
+  if (points.length === 0) return 'No telemetry was recorded for this run.';
+  const last = points[points.length - 1] as TelemetryPoint;
+  const parts = [`${points.length} samples over ${seconds(last.t_s)}`];
+  const throughput = peak(points, 'output_throughput');
+  if (throughput) parts.push(`output peaked at ${formatThroughput(throughput.value)} at ${seconds(throughput.t_s)}`);
+  const kv = peak(points, 'kv_cache_usage');
+  if (kv) parts.push(`KV cache peaked at ${percent(kv.value)} at ${seconds(kv.t_s)}`);
+  const waiting = peak(points, 'waiting');
+  if (waiting) parts.push(`up to ${Math.round(waiting.value)} requests waiting`);
+  const preemptions = preemptionsDuring(points);
+  if (preemptions !== null) parts.push(`${preemptions} preemption${preemptions === 1 ? '' : 's'}`);
+  const gpu = meanOf(points, 'gpu_utilization_pct');
+  if (gpu !== null) parts.push(`GPU utilisation ${Math.round(gpu)} % on average`);
+  return `${parts.join('; ')}.`;
+}
