@@ -1,7 +1,5 @@
 import { lazy } from 'react';
 import { ChartFrame } from '../chart/chart-frame';
-import { Legend, LegendItem } from '../chart/chart.styles';
-import { LegendSwatch } from '../chart/legend-swatch';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { SERIES, describeTelemetry, hasSeries } from './telemetry-math';
 import type { TelemetryPoint } from './telemetry-math';
@@ -40,16 +38,11 @@ export function TelemetryChart(props: TelemetryChartProps) {
       showTitle={showTitle}
       summary={describeTelemetry(samples, formatThroughput)}
       height={panelHeight * 2 + 16}
-      legend={
-        <Legend aria-label="Legend">
-          {present.map((series) => (
-            <LegendItem key={series.key}>
-              <LegendSwatch shape={series.dashed ? 'dashed' : 'line'} color={colors[series.color]} />
-              {series.label}
-            </LegendItem>
-          ))}
-        </Legend>
-      }
+      legend={present.map((series) => ({
+        label: series.label,
+        shape: series.dashed ? 'dashed' : 'line',
+        color: colors[series.color],
+      }))}
     >
       <TelemetryChartView {...props} panelHeight={panelHeight} formatThroughput={formatThroughput} />
     </ChartFrame>
