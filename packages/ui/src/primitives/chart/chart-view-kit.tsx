@@ -35,6 +35,13 @@ export function useChartAxes() {
   };
 }
 
+// ChartFrame gives every plot its name and a text summary for assistive technology, so the
+// views all leave recharts' own accessibility layer off.
+/** Chart props for a plot whose axes carry titles below and beside (labelBelow, labelBeside). */
+export const titledAxesChart = { margin: { top: 8, right: 16, bottom: 20, left: 16 }, accessibilityLayer: false };
+/** Chart props for a plot whose only axis title sits at the end of the x axis (labelAtEnd). */
+export const compactChart = { margin: { top: 8, right: 16, bottom: 8, left: 8 }, accessibilityLayer: false };
+
 interface ShapeProps {
   cx?: number;
   cy?: number;
@@ -52,9 +59,12 @@ export const hollowShape = (color: string) =>
     return <circle cx={cx} cy={cy} r={4.5} fill="none" stroke={color} strokeWidth={1.5} />;
   };
 
-/** The data point under the pointer, from the props recharts hands a tooltip's content. */
-export function hoveredPoint<T>({ active, payload }: { active?: boolean; payload?: readonly unknown[] }) {
-  return active ? (payload?.[0] as { payload?: T } | undefined)?.payload : undefined;
+/** A Tooltip's content: `render` draws the data point under the pointer; elsewhere it draws nothing. */
+export function pointTooltip<T>(render: (point: T) => ReactNode) {
+  return function PointTooltip({ active, payload }: { active?: boolean; payload?: readonly unknown[] }) {
+    const point = active ? (payload?.[0] as { payload?: T } | undefined)?.payload : undefined;
+    return point ? render(point) : null;
+  };
 }
 
 /** One "name: value" line of a chart tooltip. */

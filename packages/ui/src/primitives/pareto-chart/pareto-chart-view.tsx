@@ -1,7 +1,7 @@
 import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import { paretoFrontier } from '../chart/chart-math';
 import { TooltipBox } from '../chart/chart.styles';
-import { hoveredPoint, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
+import { pointTooltip, titledAxesChart, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
 import { groupStyles } from './pareto-groups';
 import type { ParetoChartProps, ParetoPoint } from './pareto-chart';
 
@@ -20,7 +20,7 @@ export default function ParetoChartView({
 
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart margin={{ top: 8, right: 16, bottom: 20, left: 16 }} accessibilityLayer={false}>
+      <ComposedChart {...titledAxesChart}>
         <CartesianGrid stroke={colors.chartGrid} />
         <XAxis
           {...xAxis}
@@ -62,17 +62,13 @@ export default function ParetoChartView({
         <Tooltip
           cursor={{ strokeDasharray: '3 3', stroke: colors.borderStrong }}
           isAnimationActive={false}
-          content={(hovered) => {
-            const point = hoveredPoint<ParetoPoint>(hovered);
-            if (!point) return null;
-            return (
-              <TooltipBox>
-                <span>{point.label ?? point.group}</span>
-                <TooltipRow label={xLabel} value={formatX(point.x)} />
-                <TooltipRow label={yLabel} value={formatY(point.y)} />
-              </TooltipBox>
-            );
-          }}
+          content={pointTooltip<ParetoPoint>((point) => (
+            <TooltipBox>
+              <span>{point.label ?? point.group}</span>
+              <TooltipRow label={xLabel} value={formatX(point.x)} />
+              <TooltipRow label={yLabel} value={formatY(point.y)} />
+            </TooltipBox>
+          ))}
         />
       </ComposedChart>
     </ResponsiveContainer>

@@ -11,7 +11,7 @@ import {
 } from 'recharts';
 import { bestSoFar, roundDomain, valueSpan } from '../chart/chart-math';
 import { TooltipBox, TooltipValue } from '../chart/chart.styles';
-import { crossShape, hollowShape, hoveredPoint, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
+import { compactChart, crossShape, hollowShape, pointTooltip, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
 import type { TrialProgressChartProps } from './trial-progress-chart';
 
 /** A point of any of the series: a trial, or a step of the best-so-far line. */
@@ -49,7 +49,7 @@ export default function TrialProgressChartView({
 
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+      <ComposedChart {...compactChart}>
         <CartesianGrid stroke={colors.chartGrid} vertical={false} />
         <XAxis
           {...xAxis}
@@ -103,23 +103,19 @@ export default function TrialProgressChartView({
         <Tooltip
           cursor={{ stroke: colors.borderStrong }}
           isAnimationActive={false}
-          content={(hovered) => {
-            const entry = hoveredPoint<HoveredTrial>(hovered);
-            if (!entry) return null;
-            return (
-              <TooltipBox>
-                <span>Trial {entry.trial}</span>
-                {entry.best !== undefined ? <TooltipRow label="Best so far" value={formatValue(entry.best)} /> : null}
-                {entry.outcome === 'failed' ? <span>Failed{entry.reason ? `: ${entry.reason}` : ''}</span> : null}
-                {entry.outcome !== 'failed' && entry.value !== undefined && entry.value !== null ? (
-                  <span>
-                    {metricLabel}: <TooltipValue>{formatValue(entry.value)}</TooltipValue>
-                    {entry.outcome === 'infeasible' ? ' (infeasible)' : ''}
-                  </span>
-                ) : null}
-              </TooltipBox>
-            );
-          }}
+          content={pointTooltip<HoveredTrial>((entry) => (
+            <TooltipBox>
+              <span>Trial {entry.trial}</span>
+              {entry.best !== undefined ? <TooltipRow label="Best so far" value={formatValue(entry.best)} /> : null}
+              {entry.outcome === 'failed' ? <span>Failed{entry.reason ? `: ${entry.reason}` : ''}</span> : null}
+              {entry.outcome !== 'failed' && entry.value !== undefined && entry.value !== null ? (
+                <span>
+                  {metricLabel}: <TooltipValue>{formatValue(entry.value)}</TooltipValue>
+                  {entry.outcome === 'infeasible' ? ' (infeasible)' : ''}
+                </span>
+              ) : null}
+            </TooltipBox>
+          ))}
         />
       </ComposedChart>
     </ResponsiveContainer>

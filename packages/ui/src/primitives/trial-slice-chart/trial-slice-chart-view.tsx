@@ -1,7 +1,7 @@
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { roundDomain, valueSpan } from '../chart/chart-math';
 import { TooltipBox, TooltipValue } from '../chart/chart.styles';
-import { crossShape, hollowShape, hoveredPoint, useChartAxes } from '../chart/chart-view-kit';
+import { compactChart, crossShape, hollowShape, pointTooltip, useChartAxes } from '../chart/chart-view-kit';
 import { isNumericSlice } from './slice-points';
 import type { SlicePoint } from './slice-points';
 import type { TrialSliceChartProps } from './trial-slice-chart';
@@ -56,7 +56,7 @@ export default function TrialSliceChartView({
 
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ScatterChart margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+      <ScatterChart {...compactChart}>
         <CartesianGrid stroke={colors.chartGrid} vertical={false} />
         <XAxis
           {...xAxis}
@@ -95,18 +95,14 @@ export default function TrialSliceChartView({
         />
         <Tooltip
           cursor={false}
-          content={(hovered) => {
-            const point = hoveredPoint<Plotted>(hovered);
-            if (!point) return null;
-            return (
-              <TooltipBox>
-                Trial {point.trial} · {flag} = {String(point.x)}
-                <TooltipValue>
-                  {point.value === null ? 'failed' : `${formatValue(point.value)} ${metricLabel}`}
-                </TooltipValue>
-              </TooltipBox>
-            );
-          }}
+          content={pointTooltip<Plotted>((point) => (
+            <TooltipBox>
+              Trial {point.trial} · {flag} = {String(point.x)}
+              <TooltipValue>
+                {point.value === null ? 'failed' : `${formatValue(point.value)} ${metricLabel}`}
+              </TooltipValue>
+            </TooltipBox>
+          ))}
         />
       </ScatterChart>
     </ResponsiveContainer>

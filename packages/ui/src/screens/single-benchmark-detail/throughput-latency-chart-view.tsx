@@ -1,6 +1,6 @@
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { TooltipBox } from '../../primitives/chart/chart.styles';
-import { hoveredPoint, TooltipRow, useChartAxes } from '../../primitives/chart/chart-view-kit';
+import { pointTooltip, titledAxesChart, TooltipRow, useChartAxes } from '../../primitives/chart/chart-view-kit';
 import { formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import type { ThroughputLatencyChartProps, ThroughputLatencyPoint } from './throughput-latency-chart';
 
@@ -21,7 +21,7 @@ export default function ThroughputLatencyChartView({
 
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ScatterChart margin={{ top: 8, right: 16, bottom: 20, left: 16 }} accessibilityLayer={false}>
+      <ScatterChart {...titledAxesChart}>
         <CartesianGrid stroke={colors.chartGrid} />
         <XAxis
           {...xAxis}
@@ -50,17 +50,13 @@ export default function ThroughputLatencyChartView({
         <Tooltip
           cursor={{ strokeDasharray: '3 3', stroke: colors.borderStrong }}
           isAnimationActive={false}
-          content={(hovered) => {
-            const point = hoveredPoint<ThroughputLatencyPoint>(hovered);
-            if (!point) return null;
-            return (
-              <TooltipBox>
-                <span>Benchmark {point.label}</span>
-                <TooltipRow label="Output" value={formatTokensPerSecond(point.y)} />
-                <TooltipRow label={xLabel} value={formatMs(point.x)} />
-              </TooltipBox>
-            );
-          }}
+          content={pointTooltip<ThroughputLatencyPoint>((point) => (
+            <TooltipBox>
+              <span>Benchmark {point.label}</span>
+              <TooltipRow label="Output" value={formatTokensPerSecond(point.y)} />
+              <TooltipRow label={xLabel} value={formatMs(point.x)} />
+            </TooltipBox>
+          ))}
         />
       </ScatterChart>
     </ResponsiveContainer>
