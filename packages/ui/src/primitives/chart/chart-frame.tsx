@@ -14,6 +14,14 @@ export interface LegendEntry {
   hollow?: boolean;
 }
 
+/** What a chart's caller may set about its figure; each chart has its own defaults. */
+export interface ChartFigureOptions {
+  title?: string;
+  /** Show the title above the plot (otherwise it only names the figure). */
+  showTitle?: boolean;
+  height?: number;
+}
+
 export interface ChartFrameProps {
   title: ReactNode;
   /** Shows the title above the plot; otherwise it names the figure for assistive technology only. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestSoFar, paretoFrontier } from './chart-math';
+import { bestSoFar, paretoFrontier, roundDomain, valueSpan } from './chart-math';
 import type { TrialPoint } from './chart-math';
 
 describe('bestSoFar', () => {
@@ -48,5 +48,24 @@ describe('paretoFrontier', () => {
         { x: 1, y: 1 },
       ]),
     ).toEqual([{ x: 1, y: 1 }]);
+  });
+});
+
+describe('valueSpan', () => {
+  it('pads the spread by 8 %', () => {
+    expect(valueSpan([100, 200, 150])).toEqual({ floor: 100, ceiling: 200, pad: 8 });
+  });
+
+  it('pads a single value by a tenth of it, and zero or nothing by one', () => {
+    expect(valueSpan([50]).pad).toBe(5);
+    expect(valueSpan([0]).pad).toBe(1);
+    expect(valueSpan([])).toEqual({ floor: 0, ceiling: 1, pad: 0.08 });
+  });
+});
+
+describe('roundDomain', () => {
+  it('widens both ends to the power of ten below the spread', () => {
+    expect(roundDomain(1234, 5678, 4444)).toEqual([1000, 6000]);
+    expect(roundDomain(-37, 412, 449)).toEqual([-100, 500]);
   });
 });

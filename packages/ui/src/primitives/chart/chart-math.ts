@@ -59,3 +59,18 @@ export function paretoFrontier<T extends XY>(points: readonly T[]): T[] {
   }
   return frontier.reverse();
 }
+
+/** The span of a value axis: its lowest and highest value and the room the views leave around them. */
+export function valueSpan(values: readonly number[]): { floor: number; ceiling: number; pad: number } {
+  const floor = values.length > 0 ? Math.min(...values) : 0;
+  const ceiling = values.length > 0 ? Math.max(...values) : 1;
+  // One value (or none) has no spread: pad by a tenth of it, or by one when it is zero.
+  const pad = (ceiling - floor) * 0.08 || Math.abs(ceiling) * 0.1 || 1;
+  return { floor, ceiling, pad };
+}
+
+/** Widens [low, high] to multiples of the power of ten below `spread`, so that the ticks are round numbers. */
+export function roundDomain(low: number, high: number, spread: number): [number, number] {
+  const step = 10 ** Math.floor(Math.log10(spread));
+  return [Math.floor(low / step) * step, Math.ceil(high / step) * step];
+}

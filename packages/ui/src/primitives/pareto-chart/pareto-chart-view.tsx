@@ -1,8 +1,7 @@
 import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import { paretoFrontier } from '../chart/chart-math';
-import { TooltipBox, TooltipValue } from '../chart/chart.styles';
-import { useUiTheme } from '../../foundations/theme/ui-provider';
-import { font } from '../../foundations/theme/design-tokens';
+import { TooltipBox } from '../chart/chart.styles';
+import { pointTooltip, titledAxesChart, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
 import { groupStyles } from './pareto-groups';
 import type { ParetoChartProps, ParetoPoint } from './pareto-chart';
 
@@ -17,40 +16,26 @@ export default function ParetoChartView({
   dimmedGroups = [],
   onPointClick,
 }: ParetoChartProps) {
-  const { colors } = useUiTheme();
+  const { colors, xAxis, yAxis, labelBelow, labelBeside } = useChartAxes();
   const groups = groupStyles(points, colors);
   const frontier = showFrontier ? paretoFrontier(points) : [];
-  const tick = { fill: colors.textMuted, fontSize: 12, fontFamily: font.mono };
-  const axisLabel = { fill: colors.textMuted, fontSize: 12 };
 
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart margin={{ top: 8, right: 16, bottom: 20, left: 16 }} accessibilityLayer={false}>
+      <ComposedChart {...titledAxesChart}>
         <CartesianGrid stroke={colors.chartGrid} />
         <XAxis
-          type="number"
+          {...xAxis}
           dataKey="x"
-          tick={tick}
-          stroke={colors.border}
           tickFormatter={(value: number) => formatX(value)}
-          label={{ ...axisLabel, value: xLabel, position: 'insideBottom', offset: -14 }}
+          label={labelBelow(xLabel)}
           domain={[0, 'auto']}
         />
         <YAxis
-          type="number"
+          {...yAxis}
           dataKey="y"
-          tick={tick}
-          stroke={colors.border}
-          width={72}
           tickFormatter={(value: number) => formatY(value)}
-          label={{
-            ...axisLabel,
-            value: yLabel,
-            angle: -90,
-            position: 'insideLeft',
-            offset: 0,
-            style: { textAnchor: 'middle' },
-          }}
+          label={labelBeside(yLabel)}
           domain={[0, 'auto']}
         />
         {showFrontier ? (
@@ -88,21 +73,13 @@ export default function ParetoChartView({
         <Tooltip
           cursor={{ strokeDasharray: '3 3', stroke: colors.borderStrong }}
           isAnimationActive={false}
-          content={({ active, payload }) => {
-            const point = (payload as ReadonlyArray<{ payload?: ParetoPoint }> | undefined)?.[0]?.payload;
-            if (!active || !point) return null;
-            return (
-              <TooltipBox>
-                <span>{point.label ?? point.group}</span>
-                <span>
-                  {xLabel}: <TooltipValue>{formatX(point.x)}</TooltipValue>
-                </span>
-                <span>
-                  {yLabel}: <TooltipValue>{formatY(point.y)}</TooltipValue>
-                </span>
-              </TooltipBox>
-            );
-          }}
+          content={pointTooltip<ParetoPoint>((point) => (
+            <TooltipBox>
+              <span>{point.label ?? point.group}</span>
+              <TooltipRow label={xLabel} value={formatX(point.x)} />
+              <TooltipRow label={yLabel} value={formatY(point.y)} />
+            </TooltipBox>
+          ))}
         />
       </ComposedChart>
     </ResponsiveContainer>

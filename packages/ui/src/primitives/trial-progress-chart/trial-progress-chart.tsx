@@ -2,11 +2,12 @@ import { lazy } from 'react';
 import { bestSoFar } from '../chart/chart-math';
 import type { Direction, TrialPoint } from '../chart/chart-math';
 import { ChartFrame } from '../chart/chart-frame';
+import type { ChartFigureOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 
 const TrialProgressChartView = lazy(() => import('./trial-progress-chart-view'));
 
-export interface TrialProgressChartProps {
+export interface TrialProgressChartProps extends ChartFigureOptions {
   trials: readonly TrialPoint[];
   /** Whether a higher objective is better (throughput) or a lower one (latency, cost). */
   direction: Direction;
@@ -17,10 +18,6 @@ export interface TrialProgressChartProps {
   /** The engine-defaults result, drawn as a dashed reference line. */
   baseline?: number;
   baselineLabel?: string;
-  title?: string;
-  /** Show the title above the plot (otherwise it only names the figure). */
-  showTitle?: boolean;
-  height?: number;
 }
 
 function describe({ trials, direction, metricLabel, formatValue = String }: TrialProgressChartProps): string {

@@ -1,7 +1,7 @@
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { roundDomain, valueSpan } from '../chart/chart-math';
 import { TooltipBox, TooltipValue } from '../chart/chart.styles';
-import { useUiTheme } from '../../foundations/theme/ui-provider';
-import { font } from '../../foundations/theme/design-tokens';
+import { compactChart, crossShape, hollowShape, pointTooltip, useChartAxes } from '../chart/chart-view-kit';
 import { isNumericSlice } from './slice-points';
 import type { SlicePoint } from './slice-points';
 import type { TrialSliceChartProps } from './trial-slice-chart';
@@ -24,16 +24,15 @@ export default function TrialSliceChartView({
   formatValue = String,
   categories,
 }: TrialSliceChartProps) {
-  const { colors } = useUiTheme();
+  const { colors, xAxis, yAxis, labelAtEnd } = useChartAxes();
   const numeric = isNumericSlice(points);
   const seen = [...new Set(points.map((point) => String(point.x)))];
   const columns = numeric
     ? []
     : [...(categories ?? []).filter((c) => seen.includes(c)), ...seen.filter((c) => !categories?.includes(c))];
-  const values = points.filter((point) => point.value !== null).map((point) => point.value as number);
-  const floor = values.length > 0 ? Math.min(...values) : 0;
-  const ceiling = values.length > 0 ? Math.max(...values) : 1;
-  const pad = (ceiling - floor) * 0.08 || Math.abs(ceiling) * 0.1 || 1;
+  const { floor, ceiling, pad } = valueSpan(
+    points.filter((point) => point.value !== null).map((point) => point.value as number),
+  );
   // Failed trials have no value: they sit on the floor of the plot as crosses.
   const failedRow = floor - pad * 1.5;
   const plotted: Plotted[] = points.map((point) => ({
@@ -53,45 +52,26 @@ export default function TrialSliceChartView({
     : logScale
       ? [low / 1.15, high * 1.15]
       : ['auto', 'auto'];
-  // Round the value axis to a power of ten of the spread, so that its ticks are round numbers.
-  const step = 10 ** Math.floor(Math.log10(ceiling - failedRow + pad));
-  const yDomain: [number, number] = [
-    Math.floor((failedRow - pad * 0.5) / step) * step,
-    Math.ceil((ceiling + pad) / step) * step,
-  ];
-  const tick = { fill: colors.textMuted, fontSize: 12, fontFamily: font.mono };
-  const cross = (props: { cx?: number; cy?: number }) => {
-    const x = props.cx ?? 0;
-    const y = props.cy ?? 0;
-    return <path d={`M${x - 4} ${y - 4}l8 8M${x + 4} ${y - 4}l-8 8`} stroke={colors.danger} strokeWidth={2} />;
-  };
-  const hollow = (props: { cx?: number; cy?: number }) => (
-    <circle cx={props.cx} cy={props.cy} r={4.5} fill="none" stroke={colors.warning} strokeWidth={1.5} />
-  );
+  const yDomain = roundDomain(failedRow - pad * 0.5, ceiling + pad, ceiling - failedRow + pad);
 
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ScatterChart margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+      <ScatterChart {...compactChart}>
         <CartesianGrid stroke={colors.chartGrid} vertical={false} />
         <XAxis
-          type="number"
+          {...xAxis}
           dataKey="px"
           domain={xDomain}
           scale={logScale ? 'log' : 'auto'}
           ticks={xTicks}
           tickFormatter={(value: number) => (numeric ? formatFlagValue(value) : (columns[value] ?? ''))}
           allowDecimals={numeric}
-          tick={tick}
-          stroke={colors.border}
-          label={{ value: flag, position: 'insideBottomRight', offset: -4, fill: colors.textMuted, fontSize: 12 }}
+          label={labelAtEnd(flag)}
         />
         <YAxis
-          type="number"
+          {...yAxis}
           dataKey="py"
           domain={yDomain}
-          tick={tick}
-          stroke={colors.border}
-          width={72}
           tickFormatter={(value: number) => (value < floor ? '' : formatValue(value))}
         />
         <Scatter
@@ -103,30 +83,26 @@ export default function TrialSliceChartView({
         />
         <Scatter
           data={plotted.filter((point) => point.outcome === 'infeasible')}
-          shape={hollow}
+          shape={hollowShape(colors.warning)}
           isAnimationActive={false}
           name="Infeasible"
         />
         <Scatter
           data={plotted.filter((point) => point.outcome === 'failed')}
-          shape={cross}
+          shape={crossShape(colors.danger)}
           isAnimationActive={false}
           name="Failed"
         />
         <Tooltip
           cursor={false}
-          content={({ active, payload }) => {
-            const point = (payload?.[0] as { payload?: Plotted } | undefined)?.payload;
-            if (!active || !point) return null;
-            return (
-              <TooltipBox>
-                Trial {point.trial} · {flag} = {String(point.x)}
-                <TooltipValue>
-                  {point.value === null ? 'failed' : `${formatValue(point.value)} ${metricLabel}`}
-                </TooltipValue>
-              </TooltipBox>
-            );
-          }}
+          content={pointTooltip<Plotted>((point) => (
+            <TooltipBox>
+              Trial {point.trial} · {flag} = {String(point.x)}
+              <TooltipValue>
+                {point.value === null ? 'failed' : `${formatValue(point.value)} ${metricLabel}`}
+              </TooltipValue>
+            </TooltipBox>
+          ))}
         />
       </ScatterChart>
     </ResponsiveContainer>

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { ChartFrame } from '../chart/chart-frame';
+import type { ChartFigureOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import type { SlicePoint } from './slice-points';
 
@@ -7,7 +8,7 @@ export type { SlicePoint } from './slice-points';
 
 const TrialSliceChartView = lazy(() => import('./trial-slice-chart-view'));
 
-export interface TrialSliceChartProps {
+export interface TrialSliceChartProps extends ChartFigureOptions {
   points: readonly SlicePoint[];
   /** The flag on the x axis, e.g. "max_num_seqs". */
   flag: string;
@@ -16,9 +17,6 @@ export interface TrialSliceChartProps {
   formatValue?: (value: number) => string;
   /** Category order for a non-numeric flag (the search space's choices); otherwise first seen. */
   categories?: readonly string[];
-  title?: string;
-  showTitle?: boolean;
-  height?: number;
 }
 
 function describe({ points, flag, metricLabel, formatValue = String }: TrialSliceChartProps): string {

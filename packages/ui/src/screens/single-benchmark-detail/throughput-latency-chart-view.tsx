@@ -1,8 +1,7 @@
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { TooltipBox, TooltipValue } from '../../primitives/chart/chart.styles';
+import { TooltipBox } from '../../primitives/chart/chart.styles';
+import { pointTooltip, titledAxesChart, TooltipRow, useChartAxes } from '../../primitives/chart/chart-view-kit';
 import { formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
-import { useUiTheme } from '../../foundations/theme/ui-provider';
-import { font } from '../../foundations/theme/design-tokens';
 import type { ThroughputLatencyChartProps, ThroughputLatencyPoint } from './throughput-latency-chart';
 
 /** The recharts part of ThroughputLatencyChart; loaded on demand. */
@@ -12,9 +11,7 @@ export default function ThroughputLatencyChartView({
   xLabel,
   onSelect,
 }: ThroughputLatencyChartProps) {
-  const { colors } = useUiTheme();
-  const tick = { fill: colors.textMuted, fontSize: 12, fontFamily: font.mono };
-  const axisLabel = { fill: colors.textMuted, fontSize: 12 };
+  const { colors, xAxis, yAxis, labelBelow, labelBeside } = useChartAxes();
   const others = points.filter((point) => point.id !== selectedId);
   const selected = points.filter((point) => point.id === selectedId);
   const select = (entry: unknown) => {
@@ -24,32 +21,20 @@ export default function ThroughputLatencyChartView({
 
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ScatterChart margin={{ top: 8, right: 16, bottom: 20, left: 16 }} accessibilityLayer={false}>
+      <ScatterChart {...titledAxesChart}>
         <CartesianGrid stroke={colors.chartGrid} />
         <XAxis
-          type="number"
+          {...xAxis}
           dataKey="x"
-          tick={tick}
-          stroke={colors.border}
           tickFormatter={(value: number) => formatNumber(value)}
-          label={{ ...axisLabel, value: `${xLabel} (ms)`, position: 'insideBottom', offset: -14 }}
+          label={labelBelow(`${xLabel} (ms)`)}
           domain={[0, 'auto']}
         />
         <YAxis
-          type="number"
+          {...yAxis}
           dataKey="y"
-          tick={tick}
-          stroke={colors.border}
-          width={72}
           tickFormatter={(value: number) => formatNumber(value)}
-          label={{
-            ...axisLabel,
-            value: 'Output tok/s',
-            angle: -90,
-            position: 'insideLeft',
-            offset: 0,
-            style: { textAnchor: 'middle' },
-          }}
+          label={labelBeside('Output tok/s')}
           domain={[0, 'auto']}
         />
         <Scatter
@@ -65,21 +50,13 @@ export default function ThroughputLatencyChartView({
         <Tooltip
           cursor={{ strokeDasharray: '3 3', stroke: colors.borderStrong }}
           isAnimationActive={false}
-          content={({ active, payload }) => {
-            const point = (payload as ReadonlyArray<{ payload?: ThroughputLatencyPoint }> | undefined)?.[0]?.payload;
-            if (!active || !point) return null;
-            return (
-              <TooltipBox>
-                <span>Benchmark {point.label}</span>
-                <span>
-                  Output: <TooltipValue>{formatTokensPerSecond(point.y)}</TooltipValue>
-                </span>
-                <span>
-                  {xLabel}: <TooltipValue>{formatMs(point.x)}</TooltipValue>
-                </span>
-              </TooltipBox>
-            );
-          }}
+          content={pointTooltip<ThroughputLatencyPoint>((point) => (
+            <TooltipBox>
+              <span>Benchmark {point.label}</span>
+              <TooltipRow label="Output" value={formatTokensPerSecond(point.y)} />
+              <TooltipRow label={xLabel} value={formatMs(point.x)} />
+            </TooltipBox>
+          ))}
         />
       </ScatterChart>
     </ResponsiveContainer>
