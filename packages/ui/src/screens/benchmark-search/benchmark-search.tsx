@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, naturalDirection } from '@mako/contract/vocabulary';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CellContext } from '@tanstack/react-table';
-import { createContext, useContext, useId, useState } from 'react';
+import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { Button } from '../../primitives/button';
 import { Checkbox } from '../../primitives/checkbox';
 import { DataTable } from '../../primitives/data-table';
@@ -51,6 +51,8 @@ import {
 } from './benchmark-search.styles';
 
 export type BenchmarkSearchView = 'table' | 'pareto';
+
+const NO_RESULTS: readonly BenchmarkView[] = [];
 
 export interface BenchmarkSearchProps {
   /** The search on screen (from the address bar); limit and offset drive the pages. */
@@ -311,7 +313,7 @@ export function BenchmarkSearch({
   error,
   onRetry,
   retrying,
-  results = [],
+  results = NO_RESULTS,
   count,
   onPageChange,
   view,
@@ -345,15 +347,40 @@ export function BenchmarkSearch({
     ? `ranked by ${metricLabel(filters.objective)}, ${naturalDirection(filters.objective) === 'maximize' ? 'highest' : 'lowest'} first`
     : 'newest first';
 
-  const selection: Selection | null = onSelectionChange
-    ? {
-        selected: selectedIds,
-        toggle: (id, on) =>
-          onSelectionChange(
-            on ? [...selectedIds.filter((other) => other !== id), id] : selectedIds.filter((other) => other !== id),
-          ),
-      }
-    : null;
+  const selection = useMemo<Selection | null>(
+    () =>
+      onSelectionChange
+        ? {
+            selected: selectedIds,
+            toggle: (id, on) =>
+              onSelectionChange(
+                on ? [...selectedIds.filter((other) => other !== id), id] : selectedIds.filter((other) => other !== id),
+              ),
+          }
+        : null,
+    [selectedIds, onSelectionChange],
+  );
+  const loading = status === 'loading';
+  // The same element while the results stay the same: when something else on the screen changes
+  // (the suggestions arriving after the first paint, the filter panel opening), React skips the
+  // table instead of rendering a hundred rows again.
+  const table = useMemo(
+    () => (
+      <ResultLinks.Provider value={{ onOpenSetting, settingHref }}>
+        <ResultSelection.Provider value={selection}>
+          <DataTable
+            data={results}
+            columns={selection ? SELECTABLE_COLUMNS : COLUMNS}
+            caption="Matching benchmarks"
+            getRowId={(benchmark) => benchmark.id}
+            loading={loading}
+            maxHeight={results.length > 200 ? 560 : undefined}
+          />
+        </ResultSelection.Provider>
+      </ResultLinks.Provider>
+    ),
+    [onOpenSetting, settingHref, selection, results, loading],
+  );
 
   let body;
   if (status === 'error') {
@@ -382,7 +409,6 @@ export function BenchmarkSearch({
       />
     );
   } else {
-    const loading = status === 'loading';
     body = (
       <>
         <Tabs
@@ -393,20 +419,7 @@ export function BenchmarkSearch({
             {
               value: 'table',
               label: 'Table',
-              content: (
-                <ResultLinks.Provider value={{ onOpenSetting, settingHref }}>
-                  <ResultSelection.Provider value={selection}>
-                    <DataTable
-                      data={results}
-                      columns={selection ? SELECTABLE_COLUMNS : COLUMNS}
-                      caption="Matching benchmarks"
-                      getRowId={(benchmark) => benchmark.id}
-                      loading={loading}
-                      maxHeight={results.length > 200 ? 560 : undefined}
-                    />
-                  </ResultSelection.Provider>
-                </ResultLinks.Provider>
-              ),
+              content: table,
             },
             {
               value: 'pareto',

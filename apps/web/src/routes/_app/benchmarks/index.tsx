@@ -1,7 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import type { ResponseOf } from '@mako/contract';
 import { benchmarkSearchQueryOptions, benchmarkSettingsQueryOptions } from '@mako/api-client';
 import { BenchmarkSearch, benchmarkExport } from '@mako/ui';
 import type { BenchmarkSearchSuggestions } from '@mako/ui';
@@ -33,10 +34,8 @@ const unique = (values: readonly string[]) => [...new Set(values)].sort();
 const ignore = () => undefined;
 
 /** Model, hardware, version and dataset names the user can see, offered while typing a filter. */
-function useSuggestions(): BenchmarkSearchSuggestions | undefined {
-  const settings = useQuery(benchmarkSettingsQueryOptions());
-  if (!settings.data) return undefined;
-  const rows = settings.data.data;
+function suggestionsOf(settings: ResponseOf<'listSettings'>): BenchmarkSearchSuggestions {
+  const rows = settings.data;
   return {
     model_name: unique(rows.map((s) => s.ml_model_name)),
     hardware_name: unique(rows.map((s) => s.hardware_config.name)),
@@ -44,6 +43,9 @@ function useSuggestions(): BenchmarkSearchSuggestions | undefined {
     dataset: unique(rows.map((s) => s.workload.dataset)),
   };
 }
+
+// `select` computes the lists once per answer, and the same object keeps the screen's table as it is.
+const useSuggestions = () => useQuery({ ...benchmarkSettingsQueryOptions(), select: suggestionsOf }).data;
 
 function BenchmarkSearchPage() {
   const search = Route.useSearch();
@@ -53,6 +55,11 @@ function BenchmarkSearchPage() {
   const suggestions = useSuggestions();
   // Ticked results survive paging and new filters: the page stays mounted while its search changes.
   const [selected, setSelected] = useState<string[]>([]);
+  // Stable, so that the screen can keep its table when only the suggestions change.
+  const openSetting = useCallback(
+    (settingId: string) => void navigate({ to: '/single-benchmarks/$settingId', params: { settingId } }),
+    [navigate],
+  );
   return (
     <BenchmarkSearch
       status="success"
@@ -64,7 +71,7 @@ function BenchmarkSearchPage() {
       onPageChange={(page) => void navigate({ search: (previous) => ({ ...previous, ...page }) })}
       view={search.view ?? 'table'}
       onViewChange={(view) => void navigate({ search: (previous) => ({ ...previous, view }), replace: true })}
-      onOpenSetting={(settingId) => void navigate({ to: '/single-benchmarks/$settingId', params: { settingId } })}
+      onOpenSetting={openSetting}
       settingHref={settingHref}
       suggestions={suggestions}
       onCopyCommand={announceCopied}
