@@ -124,7 +124,10 @@ export function telemetryUpload(
     const sample: TelemetrySample = { t_s: t };
     const previous = i > 0 ? (times[i - 1] as number) : null;
     let count = 0;
-    while (tokenIndex < arrivals.length && (arrivals[tokenIndex] as [number, number])[0] <= t)
+    // The last sample is taken after every request has ended, but its time is rounded to the
+    // millisecond and may fall a fraction before the last token's: what is left belongs to it.
+    const last = i === times.length - 1;
+    while (tokenIndex < arrivals.length && (last || (arrivals[tokenIndex] as [number, number])[0] <= t))
       count += (arrivals[tokenIndex++] as [number, number])[1];
     if (previous !== null && t > previous) sample.output_throughput = count / (t - previous);
     for (const [field, series] of gauges) {

@@ -19,7 +19,7 @@ export const Success: Story = pageShowsStory(title);
 
 export const Loading: Story = loadingStory();
 
-export const Failure: Story = { name: 'Error', ...endpointDownStory('getSetting', scenarios.error()) };
+export const Failure: Story = { name: 'Error', ...endpointDownStory('getSetting') };
 
 /** A setting whose benchmarks were all deleted. */
 export const Empty: Story = {

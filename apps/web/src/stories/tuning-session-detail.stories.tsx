@@ -34,7 +34,7 @@ export const Success: Story = {
 export const Loading: Story = loadingStory();
 
 /** The server failed: a 404 would be the not-found view instead (see UnknownSession). */
-export const Failure: Story = { name: 'Error', ...endpointDownStory('getSession', scenarios.error()) };
+export const Failure: Story = { name: 'Error', ...endpointDownStory('getSession') };
 
 /** A session without results yet: the title is there and the results say so. */
 export const Empty: Story = {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { expectFitsPhone, stubClipboard } from '../../../test/story-kit';
+import { COPIED_FEEDBACK_MS } from '../../primitives/copy-field';
 import { ParetoFront } from './pareto-front';
 import { THREE, TWO, makeFront, PER_GPU, PER_USER } from './pareto-front.fixtures';
 
@@ -79,6 +80,9 @@ export const TwoObjectives: Story = {
       );
       await userEvent.click(canvas.getByRole('button', { name: 'Copy command' }));
       await expect(args.onCopy).toHaveBeenCalledWith(expect.stringMatching(/^vllm serve /));
+      await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+      // The confirmation is brief; the baseline shows the button offering to copy again.
+      await canvas.findByRole('button', { name: 'Copy command' }, { timeout: COPIED_FEEDBACK_MS + 3000 });
     });
     await step('clicking a front point in the chart chooses it too', async () => {
       const symbols = [...canvasElement.querySelectorAll('.recharts-scatter')][0]!.querySelectorAll(
