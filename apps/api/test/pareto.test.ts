@@ -50,6 +50,15 @@ describe('multi-objective sessions', () => {
       { loc: ['body', 'objectives', 0], msg: 'The first of objectives must be the objective' },
     ]);
 
+    const confirmed = await create(multi([PER_GPU, PER_USER], { confirm: { repeats: 2 } }));
+    expect(confirmed.status).toBe(422);
+    expect(detailOf(confirmed.body)).toMatchObject([
+      {
+        loc: ['body', 'confirm'],
+        msg: 'confirm re-measures the winner of a single-objective session; a multi-objective session has a front',
+      },
+    ]);
+
     // Nothing was stored.
     expect((await ok(ts, 'mySessions', { token: user.token })).count).toBe(0);
   });

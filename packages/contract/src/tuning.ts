@@ -125,6 +125,11 @@ export const TuningSessionCreate = z
         (s.objectives[0]?.metric === s.objective.metric && s.objectives[0]?.direction === s.objective.direction),
       { message: 'The first of objectives must be the objective', path: ['objectives', 0] },
     ),
+    // Re-measuring ranks configurations on one objective; a front has no single winner to confirm.
+    z.refine((s) => !(s.objectives && s.confirm), {
+      message: 'confirm re-measures the winner of a single-objective session; a multi-objective session has a front',
+      path: ['confirm'],
+    }),
   );
 export type TuningSessionCreate = z.input<typeof TuningSessionCreate>;
 
