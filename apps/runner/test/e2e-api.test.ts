@@ -246,10 +246,14 @@ describe('mako-runner against apps/api', () => {
     const results = TuningResultPage.parse(
       await call('GET', `/tuning/session/${session.id}/results`, undefined, secret),
     ).data;
-    // Four trials, then one more measurement each of the best two.
-    expect(results).toHaveLength(6);
+    // Four trials, then one more measurement each of the best two. A repeat can reorder them (the
+    // ranking is by mean), and then the new top two are due as well: at most four are re-measured.
+    expect(results.filter((r) => !r.remeasure)).toHaveLength(4);
     const repeats = results.filter((r) => r.remeasure);
-    expect(repeats).toHaveLength(2);
+    expect(repeats.length).toBeGreaterThanOrEqual(2);
+    expect(repeats.length).toBeLessThanOrEqual(4);
+    // One repeat each (repeats: 1): no configuration is measured a third time.
+    expect(new Set(repeats.map((r) => r.trial_number)).size).toBe(repeats.length);
     const runnerOf = async (pendingId: string) =>
       PendingConfig.parse(
         await call('GET', `/tuning/session/${session.id}/next-configs/${pendingId}`, undefined, secret),
