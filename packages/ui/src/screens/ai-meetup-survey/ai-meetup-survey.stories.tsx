@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { TextLink } from '../../primitives/link';
 import { phoneStory } from '../../../test/story-kit';
+import { expectBusy } from '../../../test/story-kit-parts';
 import { AiMeetupSurvey } from './ai-meetup-survey';
 import type { SurveyDraft } from './survey-fields';
 
@@ -127,10 +128,7 @@ export const AnonymousAnswers: Story = {
 export const Submitting: Story = {
   args: { busy: true, defaultValues: FILLED },
   play: async ({ canvas, args, userEvent }) => {
-    const button = canvas.getByRole('button', { name: 'Send answers' });
-    await expect(button).toHaveAttribute('aria-busy', 'true');
-    await userEvent.click(button);
-    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await expectBusy(canvas.getByRole('button', { name: 'Send answers' }), userEvent, args.onSubmit);
   },
 };
 

@@ -1,12 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import type { TokenCreateValues } from '../credential-manager';
-import { playCreateFailed, playCreating, playRevokeFailed, tokenRow } from '../credential-manager/token-manager.plays';
+import {
+  playCreateFailed,
+  playCreating,
+  playRevokeAsksFirst,
+  playRevokeFailed,
+  playSecretCopiedThenGone,
+  tokenRow,
+  useLiveTokens,
+} from '../credential-manager/token-manager.plays';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import { expectBusy, expectCopies, textsOf } from '../../../test/story-kit-parts';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
-import type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';
+import type { ApiTokensPageProps } from './api-tokens-page';
 
 const meta = {
   title: 'Screens/Tokens/ApiTokensPage',
@@ -29,9 +36,7 @@ export const Full: Story = {
   play: async ({ canvas, step }) => {
     const table = canvas.getByRole('table', { name: 'API tokens' });
     await step('the table has name, prefix, created, last used, expires and status', async () => {
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent);
+      const headers = textsOf(within(table).getAllByRole('columnheader'));
       await expect(headers).toEqual(['Name', 'Prefix', 'Created', 'Last used', 'Expires', 'Status', 'Actions']);
     });
     await step('newest first, with relative dates and the exact time on hover', async () => {
@@ -85,9 +90,7 @@ export const CreateFlow: Story = {
     await step('the expiry defaults to 90 days and offers 30, 90, 365 days and never', async () => {
       const expiry = screen.getByRole('combobox', { name: 'Expires after' });
       await expect(expiry).toHaveDisplayValue('90 days');
-      const options = within(expiry)
-        .getAllByRole('option')
-        .map((option) => option.textContent);
+      const options = textsOf(within(expiry).getAllByRole('option'));
       await expect(options).toEqual(['30 days', '90 days', '365 days', 'Never']);
     });
     await step('a valid name and "Never" send {name, expires_in_days: null}', async () => {
@@ -145,19 +148,9 @@ export const SecretShownOnce: Story = {
 
 export const SecretNotShownTwice: Story = {
   args: { created: API_TOKEN_CREATED },
-  play: async ({ canvas, step, userEvent }) => {
+  play: async (context) => {
     const dialog = await screen.findByRole('dialog', { name: 'Copy your new token' });
-    await step('Copy puts the secret on the clipboard', async () => {
-      await userEvent.click(within(dialog).getAllByRole('button', { name: 'Copy' })[0] as HTMLElement);
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(NEW_SECRET);
-    });
-    await step('after Done the secret is gone for good, even though the answer is still in props', async () => {
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
-      await expect(await screen.findByRole('dialog', { name: 'New token' })).toBeVisible();
-      await expect(screen.queryByDisplayValue(NEW_SECRET)).not.toBeInTheDocument();
-    });
+    await playSecretCopiedThenGone(context, dialog, NEW_SECRET);
   },
 };
 
@@ -169,63 +162,17 @@ export const WithApiUrl: Story = {
   },
 };
 
-/** Stands in for apps/web: the mutation answers at once and the list is refetched. */
+/** The page inside the app: the create and revoke calls answer at once and the list is refetched. */
 function LiveTokensPage(props: ApiTokensPageProps) {
-  const [tokens, setTokens] = useState<ApiTokenItem[]>(API_TOKENS);
-  const [created, setCreated] = useState<ApiTokenCreatedItem | null>(null);
-  const [revokingId, setRevokingId] = useState<string | null>(null);
-  return (
-    <ApiTokensPage
-      {...props}
-      tokens={tokens}
-      created={created}
-      revokingId={revokingId}
-      onCreate={(values: TokenCreateValues) => {
-        props.onCreate(values);
-        const answer = { ...API_TOKEN_CREATED, token: { ...API_TOKEN_CREATED.token, name: values.name } };
-        setCreated(answer);
-        setTokens((list) => [answer.token, ...list]);
-      }}
-      onRevoke={(id) => {
-        props.onRevoke(id);
-        setRevokingId(id);
-        // The app marks the token revoked when the DELETE succeeds; the confirmation closes on that.
-        queueMicrotask(() => {
-          setTokens((list) =>
-            list.map((token) => (token.id === id ? { ...token, revoked_at: NOW.toISOString() } : token)),
-          );
-          setRevokingId(null);
-        });
-      }}
-    />
-  );
+  return <ApiTokensPage {...props} {...useLiveTokens(API_TOKENS, API_TOKEN_CREATED, NOW, props)} />;
 }
 
 export const RevokeFlow: Story = {
   render: (args) => <LiveTokensPage {...args} />,
-  play: async ({ args, step, userEvent }) => {
-    await step('Revoke asks first, naming the token', async () => {
-      await userEvent.click(tokenRow('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
-      const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token ci-runner?' });
-      await expect(confirm).toHaveAccessibleDescription(
-        'Runners and jobs using it stop working at once. This cannot be undone.',
-      );
-    });
-    await step('Cancel keeps the token', async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(args.onRevoke).not.toHaveBeenCalled();
-    });
-    await step('confirming calls onRevoke with the id; the dialog closes once the token is revoked', async () => {
-      await userEvent.click(tokenRow('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
-      await userEvent.click(await screen.findByRole('button', { name: 'Revoke token' }));
-      await expect(args.onRevoke).toHaveBeenCalledTimes(1);
-      await expect(args.onRevoke).toHaveBeenCalledWith('tok_ci');
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(tokenRow('ci-runner').getByText('Revoked')).toBeVisible();
-      await expect(tokenRow('ci-runner').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
-    });
-  },
+  play: playRevokeAsksFirst(
+    { id: 'tok_ci', name: 'ci-runner' },
+    'Runners and jobs using it stop working at once. This cannot be undone.',
+  ),
 };
 
 export const CreateThenList: Story = {
@@ -250,10 +197,7 @@ export const Revoking: Story = {
   play: async ({ args, step, userEvent }) => {
     await userEvent.click(tokenRow('gpu-box-01').getByRole('button', { name: 'Revoke gpu-box-01' }));
     await step('the confirm button spins while the call runs', async () => {
-      const confirm = await screen.findByRole('button', { name: 'Revoke token' });
-      await expect(confirm).toHaveAttribute('aria-busy', 'true');
-      await userEvent.click(confirm);
-      await expect(args.onRevoke).not.toHaveBeenCalled();
+      await expectBusy(await screen.findByRole('button', { name: 'Revoke token' }), userEvent, args.onRevoke);
     });
   },
 };
@@ -286,8 +230,7 @@ export const Empty: Story = {
       await expect(canvas.getByRole('heading', { name: 'No tokens yet' })).toBeVisible();
       const command = canvas.getByRole('textbox', { name: 'Run this command' });
       await expect(command).toHaveTextContent('export MAKO_TOKEN=mako_…');
-      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(expect.stringContaining('mako-runner bench'));
+      await expectCopies(canvas, userEvent, expect.stringContaining('mako-runner bench'));
     });
   },
 };
