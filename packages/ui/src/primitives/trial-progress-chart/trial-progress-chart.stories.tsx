@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { bestSoFar } from '../chart/chart-math';
 import { formatMs, formatTokensPerSecond } from '../../foundations/format';
+import { expectFitsPhone } from '../../../test/story-kit';
 import { darkChartStory, waitForChartPlot } from '../../../test/story-kit-parts';
 import { TrialProgressChart } from './trial-progress-chart';
 import { makeTrials } from './trial-progress-chart.fixtures';
@@ -87,6 +88,6 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement }) => {
     await waitForChartPlot(canvasElement);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
   },
 };

@@ -1,14 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import {
-  playCreateFailed,
-  playCreating,
-  playRevokeAsksFirst,
-  playRevokeFailed,
-  playSecretCopiedThenGone,
-  tokenRow,
-  useLiveTokens,
-} from '../credential-manager/token-manager.plays';
+import * as manager from '../credential-manager/token-manager.plays';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { expectBusy, expectCopies, textsOf } from '../../../test/story-kit-parts';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
@@ -45,25 +37,25 @@ export const Full: Story = {
         .slice(1)
         .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
       await expect(names).toEqual(['ci-runner', 'gpu-box-01', 'staging', 'old-laptop']);
-      const created = tokenRow('ci-runner').getByText('25 d ago');
+      const created = manager.tokenRow('ci-runner').getByText('25 d ago');
       await expect(created.tagName).toBe('TIME');
       await expect(created).toHaveAttribute('title', expect.stringContaining('2026'));
     });
     await step('each status is in words: active, expired, revoked', async () => {
-      await expect(tokenRow('ci-runner').getByText('Active')).toBeVisible();
-      await expect(tokenRow('old-laptop').getByText('Expired')).toBeVisible();
-      await expect(tokenRow('staging').getByText('Revoked')).toBeVisible();
+      await expect(manager.tokenRow('ci-runner').getByText('Active')).toBeVisible();
+      await expect(manager.tokenRow('old-laptop').getByText('Expired')).toBeVisible();
+      await expect(manager.tokenRow('staging').getByText('Revoked')).toBeVisible();
     });
     await step('a token never used or never expiring says Never', async () => {
-      await expect(tokenRow('old-laptop').getByText('Never')).toBeVisible();
-      await expect(tokenRow('gpu-box-01').getByText('Never')).toBeVisible();
+      await expect(manager.tokenRow('old-laptop').getByText('Never')).toBeVisible();
+      await expect(manager.tokenRow('gpu-box-01').getByText('Never')).toBeVisible();
     });
     await step('the prefix is monospace; a revoked token cannot be revoked again', async () => {
-      await expect(getComputedStyle(tokenRow('ci-runner').getByText('mako_7Hk2…')).fontFamily).toMatch(
+      await expect(getComputedStyle(manager.tokenRow('ci-runner').getByText('mako_7Hk2…')).fontFamily).toMatch(
         /JetBrains Mono/,
       );
-      await expect(tokenRow('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
-      await expect(tokenRow('old-laptop').getByRole('button', { name: 'Revoke old-laptop' })).toBeEnabled();
+      await expect(manager.tokenRow('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+      await expect(manager.tokenRow('old-laptop').getByRole('button', { name: 'Revoke old-laptop' })).toBeEnabled();
     });
   },
 };
@@ -118,11 +110,11 @@ export const CreateFlow: Story = {
   },
 };
 
-export const Creating: Story = { args: { creating: true }, play: playCreating };
+export const Creating: Story = { args: { creating: true }, play: manager.playCreating };
 
 export const CreateFailed: Story = {
   args: { createError: 'Something went wrong: Service Unavailable' },
-  play: playCreateFailed('ci-runner-2', 'Something went wrong: Service Unavailable'),
+  play: manager.playCreateFailed('ci-runner-2', 'Something went wrong: Service Unavailable'),
 };
 
 export const SecretShownOnce: Story = {
@@ -150,7 +142,7 @@ export const SecretNotShownTwice: Story = {
   args: { created: API_TOKEN_CREATED },
   play: async (context) => {
     const dialog = await screen.findByRole('dialog', { name: 'Copy your new token' });
-    await playSecretCopiedThenGone(context, dialog, NEW_SECRET);
+    await manager.playSecretCopiedThenGone(context, dialog, NEW_SECRET);
   },
 };
 
@@ -164,12 +156,12 @@ export const WithApiUrl: Story = {
 
 /** The page inside the app: the create and revoke calls answer at once and the list is refetched. */
 function LiveTokensPage(props: ApiTokensPageProps) {
-  return <ApiTokensPage {...props} {...useLiveTokens(API_TOKENS, API_TOKEN_CREATED, NOW, props)} />;
+  return <ApiTokensPage {...props} {...manager.useLiveTokens(API_TOKENS, API_TOKEN_CREATED, NOW, props)} />;
 }
 
 export const RevokeFlow: Story = {
   render: (args) => <LiveTokensPage {...args} />,
-  play: playRevokeAsksFirst(
+  play: manager.playRevokeAsksFirst(
     { id: 'tok_ci', name: 'ci-runner' },
     'Runners and jobs using it stop working at once. This cannot be undone.',
   ),
@@ -187,7 +179,7 @@ export const CreateThenList: Story = {
       await expect(within(dialog).getByRole('textbox', { name: 'API token' })).toHaveValue(NEW_SECRET);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      await expect(tokenRow('nightly').getByText('Active')).toBeVisible();
+      await expect(manager.tokenRow('nightly').getByText('Active')).toBeVisible();
     });
   },
 };
@@ -195,7 +187,7 @@ export const CreateThenList: Story = {
 export const Revoking: Story = {
   args: { revokingId: 'tok_gpu' },
   play: async ({ args, step, userEvent }) => {
-    await userEvent.click(tokenRow('gpu-box-01').getByRole('button', { name: 'Revoke gpu-box-01' }));
+    await userEvent.click(manager.tokenRow('gpu-box-01').getByRole('button', { name: 'Revoke gpu-box-01' }));
     await step('the confirm button spins while the call runs', async () => {
       await expectBusy(await screen.findByRole('button', { name: 'Revoke token' }), userEvent, args.onRevoke);
     });
@@ -204,7 +196,7 @@ export const Revoking: Story = {
 
 export const RevokeFailed: Story = {
   args: { revokeError: 'Something went wrong: Service Unavailable' },
-  play: playRevokeFailed({ id: 'tok_ci', name: 'ci-runner' }, 'Something went wrong: Service Unavailable'),
+  play: manager.playRevokeFailed({ id: 'tok_ci', name: 'ci-runner' }, 'Something went wrong: Service Unavailable'),
 };
 
 export const Loading: Story = {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { allBenchmarks, llama70bSetting, makeSearchResults } from '../benchmark-common/benchmark-common.fixtures';
 import { formatTokensPerSecond } from '../../foundations/format';
-import { stubClipboard } from '../../../test/story-kit';
+import { expectFitsPhone, stubClipboard } from '../../../test/story-kit';
 import { textsOf, waitForChartPlot } from '../../../test/story-kit-parts';
 import { BenchmarkSearch } from './benchmark-search';
 import type { BenchmarkSearchProps } from './benchmark-search';
@@ -564,7 +564,7 @@ export const Mobile: Story = {
     await step('on a phone the filters fold into a bar', async () => {
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(canvas.queryByRole('form', { name: 'Benchmark filters' })).not.toBeInTheDocument();
-      await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expectFitsPhone(canvasElement);
     });
     await step('the bar opens the form; a search folds it again', async () => {
       await userEvent.click(toggle);
