@@ -67,16 +67,21 @@ interface Clicker {
   click: (element: Element) => Promise<void>;
 }
 
+/** A disabled button: a click does not reach `handler`. */
+export async function expectClicksIgnored(button: HTMLElement, user: Clicker, handler: unknown): Promise<void> {
+  await expect(button).toBeDisabled();
+  await user.click(button);
+  await expect(handler).not.toHaveBeenCalled();
+}
+
 /**
- * A button whose action is running: it says so (aria-busy), spins and is disabled, so a second
- * click does not reach `handler`.
+ * A button whose action is running: it says so (aria-busy) and spins, and is disabled, so a
+ * second click does not reach `handler`.
  */
 export async function expectBusy(button: HTMLElement, user: Clicker, handler: unknown): Promise<void> {
   await expect(button).toHaveAttribute('aria-busy', 'true');
-  await expect(button).toBeDisabled();
   await expect(button.querySelector('[data-spinner]')).not.toBeNull();
-  await user.click(button);
-  await expect(handler).not.toHaveBeenCalled();
+  await expectClicksIgnored(button, user, handler);
 }
 
 /**
