@@ -1,15 +1,12 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { benchmarkQueryOptions } from '@mako/api-client';
 import { BenchmarkCompare, MAX_COMPARED, benchmarkExport } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { compareIds, compareSearch, compareSearchSchema } from '../../../lib/compare.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/compare')({
@@ -23,7 +20,9 @@ export const Route = createFileRoute('/_app/benchmarks/compare')({
     ),
   head: () => pageHead(TITLES.compareBenchmarks),
   pendingComponent: () => <BenchmarkCompare status="loading" showTitle={false} />,
-  errorComponent: CompareError,
+  errorComponent: screenRouteError((error, retry) => (
+    <BenchmarkCompare status="error" error={error} onRetry={retry} showTitle={false} />
+  )),
   component: ComparePage,
 });
 
@@ -52,11 +51,4 @@ function ComparePage() {
       renderSearchLink={searchLink}
     />
   );
-}
-
-function CompareError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
-  return <BenchmarkCompare status="error" error={error} onRetry={retry} showTitle={false} />;
 }

@@ -1,13 +1,11 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { benchmarkSettingsQueryOptions, bestBenchmarkReportQueryOptions, isApiError } from '@mako/api-client';
 import { BestReportQuery, MAX_PAGE_SIZE, MetricKey, defaultConfig } from '@mako/contract';
 import { BestSetupReport } from '@mako/ui';
 import type { BestSetupReportStatus, BestSetupSelection } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { screenErrorOf } from '../../../lib/screen-error-of.ts';
@@ -28,7 +26,18 @@ export const Route = createFileRoute('/_app/best-setup-report/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(choicesQuery()),
   head: () => pageHead(TITLES.bestSetupReport),
   pendingComponent: ReportPending,
-  errorComponent: ReportError,
+  errorComponent: screenRouteError((error, retry) => (
+    <BestSetupReport
+      showTitle={false}
+      models={[]}
+      hardware={[]}
+      selection={emptySelection}
+      onChange={ignore}
+      status="error"
+      error={error}
+      onRetry={retry}
+    />
+  )),
   component: BestSetupReportPage,
 });
 
@@ -98,24 +107,6 @@ function ReportPending() {
       selection={emptySelection}
       onChange={ignore}
       status="loading"
-    />
-  );
-}
-
-function ReportError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
-  return (
-    <BestSetupReport
-      showTitle={false}
-      models={[]}
-      hardware={[]}
-      selection={emptySelection}
-      onChange={ignore}
-      status="error"
-      error={error}
-      onRetry={retry}
     />
   );
 }

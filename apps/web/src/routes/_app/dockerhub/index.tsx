@@ -1,24 +1,23 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import {
   registryTokensQueryOptions,
   useCreateRegistryTokenMutation,
   useRevokeRegistryTokenMutation,
 } from '@mako/api-client';
 import { DockerhubTokensPage } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/dockerhub/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(registryTokensQueryOptions()),
   head: () => pageHead(TITLES.dockerhub),
   pendingComponent: DockerhubPending,
-  errorComponent: DockerhubError,
+  errorComponent: screenRouteError((error, retry) => (
+    <DockerhubTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />
+  )),
   component: DockerhubPage,
 });
 
@@ -48,11 +47,4 @@ function DockerhubPage() {
 
 function DockerhubPending() {
   return <DockerhubTokensPage isLoading onCreate={ignore} onRevoke={ignore} />;
-}
-
-function DockerhubError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
-  return <DockerhubTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />;
 }

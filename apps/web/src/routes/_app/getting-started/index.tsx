@@ -1,6 +1,5 @@
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import {
   apiTokensQueryOptions,
   benchmarkSettingsQueryOptions,
@@ -11,12 +10,10 @@ import {
 import { GettingStartedScreen } from '@mako/ui';
 import type { GettingStartedStep } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/api-url.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 /** What tells the steps apart: a token, a token a runner has used, an own benchmark, a session. */
@@ -33,7 +30,18 @@ export const Route = createFileRoute('/_app/getting-started/')({
     ]),
   head: () => pageHead(TITLES.gettingStarted),
   pendingComponent: GettingStartedPending,
-  errorComponent: GettingStartedError,
+  errorComponent: screenRouteError((error, retry) => (
+    <GettingStartedScreen
+      status="error"
+      error={error}
+      onRetry={retry}
+      showTitle={false}
+      email=""
+      runnerDownloadUrl={runnerDownloadUrl()}
+      onCreateToken={ignore}
+      onCreateSession={ignore}
+    />
+  )),
   component: GettingStartedPage,
 });
 
@@ -75,24 +83,6 @@ function GettingStartedPending() {
   return (
     <GettingStartedScreen
       status="loading"
-      showTitle={false}
-      email=""
-      runnerDownloadUrl={runnerDownloadUrl()}
-      onCreateToken={ignore}
-      onCreateSession={ignore}
-    />
-  );
-}
-
-function GettingStartedError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
-  return (
-    <GettingStartedScreen
-      status="error"
-      error={error}
-      onRetry={retry}
       showTitle={false}
       email=""
       runnerDownloadUrl={runnerDownloadUrl()}

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   serveRequestsQueryOptions,
@@ -10,18 +9,18 @@ import {
 import { ServeRequestCreate } from '@mako/contract';
 import { ServeRequestsPage } from '@mako/ui';
 import type { ServeRequestCreateValues } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/serve-requests/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(serveRequestsQueryOptions()),
   head: () => pageHead(TITLES.serveRequests),
   pendingComponent: ServeRequestsPending,
-  errorComponent: ServeRequestsError,
+  errorComponent: screenRouteError((error, retry) => (
+    <ServeRequestsPage error={error} onRetry={retry} onCreate={ignore} onDelete={ignore} />
+  )),
   component: ServeRequestsRoute,
 });
 
@@ -58,11 +57,4 @@ function ServeRequestsRoute() {
 
 function ServeRequestsPending() {
   return <ServeRequestsPage isLoading onCreate={ignore} onDelete={ignore} />;
-}
-
-function ServeRequestsError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
-  return <ServeRequestsPage error={error} onRetry={retry} onCreate={ignore} onDelete={ignore} />;
 }

@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import {
   benchmarkQueryOptions,
@@ -13,12 +12,10 @@ import {
 import { defaultConfig } from '@mako/contract';
 import { ShareLinks, SingleBenchmarkDetail, bestByThroughput } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
-import { orNotFound } from '../../../lib/not-found.ts';
+import { allOrNotFound } from '../../../lib/not-found.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { shareUrl } from '../../../lib/share-url.ts';
 import { TITLES, benchmarkSettingTitle } from '../../../lib/titles.ts';
 
@@ -26,17 +23,24 @@ export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({
   // ?benchmark= keeps the chosen benchmark in the address, so a link shows the same one.
   validateSearch: z.object({ benchmark: z.catch(z.optional(z.string().check(z.minLength(1))), undefined) }),
   loader: async ({ context, params }) => {
-    const [setting] = await orNotFound(
-      Promise.all([
-        context.queryClient.ensureQueryData(benchmarkSettingQueryOptions(params.settingId)),
-        context.queryClient.ensureQueryData(benchmarksBySettingQueryOptions(params.settingId)),
-      ]),
-    );
+    const [setting] = await allOrNotFound([
+      context.queryClient.ensureQueryData(benchmarkSettingQueryOptions(params.settingId)),
+      context.queryClient.ensureQueryData(benchmarksBySettingQueryOptions(params.settingId)),
+    ]);
     return { setting };
   },
   head: ({ loaderData }) => pageHead(loaderData ? benchmarkSettingTitle(loaderData.setting) : TITLES.singleBenchmarks),
   pendingComponent: DetailPending,
-  errorComponent: DetailError,
+  errorComponent: screenRouteError((error, retry) => (
+    <SingleBenchmarkDetail
+      status="error"
+      error={error}
+      onRetry={retry}
+      showTitle={false}
+      onPublishChange={ignore}
+      onDelete={ignore}
+    />
+  )),
   notFoundComponent: () => (
     <ResourceNotFound what="benchmark setting" backTo="/single-benchmarks" backLabel="All benchmark settings" />
   ),
@@ -96,20 +100,4 @@ function SettingDetailPage() {
 
 function DetailPending() {
   return <SingleBenchmarkDetail status="loading" showTitle={false} onPublishChange={ignore} onDelete={ignore} />;
-}
-
-function DetailError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
-  return (
-    <SingleBenchmarkDetail
-      status="error"
-      error={error}
-      onRetry={retry}
-      showTitle={false}
-      onPublishChange={ignore}
-      onDelete={ignore}
-    />
-  );
 }

@@ -1,6 +1,5 @@
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import {
   plansQueryOptions,
   settingsQueryOptions,
@@ -9,10 +8,8 @@ import {
 } from '@mako/api-client';
 import { PlanId } from '@mako/contract';
 import { SubscriptionPage } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/subscription/')({
@@ -23,7 +20,9 @@ export const Route = createFileRoute('/_app/subscription/')({
     ]),
   head: () => pageHead(TITLES.subscription),
   pendingComponent: SubscriptionPending,
-  errorComponent: SubscriptionError,
+  errorComponent: screenRouteError((error, retry) => (
+    <SubscriptionPage error={error} onRetry={retry} onChoose={ignore} />
+  )),
   component: SubscriptionRoute,
 });
 
@@ -53,11 +52,4 @@ function SubscriptionRoute() {
 
 function SubscriptionPending() {
   return <SubscriptionPage isLoading onChoose={ignore} />;
-}
-
-function SubscriptionError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
-  return <SubscriptionPage error={error} onRetry={retry} onChoose={ignore} />;
 }

@@ -1,21 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { apiTokensQueryOptions, useCreateApiTokenMutation, useRevokeApiTokenMutation } from '@mako/api-client';
 import { ApiTokensPage } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { absoluteApiUrl } from '../../../lib/api-url.ts';
 import { notify } from '../../../lib/notify.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/tokens/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(apiTokensQueryOptions()),
   head: () => pageHead(TITLES.tokens),
   pendingComponent: TokensPending,
-  errorComponent: TokensError,
+  errorComponent: screenRouteError((error, retry) => (
+    <ApiTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />
+  )),
   component: TokensPage,
 });
 
@@ -47,11 +46,4 @@ function TokensPage() {
 
 function TokensPending() {
   return <ApiTokensPage isLoading onCreate={ignore} onRevoke={ignore} />;
-}
-
-function TokensError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
-  return <ApiTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />;
 }

@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   mySessionsQueryOptions,
@@ -10,11 +9,9 @@ import {
 import { defaultSearchSpace } from '@mako/contract';
 import { TuningSessionsScreen } from '@mako/ui';
 import type { SearchSpaceRules } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { notify } from '../../../lib/notify.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 
 export const Route = createFileRoute('/_app/tuning-sessions/')({
   loader: ({ context }) => {
@@ -23,7 +20,16 @@ export const Route = createFileRoute('/_app/tuning-sessions/')({
     return context.queryClient.ensureQueryData(mySessionsQueryOptions());
   },
   pendingComponent: SessionsPending,
-  errorComponent: SessionsError,
+  errorComponent: screenRouteError((error, retry) => (
+    <TuningSessionsScreen
+      status="error"
+      error={error}
+      onRetry={retry}
+      showTitle={false}
+      onOpenSession={ignore}
+      onCreate={ignore}
+    />
+  )),
   component: TuningSessionsPage,
 });
 
@@ -72,20 +78,4 @@ function TuningSessionsPage() {
 
 function SessionsPending() {
   return <TuningSessionsScreen status="loading" showTitle={false} onOpenSession={ignore} onCreate={ignore} />;
-}
-
-function SessionsError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
-  return (
-    <TuningSessionsScreen
-      status="error"
-      error={error}
-      onRetry={retry}
-      showTitle={false}
-      onOpenSession={ignore}
-      onCreate={ignore}
-    />
-  );
 }
