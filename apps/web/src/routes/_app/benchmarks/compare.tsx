@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { benchmarkQueryOptions } from '@mako/api-client';
 import { BenchmarkCompare, MAX_COMPARED, benchmarkExport } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { compareIds, compareSearch, compareSearchSchema } from '../../../lib/compare.ts';
 import { downloadText } from '../../../lib/download.ts';
@@ -20,9 +21,7 @@ export const Route = createFileRoute('/_app/benchmarks/compare')({
     ),
   head: () => pageHead(TITLES.compareBenchmarks),
   pendingComponent: () => <BenchmarkCompare status="loading" showTitle={false} />,
-  errorComponent: screenRouteError((error, retry) => (
-    <BenchmarkCompare status="error" error={error} onRetry={retry} showTitle={false} />
-  )),
+  errorComponent: screenRouteError(compareErrorScreen),
   component: ComparePage,
 });
 
@@ -51,4 +50,8 @@ function ComparePage() {
       renderSearchLink={searchLink}
     />
   );
+}
+
+function compareErrorScreen(error: ScreenError, retry: () => void) {
+  return <BenchmarkCompare status="error" error={error} onRetry={retry} showTitle={false} />;
 }

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { benchmarkSettingsQueryOptions, bestBenchmarkReportQueryOptions, isApiError } from '@mako/api-client';
 import { BestReportQuery, MAX_PAGE_SIZE, MetricKey, defaultConfig } from '@mako/contract';
 import { BestSetupReport } from '@mako/ui';
-import type { BestSetupReportStatus, BestSetupSelection } from '@mako/ui';
+import type { BestSetupReportStatus, BestSetupSelection, ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
@@ -26,18 +26,7 @@ export const Route = createFileRoute('/_app/best-setup-report/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(choicesQuery()),
   head: () => pageHead(TITLES.bestSetupReport),
   pendingComponent: ReportPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <BestSetupReport
-      showTitle={false}
-      models={[]}
-      hardware={[]}
-      selection={emptySelection}
-      onChange={ignore}
-      status="error"
-      error={error}
-      onRetry={retry}
-    />
-  )),
+  errorComponent: screenRouteError(reportErrorScreen),
   component: BestSetupReportPage,
 });
 
@@ -107,6 +96,21 @@ function ReportPending() {
       selection={emptySelection}
       onChange={ignore}
       status="loading"
+    />
+  );
+}
+
+function reportErrorScreen(error: ScreenError, retry: () => void) {
+  return (
+    <BestSetupReport
+      showTitle={false}
+      models={[]}
+      hardware={[]}
+      selection={emptySelection}
+      onChange={ignore}
+      status="error"
+      error={error}
+      onRetry={retry}
     />
   );
 }

@@ -6,6 +6,7 @@ import {
   useRevokeRegistryTokenMutation,
 } from '@mako/api-client';
 import { DockerhubTokensPage } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { pageHead } from '../../../lib/page-title.ts';
@@ -15,9 +16,7 @@ export const Route = createFileRoute('/_app/dockerhub/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(registryTokensQueryOptions()),
   head: () => pageHead(TITLES.dockerhub),
   pendingComponent: DockerhubPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <DockerhubTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />
-  )),
+  errorComponent: screenRouteError(dockerhubErrorScreen),
   component: DockerhubPage,
 });
 
@@ -47,4 +46,8 @@ function DockerhubPage() {
 
 function DockerhubPending() {
   return <DockerhubTokensPage isLoading onCreate={ignore} onRevoke={ignore} />;
+}
+
+function dockerhubErrorScreen(error: ScreenError, retry: () => void) {
+  return <DockerhubTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />;
 }

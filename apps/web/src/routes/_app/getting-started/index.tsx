@@ -8,7 +8,7 @@ import {
   settingsQueryOptions,
 } from '@mako/api-client';
 import { GettingStartedScreen } from '@mako/ui';
-import type { GettingStartedStep } from '@mako/ui';
+import type { GettingStartedStep, ScreenError } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/api-url.ts';
@@ -30,18 +30,7 @@ export const Route = createFileRoute('/_app/getting-started/')({
     ]),
   head: () => pageHead(TITLES.gettingStarted),
   pendingComponent: GettingStartedPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <GettingStartedScreen
-      status="error"
-      error={error}
-      onRetry={retry}
-      showTitle={false}
-      email=""
-      runnerDownloadUrl={runnerDownloadUrl()}
-      onCreateToken={ignore}
-      onCreateSession={ignore}
-    />
-  )),
+  errorComponent: screenRouteError(gettingStartedErrorScreen),
   component: GettingStartedPage,
 });
 
@@ -83,6 +72,21 @@ function GettingStartedPending() {
   return (
     <GettingStartedScreen
       status="loading"
+      showTitle={false}
+      email=""
+      runnerDownloadUrl={runnerDownloadUrl()}
+      onCreateToken={ignore}
+      onCreateSession={ignore}
+    />
+  );
+}
+
+function gettingStartedErrorScreen(error: ScreenError, retry: () => void) {
+  return (
+    <GettingStartedScreen
+      status="error"
+      error={error}
+      onRetry={retry}
       showTitle={false}
       email=""
       runnerDownloadUrl={runnerDownloadUrl()}

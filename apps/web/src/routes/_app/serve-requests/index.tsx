@@ -8,7 +8,7 @@ import {
 } from '@mako/api-client';
 import { ServeRequestCreate } from '@mako/contract';
 import { ServeRequestsPage } from '@mako/ui';
-import type { ServeRequestCreateValues } from '@mako/ui';
+import type { ScreenError, ServeRequestCreateValues } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { pageHead } from '../../../lib/page-title.ts';
@@ -18,9 +18,7 @@ export const Route = createFileRoute('/_app/serve-requests/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(serveRequestsQueryOptions()),
   head: () => pageHead(TITLES.serveRequests),
   pendingComponent: ServeRequestsPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <ServeRequestsPage error={error} onRetry={retry} onCreate={ignore} onDelete={ignore} />
-  )),
+  errorComponent: screenRouteError(serveRequestsErrorScreen),
   component: ServeRequestsRoute,
 });
 
@@ -57,4 +55,8 @@ function ServeRequestsRoute() {
 
 function ServeRequestsPending() {
   return <ServeRequestsPage isLoading onCreate={ignore} onDelete={ignore} />;
+}
+
+function serveRequestsErrorScreen(error: ScreenError, retry: () => void) {
+  return <ServeRequestsPage error={error} onRetry={retry} onCreate={ignore} onDelete={ignore} />;
 }

@@ -11,6 +11,7 @@ import {
 } from '@mako/api-client';
 import { defaultConfig } from '@mako/contract';
 import { ShareLinks, SingleBenchmarkDetail, bestByThroughput } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
@@ -31,16 +32,7 @@ export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({
   },
   head: ({ loaderData }) => pageHead(loaderData ? benchmarkSettingTitle(loaderData.setting) : TITLES.singleBenchmarks),
   pendingComponent: DetailPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <SingleBenchmarkDetail
-      status="error"
-      error={error}
-      onRetry={retry}
-      showTitle={false}
-      onPublishChange={ignore}
-      onDelete={ignore}
-    />
-  )),
+  errorComponent: screenRouteError(detailErrorScreen),
   notFoundComponent: () => (
     <ResourceNotFound what="benchmark setting" backTo="/single-benchmarks" backLabel="All benchmark settings" />
   ),
@@ -100,4 +92,17 @@ function SettingDetailPage() {
 
 function DetailPending() {
   return <SingleBenchmarkDetail status="loading" showTitle={false} onPublishChange={ignore} onDelete={ignore} />;
+}
+
+function detailErrorScreen(error: ScreenError, retry: () => void) {
+  return (
+    <SingleBenchmarkDetail
+      status="error"
+      error={error}
+      onRetry={retry}
+      showTitle={false}
+      onPublishChange={ignore}
+      onDelete={ignore}
+    />
+  );
 }

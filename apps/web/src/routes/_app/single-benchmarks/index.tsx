@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { benchmarkSettingsQueryOptions } from '@mako/api-client';
 import { SingleBenchmarks } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageOf, pageSearch, pageSearchSchema } from '../../../lib/list-search.ts';
@@ -14,9 +15,7 @@ export const Route = createFileRoute('/_app/single-benchmarks/')({
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(benchmarkSettingsQueryOptions(deps)),
   head: () => pageHead(TITLES.singleBenchmarks),
   pendingComponent: SingleBenchmarksPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <SingleBenchmarks status="error" error={error} onRetry={retry} showTitle={false} onOpenSetting={() => undefined} />
-  )),
+  errorComponent: screenRouteError(singleBenchmarksErrorScreen),
   component: SingleBenchmarksPage,
 });
 
@@ -44,4 +43,10 @@ function SingleBenchmarksPage() {
 
 function SingleBenchmarksPending() {
   return <SingleBenchmarks status="loading" showTitle={false} onOpenSetting={() => undefined} />;
+}
+
+function singleBenchmarksErrorScreen(error: ScreenError, retry: () => void) {
+  return (
+    <SingleBenchmarks status="error" error={error} onRetry={retry} showTitle={false} onOpenSetting={() => undefined} />
+  );
 }

@@ -8,6 +8,7 @@ import {
 } from '@mako/api-client';
 import { PlanId } from '@mako/contract';
 import { SubscriptionPage } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { pageHead } from '../../../lib/page-title.ts';
 import { TITLES } from '../../../lib/titles.ts';
@@ -20,9 +21,7 @@ export const Route = createFileRoute('/_app/subscription/')({
     ]),
   head: () => pageHead(TITLES.subscription),
   pendingComponent: SubscriptionPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <SubscriptionPage error={error} onRetry={retry} onChoose={ignore} />
-  )),
+  errorComponent: screenRouteError(subscriptionErrorScreen),
   component: SubscriptionRoute,
 });
 
@@ -52,4 +51,8 @@ function SubscriptionRoute() {
 
 function SubscriptionPending() {
   return <SubscriptionPage isLoading onChoose={ignore} />;
+}
+
+function subscriptionErrorScreen(error: ScreenError, retry: () => void) {
+  return <SubscriptionPage error={error} onRetry={retry} onChoose={ignore} />;
 }

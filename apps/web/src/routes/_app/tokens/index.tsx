@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { apiTokensQueryOptions, useCreateApiTokenMutation, useRevokeApiTokenMutation } from '@mako/api-client';
 import { ApiTokensPage } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { absoluteApiUrl } from '../../../lib/api-url.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -12,9 +13,7 @@ export const Route = createFileRoute('/_app/tokens/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(apiTokensQueryOptions()),
   head: () => pageHead(TITLES.tokens),
   pendingComponent: TokensPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <ApiTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />
-  )),
+  errorComponent: screenRouteError(tokensErrorScreen),
   component: TokensPage,
 });
 
@@ -46,4 +45,8 @@ function TokensPage() {
 
 function TokensPending() {
   return <ApiTokensPage isLoading onCreate={ignore} onRevoke={ignore} />;
+}
+
+function tokensErrorScreen(error: ScreenError, retry: () => void) {
+  return <ApiTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />;
 }

@@ -11,6 +11,7 @@ import {
 } from '@mako/api-client';
 import { MAX_PAGE_SIZE } from '@mako/contract';
 import { SessionShare, TuningSessionDetailScreen, trialsExport } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
@@ -46,9 +47,7 @@ export const Route = createFileRoute('/_app/tuning-sessions/$sessionId')({
   head: ({ loaderData }) =>
     pageHead(loaderData ? tuningSessionTitle(loaderData.session.setting) : TITLES.tuningSessions),
   pendingComponent: SessionPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <TuningSessionDetailScreen status="error" error={error} onRetry={retry} showTitle={false} />
-  )),
+  errorComponent: screenRouteError(sessionErrorScreen),
   notFoundComponent: () => (
     <ResourceNotFound what="tuning session" backTo="/tuning-sessions" backLabel="All tuning sessions" />
   ),
@@ -119,4 +118,8 @@ function TuningSessionPage() {
 
 function SessionPending() {
   return <TuningSessionDetailScreen status="loading" showTitle={false} />;
+}
+
+function sessionErrorScreen(error: ScreenError, retry: () => void) {
+  return <TuningSessionDetailScreen status="error" error={error} onRetry={retry} showTitle={false} />;
 }

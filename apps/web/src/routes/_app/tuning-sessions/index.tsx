@@ -8,7 +8,7 @@ import {
 } from '@mako/api-client';
 import { defaultSearchSpace } from '@mako/contract';
 import { TuningSessionsScreen } from '@mako/ui';
-import type { SearchSpaceRules } from '@mako/ui';
+import type { ScreenError, SearchSpaceRules } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -20,16 +20,7 @@ export const Route = createFileRoute('/_app/tuning-sessions/')({
     return context.queryClient.ensureQueryData(mySessionsQueryOptions());
   },
   pendingComponent: SessionsPending,
-  errorComponent: screenRouteError((error, retry) => (
-    <TuningSessionsScreen
-      status="error"
-      error={error}
-      onRetry={retry}
-      showTitle={false}
-      onOpenSession={ignore}
-      onCreate={ignore}
-    />
-  )),
+  errorComponent: screenRouteError(sessionsErrorScreen),
   component: TuningSessionsPage,
 });
 
@@ -78,4 +69,17 @@ function TuningSessionsPage() {
 
 function SessionsPending() {
   return <TuningSessionsScreen status="loading" showTitle={false} onOpenSession={ignore} onCreate={ignore} />;
+}
+
+function sessionsErrorScreen(error: ScreenError, retry: () => void) {
+  return (
+    <TuningSessionsScreen
+      status="error"
+      error={error}
+      onRetry={retry}
+      showTitle={false}
+      onOpenSession={ignore}
+      onCreate={ignore}
+    />
+  );
 }
