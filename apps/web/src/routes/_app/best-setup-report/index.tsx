@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { benchmarkSettingsQueryOptions, bestBenchmarkReportQueryOptions, isApiError } from '@mako/api-client';
 import { BestReportQuery, MAX_PAGE_SIZE, MetricKey, defaultConfig } from '@mako/contract';
 import { BestSetupReport } from '@mako/ui';
-import type { BestSetupReportStatus, BestSetupSelection, ScreenError } from '@mako/ui';
+import type { BestSetupReportProps, BestSetupReportStatus, BestSetupSelection, ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
@@ -88,19 +88,15 @@ function BestSetupReportPage() {
 }
 
 function ReportPending() {
-  return (
-    <BestSetupReport
-      showTitle={false}
-      models={[]}
-      hardware={[]}
-      selection={emptySelection}
-      onChange={ignore}
-      status="loading"
-    />
-  );
+  return <ReportWithoutData status="loading" />;
 }
 
 function reportErrorScreen(error: ScreenError, retry: () => void) {
+  return <ReportWithoutData status="error" error={error} onRetry={retry} />;
+}
+
+/** The report before its data: nothing to choose from, nothing chosen. */
+function ReportWithoutData(props: Pick<BestSetupReportProps, 'status' | 'error' | 'onRetry'>) {
   return (
     <BestSetupReport
       showTitle={false}
@@ -108,9 +104,7 @@ function reportErrorScreen(error: ScreenError, retry: () => void) {
       hardware={[]}
       selection={emptySelection}
       onChange={ignore}
-      status="error"
-      error={error}
-      onRetry={retry}
+      {...props}
     />
   );
 }
