@@ -24,6 +24,9 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   return <ErrorView error={error} onRetry={retry} headingLevel={2} />;
 }
 
+/** An on* callback with nothing to do: a screen's loading or error state, or a read-only page. */
+export const ignore = () => undefined;
+
 type RenderScreenError = (error: ScreenError, onRetry: () => void) => ReactNode;
 
 /**

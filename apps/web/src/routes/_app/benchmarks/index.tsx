@@ -6,7 +6,7 @@ import type { ResponseOf } from '@mako/contract';
 import { benchmarkSearchQueryOptions, benchmarkSettingsQueryOptions } from '@mako/api-client';
 import { BenchmarkSearch, benchmarkExport } from '@mako/ui';
 import type { BenchmarkSearchSuggestions } from '@mako/ui';
-import { ScreenRouteError } from '../../../components/route-states.tsx';
+import { ignore, ScreenRouteError } from '../../../components/route-states.tsx';
 import { parseBenchmarkSearch, searchQueryOf } from '../../../lib/benchmark-search.ts';
 import { compareSearch } from '../../../lib/compare.ts';
 import { announceCopied } from '../../../lib/copied.ts';
@@ -29,7 +29,6 @@ export const Route = createFileRoute('/_app/benchmarks/')({
 
 const settingHref = (settingId: string) => `/single-benchmarks/${encodeURIComponent(settingId)}`;
 const unique = (values: readonly string[]) => [...new Set(values)].sort();
-const ignore = () => undefined;
 
 /** Model, hardware, version and dataset names the user can see, offered while typing a filter. */
 function suggestionsOf(settings: ResponseOf<'listSettings'>): BenchmarkSearchSuggestions {

@@ -5,7 +5,7 @@ import { benchmarkSettingsQueryOptions, bestBenchmarkReportQueryOptions, isApiEr
 import { BestReportQuery, MAX_PAGE_SIZE, MetricKey, defaultConfig } from '@mako/contract';
 import { BestSetupReport } from '@mako/ui';
 import type { BestSetupReportProps, BestSetupReportStatus, BestSetupSelection, ScreenError } from '@mako/ui';
-import { screenRouteError } from '../../../components/route-states.tsx';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { screenErrorOf } from '../../../lib/screen-error-of.ts';
@@ -33,7 +33,6 @@ export const Route = createFileRoute('/_app/best-setup-report/')({
 const settingHref = (settingId: string) => `/single-benchmarks/${encodeURIComponent(settingId)}`;
 const unique = (values: readonly string[]) => [...new Set(values)].sort();
 const emptySelection: BestSetupSelection = { model_name: '', hardware_name: '', objective: '' };
-const ignore = () => undefined;
 
 function BestSetupReportPage() {
   const search = Route.useSearch();

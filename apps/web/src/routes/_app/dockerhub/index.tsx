@@ -7,8 +7,9 @@ import {
 } from '@mako/api-client';
 import { DockerhubTokensPage } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
-import { screenRouteError } from '../../../components/route-states.tsx';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { errorText } from '../../../lib/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
@@ -19,9 +20,6 @@ export const Route = createFileRoute('/_app/dockerhub/')({
   errorComponent: screenRouteError(dockerhubErrorScreen),
   component: DockerhubPage,
 });
-
-const errorText = (error: Error | null) => (error ? error.message : null);
-const ignore = () => undefined;
 
 function DockerhubPage() {
   const { data } = useSuspenseQuery(registryTokensQueryOptions());

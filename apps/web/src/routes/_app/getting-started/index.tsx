@@ -10,7 +10,7 @@ import {
 import { GettingStartedScreen } from '@mako/ui';
 import type { GettingStartedStep, ScreenError } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
-import { screenRouteError } from '../../../components/route-states.tsx';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/api-url.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
@@ -33,8 +33,6 @@ export const Route = createFileRoute('/_app/getting-started/')({
   errorComponent: screenRouteError(gettingStartedErrorScreen),
   component: GettingStartedPage,
 });
-
-const ignore = () => undefined;
 
 function GettingStartedPage() {
   const navigate = useNavigate();

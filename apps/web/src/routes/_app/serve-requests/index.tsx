@@ -9,8 +9,9 @@ import {
 import { ServeRequestCreate } from '@mako/contract';
 import { ServeRequestsPage } from '@mako/ui';
 import type { ScreenError, ServeRequestCreateValues } from '@mako/ui';
-import { screenRouteError } from '../../../components/route-states.tsx';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { errorText } from '../../../lib/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
@@ -21,9 +22,6 @@ export const Route = createFileRoute('/_app/serve-requests/')({
   errorComponent: screenRouteError(serveRequestsErrorScreen),
   component: ServeRequestsRoute,
 });
-
-const errorText = (error: Error | null) => (error ? error.message : null);
-const ignore = () => undefined;
 
 function ServeRequestsRoute() {
   const { data } = useSuspenseQuery(serveRequestsQueryOptions());

@@ -13,9 +13,10 @@ import { defaultConfig } from '@mako/contract';
 import { ShareLinks, SingleBenchmarkDetail, bestByThroughput } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
-import { screenRouteError } from '../../../components/route-states.tsx';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { allOrNotFound } from '../../../lib/not-found.ts';
+import { errorText } from '../../../lib/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { shareUrl } from '../../../lib/share-url.ts';
 import { TITLES, benchmarkSettingTitle } from '../../../lib/titles.ts';
@@ -38,9 +39,6 @@ export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({
   ),
   component: SettingDetailPage,
 });
-
-const errorText = (error: Error | null) => (error ? error.message : null);
-const ignore = () => undefined;
 
 function SettingDetailPage() {
   const { settingId } = Route.useParams();

@@ -9,7 +9,7 @@ import {
 import { PlanId } from '@mako/contract';
 import { SubscriptionPage } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
-import { screenRouteError } from '../../../components/route-states.tsx';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { pageHead } from '../../../lib/page-title.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
@@ -24,8 +24,6 @@ export const Route = createFileRoute('/_app/subscription/')({
   errorComponent: screenRouteError(subscriptionErrorScreen),
   component: SubscriptionRoute,
 });
-
-const ignore = () => undefined;
 
 function SubscriptionRoute() {
   const [plans, subscription] = useSuspenseQueries({ queries: [plansQueryOptions(), subscriptionQueryOptions()] });

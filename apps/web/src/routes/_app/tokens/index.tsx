@@ -3,9 +3,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { apiTokensQueryOptions, useCreateApiTokenMutation, useRevokeApiTokenMutation } from '@mako/api-client';
 import { ApiTokensPage } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
-import { screenRouteError } from '../../../components/route-states.tsx';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { absoluteApiUrl } from '../../../lib/api-url.ts';
 import { notify } from '../../../lib/notify.ts';
+import { errorText } from '../../../lib/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
@@ -16,9 +17,6 @@ export const Route = createFileRoute('/_app/tokens/')({
   errorComponent: screenRouteError(tokensErrorScreen),
   component: TokensPage,
 });
-
-const errorText = (error: Error | null) => (error ? error.message : null);
-const ignore = () => undefined;
 
 function TokensPage() {
   const { data } = useSuspenseQuery(apiTokensQueryOptions());

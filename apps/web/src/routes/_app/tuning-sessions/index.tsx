@@ -9,7 +9,7 @@ import {
 import { defaultSearchSpace } from '@mako/contract';
 import { TuningSessionsScreen } from '@mako/ui';
 import type { ScreenError, SearchSpaceRules } from '@mako/ui';
-import { screenRouteError } from '../../../components/route-states.tsx';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { notify } from '../../../lib/notify.ts';
 
@@ -29,7 +29,6 @@ const searchSpaceRules: SearchSpaceRules = ({ runtime, gpuCount, parameters }) =
   defaultSearchSpace(runtime, gpuCount, parameters).rules ?? [];
 
 const sessionHref = (sessionId: string) => `/tuning-sessions/${encodeURIComponent(sessionId)}`;
-const ignore = () => undefined;
 
 function TuningSessionsPage() {
   const navigate = useNavigate();
