@@ -60,7 +60,7 @@ function sharedSessionOr404(info: MockRequestInfo): TuningSession | Response {
 }
 
 function publicSetting(info: MockRequestInfo) {
-  const benchmarks = fx.benchmarks.filter((b) => b.setting.id === info.params.setting_id && b.published);
+  const benchmarks = fx.benchmarkRows.filter((b) => b.setting.id === info.params.setting_id && b.published);
   const setting = fx.benchmarkSettings.find((s) => s.id === info.params.setting_id);
   if (!setting || benchmarks.length === 0) return errorResponse(404, 'Benchmark setting not found');
   return { setting: { ...setting, benchmark_count: benchmarks.length }, benchmarks };
@@ -69,7 +69,9 @@ function publicSetting(info: MockRequestInfo) {
 function benchmarksOfSetting(info: MockRequestInfo, withoutSession: boolean) {
   const setting = settingOr404(info);
   if (setting instanceof Response) return setting;
-  const rows = fx.benchmarks.filter((b) => b.setting.id === setting.id && (!withoutSession || b.session_id === null));
+  const rows = fx.benchmarkRows.filter(
+    (b) => b.setting.id === setting.id && (!withoutSession || b.session_id === null),
+  );
   return paginate(rows, info.url);
 }
 
@@ -82,7 +84,7 @@ function searchBenchmarks({ url }: MockRequestInfo) {
   const parsed = BenchmarkSearchQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return errorResponse(422, toValidationIssues('query', parsed.error));
   const { model_name, hardware_name, constraints = [] } = parsed.data;
-  const rows = fx.benchmarks.filter(
+  const rows = fx.benchmarkRows.filter(
     (b) =>
       (model_name === undefined || b.setting.ml_model_name === model_name) &&
       (hardware_name === undefined || b.setting.hardware_config.name === hardware_name) &&
