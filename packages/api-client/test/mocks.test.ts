@@ -301,6 +301,10 @@ describe('scenario handlers', () => {
     });
     const shared = await request('publicTuningSession', { params: { session_id: ids.sharedSession } });
     expect(shared.trials).toEqual(fx.resultsBySession[ids.sharedSession]);
+    // The insights its owner sees; fitted on its successful trials, too few for a model.
+    expect(shared.insights).toEqual(await request('getSessionInsights', { params: { session_id: ids.sharedSession } }));
+    expect(shared.insights?.trials_fitted).toBe(shared.trials.filter((t) => t.failure === null).length);
+    expect(shared.insights?.trials_fitted).toBeGreaterThan(0);
     await expect(
       request('shareSession', { params: { session_id: ids.session }, body: { shared: true } }),
     ).rejects.toMatchObject({ status: 409 });

@@ -10,6 +10,7 @@ import {
   type EndpointName,
   type PendingConfig,
   type ResponseOf,
+  type TuningInsights,
   type TuningSession,
 } from '@mako/contract';
 import * as fx from './fixtures.ts';
@@ -57,6 +58,15 @@ function sharedSessionOr404(info: MockRequestInfo): TuningSession | Response {
   const session = fx.sessions.find((s) => s.id === info.params.session_id);
   const open = session?.shared && (session.status === 'complete' || session.status === 'failed');
   return open ? session : errorResponse(404, 'Tuning session not found');
+}
+
+/**
+ * What the tuner's models say about a session. A session without a fixture entry has too few
+ * successful trials for a model: no importance, no regions, fitted on the successes there are.
+ */
+function insightsOf(session: TuningSession): TuningInsights {
+  const fitted = (fx.resultsBySession[session.id] ?? []).filter((r) => r.failure === null).length;
+  return fx.insightsBySession[session.id] ?? { importance: [], failure_regions: [], trials_fitted: fitted };
 }
 
 function publicSetting(info: MockRequestInfo) {
@@ -246,9 +256,7 @@ export const endpointMocks: EndpointMocks = {
   getSessionInsights: {
     success: (info) => {
       const session = sessionOr404(info);
-      if (session instanceof Response) return session;
-      // A session without an entry has too few successful trials for a model.
-      return fx.insightsBySession[session.id] ?? { importance: [], failure_regions: [], trials_fitted: 0 };
+      return session instanceof Response ? session : insightsOf(session);
     },
     error: notFound('Tuning session'),
   },
@@ -319,6 +327,7 @@ export const endpointMocks: EndpointMocks = {
         session,
         trials: fx.resultsBySession[session.id] ?? [],
         best: fx.bestBySession[session.id] ?? null,
+        insights: insightsOf(session),
       };
     },
     error: notFound('Tuning session'),
