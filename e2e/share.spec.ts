@@ -132,3 +132,75 @@ test('a finished tuning session its owner shares opens for a visitor, until the 
     await stranger.close();
   }
 });
+
+test('a shared multi-objective session shows a visitor its Pareto front and why it wins, read-only', async ({
+  request,
+  browser,
+}) => {
+  const token = await registerThroughApi(request, uniqueEmail('share-front'));
+  const headers = { authorization: `Bearer ${token}` };
+  const model = `e2e-org/Front-${Date.now().toString(36)}`;
+  const perGpu = { metric: 'output_throughput_per_gpu', direction: 'maximize' };
+  const created = await request.post(`${API}/tuning/session`, {
+    headers,
+    data: {
+      setting: benchmarkSetting(model),
+      objective: perGpu,
+      objectives: [perGpu, { metric: 'ttft_ms.p99', direction: 'minimize' }],
+      constraints: [],
+      search_space: {
+        parameters: [
+          { kind: 'int', name: 'max_num_seqs', low: 8, high: 512, log: true },
+          { kind: 'float', name: 'gpu_memory_utilization', low: 0.8, high: 0.95, step: 0.01 },
+        ],
+        rules: [],
+      },
+      budget: { max_trials: 7, max_parallel: 7 },
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const sessionId = ((await created.json()) as { id: string }).id;
+  const leased = await request.post(`${API}/tuning/session/${sessionId}/next-configs`, { headers, data: { count: 7 } });
+  expect(leased.ok()).toBe(true);
+  const configs = ((await leased.json()) as { configs: { id: string }[] }).configs;
+  expect(configs).toHaveLength(7);
+  // Six measurements trading throughput for first-token latency, and one out of memory: enough for the models.
+  const outcomes = [
+    [3000, 60],
+    [4000, 90],
+    [5000, 130],
+    [3500, 70],
+    [4500, 150],
+    [2500, 50],
+  ] as const;
+  for (const [i, config] of configs.entries()) {
+    const outcome = outcomes[i];
+    const reported = await request.post(`${API}/tuning/session/${sessionId}/results`, {
+      headers,
+      data: outcome
+        ? { pending_config_id: config.id, metrics: benchmarkMetrics(outcome[0], outcome[1]) }
+        : { pending_config_id: config.id, failure: { kind: 'oom', message: 'CUDA out of memory' } },
+    });
+    expect(reported.ok()).toBe(true);
+  }
+  const shared = await request.patch(`${API}/tuning/session/${sessionId}`, { headers, data: { shared: true } });
+  expect(shared.ok()).toBe(true);
+
+  const stranger = await visitor(browser, `/share/tuning-sessions/${sessionId}`);
+  try {
+    const { page } = stranger;
+    await expect(page.getByRole('heading', { level: 1, name: `${model} tuning session on 1x H100` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pareto front', level: 2 })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Pareto front points' }).getByRole('button').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Why it wins', level: 2 })).toBeVisible();
+    await expect(page.getByText("From the tuner's models, fitted on 6 trials.")).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Flag importance' }).getByRole('listitem').filter({ hasText: 'max_num_seqs' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Slices' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /sharing|share publicly/i })).toHaveCount(0);
+    await expect(page.getByText(/mako-runner tune/)).toHaveCount(0);
+  } finally {
+    await stranger.close();
+  }
+});
