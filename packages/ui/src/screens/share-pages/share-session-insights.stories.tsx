@@ -18,11 +18,9 @@ import { expectNoOwnerControls } from './share-pages.plays';
 
 const meta = {
   title: 'Screens/Share pages/Session insights',
-  component: PublicPage,
   parameters: { padded: false },
-  args: { children: null },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof PublicPage>;
+} satisfies Meta;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -35,25 +33,24 @@ const finished: TuningSessionData = {
 };
 const trials = LONG_RUN.results;
 
+/** Where the failure model puts the OOMs: at least this many sequences and batched tokens. */
+const OOM_REGION = { max_num_seqs: 256, max_num_batched_tokens: 12288 };
 const inOomRegion = (trial: TuningResultData) =>
-  Number(trial.config.max_num_seqs) >= 256 && Number(trial.config.max_num_batched_tokens) >= 12288;
+  Object.entries(OOM_REGION).every(([flag, low]) => Number(trial.config[flag]) >= low);
 
 /** As the server's tuner would explain the long run; the region's counts are the trials' own. */
 const insights: TuningInsightsView = {
-  importance: [
-    { flag: 'max_num_seqs', importance: 0.44 },
-    { flag: 'gpu_memory_utilization', importance: 0.23 },
-    { flag: 'max_num_batched_tokens', importance: 0.16 },
-    { flag: 'kv_cache_dtype', importance: 0.11 },
-    { flag: 'enable_chunked_prefill', importance: 0.06 },
-  ],
+  importance: Object.entries({
+    max_num_seqs: 0.44,
+    gpu_memory_utilization: 0.23,
+    max_num_batched_tokens: 0.16,
+    kv_cache_dtype: 0.11,
+    enable_chunked_prefill: 0.06,
+  }).map(([flag, importance]) => ({ flag, importance })),
   failure_regions: [
     {
       kind: 'oom',
-      conditions: [
-        { flag: 'max_num_seqs', op: '>=', value: 256 },
-        { flag: 'max_num_batched_tokens', op: '>=', value: 12288 },
-      ],
+      conditions: Object.entries(OOM_REGION).map(([flag, value]) => ({ flag, op: '>=' as const, value })),
       failed: trials.filter((trial) => inOomRegion(trial) && trial.failure?.kind === 'oom').length,
       trials: trials.filter(inOomRegion).length,
     },
