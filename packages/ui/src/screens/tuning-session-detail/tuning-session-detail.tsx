@@ -32,6 +32,8 @@ import { TrialProgressChart } from '../../primitives/trial-progress-chart';
 import { ParetoFront } from '../pareto-front';
 import { TuningInsights } from '../tuning-insights';
 import { BestConfidence } from './best-confidence';
+import { TrialCompareContext, trialCompareColumn } from './trial-compare';
+import { CompareBar, useCompareSelection } from '../benchmark-common/compare-selection';
 import { plural } from '../tuning-insights/tuning-insights';
 import type { TuningInsightsView } from '../tuning-insights';
 import {
@@ -133,6 +135,11 @@ export interface TuningSessionDetailProps {
   readOnly?: boolean;
   /** The owner's share control, under the summary. */
   share?: ReactNode;
+  /**
+   * Opens the benchmarks of 2–4 ticked trials side by side (/benchmarks/compare). With it the
+   * results get a Compare checkbox column; trials that stored no benchmark cannot be ticked.
+   */
+  onCompare?: (benchmarkIds: readonly string[]) => void;
 }
 
 const DEFAULT_PAGE: ResultsPageQuery = { limit: 20, offset: 0 };
@@ -522,6 +529,7 @@ export function TuningSessionDetailScreen({
   showTitle = true,
   readOnly = false,
   share,
+  onCompare,
 }: TuningSessionDetailProps) {
   return (
     <ScreenRoot>
@@ -553,6 +561,7 @@ export function TuningSessionDetailScreen({
               showTitle={showTitle}
               readOnly={readOnly}
               share={share}
+              onCompare={onCompare}
             />
           ) : null
         }
@@ -591,6 +600,7 @@ function SessionBody({
   showTitle,
   readOnly,
   share,
+  onCompare,
 }: SessionBodyProps) {
   const page = results?.data ?? [];
   const everyTrial = trials ?? page;
@@ -598,6 +608,10 @@ function SessionBody({
   const bestResultId = best?.result.id ?? session.best?.result_id;
   const runner = tuneRunnerCommand(session.id);
   const { objective } = session;
+  // Kept here rather than per page: trials ticked on one page stay ticked on the next.
+  const [compared, setCompared] = useState<readonly string[]>([]);
+  const compare = useCompareSelection(compared, onCompare ? setCompared : undefined);
+  const columns = resultColumns(session, defaults, bestResultId, now);
 
   return (
     <>
@@ -661,40 +675,43 @@ function SessionBody({
             </ExportActions>
           ) : null}
         </SectionHead>
-        <DataTable
-          data={page}
-          columns={resultColumns(session, defaults, bestResultId, now)}
-          caption="Trial results"
-          getRowId={(result) => result.id}
-          loading={resultsLoading}
-          // A bounded, focusable scroll area: wide rows stay reachable by keyboard on small screens.
-          maxHeight={720}
-          pagination={{
-            pageIndex: Math.floor(resultsPage.offset / Math.max(resultsPage.limit, 1)),
-            pageSize: resultsPage.limit,
-            rowCount: results?.count ?? 0,
-            onPaginationChange: ({ pageIndex, pageSize }) =>
-              onResultsPageChange?.({ limit: pageSize, offset: pageIndex * pageSize }),
-          }}
-          empty={
-            <EmptyState
-              headingLevel={3}
-              title="No results yet"
-              description={
-                readOnly
-                  ? 'No trial of this session was reported.'
-                  : 'Start a runner next to your GPUs: it leases a configuration, benchmarks it and reports back, one trial after another.'
-              }
-              {...(readOnly
-                ? {}
-                : {
-                    command: runner,
-                    commandLabel: 'Start a runner',
-                    onCopyCommand: (command: string) => onCopy?.(command, 'runner-command'),
-                  })}
-            />
-          }
-        />
+        <TrialCompareContext.Provider value={compare}>
+          <DataTable
+            data={page}
+            columns={compare ? [trialCompareColumn, ...columns] : columns}
+            caption="Trial results"
+            getRowId={(result) => result.id}
+            loading={resultsLoading}
+            // A bounded, focusable scroll area: wide rows stay reachable by keyboard on small screens.
+            maxHeight={720}
+            pagination={{
+              pageIndex: Math.floor(resultsPage.offset / Math.max(resultsPage.limit, 1)),
+              pageSize: resultsPage.limit,
+              rowCount: results?.count ?? 0,
+              onPaginationChange: ({ pageIndex, pageSize }) =>
+                onResultsPageChange?.({ limit: pageSize, offset: pageIndex * pageSize }),
+            }}
+            empty={
+              <EmptyState
+                headingLevel={3}
+                title="No results yet"
+                description={
+                  readOnly
+                    ? 'No trial of this session was reported.'
+                    : 'Start a runner next to your GPUs: it leases a configuration, benchmarks it and reports back, one trial after another.'
+                }
+                {...(readOnly
+                  ? {}
+                  : {
+                      command: runner,
+                      commandLabel: 'Start a runner',
+                      onCopyCommand: (command: string) => onCopy?.(command, 'runner-command'),
+                    })}
+              />
+            }
+          />
+        </TrialCompareContext.Provider>
+        {compare && page.length > 0 ? <CompareBar selection={compare} onCompare={onCompare} rowsName="trials" /> : null}
       </Section>
 
       <Section>
