@@ -1,12 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import {
-  FIXTURE_NOW,
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
-  llamaH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
+import { llamaH100Benchmarks, llamaH100Setting } from '../benchmark-common/benchmark-common.fixtures';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /** Ticking a setting's benchmarks for Compare: the same control, limit and words as search. */
@@ -17,13 +11,9 @@ const meta = {
     status: 'success',
     setting: llamaH100Setting,
     benchmarks: llamaH100Benchmarks,
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
+    onCompare: fn(),
     onPublishChange: fn(),
     onDelete: fn(),
-    onCompare: fn(),
-    now: FIXTURE_NOW,
-    timeZone: 'UTC',
   },
 } satisfies Meta<typeof SingleBenchmarkDetail>;
 
