@@ -50,11 +50,6 @@ export const BestBody = styled.div`
   min-width: 0;
 `;
 
-export const OptionsBlock = styled.div`
-  ${stack(2)}
-  min-width: 0;
-`;
-
 export const OptionsHead = styled.div`
   display: flex;
   align-items: center;
@@ -92,11 +87,6 @@ export const Mono = styled.span`
   font-size: ${fontSize.sm};
 `;
 
-export const CardStack = styled.div`
-  ${stack(3)}
-  min-width: 0;
-`;
-
 export const SkeletonGrid = styled.div`
   ${stack(4)}
 `;
@@ -116,7 +106,9 @@ export const ChipsCell = styled.div`
 `;
 
 export {
+  Section as CardStack,
   Note,
+  Subsection as OptionsBlock,
   ScreenRoot,
   ScreenTitle as Title,
   Section,
