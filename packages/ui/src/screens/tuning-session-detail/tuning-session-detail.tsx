@@ -506,22 +506,13 @@ export function TuningSessionDetailScreen({
   error,
   onRetry,
   retrying,
-  best,
-  results,
   resultsPage = DEFAULT_PAGE,
-  onResultsPageChange,
   resultsLoading = false,
-  trials,
   pending = [],
   searchState,
-  defaultConfig,
-  insights,
-  onCopy,
-  onExport,
-  now,
   showTitle = true,
   readOnly = false,
-  share,
+  ...body
 }: TuningSessionDetailProps) {
   return (
     <ScreenRoot>
@@ -536,23 +527,14 @@ export function TuningSessionDetailScreen({
         {() =>
           session ? (
             <SessionBody
+              {...body}
               session={session}
-              best={best}
-              results={results}
               resultsPage={resultsPage}
-              onResultsPageChange={onResultsPageChange}
               resultsLoading={resultsLoading}
-              trials={trials}
               pending={pending}
               searchState={searchState ?? deriveSearchState(session)}
-              defaultConfig={defaultConfig}
-              {...(insights !== undefined ? { insights } : {})}
-              onCopy={onCopy}
-              onExport={onExport}
-              now={now}
               showTitle={showTitle}
               readOnly={readOnly}
-              share={share}
             />
           ) : null
         }
