@@ -74,3 +74,34 @@ export const Note = styled.p`
   font-size: ${fontSize.sm};
   color: ${color.textMuted};
 `;
+
+/** A header's or section head's actions, pushed to the end of its row. */
+export const HeadActions = styled.div`
+  display: flex;
+  gap: ${space(2)};
+  margin-left: auto;
+`;
+
+/** Two equal columns side by side, one above the other on a phone. */
+export const TwoColumns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: ${space(4)};
+
+  ${media.narrow} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+/** The title of a page that stands on its own, outside the app's shell (a survey, a payment result). */
+export const StandaloneTitle = styled.h1`
+  font-size: ${fontSize.xxl};
+  font-weight: ${fontWeight.semibold};
+  line-height: ${lineHeight.tight};
+`;
+
+export const StandaloneLede = styled.p`
+  color: ${color.textMuted};
+  font-size: ${fontSize.lg};
+  line-height: ${lineHeight.normal};
+`;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, media, space } from '../../foundations/theme/design-tokens';
+import { media, space } from '../../foundations/theme/design-tokens';
 
 export const SelectRow = styled.div`
   display: grid;
@@ -19,12 +19,6 @@ export const Headline = styled.div`
   gap: ${space(3)};
 `;
 
-export const Note = styled.p`
-  max-width: 72ch;
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-`;
-
 export const MetricGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
@@ -32,6 +26,7 @@ export const MetricGrid = styled.div`
 `;
 
 export {
+  ScreenLede as Note,
   Note as Summary,
   Subsection as ReportSection,
   SubsectionTitle as SectionTitle,

@@ -91,12 +91,6 @@ export const SkeletonGrid = styled.div`
   ${stack(4)}
 `;
 
-export const ExportActions = styled.div`
-  display: flex;
-  gap: ${space(2)};
-  margin-left: auto;
-`;
-
 /** Lets a row's option chips wrap instead of widening the whole table. */
 export const ChipsCell = styled.div`
   min-width: 200px;
@@ -107,6 +101,7 @@ export const ChipsCell = styled.div`
 
 export {
   Section as CardStack,
+  HeadActions as ExportActions,
   Note,
   Subsection as OptionsBlock,
   ScreenRoot,
