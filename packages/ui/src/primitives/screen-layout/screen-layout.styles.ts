@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, media, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  media,
+  space,
+  splitRow,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 /** The scaffolding every screen shares: a column of a header and titled sections. */
 export const ScreenRoot = styled.div`
@@ -9,11 +18,7 @@ export const ScreenRoot = styled.div`
 
 /** The title block on the left, the screen's actions on the right, wrapping below on a phone. */
 export const ScreenHeader = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${space(3)};
+  ${splitRow(3)}
   min-width: 0;
 `;
 

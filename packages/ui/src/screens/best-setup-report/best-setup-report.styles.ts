@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media, space } from '../../foundations/theme/design-tokens';
+import { media, space, splitRow } from '../../foundations/theme/design-tokens';
 
 export const SelectRow = styled.div`
   display: grid;
@@ -12,11 +12,7 @@ export const SelectRow = styled.div`
 `;
 
 export const Headline = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${space(3)};
+  ${splitRow(3)}
 `;
 
 export const MetricGrid = styled.div`
