@@ -115,37 +115,19 @@ function buildLongRun() {
   const defaultValue = results[0]?.objective_value ?? null;
   const failed = results.filter((result) => result.failure).length;
 
+  // The next two trials are out with the two runners, each leased for an hour.
+  const leased = (trial: number, runner: string, leasedAgo: number, config: RuntimeConfig): PendingConfigData => ({
+    id: `long-pending-${trial}`,
+    trial_number: trial,
+    config: { ...config, enable_chunked_prefill: true, kv_cache_dtype: 'fp8' },
+    status: 'leased',
+    leased_by: runner,
+    created_at: at(trial * 14 - leasedAgo),
+    expires_at: at(trial * 14 - leasedAgo + 60),
+  });
   const pending: PendingConfigData[] = [
-    {
-      id: 'long-pending-35',
-      trial_number: 35,
-      config: {
-        max_num_seqs: 352,
-        max_num_batched_tokens: 14336,
-        gpu_memory_utilization: 0.93,
-        enable_chunked_prefill: true,
-        kv_cache_dtype: 'fp8',
-      },
-      status: 'leased',
-      leased_by: 'runner-h100-a',
-      created_at: at(35 * 14 - 24),
-      expires_at: at(35 * 14 + 36),
-    },
-    {
-      id: 'long-pending-36',
-      trial_number: 36,
-      config: {
-        max_num_seqs: 288,
-        max_num_batched_tokens: 10240,
-        gpu_memory_utilization: 0.92,
-        enable_chunked_prefill: true,
-        kv_cache_dtype: 'fp8',
-      },
-      status: 'leased',
-      leased_by: 'runner-h100-b',
-      created_at: at(36 * 14 - 30),
-      expires_at: at(36 * 14 + 30),
-    },
+    leased(35, 'runner-h100-a', 24, { max_num_seqs: 352, max_num_batched_tokens: 14336, gpu_memory_utilization: 0.93 }),
+    leased(36, 'runner-h100-b', 30, { max_num_seqs: 288, max_num_batched_tokens: 10240, gpu_memory_utilization: 0.92 }),
   ];
 
   const session: TuningSessionData = {
