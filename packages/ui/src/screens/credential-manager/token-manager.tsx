@@ -5,15 +5,18 @@ import { Button } from '../../primitives/button';
 import { ConfirmDialog } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
+import type { LoadStateProps } from '../error-views/loading-error-wrapper';
 import { KeyIcon } from '../../foundations/icons';
-import type { ScreenError } from '../error-views/screen-error';
 import { CreateTokenDialog } from './create-token-dialog';
 import type { ExtraCreateFields } from './create-token-dialog';
 import { TokenTable } from './token-table';
 import { Intro, PageRoot, Toolbar } from './token-management.styles';
 import type { CreatedToken, TokenCreateValues, TokenLike } from './token-types';
 
-export interface TokenManagerProps<TToken extends TokenLike, TExtra extends object = Record<never, never>> {
+export interface TokenManagerProps<
+  TToken extends TokenLike,
+  TExtra extends object = Record<never, never>,
+> extends LoadStateProps {
   /** One or two sentences above the list: what these tokens are for. */
   intro: ReactNode;
   /** Names the table, e.g. "API tokens". */
@@ -21,10 +24,6 @@ export interface TokenManagerProps<TToken extends TokenLike, TExtra extends obje
 
   /** The list; undefined until it has loaded. */
   tokens?: readonly TToken[] | null;
-  isLoading?: boolean;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** The reference time for relative dates and expiry; fixed in stories. */
   now?: Date | number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -64,10 +63,6 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
   intro,
   caption,
   tokens,
-  isLoading = false,
-  error,
-  onRetry,
-  retrying,
   now,
   extraColumns,
   emptyTitle,
@@ -87,6 +82,7 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
   revokingId,
   revokeError,
   revokeDescription,
+  ...load
 }: TokenManagerProps<TToken, TExtra>) {
   const [createOpen, setCreateOpen] = useState(false);
   // The secret the user has closed: the same answer must never be shown a second time.
@@ -112,10 +108,7 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
         </Button>
       </Toolbar>
       <LoadingErrorWrapper
-        isLoading={isLoading}
-        error={error}
-        onRetry={onRetry}
-        retrying={retrying}
+        {...load}
         loadingLabel={`Loading ${caption}`}
         skeleton={
           <TokenTable

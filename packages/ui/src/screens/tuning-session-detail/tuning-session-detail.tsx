@@ -20,8 +20,7 @@ import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import { ExportButtons } from '../../primitives/export-buttons';
 import type { ExportFormat } from '../../foundations/format/csv';
-import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
-import { UNKNOWN_ERROR } from '../error-views/screen-error';
+import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
 import type { ScreenError } from '../error-views/screen-error';
 import { formatChangeVsDefaults, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { CheckIcon, CopyIcon } from '../../foundations/icons';
@@ -517,8 +516,7 @@ export function TuningSessionDetailScreen({
   return (
     <ScreenRoot>
       <LoadingErrorWrapper
-        isLoading={status === 'loading'}
-        error={status === 'error' ? (error ?? { statusText: UNKNOWN_ERROR }) : null}
+        {...statusLoadState(status, error)}
         onRetry={onRetry}
         retrying={retrying}
         loadingLabel="Loading the tuning session"
