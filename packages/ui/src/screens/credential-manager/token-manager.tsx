@@ -8,15 +8,18 @@ import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
 import type { LoadStateProps } from '../error-views/loading-error-wrapper';
 import { KeyIcon } from '../../foundations/icons';
 import { CreateTokenDialog } from './create-token-dialog';
-import type { ExtraCreateFields } from './create-token-dialog';
+import type { CreateTokenDialogProps } from './create-token-dialog';
 import { TokenTable } from './token-table';
 import { Intro, PageRoot, Toolbar } from './token-management.styles';
-import type { CreatedToken, TokenCreateValues, TokenLike } from './token-types';
+import type { CreatedToken, TokenLike } from './token-types';
 
-export interface TokenManagerProps<
-  TToken extends TokenLike,
-  TExtra extends object = Record<never, never>,
-> extends LoadStateProps {
+export interface TokenManagerProps<TToken extends TokenLike, TExtra extends object = Record<never, never>>
+  extends
+    LoadStateProps,
+    Pick<
+      CreateTokenDialogProps<TToken, TExtra>,
+      'createdTitle' | 'secretLabel' | 'namePlaceholder' | 'extraFields' | 'onCreate' | 'renderUsage'
+    > {
   /** One or two sentences above the list: what these tokens are for. */
   intro: ReactNode;
   /** Names the table, e.g. "API tokens". */
@@ -35,17 +38,11 @@ export interface TokenManagerProps<
 
   /** The create dialog's description. */
   createDescription: ReactNode;
-  createdTitle: string;
-  secretLabel: string;
-  namePlaceholder?: string;
-  extraFields?: ExtraCreateFields<TExtra>;
-  onCreate: (values: TokenCreateValues & TExtra) => void;
   /** The create call is in flight. */
   creating?: boolean;
   createError?: string | null;
   /** The create call's answer; its secret is shown once, until the user closes the dialog. */
   created?: CreatedToken<TToken> | null;
-  renderUsage?: (created: CreatedToken<TToken>) => ReactNode;
 
   onRevoke: (id: string) => void;
   /** The id whose revoke call is in flight. */
