@@ -52,6 +52,24 @@ export interface TokenManagerProps<TToken extends TokenLike, TExtra extends obje
   revokeDescription: string;
 }
 
+/** What a token page takes from the app: the list with its load state, and the create and revoke calls. */
+export type TokenPageProps<TToken extends TokenLike, TExtra extends object = Record<never, never>> = Pick<
+  TokenManagerProps<TToken, TExtra>,
+  | 'tokens'
+  | 'isLoading'
+  | 'error'
+  | 'onRetry'
+  | 'retrying'
+  | 'now'
+  | 'onCreate'
+  | 'creating'
+  | 'createError'
+  | 'created'
+  | 'onRevoke'
+  | 'revokingId'
+  | 'revokeError'
+>;
+
 /**
  * The shared body of the token pages: an intro with "New token", the list (or its loading, error
  * and empty states), the create dialog that shows the secret once, and revoke with confirm.
