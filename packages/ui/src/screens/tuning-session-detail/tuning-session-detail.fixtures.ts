@@ -71,31 +71,21 @@ function buildLongRun() {
     };
     const base = { id: `long-result-${trial}`, trial_number: trial, config, created_at: at(trial * 14) };
     const roll = next();
-    if (roll < 0.07) {
-      results.push({
-        ...base,
-        objective_value: null,
-        feasible: false,
-        metrics: null,
-        failure: {
-          kind: 'oom',
-          message:
-            'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.12 GiB is free.',
-        },
-      });
-      continue;
-    }
-    if (roll < 0.1) {
-      results.push({
-        ...base,
-        objective_value: null,
-        feasible: false,
-        metrics: null,
-        failure: {
-          kind: 'crash',
-          message: "RuntimeError: Engine core initialization failed. Failed core proc(s): {'EngineCore_DP0': 1}",
-        },
-      });
+    const failure: TuningResultData['failure'] =
+      roll < 0.07
+        ? {
+            kind: 'oom',
+            message:
+              'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.12 GiB is free.',
+          }
+        : roll < 0.1
+          ? {
+              kind: 'crash',
+              message: "RuntimeError: Engine core initialization failed. Failed core proc(s): {'EngineCore_DP0': 1}",
+            }
+          : null;
+    if (failure) {
+      results.push({ ...base, objective_value: null, feasible: false, metrics: null, failure });
       continue;
     }
     // The search learns: later proposals sit closer to the best region.
