@@ -64,6 +64,13 @@ export const SectionTitle = styled.h2`
   line-height: ${lineHeight.tight};
 `;
 
+/** A header's or section head's actions, pushed to the end of its row. */
+export const HeadActions = styled.div`
+  display: flex;
+  gap: ${space(2)};
+  margin-left: auto;
+`;
+
 /** A part of a section (inside a card or a tab): a smaller title over its content. */
 export const Subsection = styled.div`
   ${stack(2)}
@@ -78,13 +85,6 @@ export const SubsectionTitle = styled.h3`
 export const Note = styled.p`
   font-size: ${fontSize.sm};
   color: ${color.textMuted};
-`;
-
-/** A header's or section head's actions, pushed to the end of its row. */
-export const HeadActions = styled.div`
-  display: flex;
-  gap: ${space(2)};
-  margin-left: auto;
 `;
 
 /** Two equal columns side by side, one above the other on a phone. */
