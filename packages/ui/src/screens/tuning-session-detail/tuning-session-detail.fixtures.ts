@@ -160,33 +160,27 @@ export const LONG_RUN = buildLongRun();
 export const FAILED_NOW = new Date('2025-11-05T15:30:00Z');
 const failedAt = (minutes: number) => new Date(Date.parse(FAILED_SESSION.created_at) + minutes * 60_000).toISOString();
 
+// Both trials ran out of GPU memory before serving a request.
+const oomTrial = (trial: number, config: RuntimeConfig, message: string): TuningResultData => ({
+  id: `5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8e${String(trial).padStart(2, '0')}`,
+  trial_number: trial,
+  config,
+  objective_value: null,
+  feasible: false,
+  metrics: null,
+  failure: { kind: 'oom', message },
+  created_at: failedAt(trial * 14),
+});
+
 export const FAILED_RESULTS: TuningResultData[] = [
-  {
-    id: '5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8e01',
-    trial_number: 1,
-    config: { max_num_seqs: 1024, gpu_memory_utilization: 0.98 },
-    objective_value: null,
-    feasible: false,
-    metrics: null,
-    failure: {
-      kind: 'oom',
-      message:
-        'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 3.50 GiB. GPU 0 has a total capacity of 191.98 GiB of which 2.07 GiB is free.',
-    },
-    created_at: failedAt(14),
-  },
-  {
-    id: '5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8e02',
-    trial_number: 2,
-    config: { max_num_seqs: 768, gpu_memory_utilization: 0.97 },
-    objective_value: null,
-    feasible: false,
-    metrics: null,
-    failure: {
-      kind: 'oom',
-      message:
-        'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
-    },
-    created_at: failedAt(28),
-  },
+  oomTrial(
+    1,
+    { max_num_seqs: 1024, gpu_memory_utilization: 0.98 },
+    'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 3.50 GiB. GPU 0 has a total capacity of 191.98 GiB of which 2.07 GiB is free.',
+  ),
+  oomTrial(
+    2,
+    { max_num_seqs: 768, gpu_memory_utilization: 0.97 },
+    'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+  ),
 ];
