@@ -103,11 +103,8 @@ export function CreateTuningSessionDialog({
   trigger,
   runtimes,
   runtimesError,
-  onCreate,
   busy = false,
-  error,
-  searchSpaceRules,
-  defaultValues,
+  ...formOptions
 }: CreateTuningSessionDialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -118,15 +115,7 @@ export function CreateTuningSessionDialog({
 
   let body: ReactElement;
   if (runtimes && runtimes.length > 0) {
-    body = (
-      <SessionForm
-        runtimes={runtimes}
-        onCreate={onCreate}
-        error={error}
-        searchSpaceRules={searchSpaceRules}
-        defaultValues={defaultValues}
-      />
-    );
+    body = <SessionForm runtimes={runtimes} {...formOptions} />;
   } else if (runtimesError || runtimes) {
     body = (
       <Callout tone="danger" title="The supported runtimes could not be loaded">
@@ -167,13 +156,12 @@ export function CreateTuningSessionDialog({
   );
 }
 
-interface SessionFormProps {
+type SessionFormProps = Pick<
+  CreateTuningSessionDialogProps,
+  'onCreate' | 'error' | 'searchSpaceRules' | 'defaultValues'
+> & {
   runtimes: readonly RuntimeCatalogueData[];
-  onCreate: (request: TuningSessionCreateRequest) => void;
-  error?: string | null;
-  searchSpaceRules?: SearchSpaceRules;
-  defaultValues?: CreateTuningSessionDialogProps['defaultValues'];
-}
+};
 
 function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValues }: SessionFormProps) {
   const [values, setValues] = useState<SessionFormValues>(() => {
