@@ -50,7 +50,8 @@ export const Wide = styled.div`
   grid-column: 1 / -1;
 `;
 
-export const ConstraintList = styled.ol`
+/** Rows the user adds and removes: further objectives, constraints. */
+export const RowList = styled.ol`
   ${stack(2)}
   ${plainList}
 `;
@@ -63,6 +64,36 @@ export const ConstraintRow = styled.li`
 
   ${media.narrow} {
     grid-template-columns: minmax(0, 1fr) minmax(72px, auto) minmax(0, 1fr) auto;
+  }
+`;
+
+/** Metric, direction and Remove in the first objective's columns, at every width. */
+export const ObjectiveRow = styled(Grid).attrs({ as: 'li', $min: 200 })`
+  & > button {
+    justify-self: start;
+  }
+`;
+
+/** A button with its one-line explanation beside it, below it on a phone. */
+export const ButtonWithNote = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(1)} ${space(3)};
+
+  & > p {
+    margin-top: 0;
+  }
+`;
+
+export const ConfirmRow = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(120px, 160px);
+  gap: ${space(3)} ${space(4)};
+  align-items: start;
+
+  ${media.narrow} {
+    grid-template-columns: minmax(0, 1fr);
   }
 `;
 
