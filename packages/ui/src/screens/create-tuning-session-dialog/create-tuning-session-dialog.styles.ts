@@ -10,6 +10,7 @@ import {
   radius,
   space,
   stack,
+  wrappingRow,
 } from '../../foundations/theme/design-tokens';
 
 export const Form = styled.form`
@@ -76,10 +77,8 @@ export const ObjectiveRow = styled(Grid).attrs({ as: 'li', $min: 200 })`
 
 /** A button with its one-line explanation beside it, below it on a phone. */
 export const ButtonWithNote = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(1)} ${space(3)};
+  ${wrappingRow(3)}
+  row-gap: ${space(1)};
 
   & > p {
     margin-top: 0;

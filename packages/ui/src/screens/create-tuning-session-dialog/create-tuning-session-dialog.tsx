@@ -247,6 +247,12 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
       confirm: false,
     }));
 
+  const removeRow = (list: 'constraints' | 'extraObjectives', key: string) =>
+    setValues((previous) => ({
+      ...previous,
+      [list]: (previous[list] as readonly { key: string }[]).filter((item) => item.key !== key),
+    }));
+
   const setConstraint = (key: string, patch: Partial<ConstraintDraft>) =>
     setValues((previous) => ({
       ...previous,
@@ -400,18 +406,7 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
                     value={objective.direction}
                     onValueChange={(direction) => setObjective(objective.key, { direction: direction as Direction })}
                   />
-                  <Button
-                    variant="ghost"
-                    aria-label={`Remove ${label.toLowerCase()}`}
-                    onClick={() =>
-                      setValues((previous) => ({
-                        ...previous,
-                        extraObjectives: previous.extraObjectives.filter((item) => item.key !== objective.key),
-                      }))
-                    }
-                  >
-                    Remove
-                  </Button>
+                  <RemoveRowButton label={label} onRemove={() => removeRow('extraObjectives', objective.key)} />
                 </ObjectiveRow>
               );
             })}
@@ -464,18 +459,7 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
                     onBlur={() => touch(valueField)}
                     error={shown(valueField)}
                   />
-                  <Button
-                    variant="ghost"
-                    aria-label={`Remove ${label.toLowerCase()}`}
-                    onClick={() =>
-                      setValues((previous) => ({
-                        ...previous,
-                        constraints: previous.constraints.filter((item) => item.key !== constraint.key),
-                      }))
-                    }
-                  >
-                    Remove
-                  </Button>
+                  <RemoveRowButton label={label} onRemove={() => removeRow('constraints', constraint.key)} />
                 </ConstraintRow>
               );
             })}
@@ -570,6 +554,15 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
         </ConfirmRow>
       </Section>
     </Form>
+  );
+}
+
+/** The Remove at the end of a row the user added, named for its row ("Remove constraint 2"). */
+function RemoveRowButton({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <Button variant="ghost" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
+      Remove
+    </Button>
   );
 }
 
