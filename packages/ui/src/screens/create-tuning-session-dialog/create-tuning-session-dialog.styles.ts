@@ -85,17 +85,6 @@ export const ButtonWithNote = styled.div`
   }
 `;
 
-export const ConfirmRow = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(120px, 160px);
-  gap: ${space(3)} ${space(4)};
-  align-items: start;
-
-  ${media.narrow} {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
-
 export const OptionList = styled.ul`
   display: flex;
   flex-direction: column;

@@ -25,7 +25,6 @@ import type {
 import {
   ButtonWithNote,
   Choices,
-  ConfirmRow,
   ConstraintRow,
   Form,
   Grid,
@@ -530,28 +529,30 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
             {...text('maxParallel')}
           />
         </Grid>
-        <ConfirmRow>
-          <Checkbox
-            label="Re-measure the best and the runner-up"
-            description={
-              multiObjective
-                ? 'Only a single-objective session has one best to re-measure; a front has none.'
-                : 'Once the search is over, both are measured again, so a winner inside the noise is not declared.'
-            }
-            checked={values.confirm && !multiObjective}
-            disabled={multiObjective}
-            onCheckedChange={(confirm) => set('confirm', confirm)}
-            error={shown('confirm')}
-          />
-          <TextField
-            label="Repeats"
-            hint="Each, from 1 to 5"
-            inputMode="numeric"
-            mono
-            disabled={!values.confirm || multiObjective}
-            {...text('confirmRepeats')}
-          />
-        </ConfirmRow>
+        <Checkbox
+          label="Re-measure the best and the runner-up"
+          description={
+            multiObjective
+              ? 'Only a single-objective session has one best to re-measure; a front has none.'
+              : 'Once the search is over, both are measured again, so a winner inside the noise is not declared.'
+          }
+          checked={values.confirm && !multiObjective}
+          disabled={multiObjective}
+          onCheckedChange={(confirm) => set('confirm', confirm)}
+          error={shown('confirm')}
+        />
+        <OptionBody>
+          <Grid $min={140}>
+            <TextField
+              label="Repeats"
+              hint="Each, from 1 to 5"
+              inputMode="numeric"
+              mono
+              disabled={!values.confirm || multiObjective}
+              {...text('confirmRepeats')}
+            />
+          </Grid>
+        </OptionBody>
       </Section>
     </Form>
   );
