@@ -114,7 +114,7 @@ test('a two-objective session made in the New tuning session dialog reaches the 
   );
   await json(request, 'post', `/tuning/session/${session!.id}/results`, token, {
     pending_config_id: configs[0]!.id,
-    metrics: metrics(4000, 20),
+    metrics: benchmarkMetrics(4000, 80, 20),
   });
 
   await page.goto(`/tuning-sessions/${session!.id}`);
