@@ -20,11 +20,17 @@ const silentAnalytics: Analytics = {
   reset: () => undefined,
 };
 
+/** The path of every request msw sees from now on. */
+function recordPaths(): string[] {
+  const paths: string[] = [];
+  server.events.on('request:start', ({ request }) => void paths.push(new URL(request.url).pathname));
+  return paths;
+}
+
 describe('a signed-in first visit', () => {
   it('fetches the site settings once, however many loaders need them', async () => {
     server.use(...handlers.success);
-    const paths: string[] = [];
-    server.events.on('request:start', ({ request }) => void paths.push(new URL(request.url).pathname));
+    const paths = recordPaths();
     localStorage.setItem(ACCESS_TOKEN_KEY, mockAccessToken(3600));
     const queryClient = createQueryClient();
     const router = createAppRouter(
@@ -46,8 +52,7 @@ describe('the benchmark search of a first visit', () => {
 
   it('is sent once the settings are known, and the loader takes that answer instead of asking again', async () => {
     server.use(...handlers.success);
-    const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => void calls.push(new URL(request.url).pathname));
+    const calls = recordPaths();
     localStorage.setItem(ACCESS_TOKEN_KEY, mockAccessToken(3600));
     const queryClient = createQueryClient();
 
@@ -64,8 +69,7 @@ describe('the benchmark search of a first visit', () => {
     server.use(...handlers.success);
     const queryClient = createQueryClient();
     await queryClient.ensureQueryData(benchmarkSearchQueryOptions(searchQueryOf(search)));
-    const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => void calls.push(new URL(request.url).pathname));
+    const calls = recordPaths();
 
     startSearchEarly(queryClient, search);
     await queryClient.ensureQueryData(settingsQueryOptions());
