@@ -75,9 +75,8 @@ export function callUrl(def: Pick<CallDef, 'path'>, options: UrlOptions = {}): s
  */
 export async function call<D extends CallDef>(def: D, ...[options]: CallArgs<D>): Promise<CallResult<D>> {
   const opts = (options ?? {}) as CallOptions<D>;
-  const headers = new Headers({ Accept: 'application/json' });
   const token = getStoredToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const headers = requestHeaders(token);
 
   let body: string | undefined;
   if (def.body && opts.body !== undefined) {
@@ -96,9 +95,10 @@ export async function call<D extends CallDef>(def: D, ...[options]: CallArgs<D>)
 
   const url = callUrl(def, opts as UrlOptions);
   const fetchImpl = getApiConfig().fetch ?? globalThis.fetch;
+  const started = def.method === 'GET' ? takeStartedGet(url, token) : undefined;
   let response: Response;
   try {
-    response = await fetchImpl(url, { method: def.method, headers, body, signal: opts.signal });
+    response = await (started ?? fetchImpl(url, { method: def.method, headers, body, signal: opts.signal }));
   } catch (error) {
     // A cancelled query is not a network failure; let TanStack Query see the abort as it is.
     if (opts.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
@@ -118,6 +118,45 @@ export async function call<D extends CallDef>(def: D, ...[options]: CallArgs<D>)
     });
   }
   return parsed.data as CallResult<D>;
+}
+
+function requestHeaders(token: string | null): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** A GET sent ahead of its call (startGet), with the token it carries. */
+interface StartedGet {
+  response: Promise<Response>;
+  token: string | null;
+  at: number;
+}
+
+const startedGets = new Map<string, StartedGet>();
+/** An answer older than this is left alone: the call fetches afresh (the queries' default staleTime). */
+const STARTED_GET_TTL_MS = 30_000;
+
+/**
+ * Sends a GET ahead of its call: a page whose call sits in a chunk with the endpoint's schemas can
+ * send the request while that chunk is still loading. The next `call` of the same URL with the same
+ * token takes the answer, once, and checks it as its own; an answer nobody takes is dropped.
+ */
+export function startGet(path: string, query?: object): void {
+  const url = callUrl({ path }, { query });
+  const token = getStoredToken();
+  const fetchImpl = getApiConfig().fetch ?? globalThis.fetch;
+  const response = fetchImpl(url, { method: 'GET', headers: requestHeaders(token) });
+  // The taking call reports a failure; until then a rejection is not unhandled.
+  response.catch(() => undefined);
+  startedGets.set(url, { response, token, at: Date.now() });
+}
+
+function takeStartedGet(url: string, token: string | null): Promise<Response> | undefined {
+  const started = startedGets.get(url);
+  startedGets.delete(url);
+  if (!started || started.token !== token || Date.now() - started.at > STARTED_GET_TTL_MS) return undefined;
+  return started.response;
 }
 
 /** The OAuth2 password form: fields that are empty are left out rather than sent as ''. */

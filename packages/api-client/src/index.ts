@@ -12,8 +12,9 @@ export {
   type AuthServerState,
 } from './config.ts';
 
-// The fetch wrapper: `call` takes one endpoint definition, `request` a name from the endpoint table.
-export { call, callUrl, type CallArgs, type CallDef, type CallOptions, type CallResult } from './call.ts';
+// The fetch wrapper: `call` takes one endpoint definition, `request` a name from the endpoint table;
+// `startGet` sends a call's GET before the code with its schemas has loaded.
+export { call, callUrl, startGet, type CallArgs, type CallDef, type CallOptions, type CallResult } from './call.ts';
 export { api, endpointUrl, formBody, request, type Api, type RequestArgs, type RequestOptions } from './request.ts';
 
 // The error catalogue of SPEC §8.

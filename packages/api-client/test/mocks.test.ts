@@ -428,6 +428,37 @@ describe('the search mock filters as the server does', () => {
   });
 });
 
+describe('the create-session mock takes the body as the server does', () => {
+  const perGpu = { metric: 'output_throughput_per_gpu', direction: 'maximize' } as const;
+  const perUser = { metric: 'output_throughput_per_user', direction: 'maximize' } as const;
+  const create = (extra: object) =>
+    request('createSession', { body: { ...bodies.createSession, objective: perGpu, ...extra }, query: {} });
+
+  it('answers with the objectives or the confirm it was asked for', async () => {
+    server.use(...handlers.success);
+    const multi = await create({ objectives: [perGpu, perUser] });
+    expect(multi.objective).toEqual(perGpu);
+    expect(multi.objectives).toEqual([perGpu, perUser]);
+    expect(multi.pareto_front).toEqual([]);
+    expect(multi.confirm).toBeUndefined();
+    const confirmed = await create({ confirm: { repeats: 3 } });
+    expect(confirmed.confirm).toEqual({ repeats: 3 });
+    expect(confirmed.objectives).toBeUndefined();
+  });
+
+  it('refuses what the server refuses with a 422 naming the field', async () => {
+    server.use(...handlers.success);
+    await expect(create({ objectives: [perGpu, perUser], confirm: { repeats: 2 } })).rejects.toMatchObject({
+      status: 422,
+      issues: [expect.objectContaining({ loc: ['body', 'confirm'] })],
+    });
+    await expect(create({ objectives: [perGpu, perGpu] })).rejects.toMatchObject({
+      status: 422,
+      issues: [expect.objectContaining({ loc: ['body', 'objectives', 1, 'metric'] })],
+    });
+  });
+});
+
 describe('mockEndpoint is typed against the contract', () => {
   it('accepts fixtures of the response type and rejects others at compile time', () => {
     const good = mockEndpoint('getSession', () => fx.runningSession);

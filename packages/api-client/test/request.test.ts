@@ -1,6 +1,8 @@
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiBaseFromLoginUrl, applyAuthServer, configureApiClient, getApiBase } from '../src/config.ts';
+import { startGet } from '../src/call.ts';
+import { ResponseSchemaError } from '../src/errors.ts';
 import { api, endpointUrl, formBody, request } from '../src/request.ts';
 import { mockEndpoint } from '../src/mocks/mock-endpoint.ts';
 import { handlers } from '../src/mocks/handlers.ts';
@@ -185,5 +187,50 @@ describe('request', () => {
       void request('getSettings', { body: {} });
     }
     expect(never).toBe(false);
+  });
+});
+
+describe('startGet', () => {
+  const search = { model_name: 'Llama-3-8B', limit: 20 };
+
+  it("sends a call's GET ahead; the call takes that answer instead of asking again", async () => {
+    server.use(...handlers.success);
+    const token = mockJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 600 });
+    localStorage.setItem('access_token', token);
+    const log = recordRequests();
+    startGet('/benchmarks/all', search);
+    await vi.waitFor(() => expect(log.calls).toHaveLength(1));
+    const page = await request('searchBenchmarks', { query: search });
+    expect(page.count).toBeTypeOf('number');
+    expect(log.calls).toEqual(['GET /api/v1/benchmarks/all?model_name=Llama-3-8B&limit=20']);
+    expect(log.requests[0]?.headers.get('authorization')).toBe(`Bearer ${token}`);
+    // Taken once: the next call asks the server again.
+    await request('searchBenchmarks', { query: search });
+    expect(log.calls).toHaveLength(2);
+  });
+
+  it('leaves the answer to calls of the same URL only', async () => {
+    server.use(...handlers.success);
+    const log = recordRequests();
+    startGet('/benchmarks/all', search);
+    await request('searchBenchmarks', { query: { ...search, limit: 50 } });
+    expect(log.calls).toContain('GET /api/v1/benchmarks/all?model_name=Llama-3-8B&limit=50');
+    expect(log.calls).toHaveLength(2);
+  });
+
+  it('is not taken by a call with another token: the identity changed in between', async () => {
+    server.use(...handlers.success);
+    const log = recordRequests();
+    startGet('/benchmarks/all', search);
+    localStorage.setItem('access_token', mockJwt({ sub: 'other', exp: Math.floor(Date.now() / 1000) + 600 }));
+    await request('searchBenchmarks', { query: search });
+    expect(log.calls).toHaveLength(2);
+    expect(log.requests[1]?.headers.get('authorization')).toMatch(/^Bearer /);
+  });
+
+  it("checks the answer with the call's schema, as a call of its own would", async () => {
+    server.use(mockEndpoint('searchBenchmarks', () => HttpResponse.json({ data: [{ id: 7 }], count: 1 }) as Response));
+    startGet('/benchmarks/all', search);
+    await expect(request('searchBenchmarks', { query: search })).rejects.toBeInstanceOf(ResponseSchemaError);
   });
 });

@@ -6,6 +6,12 @@
 /** The API base path; the auth server lives under the same prefix. */
 export const API_PREFIX = '/api/v1';
 
+/**
+ * The benchmark search's path (endpoints.searchBenchmarks): the web app sends that call from its
+ * first chunk, before the row and its schemas have loaded.
+ */
+export const BENCHMARK_SEARCH_PATH = '/benchmarks/all';
+
 /** The suffix that turns the configured login URL into the API base (SPEC §7). */
 export const LOGIN_PATH_SUFFIX = '/login/access-token';
 

@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { BenchmarkSearchQuery, DEFAULT_PAGE_SIZE, formatConstraints } from '@mako/contract';
+import { benchmarkKeys, settingsQueryOptions, startGet } from '@mako/api-client';
+import { BENCHMARK_SEARCH_PATH, BenchmarkSearchQuery, DEFAULT_PAGE_SIZE, formatConstraints } from '@mako/contract';
 
 /* The router checks search parameters on every visit, so this parser sits in the entry chunk. */
 const SearchParams = z.extend(BenchmarkSearchQuery, { view: z.optional(z.enum(['table', 'pareto'])) });
@@ -46,4 +48,24 @@ function dropUndefined<T extends object>(value: T): T {
 /** The API query of a search: everything but the view toggle. */
 export function searchQueryOf({ view: _view, ...query }: BenchmarkSearchParams): Omit<BenchmarkSearchParams, 'view'> {
   return query;
+}
+
+/**
+ * Sends the search of a visit that has no answer cached yet while the page's code is still loading:
+ * the route's loader calls it from a chunk that carries the endpoint's schemas, and on a phone that
+ * chunk arrived long before the search could start. The loader's call takes this answer (startGet).
+ * Calls go where the site settings say, so the request waits for them.
+ */
+export function startSearchEarly(queryClient: QueryClient, search: BenchmarkSearchParams): void {
+  const query = searchQueryOf(search);
+  const key = benchmarkKeys.search(query);
+  const unasked = () => queryClient.getQueryState(key) === undefined;
+  if (!unasked()) return;
+  queryClient.ensureQueryData(settingsQueryOptions()).then(
+    () => {
+      if (unasked()) startGet(BENCHMARK_SEARCH_PATH, query);
+    },
+    // The root loader reports a settings failure.
+    () => undefined,
+  );
 }

@@ -7,6 +7,7 @@ import {
   readMetric,
   satisfies,
   toValidationIssues,
+  TuningSessionCreate,
   type EndpointName,
   type PendingConfig,
   type ResponseOf,
@@ -44,6 +45,28 @@ function sessionOr404(info: MockRequestInfo): TuningSession | Response {
 /** A fresh session with nothing evaluated, under the requested id. */
 function freshSession(info: MockRequestInfo): TuningSession {
   return { ...fx.pendingSession, id: info.params.session_id ?? fx.pendingSession.id };
+}
+
+/**
+ * POST /tuning/session as the server takes it: the body is checked by the contract's schema (two or
+ * three distinct objectives, no confirm beside them: the server's 422s), and the new session
+ * carries what was asked for on top of the fresh fixture session.
+ */
+async function createSession(info: MockRequestInfo): Promise<TuningSession | Response> {
+  const parsed = TuningSessionCreate.safeParse(await readJson(info.request));
+  if (!parsed.success) return errorResponse(422, toValidationIssues('body', parsed.error));
+  const { setting, objective, objectives, constraints, search_space, budget, confirm } = parsed.data;
+  return {
+    ...fx.pendingSession,
+    name: info.url.searchParams.get('name') ?? fx.pendingSession.name,
+    setting: { ...fx.pendingSession.setting, ...setting },
+    objective,
+    constraints,
+    search_space,
+    budget,
+    ...(objectives ? { objectives, pareto_front: [] } : {}),
+    ...(confirm ? { confirm } : {}),
+  };
 }
 
 function settingOr404(info: MockRequestInfo) {
@@ -224,7 +247,7 @@ export const endpointMocks: EndpointMocks = {
 
   // ---- Tuning
   createSession: {
-    success: ({ url }) => ({ ...fx.pendingSession, name: url.searchParams.get('name') ?? fx.pendingSession.name }),
+    success: createSession,
     error: () => errorResponse(403, API_MESSAGES.createSessionForbidden),
   },
   mySessions: { success: ({ url }) => paginate(fx.sessions, url), empty: emptyPage, error: serverError },

@@ -15,6 +15,7 @@ import {
 } from '../benchmarks.ts';
 import { BenchmarkSearchQuery } from '../benchmark-search.ts';
 import { def } from '../endpoint-def.ts';
+import { BENCHMARK_SEARCH_PATH } from '../paths.ts';
 
 /* Benchmarks: store, list, search and report. */
 
@@ -89,7 +90,7 @@ export const getBenchmark = def({
 });
 export const searchBenchmarks = def({
   method: 'GET',
-  path: '/benchmarks/all',
+  path: BENCHMARK_SEARCH_PATH,
   summary: 'Search published benchmarks and your own',
   auth: 'optional',
   query: BenchmarkSearchQuery,

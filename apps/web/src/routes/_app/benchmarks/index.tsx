@@ -7,7 +7,7 @@ import { benchmarkSearchQueryOptions, benchmarkSettingsQueryOptions } from '@mak
 import { BenchmarkSearch, benchmarkExport } from '@mako/ui';
 import type { BenchmarkSearchSuggestions } from '@mako/ui';
 import { ignore, ScreenRouteError } from '../../../components/route-states.tsx';
-import { parseBenchmarkSearch, searchQueryOf } from '../../../lib/benchmark-search.ts';
+import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../../../lib/benchmark-search.ts';
 import { compareSearch } from '../../../lib/compare.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { downloadText } from '../../../lib/download.ts';
@@ -19,6 +19,8 @@ export const Route = createFileRoute('/_app/benchmarks/')({
   // starts while the table and the filter form are still downloading.
   codeSplitGroupings: [['loader'], ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
   validateSearch: parseBenchmarkSearch,
+  // Runs from the first chunk, before the loader's chunk has loaded.
+  beforeLoad: ({ context, search }) => startSearchEarly(context.queryClient, search),
   loaderDeps: ({ search }) => searchQueryOf(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(benchmarkSearchQueryOptions(deps)),
   head: () => pageHead(TITLES.benchmarks),
