@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import { expectEmptyWithCommand } from '../../../test/story-kit-screens';
 import { tokenRow } from '../credential-manager/token-manager.plays';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
 import { DockerhubTokensPage } from './dockerhub-tokens-page';
@@ -150,12 +151,12 @@ export const Empty: Story = {
   tags: ['visual'],
   args: { tokens: [] },
   play: async ({ canvas, step }) => {
-    await step('it says what to do, with a docker login to copy', async () => {
-      await expect(canvas.getByRole('heading', { name: 'No registry tokens yet' })).toBeVisible();
-      await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent(
-        `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
-      );
-    });
+    await step('it says what to do, with a docker login to copy', () =>
+      expectEmptyWithCommand(canvas, {
+        heading: 'No registry tokens yet',
+        command: `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
+      }),
+    );
   },
 };
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import { expectBusyIgnoresClick, expectEmptyWithCommand } from '../../../test/story-kit-screens';
 import { LLAMA_8B_COMMAND, NOW, SERVE_REQUESTS } from './serve-requests.fixtures';
 import type { ServeRequestItem } from './serve-request-card';
 import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';
@@ -124,12 +125,8 @@ export const Creating: Story = {
       objective: 'output_throughput',
     },
   },
-  play: async ({ canvas, args, userEvent }) => {
-    const submit = canvas.getByRole('button', { name: 'Get launch command' });
-    await expect(submit).toHaveAttribute('aria-busy', 'true');
-    await userEvent.click(submit);
-    await expect(args.onCreate).not.toHaveBeenCalled();
-  },
+  play: ({ canvas, args, userEvent }) =>
+    expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Get launch command' }), userEvent, args.onCreate),
 };
 
 export const CreateFailed: Story = {
@@ -222,10 +219,11 @@ export const Deleting: Story = {
     await userEvent.click(
       screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
     );
-    const confirmButton = await screen.findByRole('button', { name: 'Delete request' });
-    await expect(confirmButton).toHaveAttribute('aria-busy', 'true');
-    await userEvent.click(confirmButton);
-    await expect(args.onDelete).not.toHaveBeenCalled();
+    await expectBusyIgnoresClick(
+      await screen.findByRole('button', { name: 'Delete request' }),
+      userEvent,
+      args.onDelete,
+    );
   },
 };
 
@@ -240,10 +238,8 @@ export const Loading: Story = {
 export const Empty: Story = {
   tags: ['visual'],
   args: { requests: [] },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'No serve requests yet' })).toBeVisible();
-    await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent('mako-runner bench');
-  },
+  play: ({ canvas }) =>
+    expectEmptyWithCommand(canvas, { heading: 'No serve requests yet', command: 'mako-runner bench' }),
 };
 
 export const ErrorState: Story = {

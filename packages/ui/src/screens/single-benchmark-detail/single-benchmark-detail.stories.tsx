@@ -14,7 +14,14 @@ import {
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
+import { expectFitsPhone, failedLoadStory, stubClipboard } from '../../../test/story-kit';
+import {
+  darkChartStory,
+  expectBusyIgnoresClick,
+  expectEmptyWithCommand,
+  expectPageTitle,
+  waitForChartPlot,
+} from '../../../test/story-kit-screens';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
@@ -45,11 +52,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 15_000,
-  });
-};
 const benchmarksTable = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('table', { name: 'Benchmarks of this setting' });
 const latencyRow = (canvasElement: HTMLElement, name: string) =>
@@ -61,9 +63,9 @@ const cellsOf = (row: Element | undefined) => [...(row?.querySelectorAll('td') ?
 export const Full: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
-    await step("the title is '{model name} benchmarks on {count}x {hardware name}'", async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(TITLE);
-    });
+    await step("the title is '{model name} benchmarks on {count}x {hardware name}'", () =>
+      expectPageTitle(canvas, TITLE),
+    );
     await step('the workload of the setting is summarised', async () => {
       const workload = canvas.getByRole('region', { name: 'Workload' });
       await expect(within(workload).getByText('Request rate').nextElementSibling).toHaveTextContent('All at once');
@@ -131,7 +133,7 @@ export const Full: Story = {
           '7 benchmarks: output 4,105 tok/s to 5,241 tok/s at p99 TTFT from 352 ms to 813 ms. Selected #4: 5,241 tok/s at 813 ms.',
         ),
       ).toBeVisible();
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol')).toHaveLength(7);
     });
   },
@@ -175,7 +177,7 @@ export const LatencyAxis: Story = {
 
 export const ChooseOnTheChart: Story = {
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement);
     await step('clicking a point selects that benchmark', async () => {
       const symbols = [...canvasElement.querySelectorAll<SVGElement>('.recharts-scatter .recharts-scatter-symbol')];
       await expect(symbols.length).toBe(7);
@@ -217,12 +219,9 @@ export const PublishAndUnpublish: Story = {
 export const Publishing: Story = {
   args: { publishingId: trial5.id, publishError: 'Something went wrong: Service Unavailable' },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('the button spins and cannot be pressed twice', async () => {
-      const publish = canvas.getByRole('button', { name: 'Publish' });
-      await expect(publish).toHaveAttribute('aria-busy', 'true');
-      await userEvent.click(publish);
-      await expect(args.onPublishChange).not.toHaveBeenCalled();
-    });
+    await step('the button spins and cannot be pressed twice', () =>
+      expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Publish' }), userEvent, args.onPublishChange),
+    );
     await step('a failed change is explained next to the actions', async () => {
       await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
     });
@@ -312,16 +311,16 @@ export const ReadOnly: Story = {
       await expect(args.onSelectBenchmark).toHaveBeenCalledWith(trial3.id);
       await userEvent.click(canvas.getByRole('radio', { name: 'Show benchmark #4' }));
     });
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement);
   },
 };
 
 export const WithoutEngineDefaults: Story = {
   args: { setting: qwenH100Setting, benchmarks: qwenH100Benchmarks, runtimeDefaults: undefined },
   play: async ({ canvas, canvasElement, step }) => {
-    await step("the title follows the setting's model and hardware", async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Qwen/Qwen3-32B benchmarks on 2x H100');
-    });
+    await step("the title follows the setting's model and hardware", () =>
+      expectPageTitle(canvas, 'Qwen/Qwen3-32B benchmarks on 2x H100'),
+    );
     await step('without the defaults, the list shows the options that differ between the benchmarks', async () => {
       const table = benchmarksTable(canvasElement);
       await expect(within(table).getByRole('columnheader', { name: 'Runtime options' })).toBeVisible();
@@ -338,11 +337,7 @@ export const WithoutEngineDefaults: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(TITLE);
-    await waitForPlot(canvasElement);
-  },
+  ...darkChartStory((canvas) => canvas.getByRole('heading', { level: 1, name: TITLE })),
 };
 
 export const Mobile: Story = {
@@ -356,7 +351,7 @@ export const Mobile: Story = {
         375,
       );
     });
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement);
   },
 };
 
@@ -365,10 +360,11 @@ export const Empty: Story = {
   args: { benchmarks: [] },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('it says what to do: repeat this workload with the runner and upload it', async () => {
-      await expect(canvas.getByRole('heading', { name: 'No benchmarks under this setting' })).toBeVisible();
-      await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent(
-        "MAKO_TOKEN=mako_… mako-runner bench --base-url http://127.0.0.1:8000 --model meta-llama/Llama-3.1-8B-Instruct --runtime vllm --runtime-version 0.11.0 --dataset random --num-requests 1000 --request-rate inf --max-concurrency 64 --prompt-len 1024 --output-len 256 --hardware '1x H100' --post",
-      );
+      await expectEmptyWithCommand(canvas, {
+        heading: 'No benchmarks under this setting',
+        command:
+          "MAKO_TOKEN=mako_… mako-runner bench --base-url http://127.0.0.1:8000 --model meta-llama/Llama-3.1-8B-Instruct --runtime vllm --runtime-version 0.11.0 --dataset random --num-requests 1000 --request-rate inf --max-concurrency 64 --prompt-len 1024 --output-len 256 --hardware '1x H100' --post",
+      });
       await expect(canvas.queryByRole('table', { name: 'Benchmarks of this setting' })).not.toBeInTheDocument();
     });
     await step('the command copies', async () => {
@@ -392,19 +388,10 @@ export const Loading: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: {
+  ...failedLoadStory({
     status: 'error',
     setting: undefined,
     benchmarks: undefined,
     error: { statusText: 'Not Found', detail: 'Benchmark setting not found' },
-  },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await expectFailureWithRetry(
-      canvas,
-      userEvent,
-      args.onRetry,
-      { statusText: 'Not Found', detail: 'Benchmark setting not found' },
-      step,
-    );
-  },
+  }),
 };

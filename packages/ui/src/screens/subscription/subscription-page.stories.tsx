@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory } from '../../../test/story-kit';
+import { expectBusyIgnoresClick } from '../../../test/story-kit-screens';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 
@@ -84,11 +85,8 @@ export const Choosing: Story = {
   args: { choosingPlanId: 'pro' },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the chosen plan spins and the others wait', async () => {
-      const pro = canvas.getByRole('button', { name: 'Choose Pro' });
-      await expect(pro).toHaveAttribute('aria-busy', 'true');
       await expect(canvas.getByRole('button', { name: 'Contact us' })).toBeDisabled();
-      await userEvent.click(pro);
-      await expect(args.onChoose).not.toHaveBeenCalled();
+      await expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Choose Pro' }), userEvent, args.onChoose);
     });
   },
 };

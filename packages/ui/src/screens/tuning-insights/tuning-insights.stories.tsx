@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
+import { darkChartStory, phoneChartStory, waitForChartPlot } from '../../../test/story-kit-screens';
 import { formatTokensPerSecond } from '../../foundations/format';
 import { TuningInsights } from './tuning-insights';
 import {
@@ -30,13 +31,6 @@ type Story = StoryObj<typeof meta>;
 const FEW = makeInsightTrials(5);
 const failedCount = INSIGHT_TRIALS.filter((trial) => trial.outcome === 'failed').length;
 
-/** The plot arrives with the lazily loaded recharts chunk. */
-const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 5000,
-  });
-};
-
 export const Explained: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
@@ -61,7 +55,7 @@ export const Explained: Story = {
     });
     await step('the slice view starts on the most important flag', async () => {
       expect(canvas.getByLabelText('Flag')).toHaveValue('max_num_seqs');
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement);
       expect(canvas.getByText(/feasible trials against max_num_seqs: the highest output tok\/s/)).toBeVisible();
       expect(canvas.getByText(new RegExp(`; ${failedCount} failed\\.$`))).toBeVisible();
     });
@@ -132,19 +126,10 @@ export const NoTrials: Story = {
   },
 };
 
-export const Dark: Story = {
-  tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => waitForPlot(canvasElement),
-};
+export const Dark: Story = { tags: ['visual'], ...darkChartStory() };
 
+/** Nothing overflows sideways: the pair of cards stacks and long flag names wrap. */
 export const Phone: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement }) => {
-    await waitForPlot(canvasElement);
-    // Nothing overflows sideways: the pair of cards stacks and long flag names wrap.
-    expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth + 1);
-    expect(canvas.getByRole('heading', { name: 'What matters' })).toBeVisible();
-  },
+  ...phoneChartStory((canvas) => canvas.getByRole('heading', { name: 'What matters' })),
 };

@@ -1,0 +1,127 @@
+import { expect, waitFor } from 'storybook/test';
+import type { UserEventObject, within } from 'storybook/test';
+import { DARK_THEME, expectFitsPhone, failedLoadStory, PHONE } from './story-kit';
+
+/*
+ * Checks that the screens' stories repeat: the forms that mail a link or log in, the outcome pages,
+ * the empty states with a command to run, busy buttons and the lazily drawn charts. Each takes the
+ * few words that differ; for *.stories.tsx only, no component imports it.
+ */
+
+type Canvas = ReturnType<typeof within>;
+type User = Pick<UserEventObject, 'click' | 'type' | 'tab'>;
+
+/** The plot arrives with the lazily loaded recharts chunk; on a cold, busy machine Vite takes a while to serve it. */
+export const waitForChartPlot = (canvasElement: HTMLElement, timeout = 30_000) =>
+  waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
+    timeout,
+  });
+
+/** The page has one h1, and it reads `title` (the spec's words). */
+export async function expectPageTitle(canvas: Canvas, title: string): Promise<void> {
+  const headings = canvas.getAllByRole('heading', { level: 1 });
+  await expect(headings).toHaveLength(1);
+  await expect(headings[0]).toHaveAccessibleName(title);
+  await expect(headings[0]).toBeVisible();
+}
+
+/** A busy action: it says so (`aria-busy`) and a click on it reports nothing. */
+export async function expectBusyIgnoresClick(button: HTMLElement, user: User, callback: unknown): Promise<void> {
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await user.click(button);
+  await expect(callback).not.toHaveBeenCalled();
+}
+
+/** A submit with the address missing: 'Please enter your email address', the field takes the focus, nothing is sent. */
+export async function expectEmptySubmitRefused(
+  canvas: Canvas,
+  user: User,
+  { submit, callback }: { submit: string; callback: unknown },
+): Promise<void> {
+  await user.click(canvas.getByRole('button', { name: submit }));
+  await expect(canvas.getByText('Please enter your email address')).toBeVisible();
+  await expect(canvas.getByLabelText('E-mail')).toHaveFocus();
+  await expect(callback).not.toHaveBeenCalled();
+}
+
+/** A form's submit while its request runs: disabled and busy, so it cannot be sent twice. */
+export async function expectSubmitBusy(canvas: Canvas, name: string): Promise<HTMLElement> {
+  const button = canvas.getByRole('button', { name });
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  return button;
+}
+
+/** The server refused: its message is announced and the submit stays ready for another try. */
+export async function expectFormFailure(canvas: Canvas, message: string, submit: string): Promise<void> {
+  await expect(canvas.getByRole('alert')).toHaveTextContent(message);
+  await expect(canvas.getByRole('button', { name: submit })).toBeEnabled();
+}
+
+/** `typed` in the e-mail field, then leaving it, shows 'Invalid email address'. */
+export async function expectInvalidAddressOnBlur(canvas: Canvas, user: User, typed: string): Promise<void> {
+  await user.type(canvas.getByLabelText('E-mail'), typed);
+  await user.tab();
+  await expect(canvas.getByText('Invalid email address')).toBeVisible();
+}
+
+/** A sent form gives way to its confirmation, which takes the focus so that it is heard. */
+export async function expectSentConfirmation(canvas: Canvas, text: string): Promise<void> {
+  const status = canvas.getByRole('status');
+  await expect(status).toHaveTextContent(text);
+  await expect(canvas.queryByLabelText('E-mail')).not.toBeInTheDocument();
+  await waitFor(() => expect(status.parentElement).toHaveFocus());
+}
+
+/** A one-step outcome page: its heading, and the link on that the app's router receives. */
+export async function expectOutcomeLeadsOn(
+  { canvas, user, navigate }: { canvas: Canvas; user: User; navigate: unknown },
+  { heading, link, href }: { heading: string; link: string; href: string },
+): Promise<void> {
+  await expect(canvas.getByRole('heading', { name: heading })).toBeVisible();
+  await user.click(canvas.getByRole('link', { name: link }));
+  await expect(navigate).toHaveBeenCalledWith(href);
+}
+
+/** An empty list says what to do next, with the command that fills it (`label` names the command's field). */
+export async function expectEmptyWithCommand(
+  canvas: Canvas,
+  { heading, command, label = 'Run this command' }: { heading: string; command: string | RegExp; label?: string },
+): Promise<void> {
+  await expect(canvas.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(canvas.getByRole('textbox', { name: label })).toHaveTextContent(command);
+}
+
+/**
+ * A screen with a `status` prop whose load failed: `status: 'error'`, its `data` prop cleared and the
+ * `error` given; the play is story-kit's failedLoadStory (the failure named, Retry calls onRetry).
+ */
+export const failedStatusStory = <const K extends string>(
+  data: K,
+  error: { statusText: string; detail: string | null },
+) => failedLoadStory({ status: 'error' as const, error, ...({ [data]: undefined } as Record<K, undefined>) });
+
+/*
+ * Whole states of the screens with a chart, to spread into a story as story-kit's darkThemeStory and
+ * phoneStory are: the chart is drawn before the screenshot is taken.
+ */
+
+/** The screen with its chart in the dark theme: `shown` picks what else must be visible; `globals` adds a viewport. */
+export const darkChartStory = (shown?: (canvas: Canvas) => HTMLElement, globals: object = {}) => ({
+  globals: { ...DARK_THEME, ...globals },
+  play: async ({ canvas, canvasElement }: { canvas: Canvas; canvasElement: HTMLElement }) => {
+    await waitForChartPlot(canvasElement);
+    if (shown) await expect(shown(canvas)).toBeVisible();
+  },
+});
+
+/** The screen with its chart on a phone: drawn, as wide as the screen, and `reachable` shown within it. */
+export const phoneChartStory = (reachable: (canvas: Canvas) => HTMLElement) => ({
+  globals: PHONE,
+  play: async ({ canvas, canvasElement }: { canvas: Canvas; canvasElement: HTMLElement }) => {
+    await waitForChartPlot(canvasElement);
+    await expectFitsPhone(canvasElement);
+    await expect(reachable(canvas)).toBeVisible();
+    await expect(reachable(canvas).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+  },
+});
