@@ -1,5 +1,5 @@
-import { expect, waitFor } from 'storybook/test';
-import type { UserEventObject, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import type { UserEventObject } from 'storybook/test';
 import { DARK_THEME, expectFitsPhone, failedLoadStory, PHONE } from './story-kit';
 
 /*
@@ -23,6 +23,30 @@ export async function expectPageTitle(canvas: Canvas, title: string): Promise<vo
   await expect(headings).toHaveLength(1);
   await expect(headings[0]).toHaveAccessibleName(title);
   await expect(headings[0]).toBeVisible();
+}
+
+/** The elements' texts, in order, are `texts`: a table's column headers, a row's cells, a list's items. */
+export async function expectTexts(elements: readonly Element[], texts: readonly (string | null)[]): Promise<void> {
+  await expect(elements.map((element) => element.textContent)).toEqual(texts);
+}
+
+/** A link the app handles: a real `href` (so a new tab works), and a plain click reported to `onOpen` with `id` instead. */
+export async function expectAppHandledLink(
+  link: HTMLElement,
+  user: User,
+  { href, onOpen, id }: { href: string; onOpen: unknown; id: string },
+): Promise<void> {
+  await expect(link).toHaveAttribute('href', href);
+  await user.click(link);
+  await expect(onOpen).toHaveBeenCalledTimes(1);
+  await expect(onOpen).toHaveBeenCalledWith(id);
+}
+
+/** In the open confirmation, Cancel closes it and `callback` (the destructive action) is not called. */
+export async function expectCancelKeepsIt(user: User, callback: unknown): Promise<void> {
+  await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  await expect(callback).not.toHaveBeenCalled();
 }
 
 /** A busy action: it says so (`aria-busy`) and a click on it reports nothing. */
@@ -93,6 +117,22 @@ export async function expectEmptyWithCommand(
 }
 
 /**
+ * The screen while its data loads: `args` clear the data and say so; a status reads `label`, and
+ * `meanwhile` checks what the screen shows (or holds back) in the meantime.
+ */
+export const loadingStory = <const A extends object>(
+  args: A,
+  label: string,
+  meanwhile: (canvas: Canvas) => Promise<void>,
+) => ({
+  args,
+  play: async ({ canvas }: { canvas: Canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(label);
+    await meanwhile(canvas);
+  },
+});
+
+/**
  * A screen with a `status` prop whose load failed: `status: 'error'`, its `data` prop cleared and the
  * `error` given; the play is story-kit's failedLoadStory (the failure named, Retry calls onRetry).
  */
@@ -115,13 +155,15 @@ export const darkChartStory = (shown?: (canvas: Canvas) => HTMLElement, globals:
   },
 });
 
-/** The screen with its chart on a phone: drawn, as wide as the screen, and `reachable` shown within it. */
-export const phoneChartStory = (reachable: (canvas: Canvas) => HTMLElement) => ({
+/** The screen with its chart on a phone: drawn, as wide as the screen, and each of `reachable` shown within it. */
+export const phoneChartStory = (...reachable: ((canvas: Canvas) => HTMLElement)[]) => ({
   globals: PHONE,
   play: async ({ canvas, canvasElement }: { canvas: Canvas; canvasElement: HTMLElement }) => {
     await waitForChartPlot(canvasElement);
     await expectFitsPhone(canvasElement);
-    await expect(reachable(canvas)).toBeVisible();
-    await expect(reachable(canvas).getBoundingClientRect().right).toBeLessThanOrEqual(375);
+    for (const element of reachable.map((pick) => pick(canvas))) {
+      await expect(element).toBeVisible();
+      await expect(element.getBoundingClientRect().right).toBeLessThanOrEqual(375);
+    }
   },
 });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
-import { expectEmptyWithCommand } from '../../../test/story-kit-screens';
+import { expectEmptyWithCommand, expectTexts, loadingStory } from '../../../test/story-kit-screens';
 import { tokenRow } from '../credential-manager/token-manager.plays';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
 import { DockerhubTokensPage } from './dockerhub-tokens-page';
@@ -30,10 +30,7 @@ export const Full: Story = {
   play: async ({ canvas, step }) => {
     const table = canvas.getByRole('table', { name: 'Registry tokens' });
     await step('the token columns plus registry, username and scope', async () => {
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent);
-      await expect(headers).toEqual([
+      await expectTexts(within(table).getAllByRole('columnheader'), [
         'Name',
         'Registry',
         'Username',
@@ -139,13 +136,11 @@ export const RevokeFlow: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { tokens: undefined, isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading Registry tokens');
-    await expect(canvas.getByRole('columnheader', { name: 'Scope' })).toBeInTheDocument();
-  },
-};
+export const Loading: Story = loadingStory(
+  { tokens: undefined, isLoading: true },
+  'Loading Registry tokens',
+  (canvas) => expect(canvas.getByRole('columnheader', { name: 'Scope' })).toBeInTheDocument(),
+);
 
 export const Empty: Story = {
   tags: ['visual'],

@@ -2,7 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
-import { expectBusyIgnoresClick, expectEmptyWithCommand } from '../../../test/story-kit-screens';
+import {
+  expectBusyIgnoresClick,
+  expectCancelKeepsIt,
+  expectEmptyWithCommand,
+  loadingStory,
+} from '../../../test/story-kit-screens';
 import { LLAMA_8B_COMMAND, NOW, SERVE_REQUESTS } from './serve-requests.fixtures';
 import type { ServeRequestItem } from './serve-request-card';
 import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';
@@ -180,11 +185,7 @@ export const DeleteFlow: Story = {
       });
       await expect(confirm).toHaveAccessibleDescription(/the benchmarks behind it stay/);
     });
-    await step('Cancel keeps it', async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(args.onDelete).not.toHaveBeenCalled();
-    });
+    await step('Cancel keeps it', () => expectCancelKeepsIt(userEvent, args.onDelete));
     await step('confirming calls onDelete with the id; the dialog closes when the request is gone', async () => {
       await userEvent.click(
         screen.getByRole('button', { name: 'Delete request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X' }),
@@ -227,13 +228,11 @@ export const Deleting: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { requests: undefined, isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading serve requests');
-    await expect(canvas.getByRole('form', { name: 'Request a launch command' })).toBeVisible();
-  },
-};
+export const Loading: Story = loadingStory(
+  { requests: undefined, isLoading: true },
+  'Loading serve requests',
+  (canvas) => expect(canvas.getByRole('form', { name: 'Request a launch command' })).toBeVisible(),
+);
 
 export const Empty: Story = {
   tags: ['visual'],

@@ -14,12 +14,16 @@ import {
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
-import { expectFitsPhone, failedLoadStory, stubClipboard } from '../../../test/story-kit';
+import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
 import {
   darkChartStory,
   expectBusyIgnoresClick,
+  expectCancelKeepsIt,
   expectEmptyWithCommand,
   expectPageTitle,
+  expectTexts,
+  loadingStory,
+  phoneChartStory,
   waitForChartPlot,
 } from '../../../test/story-kit-screens';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
@@ -108,10 +112,7 @@ export const Full: Story = {
     await step('the list shows what each benchmark changed from the engine defaults, with its badges', async () => {
       const table = benchmarksTable(canvasElement);
       const fastest = within(table).getByRole('radio', { name: 'Show benchmark #4' }).closest('tr') as HTMLElement;
-      const chips = within(fastest)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent);
-      await expect(chips).toEqual([
+      await expectTexts(within(fastest).getAllByRole('listitem'), [
         'max_num_seqs=512',
         'max_num_batched_tokens=32768',
         'gpu_memory_utilization=0.92',
@@ -259,9 +260,7 @@ export const DeleteWithConfirm: Story = {
       await userEvent.click(canvas.getByRole('button', { name: 'Delete' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Delete benchmark #4?' });
       await expect(dialog).toHaveTextContent('This cannot be undone.');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(args.onDelete).not.toHaveBeenCalled();
+      await expectCancelKeepsIt(userEvent, args.onDelete);
     });
     await step('confirming deletes that benchmark; the dialog waits, busy, for the answer', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Delete' }));
@@ -340,19 +339,13 @@ export const Dark: Story = {
   ...darkChartStory((canvas) => canvas.getByRole('heading', { level: 1, name: TITLE })),
 };
 
+/** The page fits 375 px: the long title wraps, wide tables scroll inside their frames. */
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement, step }) => {
-    await step('the page fits 375 px: the long title wraps, wide tables scroll inside their frames', async () => {
-      await expectFitsPhone(canvasElement);
-      await expect(canvas.getByRole('heading', { level: 1 }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
-      await expect(canvas.getByRole('button', { name: 'Delete' }).getBoundingClientRect().right).toBeLessThanOrEqual(
-        375,
-      );
-    });
-    await waitForChartPlot(canvasElement);
-  },
+  ...phoneChartStory(
+    (canvas) => canvas.getByRole('heading', { level: 1 }),
+    (canvas) => canvas.getByRole('button', { name: 'Delete' }),
+  ),
 };
 
 export const Empty: Story = {
@@ -378,13 +371,11 @@ export const Empty: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { status: 'loading', setting: undefined, benchmarks: undefined },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading benchmarks');
-    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
-  },
-};
+export const Loading: Story = loadingStory(
+  { status: 'loading', setting: undefined, benchmarks: undefined },
+  'Loading benchmarks',
+  (canvas) => expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument(),
+);
 
 export const ErrorState: Story = {
   tags: ['visual'],

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory } from '../../../test/story-kit';
-import { expectBusyIgnoresClick } from '../../../test/story-kit-screens';
+import { expectBusyIgnoresClick, loadingStory } from '../../../test/story-kit-screens';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 
@@ -131,13 +131,9 @@ export const Canceled: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { plans: undefined, isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading plans');
-    await expect(canvas.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument();
-  },
-};
+export const Loading: Story = loadingStory({ plans: undefined, isLoading: true }, 'Loading plans', (canvas) =>
+  expect(canvas.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument(),
+);
 
 export const Empty: Story = {
   tags: ['visual'],

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { darkChartStory, phoneChartStory, waitForChartPlot } from '../../../test/story-kit-screens';
+import { darkChartStory, expectTexts, phoneChartStory, waitForChartPlot } from '../../../test/story-kit-screens';
 import { formatTokensPerSecond } from '../../foundations/format';
 import { TuningInsights } from './tuning-insights';
 import {
@@ -36,7 +36,7 @@ export const Explained: Story = {
   play: async ({ canvas, canvasElement, step }) => {
     await step('the flags are ranked by their share of the objective, most important first', async () => {
       const rows = within(canvas.getByRole('list', { name: 'Flag importance' })).getAllByRole('listitem');
-      expect(rows.map((row) => row.textContent)).toEqual([
+      await expectTexts(rows, [
         'max_num_seqs46 %',
         'gpu_memory_utilization27 %',
         'enable_chunked_prefill14 %',
