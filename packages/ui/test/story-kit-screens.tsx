@@ -49,6 +49,25 @@ export async function expectCancelKeepsIt(user: User, callback: unknown): Promis
   await expect(callback).not.toHaveBeenCalled();
 }
 
+/** A Copy button in `scope`: the click hands `value` to `copied` (the clipboard or a callback) and the button says 'Copied'. */
+export async function expectCopyConfirmed(
+  scope: Canvas,
+  user: User,
+  { button = 'Copy', copied, value }: { button?: string; copied: unknown; value: unknown },
+): Promise<void> {
+  await user.click(scope.getByRole('button', { name: button }));
+  await expect(copied).toHaveBeenCalledWith(value);
+  await expect(await scope.findByRole('button', { name: 'Copied' })).toBeVisible();
+}
+
+/** A new secret in its dialog, in the field labelled `label`: in full, in monospace, with 'You will not see it again'. */
+export async function expectSecretShownOnce(dialog: HTMLElement, label: string, secret: string): Promise<void> {
+  const field = within(dialog).getByRole('textbox', { name: label });
+  await expect(field).toHaveValue(secret);
+  await expect(getComputedStyle(field).fontFamily).toMatch(/JetBrains Mono/);
+  await expect(field).toHaveAccessibleDescription('You will not see it again');
+}
+
 /** A busy action: it says so (`aria-busy`) and a click on it reports nothing. */
 export async function expectBusyIgnoresClick(button: HTMLElement, user: User, callback: unknown): Promise<void> {
   await expect(button).toHaveAttribute('aria-busy', 'true');

@@ -1,7 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { stubClipboard } from '../../../test/story-kit';
-import { darkChartStory, phoneChartStory, waitForChartPlot } from '../../../test/story-kit-screens';
+import {
+  darkChartStory,
+  expectCopyConfirmed,
+  phoneChartStory,
+  waitForChartPlot,
+} from '../../../test/story-kit-screens';
 import { COPIED_FEEDBACK_MS } from '../../primitives/copy-field';
 import { ParetoFront } from './pareto-front';
 import { THREE, TWO, makeFront, PER_GPU, PER_USER } from './pareto-front.fixtures';
@@ -72,9 +77,11 @@ export const TwoObjectives: Story = {
           `^vllm serve meta-llama/Llama-3\\.1-8B-Instruct .*--max-num-seqs ${String(mostPerUser.config.max_num_seqs)}`,
         ),
       );
-      await userEvent.click(canvas.getByRole('button', { name: 'Copy command' }));
-      await expect(args.onCopy).toHaveBeenCalledWith(expect.stringMatching(/^vllm serve /));
-      await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+      await expectCopyConfirmed(canvas, userEvent, {
+        button: 'Copy command',
+        copied: args.onCopy,
+        value: expect.stringMatching(/^vllm serve /),
+      });
       // The confirmation is brief; the baseline shows the button offering to copy again.
       await canvas.findByRole('button', { name: 'Copy command' }, { timeout: COPIED_FEEDBACK_MS + 3000 });
     });

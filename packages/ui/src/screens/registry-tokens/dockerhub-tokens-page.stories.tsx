@@ -1,7 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
-import { expectEmptyWithCommand, expectTexts, loadingStory } from '../../../test/story-kit-screens';
+import {
+  expectEmptyWithCommand,
+  expectSecretShownOnce,
+  expectTexts,
+  loadingStory,
+} from '../../../test/story-kit-screens';
 import { tokenRow } from '../credential-manager/token-manager.plays';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
 import { DockerhubTokensPage } from './dockerhub-tokens-page';
@@ -92,11 +97,9 @@ export const SecretShownOnce: Story = {
   args: { created: REGISTRY_TOKEN_CREATED },
   play: async ({ step }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Copy your new registry token' });
-    await step("the secret once, monospace, with 'You will not see it again'", async () => {
-      const secret = within(dialog).getByRole('textbox', { name: 'Registry token' });
-      await expect(secret).toHaveValue(REGISTRY_SECRET);
-      await expect(secret).toHaveAccessibleDescription('You will not see it again');
-    });
+    await step("the secret once, monospace, with 'You will not see it again'", () =>
+      expectSecretShownOnce(dialog, 'Registry token', REGISTRY_SECRET),
+    );
     await step('the docker login snippet uses the token’s registry and username and reads stdin', async () => {
       const usage = within(dialog).getByRole('textbox', { name: 'Shell' });
       await expect(usage).toHaveTextContent(`export MAKO_REGISTRY_TOKEN=${REGISTRY_SECRET}`);

@@ -5,6 +5,7 @@ import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipb
 import {
   expectBusyIgnoresClick,
   expectCancelKeepsIt,
+  expectCopyConfirmed,
   expectEmptyWithCommand,
   loadingStory,
 } from '../../../test/story-kit-screens';
@@ -62,10 +63,10 @@ export const Full: Story = {
 export const CopyLaunchCommand: Story = {
   play: async ({ step, userEvent }) => {
     await step('Copy puts the launch command on the clipboard', async () => {
-      const card = requestCard('meta-llama/Llama-3.1-8B-Instruct');
-      await userEvent.click(card.getByRole('button', { name: 'Copy' }));
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(LLAMA_8B_COMMAND);
-      await expect(await card.findByRole('button', { name: 'Copied' })).toBeVisible();
+      await expectCopyConfirmed(requestCard('meta-llama/Llama-3.1-8B-Instruct'), userEvent, {
+        copied: navigator.clipboard.writeText,
+        value: LLAMA_8B_COMMAND,
+      });
     });
   },
 };
@@ -198,13 +199,18 @@ export const DeleteFlow: Story = {
   },
 };
 
+/** Asks to delete the Llama 3.1 8B request; resolves with its confirmation dialog. */
+const askToDeleteLlama8b = async (user: { click: (element: Element) => Promise<void> }) => {
+  await user.click(
+    screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
+  );
+  return screen.findByRole('alertdialog');
+};
+
 export const DeleteFailed: Story = {
   args: { deleteError: 'Something went wrong: Not Found' },
   play: async ({ args, step, userEvent }) => {
-    await userEvent.click(
-      screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
-    );
-    const confirm = await screen.findByRole('alertdialog');
+    const confirm = await askToDeleteLlama8b(userEvent);
     await step('the failure shows only after confirming, and the dialog stays', async () => {
       await expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();
       await userEvent.click(within(confirm).getByRole('button', { name: 'Delete request' }));
@@ -217,11 +223,9 @@ export const DeleteFailed: Story = {
 export const Deleting: Story = {
   args: { deletingId: 'sr_llama8b' },
   play: async ({ args, userEvent }) => {
-    await userEvent.click(
-      screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
-    );
+    const confirm = await askToDeleteLlama8b(userEvent);
     await expectBusyIgnoresClick(
-      await screen.findByRole('button', { name: 'Delete request' }),
+      within(confirm).getByRole('button', { name: 'Delete request' }),
       userEvent,
       args.onDelete,
     );

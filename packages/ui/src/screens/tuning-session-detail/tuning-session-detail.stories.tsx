@@ -17,6 +17,7 @@ import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
 import { SignedInShell, stubClipboard } from '../../../test/story-kit';
 import {
   darkChartStory,
+  expectCopyConfirmed,
   expectPageTitle,
   expectTexts,
   failedStatusStory,
@@ -144,12 +145,14 @@ export const CopyAndPage: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     const bestCard = canvas.getByRole('region', { name: 'Best so far' });
     await step('Copy options hands over key=value pairs', async () => {
-      await userEvent.click(within(bestCard).getByRole('button', { name: 'Copy options' }));
       const options =
         'max_num_seqs=256 max_num_batched_tokens=24576 gpu_memory_utilization=0.93 enable_chunked_prefill=false kv_cache_dtype=fp8';
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(options);
+      await expectCopyConfirmed(within(bestCard), userEvent, {
+        button: 'Copy options',
+        copied: navigator.clipboard.writeText,
+        value: options,
+      });
       await expect(args.onCopy).toHaveBeenCalledWith(options, 'options');
-      await expect(await within(bestCard).findByRole('button', { name: 'Copied' })).toBeVisible();
     });
     await step('the launch command is copied as it is shown', async () => {
       const command = within(bestCard).getByRole('textbox', { name: 'Launch command' });
