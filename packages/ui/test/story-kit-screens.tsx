@@ -30,6 +30,18 @@ export async function expectTexts(elements: readonly Element[], texts: readonly 
   await expect(elements.map((element) => element.textContent)).toEqual(texts);
 }
 
+/** Clicking `button` reports to `callback` once, with `expected`. */
+export async function expectClickReportsOnce(
+  button: HTMLElement,
+  user: User,
+  callback: unknown,
+  ...expected: unknown[]
+): Promise<void> {
+  await user.click(button);
+  await expect(callback).toHaveBeenCalledTimes(1);
+  await expect(callback).toHaveBeenCalledWith(...expected);
+}
+
 /** A link the app handles: a real `href` (so a new tab works), and a plain click reported to `onOpen` with `id` instead. */
 export async function expectAppHandledLink(
   link: HTMLElement,

@@ -19,6 +19,7 @@ import {
   darkChartStory,
   expectBusyIgnoresClick,
   expectCancelKeepsIt,
+  expectClickReportsOnce,
   expectEmptyWithCommand,
   expectPageTitle,
   expectTexts,
@@ -205,9 +206,13 @@ export const SortByLatency: Story = {
 export const PublishAndUnpublish: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     await step('Publish makes the selected private benchmark public', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Publish' }));
-      await expect(args.onPublishChange).toHaveBeenCalledTimes(1);
-      await expect(args.onPublishChange).toHaveBeenCalledWith(trial5.id, true);
+      await expectClickReportsOnce(
+        canvas.getByRole('button', { name: 'Publish' }),
+        userEvent,
+        args.onPublishChange,
+        trial5.id,
+        true,
+      );
     });
     await step('a published benchmark offers Unpublish', async () => {
       await userEvent.click(canvas.getByRole('radio', { name: 'Show benchmark #1' }));

@@ -9,6 +9,7 @@ import {
 import { darkThemeStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import {
   expectAppHandledLink,
+  expectClickReportsOnce,
   expectCopyConfirmed,
   expectEmptyWithCommand,
   expectPageTitle,
@@ -76,9 +77,12 @@ export const SortAndOpen: Story = {
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('choosing a model opens that setting', async () => {
       const row = rowOf(canvasElement, 'Qwen/Qwen3-32B', '2x H100') as HTMLElement;
-      await userEvent.click(within(row).getByRole('button', { name: 'Qwen/Qwen3-32B' }));
-      await expect(args.onOpenSetting).toHaveBeenCalledTimes(1);
-      await expect(args.onOpenSetting).toHaveBeenCalledWith(qwenH100Setting.id);
+      await expectClickReportsOnce(
+        within(row).getByRole('button', { name: 'Qwen/Qwen3-32B' }),
+        userEvent,
+        args.onOpenSetting,
+        qwenH100Setting.id,
+      );
     });
     await step('sorting by number of benchmarks puts the busiest setting first', async () => {
       await userEvent.click(canvas.getByRole('button', { name: /Benchmarks/ }));
@@ -146,9 +150,10 @@ export const ServerPages: Story = {
       await expect(canvas.getByText('Page 2 of 3')).toBeVisible();
     });
     await step('Next asks for the following offset', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
-      await expect(args.onPageChange).toHaveBeenCalledTimes(1);
-      await expect(args.onPageChange).toHaveBeenCalledWith({ limit: 100, offset: 200 });
+      await expectClickReportsOnce(canvas.getByRole('button', { name: 'Next page' }), userEvent, args.onPageChange, {
+        limit: 100,
+        offset: 200,
+      });
     });
     await step('Previous asks for the first page', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Previous page' }));

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory } from '../../../test/story-kit';
-import { expectBusyIgnoresClick, loadingStory } from '../../../test/story-kit-screens';
+import { expectBusyIgnoresClick, expectClickReportsOnce, loadingStory } from '../../../test/story-kit-screens';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 
@@ -58,9 +58,7 @@ export const Full: Story = {
 export const ChoosePlan: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     await step('Choose Pro calls onChoose with the plan id', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Choose Pro' }));
-      await expect(args.onChoose).toHaveBeenCalledTimes(1);
-      await expect(args.onChoose).toHaveBeenCalledWith('pro');
+      await expectClickReportsOnce(canvas.getByRole('button', { name: 'Choose Pro' }), userEvent, args.onChoose, 'pro');
     });
     await step('without a contact URL, Contact us reports the plan too', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Contact us' }));

@@ -63,15 +63,17 @@ type Story = StoryObj<typeof meta>;
 const TITLE = 'meta-llama/Llama-3.1-8B-Instruct tuning session on 1x H100';
 
 /** The line under the title reads every one of `parts`: status, objective, constraints, counts. */
-const expectSummaryReads = async (canvas: ReturnType<typeof within>, parts: string[]) => {
-  const summary = canvas.getByRole('list', { name: 'Session summary' });
-  for (const part of parts) await expect(summary).toHaveTextContent(part);
-  return summary;
-};
+const expectSummaryReads = (canvas: ReturnType<typeof within>, parts: string[]) =>
+  expectReadsAll(canvas.getByRole('list', { name: 'Session summary' }), parts);
 
-/** The note (a status) that says where the search stands, found by its title. */
-const searchNote = (canvas: ReturnType<typeof within>, title: string) =>
-  canvas.getByText(title).closest('[role="status"]') as HTMLElement;
+/** The note (a status) that says where the search stands, found by its title, reads every one of `parts`. */
+const expectSearchNote = (canvas: ReturnType<typeof within>, title: string, parts: string[]) =>
+  expectReadsAll(canvas.getByText(title).closest('[role="status"]') as HTMLElement, parts);
+
+async function expectReadsAll(element: HTMLElement, parts: string[]) {
+  for (const part of parts) await expect(element).toHaveTextContent(part);
+  return element;
+}
 
 const bodyRows = (table: HTMLElement) => [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]')];
 
@@ -98,11 +100,10 @@ export const Full: Story = {
       ]);
     });
     await step('every parallel slot is leased, so the 409 situation is explained', async () => {
-      const note = searchNote(canvas, 'Need to wait for pending evaluations');
-      await expect(note).toHaveTextContent('Need to wait for pending evaluations');
-      await expect(note).toHaveTextContent(
+      await expectSearchNote(canvas, 'Need to wait for pending evaluations', [
+        'Need to wait for pending evaluations',
         'All 2 configurations this session may evaluate at once are out with runners (2 pending)',
-      );
+      ]);
     });
     const bestCard = canvas.getByRole('region', { name: 'Best so far' });
     await step('the best configuration: value, gain over the defaults, options and what changed', async () => {
@@ -245,9 +246,10 @@ export const Complete: Story = {
       ]);
     });
     await step('the 410 situation: the search is over and the best configuration is final', async () => {
-      const note = searchNote(canvas, 'Tuning search is complete');
-      await expect(note).toHaveTextContent('4 of 4 trials were evaluated');
-      await expect(note).toHaveTextContent('the best configuration below is final');
+      await expectSearchNote(canvas, 'Tuning search is complete', [
+        '4 of 4 trials were evaluated',
+        'the best configuration below is final',
+      ]);
       await expect(canvas.getByRole('region', { name: 'Best configuration' })).toHaveTextContent('24.6 ms');
     });
     await step('lower is better: the gain over the defaults reads as a latency cut', async () => {
@@ -290,12 +292,11 @@ export const Failed: Story = {
       await expect(status.querySelector('svg')).not.toBeNull();
     });
     await step('a note says the search stopped with nothing to recommend, and why', async () => {
-      const note = searchNote(canvas, 'Tuning search failed');
-      await expect(note).toHaveAttribute('data-tone', 'danger');
-      await expect(note).toHaveTextContent(
+      const note = await expectSearchNote(canvas, 'Tuning search failed', [
         'No trial produced a measurement, so the search stopped with no configuration to recommend',
-      );
-      await expect(note).toHaveTextContent('(2 trials failed; the reasons are in the results below).');
+        '(2 trials failed; the reasons are in the results below).',
+      ]);
+      await expect(note).toHaveAttribute('data-tone', 'danger');
       await expect(canvas.queryByText('Tuning search is complete')).not.toBeInTheDocument();
     });
     await step('there is no best configuration and no launch command', async () => {
