@@ -1,28 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
-
-const stats = (p50: number) => ({ mean: p50, p50, p90: p50 * 1.4, p95: p50 * 1.6, p99: p50 * 2 });
-
-/** Metrics that add up; per user is 1000 / TPOT mean. */
-function metrics(outputThroughput: number, tpotMs: number) {
-  return {
-    completed: 100,
-    failed: 0,
-    duration_s: 100,
-    total_input_tokens: 51_200,
-    total_output_tokens: outputThroughput * 100,
-    request_throughput: 1,
-    input_throughput: 512,
-    output_throughput: outputThroughput,
-    total_token_throughput: 512 + outputThroughput,
-    ttft_ms: stats(80),
-    tpot_ms: stats(tpotMs),
-    itl_ms: stats(tpotMs),
-    e2el_ms: stats(80 + tpotMs * 256),
-    goodput: null,
-  };
-}
+import { API, benchmarkMetrics, benchmarkSetting, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
 
 async function json<T>(
   request: APIRequestContext,
@@ -49,24 +27,7 @@ test('a multi-objective session shows its Pareto front; choosing a point shows i
     { metric: 'output_throughput_per_user', direction: 'maximize' },
   ];
   const session = await json<{ id: string }>(request, 'post', '/tuning/session', token, {
-    setting: {
-      ml_model_name: `e2e-org/Pareto-${Date.now().toString(36)}`,
-      hardware_config: { name: 'H100', count: 1 },
-      software: { runtime: 'vllm', version: '0.11.0' },
-      workload: {
-        dataset: 'random',
-        num_requests: 100,
-        request_rate: 10,
-        burstiness: 1,
-        max_concurrency: null,
-        max_seq_length: 4096,
-        output_len: 256,
-        min_prompt: 256,
-        max_prompt: 1024,
-        min_output: 128,
-        max_output: 256,
-      },
-    },
+    setting: benchmarkSetting(`e2e-org/Pareto-${Date.now().toString(36)}`),
     objective: objectives[0],
     objectives,
     search_space: {
@@ -86,8 +47,8 @@ test('a multi-objective session shows its Pareto front; choosing a point shows i
     { count: 3 },
   );
   expect(configs).toHaveLength(3);
-  // Trials 1 and 2 trade per GPU against per user; trial 3 is beaten by trial 1 on both.
-  const plan = [metrics(4000, 20), metrics(8000, 40), metrics(3000, 30)];
+  // Trials 1 and 2 trade per GPU against per user (1000 / TPOT mean); trial 3 is beaten by trial 1 on both.
+  const plan = [benchmarkMetrics(4000, 80, 20), benchmarkMetrics(8000, 80, 40), benchmarkMetrics(3000, 80, 30)];
   for (const [i, pending] of configs.entries())
     await json(request, 'post', `/tuning/session/${session.id}/results`, token, {
       pending_config_id: pending.id,

@@ -116,8 +116,8 @@ export function unsignedJwt(expSeconds: number): string {
 
 const latency = (p50: number) => ({ mean: p50, p50, p90: p50 * 1.3, p95: p50 * 1.5, p99: p50 * 2 });
 
-/** A measurement of 1000 requests over 100 s at `outputThroughput` tok/s, as the runner reports it. */
-export function benchmarkMetrics(outputThroughput: number, ttftP50: number) {
+/** 1000 requests over 100 s at `outputThroughput` tok/s and `tpotP50` ms per token, as a runner reports them. */
+export function benchmarkMetrics(outputThroughput: number, ttftP50: number, tpotP50 = 15) {
   const duration = 100;
   return {
     completed: 1000,
@@ -130,9 +130,9 @@ export function benchmarkMetrics(outputThroughput: number, ttftP50: number) {
     output_throughput: outputThroughput,
     total_token_throughput: 10_240 + outputThroughput,
     ttft_ms: latency(ttftP50),
-    tpot_ms: latency(15),
-    itl_ms: latency(15),
-    e2el_ms: latency(ttftP50 + 15 * 256),
+    tpot_ms: latency(tpotP50),
+    itl_ms: latency(tpotP50),
+    e2el_ms: latency(ttftP50 + tpotP50 * 256),
     goodput: null,
   };
 }

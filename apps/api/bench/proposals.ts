@@ -12,27 +12,13 @@ import { loadavg } from 'node:os';
 import { simulate } from '@mako/perf-model';
 import type { RuntimeOptions, TuningSessionCreate } from '@mako/contract';
 import { ok, signUp, startServer } from '../test/helpers.ts';
-import { session, setting } from '../test/fixtures.ts';
+import { saturatedRun, session, setting } from '../test/fixtures.ts';
 
 const TRIALS = Number(process.env.TRIALS ?? 60);
 
 function measured(config: RuntimeOptions, seed: number) {
-  const out = simulate({
-    model: 'meta-llama/Llama-3.1-8B-Instruct',
-    gpu: 'H100',
-    gpu_count: 1,
-    runtime: 'vllm',
-    config,
-    workload: {
-      input_len: 640,
-      output_len: 192,
-      request_rate: 'inf',
-      max_concurrency: null,
-      num_requests: 200,
-      max_seq_length: 4096,
-    },
-    seed,
-  });
+  // Both sessions get Llama 3.1 8B's measurements, whatever their model is called.
+  const out = simulate(saturatedRun(config, { numRequests: 200, seed }));
   return out.ok ? { metrics: out.metrics } : { failure: { kind: out.failure.kind, message: out.failure.message } };
 }
 

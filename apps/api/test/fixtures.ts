@@ -1,4 +1,11 @@
-import type { BenchmarkCreate, BenchmarkMetrics, BenchmarkSettingCreate, TuningSessionCreate } from '@mako/contract';
+import type {
+  BenchmarkCreate,
+  BenchmarkMetrics,
+  BenchmarkSettingCreate,
+  RuntimeOptions,
+  TuningSessionCreate,
+} from '@mako/contract';
+import type { SimInput } from '@mako/perf-model';
 
 const stats = (p50: number) => ({ mean: p50 * 1.05, p50, p90: p50 * 1.4, p95: p50 * 1.6, p99: p50 * 2 });
 
@@ -49,6 +56,34 @@ export function setting(overrides: SettingOverrides = {}): BenchmarkSettingCreat
       max_output: 256,
       ...workload,
     },
+  };
+}
+
+/**
+ * perf-model's run of `config` on the default setting(): every request at once, each with the
+ * workload's mean prompt and output length (as the physics prior predicts it).
+ */
+export function saturatedRun(
+  config: RuntimeOptions,
+  run: { numRequests: number; seed: number; noise?: number },
+): SimInput {
+  const { ml_model_name, hardware_config, software, workload } = setting();
+  return {
+    model: ml_model_name,
+    gpu: hardware_config.name,
+    gpu_count: hardware_config.count,
+    runtime: software.runtime,
+    config,
+    workload: {
+      input_len: (workload.min_prompt + workload.max_prompt) / 2,
+      output_len: (workload.min_output + workload.max_output) / 2,
+      request_rate: 'inf',
+      max_concurrency: null,
+      num_requests: run.numRequests,
+      max_seq_length: workload.max_seq_length,
+    },
+    seed: run.seed,
+    ...(run.noise === undefined ? {} : { noise: run.noise }),
   };
 }
 

@@ -3,7 +3,7 @@ import { simulate } from '@mako/perf-model';
 import { propose } from '@mako/tuner';
 import { cachedPhysicsPrior, physicsPrior, priorSetting, type PriorSetting } from '../src/tuning/physics-prior.ts';
 import { createWorkerProposer } from '../src/tuning/proposer.ts';
-import { session } from './fixtures.ts';
+import { saturatedRun, session } from './fixtures.ts';
 import { ok, signUp, startServer, type TestServer } from './helpers.ts';
 
 const target = {
@@ -49,23 +49,7 @@ describe('physicsPrior', () => {
 
   it("is perf-model's noise-free throughput of a short saturated run", () => {
     const config = { max_num_seqs: 64, enable_chunked_prefill: true };
-    const expected = simulate({
-      model: setting.model,
-      gpu: 'H100',
-      gpu_count: 1,
-      runtime: 'vllm',
-      config,
-      workload: {
-        input_len: 640,
-        output_len: 192,
-        request_rate: 'inf',
-        max_concurrency: null,
-        num_requests: 20,
-        max_seq_length: 4096,
-      },
-      noise: 0,
-      seed: 0,
-    });
+    const expected = simulate(saturatedRun(config, { numRequests: 20, noise: 0, seed: 0 }));
     if (!expected.ok) throw new Error('perf-model should run this');
     const prior = physicsPrior(setting);
     expect(prior(config)).toBeCloseTo(expected.metrics.output_throughput, 6);

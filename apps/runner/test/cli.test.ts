@@ -1,22 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BenchmarkCreate, BenchmarkMetrics, launchCommand } from '@mako/contract';
 import { freePort } from '../src/engine/engine.ts';
-import { startEmulator, type Emulator } from './emulator.ts';
-import { startFakeApi, type FakeApi } from './fake-api.ts';
-import { RUNNER_DIR, fakeEngineTemplate, runCli, runCliReport } from './helpers.ts';
+import { emulatorForTest, fakeApiForTest, fakeEngineTemplate, runCli, runCliReport, RUNNER_DIR } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
-let emulator: Emulator | null = null;
-let api: FakeApi | null = null;
-afterEach(async () => {
-  await emulator?.close();
-  await api?.close();
-  emulator = null;
-  api = null;
-});
 const tmp = () => mkdtempSync(join(tmpdir(), 'mako-cli-'));
 
 describe('mako-runner (process)', () => {
@@ -38,7 +28,7 @@ describe('mako-runner (process)', () => {
   }, 30_000);
 
   it('bench: runs against an endpoint, prints the table, writes JSON, excludes warm-up', async () => {
-    emulator = await startEmulator({ ttftMs: 15, itlMs: 2 });
+    const emulator = await emulatorForTest({ ttftMs: 15, itlMs: 2 });
     const output = join(tmp(), 'result.json');
     const run = await runCli([
       'bench',
@@ -89,8 +79,8 @@ describe('mako-runner (process)', () => {
   }, 60_000);
 
   it('bench --post: uploads the benchmark with its setting and never prints the token', async () => {
-    emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
-    api = await startFakeApi({ token: TOKEN, configs: [] });
+    const emulator = await emulatorForTest({ ttftMs: 5, itlMs: 1 });
+    const api = await fakeApiForTest({ token: TOKEN, configs: [] });
     const run = await runCli(
       [
         'bench',
@@ -152,7 +142,7 @@ describe('mako-runner (process)', () => {
   it('sweep: finds the highest concurrency that meets the SLO on a server that decodes 4 requests at once', async () => {
     // Up to 4 in flight: TTFT ≈ 10 ms. From 5 on, a fifth of the requests queue behind a whole
     // 46 ms request, so only ≈ 80 % meet 35 ms, short of the 90 % needed.
-    emulator = await startEmulator({ ttftMs: 10, itlMs: 4, maxConcurrency: 4 });
+    const emulator = await emulatorForTest({ ttftMs: 10, itlMs: 4, maxConcurrency: 4 });
     const { run, report: doc } = await runCliReport<{
       best: number;
       steps: { level: number; passed: boolean }[];
@@ -196,7 +186,7 @@ describe('mako-runner (process)', () => {
       { max_num_seqs: 8, gpu_memory_utilization: 0.97 },
       { max_num_seqs: 8, gpu_memory_utilization: 0.9 },
     ];
-    api = await startFakeApi({ token: TOKEN, configs, conflictsFirst: 2 });
+    const api = await fakeApiForTest({ token: TOKEN, configs, conflictsFirst: 2 });
     const logDir = tmp();
     const run = await runCli(
       [
@@ -244,7 +234,7 @@ describe('mako-runner (process)', () => {
   }, 150_000);
 
   it('tune: a 401 names the token problem', async () => {
-    api = await startFakeApi({ token: TOKEN, configs: [] });
+    const api = await fakeApiForTest({ token: TOKEN, configs: [] });
     const run = await runCli(['tune', '--session', api.sessionId], { MAKO_TOKEN: 'mako_wrong', MAKO_API_URL: api.url });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('401 Unauthorized: Not authenticated (check MAKO_TOKEN');

@@ -2,43 +2,24 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
+import { describe, expect, it } from 'vitest';
+import { executeBench } from '../src/bench/execute.ts';
 import { freePort } from '../src/engine/engine.ts';
-import { charEstimate, loadTokenCounter } from '../src/bench/tokens.ts';
-import { startEmulator, type Emulator } from './emulator.ts';
-import { letterTokenizerDir } from './helpers.ts';
-
-let emulator: Emulator | null = null;
-afterEach(async () => {
-  await emulator?.close();
-  emulator = null;
-});
-
-const plan = (url: string, overrides: Partial<BenchPlan> = {}): BenchPlan => ({
-  endpoint: { baseUrl: url, type: 'completions', model: 'mako/emulated-model', ignoreEos: false, timeoutMs: 10_000 },
-  dataset: { kind: 'random', minPrompt: 20, maxPrompt: 40, minOutput: 10, maxOutput: 10, numPrefixes: 1, seed: 5 },
-  numRequests: 12,
-  warmup: 0,
-  load: { rate: 'inf', burstiness: 1, maxConcurrency: null, seed: 5 },
-  maxSeq: 1e9,
-  slo: null,
-  counter: charEstimate,
-  ...overrides,
-});
+import { loadTokenCounter } from '../src/bench/tokens.ts';
+import { emulatorBenchPlan, emulatorForTest, letterTokenizerDir } from './helpers.ts';
 
 describe('errors are counted and categorised', () => {
   it('HTTP 500s', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1, failEvery: 3 });
-    const { summary } = await executeBench(plan(emulator.url));
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, failEvery: 3 });
+    const { summary } = await executeBench(emulatorBenchPlan(emulator.url));
     expect(summary.errors).toEqual({ http_500: 4 });
     expect(summary.metrics.completed).toBe(8);
     expect(summary.metrics.failed).toBe(4);
   });
 
   it('connections dropped mid-stream', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1, dropEvery: 4 });
-    const { summary } = await executeBench(plan(emulator.url));
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, dropEvery: 4 });
+    const { summary } = await executeBench(emulatorBenchPlan(emulator.url));
     expect(summary.metrics.failed).toBe(3);
     expect(Object.keys(summary.errors)).toEqual(['connection_reset']);
     expect(summary.metrics.completed).toBe(9);
@@ -46,13 +27,13 @@ describe('errors are counted and categorised', () => {
 
   it('a server that is not listening', async () => {
     const port = await freePort();
-    const { summary } = await executeBench(plan(`http://127.0.0.1:${port}`, { numRequests: 3 }));
+    const { summary } = await executeBench(emulatorBenchPlan(`http://127.0.0.1:${port}`, { numRequests: 3 }));
     expect(summary.errors).toEqual({ connection_refused: 3 });
   });
 
   it('requests slower than the timeout', async () => {
-    emulator = await startEmulator({ ttftMs: 500, itlMs: 1 });
-    const p = plan(emulator.url, { numRequests: 2 });
+    const emulator = await emulatorForTest({ ttftMs: 500, itlMs: 1 });
+    const p = emulatorBenchPlan(emulator.url, { numRequests: 2 });
     const { summary } = await executeBench({ ...p, endpoint: { ...p.endpoint, timeoutMs: 100 } });
     expect(summary.errors).toEqual({ timeout: 2 });
   });
@@ -71,7 +52,7 @@ describe('errors are counted and categorised', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as { port: number };
     const { summary } = await executeBench(
-      plan(`http://127.0.0.1:${port}`, {
+      emulatorBenchPlan(`http://127.0.0.1:${port}`, {
         numRequests: 4,
         load: { rate: 'inf', burstiness: 1, maxConcurrency: 1, seed: 1 },
       }),
@@ -81,8 +62,8 @@ describe('errors are counted and categorised', () => {
   });
 
   it('aborts with the first error when every warm-up request fails (wrong model)', async () => {
-    emulator = await startEmulator({});
-    const p = plan(emulator.url, { warmup: 2 });
+    const emulator = await emulatorForTest({});
+    const p = emulatorBenchPlan(emulator.url, { warmup: 2 });
     await expect(executeBench({ ...p, endpoint: { ...p.endpoint, model: 'nope' } })).rejects.toThrow(
       /http_404.*does not exist/,
     );
@@ -92,17 +73,23 @@ describe('errors are counted and categorised', () => {
 // Real timers: retried once, as a loaded CI machine can stall a run (a broken schedule fails twice).
 describe('load shape', { retry: 1 }, () => {
   it('never has more than --max-concurrency requests in flight', async () => {
-    emulator = await startEmulator({ ttftMs: 10, itlMs: 2 });
+    const emulator = await emulatorForTest({ ttftMs: 10, itlMs: 2 });
     await executeBench(
-      plan(emulator.url, { numRequests: 20, load: { rate: 'inf', burstiness: 1, maxConcurrency: 3, seed: 1 } }),
+      emulatorBenchPlan(emulator.url, {
+        numRequests: 20,
+        load: { rate: 'inf', burstiness: 1, maxConcurrency: 3, seed: 1 },
+      }),
     );
     expect(emulator.stats.maxActive).toBe(3);
   });
 
   it('sends requests at the scheduled arrival times', async () => {
-    emulator = await startEmulator({ ttftMs: 1, itlMs: 1 });
+    const emulator = await emulatorForTest({ ttftMs: 1, itlMs: 1 });
     const { run } = await executeBench(
-      plan(emulator.url, { numRequests: 100, load: { rate: 100, burstiness: 1, maxConcurrency: null, seed: 9 } }),
+      emulatorBenchPlan(emulator.url, {
+        numRequests: 100,
+        load: { rate: 100, burstiness: 1, maxConcurrency: null, seed: 9 },
+      }),
     );
     // The schedule ends at exactly 1 s; the server's arrival clock must agree (100 ms of room for a loaded machine).
     const arrivals = emulator.stats.arrivals;
@@ -116,27 +103,27 @@ describe('load shape', { retry: 1 }, () => {
 
 describe('token counts', () => {
   it('come from the usage chunk when the endpoint streams usage', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1 });
-    const out = await executeBench(plan(emulator.url));
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1 });
+    const out = await executeBench(emulatorBenchPlan(emulator.url));
     expect(out.summary.tokenSources).toEqual({ usage: 12 });
     expect(out.inputSource).toBe('usage');
     expect(out.warnings).toEqual([]);
   });
 
   it('fall back to characters/4 with a warning when there is neither usage nor tokenizer', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1, usage: false });
-    const out = await executeBench(plan(emulator.url));
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, usage: false });
+    const out = await executeBench(emulatorBenchPlan(emulator.url));
     expect(out.summary.tokenSources).toEqual({ 'chars/4': 12 });
     expect(out.summary.metrics.total_output_tokens).toBe(120);
     expect(out.warnings.join()).toMatch(/characters\/4.*--tokenizer/);
   });
 
   it('use a tokenizer found on disk when the endpoint reports no usage', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1, usage: false });
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, usage: false });
     const counter = loadTokenCounter(letterTokenizerDir(), 'mako/emulated-model');
     expect(counter?.exact).toBe(true);
     const out = await executeBench(
-      plan(emulator.url, {
+      emulatorBenchPlan(emulator.url, {
         counter: counter!,
         dataset: {
           kind: 'random',

@@ -119,21 +119,20 @@ describe('ShareGPT dataset', () => {
     return path;
   };
 
+  /** The file above, keeping entries of at least 4 tokens each way. */
+  const shareGpt = (): DatasetSpec => ({
+    kind: 'sharegpt',
+    path: file(),
+    minPrompt: 4,
+    maxPrompt: 1024,
+    minOutput: 4,
+    maxOutput: 1e6,
+    numPrefixes: 1,
+    seed: 1,
+  });
+
   it('takes the first turn as the prompt and the reply length as the output, dropping short and single-turn entries', () => {
-    const requests = buildRequests(
-      {
-        kind: 'sharegpt',
-        path: file(),
-        minPrompt: 4,
-        maxPrompt: 1024,
-        minOutput: 4,
-        maxOutput: 1e6,
-        numPrefixes: 1,
-        seed: 1,
-      },
-      4,
-      charEstimate,
-    );
+    const requests = buildRequests(shareGpt(), 4, charEstimate);
     // 'word' × n with spaces is 5n − 1 characters → ⌈(5n − 1)/4⌉ tokens by characters/4.
     const outputs = requests.map((r) => r.outputTokens).sort((a, b) => a - b);
     expect(outputs).toEqual([10, 10, 25, 25]);
@@ -141,21 +140,7 @@ describe('ShareGPT dataset', () => {
   });
 
   it('replaces the recorded output length with a fixed one when asked', () => {
-    const requests = buildRequests(
-      {
-        kind: 'sharegpt',
-        path: file(),
-        minPrompt: 4,
-        maxPrompt: 1024,
-        minOutput: 4,
-        maxOutput: 1e6,
-        numPrefixes: 1,
-        seed: 1,
-        fixedOutput: 64,
-      },
-      3,
-      charEstimate,
-    );
+    const requests = buildRequests({ ...shareGpt(), fixedOutput: 64 }, 3, charEstimate);
     expect(requests.every((r) => r.outputTokens === 64)).toBe(true);
   });
 

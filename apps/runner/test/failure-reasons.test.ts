@@ -1,15 +1,9 @@
 import { shellQuote } from '@mako/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyFailure, lastErrorLines } from '../src/engine/engine.ts';
-import { startFakeApi, type FakeApi } from './fake-api.ts';
-import { fakeEngineTemplate, runCli } from './helpers.ts';
+import { fakeApiForTest, fakeEngineTemplate, runCli } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
-let api: FakeApi | null = null;
-afterEach(async () => {
-  await api?.close();
-  api = null;
-});
 
 const VLLM_LOG = [
   'INFO 11-23 20:00:01 [api_server.py:1880] vLLM API server version 0.11.0',
@@ -55,7 +49,7 @@ describe('engine failure reasons', () => {
   });
 
   it('tune: the terminal and the posted failure name the engine error, not only the exit code', async () => {
-    api = await startFakeApi({ token: TOKEN, configs: [{ max_num_seqs: 4 }] });
+    const api = await fakeApiForTest({ token: TOKEN, configs: [{ max_num_seqs: 4 }] });
     const cause = 'fp8 KV cache needs block_size >= 16';
     const run = await runCli(
       [

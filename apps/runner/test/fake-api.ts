@@ -19,6 +19,7 @@ import {
   TuningResultCreate,
   TuningSession,
   launchCommand,
+  toValidationIssues,
   type RuntimeOptions,
   type Workload,
 } from '@mako/contract';
@@ -154,14 +155,8 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       }
       if (req.method === 'POST' && path === `${base}/results`) {
         const parsed = TuningResultCreate.safeParse(body);
-        if (!parsed.success)
-          return send(res, 422, {
-            detail: parsed.error.issues.map((i) => ({
-              loc: ['body', ...i.path.map(String)],
-              msg: i.message,
-              type: i.code,
-            })),
-          });
+        // A bad body gets the server's 422.
+        if (!parsed.success) return send(res, 422, { detail: toValidationIssues('body', parsed.error) });
         const lease = pending.get(parsed.data.pending_config_id);
         if (!lease) return send(res, 409, { detail: 'This configuration is not leased' });
         pending.delete(parsed.data.pending_config_id);
@@ -199,14 +194,8 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       }
       if (req.method === 'POST' && path === '/benchmarks') {
         const parsed = BenchmarkCreate.safeParse(body);
-        if (!parsed.success)
-          return send(res, 422, {
-            detail: parsed.error.issues.map((i) => ({
-              loc: ['body', ...i.path.map(String)],
-              msg: i.message,
-              type: i.code,
-            })),
-          });
+        // A bad body gets the server's 422.
+        if (!parsed.success) return send(res, 422, { detail: toValidationIssues('body', parsed.error) });
         const d = parsed.data;
         const saved = Benchmark.parse({
           id: randomUUID(),

@@ -3,8 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { shellQuote } from '@mako/contract';
+import type { BenchPlan } from '../src/bench/execute.ts';
+import { charEstimate } from '../src/bench/tokens.ts';
+import { startEmulator, type Emulator, type EmulatorOptions } from './emulator.ts';
+import { startFakeApi, type FakeApi, type FakeApiOptions } from './fake-api.ts';
 
 export const RUNNER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_DIR = join(RUNNER_DIR, '..', '..');
@@ -17,6 +21,33 @@ export const TSX_IMPORT = join(RUNNER_DIR, 'node_modules', 'tsx', 'dist', 'loade
 export function fakeEngineTemplate(extra = ''): string {
   const loader = existsSync(TSX_IMPORT) ? TSX_IMPORT : 'tsx';
   return `${shellQuote(process.execPath)} --import ${shellQuote(loader)} ${shellQuote(EMULATOR_CLI)} --port {port} --host {host} --model {model} ${extra} {flags}`;
+}
+
+/** A quick run of 12 requests all at once against `url`, the emulator's model; change what a test is about. */
+export const emulatorBenchPlan = (url: string, overrides: Partial<BenchPlan> = {}): BenchPlan => ({
+  endpoint: { baseUrl: url, type: 'completions', model: 'mako/emulated-model', ignoreEos: false, timeoutMs: 10_000 },
+  dataset: { kind: 'random', minPrompt: 20, maxPrompt: 40, minOutput: 10, maxOutput: 10, numPrefixes: 1, seed: 5 },
+  numRequests: 12,
+  warmup: 0,
+  load: { rate: 'inf', burstiness: 1, maxConcurrency: null, seed: 5 },
+  maxSeq: 1e9,
+  slo: null,
+  counter: charEstimate,
+  ...overrides,
+});
+
+/** An emulated engine for the running test; it closes when the test ends, however it ends. */
+export async function emulatorForTest(options: EmulatorOptions = {}): Promise<Emulator> {
+  const emulator = await startEmulator(options);
+  onTestFinished(() => emulator.close());
+  return emulator;
+}
+
+/** A fake Mako API for the running test; it closes when the test ends, however it ends. */
+export async function fakeApiForTest(options: FakeApiOptions): Promise<FakeApi> {
+  const api = await startFakeApi(options);
+  onTestFinished(() => api.close());
+  return api;
 }
 
 export function pidAlive(pid: number): boolean {

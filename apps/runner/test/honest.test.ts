@@ -1,21 +1,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientLimits } from '../src/bench/run.ts';
-import { startEmulator, type Emulator } from './emulator.ts';
-import { startFakeApi, type FakeApi } from './fake-api.ts';
-import { fakeEngineTemplate, runCli } from './helpers.ts';
+import { emulatorForTest, fakeApiForTest, fakeEngineTemplate, runCli } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
-let emulator: Emulator | null = null;
-let api: FakeApi | null = null;
-afterEach(async () => {
-  await emulator?.close();
-  await api?.close();
-  emulator = null;
-  api = null;
-});
 const tmp = () => mkdtempSync(join(tmpdir(), 'mako-honest-'));
 const lag = (p99: number) => ({ mean: 0, p50: 0, p90: 0, p95: 0, p99 });
 
@@ -37,7 +27,7 @@ describe('client-limited runs', () => {
   });
 
   it('bench: records target and achieved rate, send lag and CPU, flags the run and posts it marked', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1 });
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1 });
     const output = join(tmp(), 'out.json');
     const args = [
       'bench',
@@ -62,7 +52,7 @@ describe('client-limited runs', () => {
       expect.arrayContaining([expect.stringMatching(/short of the target/)]),
     );
 
-    api = await startFakeApi({ token: TOKEN, configs: [] });
+    const api = await fakeApiForTest({ token: TOKEN, configs: [] });
     const posted = await runCli(
       [...args, '--request-rate', IMPOSSIBLE_RATE, '--quiet', '--post', '--hardware', '1x L4'],
       { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
@@ -87,7 +77,7 @@ describe('client-limited runs', () => {
   }, 60_000);
 
   it('tune: a client-limited trial is invalid, not posted as a measurement; three in a row stop the runner', async () => {
-    api = await startFakeApi({
+    const api = await fakeApiForTest({
       token: TOKEN,
       configs: [{ max_num_seqs: 4 }, { max_num_seqs: 8 }, { max_num_seqs: 16 }],
       workload: { request_rate: Number(IMPOSSIBLE_RATE), num_requests: 300, max_concurrency: null },

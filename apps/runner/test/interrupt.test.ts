@@ -1,16 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from './fake-api.ts';
-import { fakeEngineTemplate, pidAlive, startCli, waitFor } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeApiForTest, fakeEngineTemplate, pidAlive, startCli, waitFor } from './helpers.ts';
 
 const TOKEN = 'mako_InterruptTest0123456789abcdefghijkl';
-let api: FakeApi | null = null;
-afterEach(async () => {
-  await api?.close();
-  api = null;
-});
 
 const pidsIn = (file: string) =>
   existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(Number) : [];
@@ -22,7 +16,7 @@ describe('Ctrl-C leaves no orphan engine', () => {
   ] as const)(
     '%s (exit %s) %s: the runner stops the engine, its forked worker and its process group',
     async (signal, exitCode, _when, engineFlags, marker) => {
-      api = await startFakeApi({
+      const api = await fakeApiForTest({
         token: TOKEN,
         configs: [{ max_num_seqs: 4 }],
         workload: { num_requests: 100_000, max_concurrency: 4 },

@@ -1,26 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestOutcome } from '../src/bench/client.ts';
+import { describe, expect, it } from 'vitest';
+import { pendingOutcome, type RequestOutcome } from '../src/bench/client.ts';
 import type { BenchRequest } from '../src/bench/datasets.ts';
 import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { latencyStats, percentile, summarise } from '../src/bench/metrics.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
-import { startEmulator, type Emulator } from './emulator.ts';
+import { emulatorBenchPlan, emulatorForTest } from './helpers.ts';
 
 function outcome(partial: Partial<RequestOutcome>): RequestOutcome {
-  return {
-    ok: true,
-    startMs: 0,
-    ttftMs: 0,
-    latencyMs: 0,
-    itlMs: [],
-    promptTokens: null,
-    completionTokens: null,
-    text: '',
-    writeMs: 0,
-    parseMs: 0,
-    events: 0,
-    ...partial,
-  };
+  return { ...pendingOutcome(0), ok: true, ...partial };
 }
 const req = (promptTokens: number, outputTokens = 16): BenchRequest => ({ prompt: 'x', promptTokens, outputTokens });
 
@@ -96,26 +83,16 @@ describe('summarise', () => {
 // Real sockets and real timers: a loaded CI machine can stall a run, so a failure is retried once
 // before it counts (a broken measurement fails both times).
 describe('measured against the emulator (real sockets, known latencies)', { retry: 1 }, () => {
-  let emulator: Emulator | null = null;
-  afterEach(async () => {
-    await emulator?.close();
-    emulator = null;
-  });
-
-  const plan = (url: string, overrides: Partial<BenchPlan> = {}): BenchPlan => ({
-    endpoint: { baseUrl: url, type: 'completions', model: 'mako/emulated-model', ignoreEos: false, timeoutMs: 10_000 },
-    dataset: { kind: 'random', minPrompt: 40, maxPrompt: 80, minOutput: 25, maxOutput: 25, numPrefixes: 1, seed: 1 },
-    numRequests: 12,
-    warmup: 0,
-    load: { rate: 40, burstiness: 1, maxConcurrency: null, seed: 1 },
-    maxSeq: 1e9,
-    slo: null,
-    counter: charEstimate,
-    ...overrides,
-  });
+  // Paced at 40/s with 25-token answers, so the latencies are the emulator's, not a queue's.
+  const plan = (url: string, overrides: Partial<BenchPlan> = {}) =>
+    emulatorBenchPlan(url, {
+      dataset: { kind: 'random', minPrompt: 40, maxPrompt: 80, minOutput: 25, maxOutput: 25, numPrefixes: 1, seed: 1 },
+      load: { rate: 40, burstiness: 1, maxConcurrency: null, seed: 1 },
+      ...overrides,
+    });
 
   it('recovers TTFT, TPOT, ITL and E2E from a server with TTFT 60 ms and 8 ms per token', async () => {
-    emulator = await startEmulator({ ttftMs: 60, itlMs: 8 });
+    const emulator = await emulatorForTest({ ttftMs: 60, itlMs: 8 });
     const { summary } = await executeBench(plan(emulator.url));
     const m = summary.metrics;
     expect(m.completed).toBe(12);
@@ -133,7 +110,7 @@ describe('measured against the emulator (real sockets, known latencies)', { retr
   });
 
   it('reports ITL per chunk and TPOT per token when chunks carry several tokens', async () => {
-    emulator = await startEmulator({ ttftMs: 20, itlMs: 5, tokensPerChunk: 4 });
+    const emulator = await emulatorForTest({ ttftMs: 20, itlMs: 5, tokensPerChunk: 4 });
     const { summary } = await executeBench(
       plan(emulator.url, {
         dataset: {
@@ -156,7 +133,7 @@ describe('measured against the emulator (real sockets, known latencies)', { retr
   });
 
   it("does not count a chat stream's role-only opening chunk as the first token", async () => {
-    emulator = await startEmulator({ ttftMs: 80, itlMs: 3 });
+    const emulator = await emulatorForTest({ ttftMs: 80, itlMs: 3 });
     const p = plan(emulator.url);
     const { summary } = await executeBench({ ...p, endpoint: { ...p.endpoint, type: 'chat' } });
     expect(summary.metrics.ttft_ms.p50).toBeGreaterThanOrEqual(80);
@@ -168,7 +145,7 @@ describe('measured against the emulator (real sockets, known latencies)', { retr
   });
 
   it('excludes warm-up requests from every metric', async () => {
-    emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
+    const emulator = await emulatorForTest({ ttftMs: 5, itlMs: 1 });
     const { summary, run } = await executeBench(plan(emulator.url, { warmup: 5 }));
     expect(emulator.stats.requests).toBe(17);
     expect(summary.metrics.completed).toBe(12);
@@ -177,7 +154,7 @@ describe('measured against the emulator (real sockets, known latencies)', { retr
   });
 
   it('sees queueing at a server with a concurrency limit as longer TTFT and lower throughput', async () => {
-    emulator = await startEmulator({ ttftMs: 10, itlMs: 2, maxConcurrency: 2 });
+    const emulator = await emulatorForTest({ ttftMs: 10, itlMs: 2, maxConcurrency: 2 });
     const { summary } = await executeBench(
       plan(emulator.url, { load: { rate: 'inf', burstiness: 1, maxConcurrency: null, seed: 1 } }),
     );

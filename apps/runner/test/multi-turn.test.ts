@@ -1,18 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRequests, type DatasetSpec } from '../src/bench/datasets.ts';
 import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
-import { startEmulator, type Emulator } from './emulator.ts';
-import { runCli, runCliReport } from './helpers.ts';
-
-let emulator: Emulator | null = null;
-afterEach(async () => {
-  await emulator?.close();
-  emulator = null;
-});
+import { emulatorForTest, runCli, runCliReport } from './helpers.ts';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const spec: DatasetSpec = {
@@ -40,7 +33,7 @@ type Message = { role: string; content: string };
 
 describe('multi-turn conversations', () => {
   it('sends each turn with the history, the endpoint’s own answers included, and reports TTFT per turn', async () => {
-    emulator = await startEmulator({ ttftMs: 3, itlMs: 1 });
+    const emulator = await emulatorForTest({ ttftMs: 3, itlMs: 1 });
     const outcome = await executeBench(plan(emulator.url));
     const bodies = emulator.stats.bodies.map((b) => b.messages as Message[]);
     expect(bodies).toHaveLength(12);
@@ -73,7 +66,7 @@ describe('multi-turn conversations', () => {
   });
 
   it('ends a conversation at its first failed turn', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1, failEvery: 2 });
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, failEvery: 2 });
     const outcome = await executeBench(
       plan(emulator.url, {
         numRequests: 2,
@@ -120,7 +113,7 @@ describe('multi-turn conversations', () => {
   });
 
   it('bench --dataset multi-turn: a table by turn and per_turn in the JSON; chat only', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1 });
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1 });
     const args = ['bench', '--base-url', emulator.url, '--dataset', 'multi-turn', '--num-requests', '3'];
     const { run, report: doc } = await runCliReport<{
       per_turn: { turn: number; completed: number }[];

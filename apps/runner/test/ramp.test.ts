@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rampSchedule, rampValue, slotOpenings } from '../src/bench/arrivals.ts';
-import { startEmulator, type Emulator } from './emulator.ts';
-import { runCli, runCliReport } from './helpers.ts';
-
-let emulator: Emulator | null = null;
-afterEach(async () => {
-  await emulator?.close();
-  emulator = null;
-});
+import { emulatorForTest, runCli, runCliReport } from './helpers.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const gaps = (offsets: Float64Array) => Array.from(offsets, (t, i) => t - (i === 0 ? 0 : (offsets[i - 1] as number)));
@@ -52,7 +45,7 @@ describe('ramp-up', () => {
   });
 
   it('bench: a concurrency ramp holds the cap at 1 at first and records the ramp', async () => {
-    emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
+    const emulator = await emulatorForTest({ ttftMs: 5, itlMs: 1 });
     const base = [
       'bench',
       '--base-url',

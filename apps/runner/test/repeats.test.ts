@@ -1,22 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { meanCi, meanRun, tQuantile95, type BenchmarkMetrics } from '@mako/contract';
 import { aggregateRuns } from '../src/bench/repeats.ts';
-import { startEmulator, type Emulator } from './emulator.ts';
-import { startFakeApi, type FakeApi } from './fake-api.ts';
-import { runCli, runCliReport } from './helpers.ts';
+import { emulatorForTest, fakeApiForTest, runCli, runCliReport } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
-let emulator: Emulator | null = null;
-let api: FakeApi | null = null;
-afterEach(async () => {
-  await emulator?.close();
-  await api?.close();
-  emulator = null;
-  api = null;
-});
 
 /** 10 requests of 8 → 4 tokens: short runs, so that repeating them stays quick. */
 const benchArgs = (url: string) => [
@@ -56,7 +46,7 @@ describe('repeats', () => {
   });
 
   it('bench --runs 3: a table of means with intervals, and every run in the JSON', async () => {
-    emulator = await startEmulator({ ttftMs: 3, itlMs: 1 });
+    const emulator = await emulatorForTest({ ttftMs: 3, itlMs: 1 });
     const { run, report: doc } = await runCliReport<{
       runs: number;
       summary: Record<string, { values: number[]; ci95: number; mean: number }>;
@@ -74,8 +64,8 @@ describe('repeats', () => {
   }, 60_000);
 
   it('bench --runs 3 --post: one benchmark, the mean as its metrics and each run beside it', async () => {
-    emulator = await startEmulator({ ttftMs: 3, itlMs: 1 });
-    api = await startFakeApi({ token: TOKEN, configs: [] });
+    const emulator = await emulatorForTest({ ttftMs: 3, itlMs: 1 });
+    const api = await fakeApiForTest({ token: TOKEN, configs: [] });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-runs-')), 'out.json');
     const args = benchArgs(emulator.url);
     const env = { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url };

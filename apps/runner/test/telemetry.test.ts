@@ -1,23 +1,12 @@
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_TELEMETRY_SAMPLES } from '@mako/contract';
 import type { RequestOutcome } from '../src/bench/client.ts';
 import { parseNvidiaSmi, parsePrometheus } from '../src/bench/telemetry.ts';
 import { telemetryUpload } from '../src/bench/upload.ts';
-import { startEmulator, type Emulator } from './emulator.ts';
-import { startFakeApi, type FakeApi } from './fake-api.ts';
-import { runCli } from './helpers.ts';
-
-let emulator: Emulator | null = null;
-let api: FakeApi | null = null;
-afterEach(async () => {
-  await emulator?.close();
-  await api?.close();
-  emulator = null;
-  api = null;
-});
+import { emulatorForTest, fakeApiForTest, runCli } from './helpers.ts';
 
 /** A directory with an nvidia-smi that reports two GPUs, to put first on PATH. */
 function fakeNvidiaSmi(): string {
@@ -73,7 +62,7 @@ describe('engine telemetry', () => {
   });
 
   it('bench: time series of the engine metrics and of nvidia-smi in the JSON', async () => {
-    emulator = await startEmulator({ ttftMs: 20, itlMs: 5 });
+    const emulator = await emulatorForTest({ ttftMs: 20, itlMs: 5 });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-tel-')), 'out.json');
     const args = benchArgs(emulator.url);
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--output', output], {
@@ -112,7 +101,7 @@ describe('engine telemetry', () => {
   }, 60_000);
 
   it('records nothing for an endpoint without /metrics, nor with the interval at 0', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1, metrics: false });
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, metrics: false });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-tel-')), 'out.json');
     const args = ['bench', '--base-url', emulator.url, '--num-requests', '4', '--prompt-len', '8', '--output-len', '4'];
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--output', output], {
@@ -202,8 +191,8 @@ describe('engine telemetry', () => {
   });
 
   it('bench --post: the benchmark carries the telemetry and the client’s report', async () => {
-    emulator = await startEmulator({ ttftMs: 20, itlMs: 5 });
-    api = await startFakeApi({ token: 'mako_TestToken0123456789abcdefghijklmnop', configs: [] });
+    const emulator = await emulatorForTest({ ttftMs: 20, itlMs: 5 });
+    const api = await fakeApiForTest({ token: 'mako_TestToken0123456789abcdefghijklmnop', configs: [] });
     const args = benchArgs(emulator.url);
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--post', '--hardware', '2x H100'], {
       PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`,

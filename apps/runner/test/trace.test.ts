@@ -1,24 +1,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scheduleFor } from '../src/bench/arrivals.ts';
 import { buildRequests, DatasetError, type DatasetSpec } from '../src/bench/datasets.ts';
 import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
 import { readTrace, TRACE_BLOCK_TOKENS, traceRequests } from '../src/bench/trace.ts';
-import { startEmulator, type Emulator } from './emulator.ts';
-import { startFakeApi, type FakeApi } from './fake-api.ts';
-import { fakeEngineTemplate, runCli } from './helpers.ts';
-
-let emulator: Emulator | null = null;
-let api: FakeApi | null = null;
-afterEach(async () => {
-  await emulator?.close();
-  await api?.close();
-  emulator = null;
-  api = null;
-});
+import { emulatorForTest, fakeApiForTest, fakeEngineTemplate, runCli } from './helpers.ts';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 const writeTrace = (lines: readonly (string | object)[]) => {
@@ -122,7 +111,7 @@ describe('trace dataset', () => {
   });
 
   it('sends each line as one request with its max_tokens, in schedule order, and records the trace rate', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1 });
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1 });
     const plan: BenchPlan = {
       endpoint: {
         baseUrl: emulator.url,
@@ -156,7 +145,7 @@ describe('trace dataset', () => {
   });
 
   it('bench --dataset trace from the command line, with --time-scale in the JSON', async () => {
-    emulator = await startEmulator({ ttftMs: 2, itlMs: 1 });
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1 });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-trace-')), 'out.json');
     const args = ['bench', '--base-url', emulator.url, '--dataset', 'trace', '--quiet', '--output', output];
     const run = await runCli([...args, '--dataset-path', writeTrace(TRACE), '--time-scale', '0.1']);
@@ -182,7 +171,7 @@ describe('trace dataset', () => {
 
   it('tune: a trace session replays --dataset-path at --time-scale and posts its metrics', async () => {
     const token = 'mako_TestToken0123456789abcdefghijklmnop';
-    api = await startFakeApi({
+    const api = await fakeApiForTest({
       token,
       configs: [{ max_num_seqs: 8 }],
       workload: { dataset: 'trace', max_concurrency: null },

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { propose } from '../src/propose.ts';
 import { mixSeed, mulberry32 } from '../src/random.ts';
 import { NUMERIC, Space } from '../src/space.ts';
-import type { Config, Trial } from '../src/types.ts';
+import type { Config, Trial, TunerInput } from '../src/types.ts';
 import { AskTellProcess } from './ask-tell.ts';
 import { GOODPUT_SCENARIOS, GoodputProblem } from './goodput.ts';
 import type { Problem } from './problem.ts';
@@ -78,22 +78,26 @@ interface Optimiser {
   close(): void;
 }
 
+/** The tuner's input for `p` after `trials`: one configuration asked for, nothing pending. */
+function oneAtATime(p: Problem, trials: Trial[], maxTrials: number, seed: number, withPrior: boolean): TunerInput {
+  return {
+    ...(withPrior ? { prior: (c: Config) => p.prior(c) } : {}),
+    space: p.space,
+    objective: p.objective,
+    constraints: p.constraints,
+    trials,
+    pending: [],
+    budget: { max_trials: maxTrials, max_parallel: 1 },
+    context: p.context,
+    seed,
+    count: 1,
+  };
+}
+
 function tunerOptimiser(p: Problem, seed: number, withPrior: boolean): Optimiser {
   return {
     next: async (trials) => {
-      const out = propose({
-        ...(withPrior ? { prior: (c: Config) => p.prior(c) } : {}),
-        space: p.space,
-        objective: p.objective,
-        constraints: p.constraints,
-        trials,
-        pending: [],
-        budget: { max_trials: TRIALS, max_parallel: 1 },
-        context: p.context,
-        seed,
-        count: 1,
-        warmStart: { defaults: p.defaults },
-      });
+      const out = propose({ ...oneAtATime(p, trials, TRIALS, seed, withPrior), warmStart: { defaults: p.defaults } });
       if (out.kind === 'error') throw new Error(out.message);
       return out.kind === 'propose' ? (out.configs[0] ?? null) : null;
     },
@@ -240,18 +244,7 @@ function proposalCpuMs(p: Problem, space: Space, withPrior: boolean): number {
   const cpu: number[] = [];
   for (let seed = 1; seed <= 5; seed++) {
     const c0 = process.cpuUsage();
-    propose({
-      ...(withPrior ? { prior: (c: Config) => p.prior(c) } : {}),
-      space: p.space,
-      objective: p.objective,
-      constraints: p.constraints,
-      trials,
-      pending: [],
-      budget: { max_trials: 1000, max_parallel: 1 },
-      context: p.context,
-      seed,
-      count: 1,
-    });
+    propose(oneAtATime(p, trials, 1000, seed, withPrior));
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);
   }

@@ -25,6 +25,22 @@ export interface Scenario {
   constraintQuantile: number;
 }
 
+/** 256 requests sent at once, at most `max_concurrency` in flight, in a 4096-token context. */
+const saturated = (input_len: number, output_len: number, max_concurrency: number): SimWorkload => ({
+  input_len,
+  output_len,
+  request_rate: 'inf',
+  max_concurrency,
+  num_requests: 256,
+  max_seq_length: 4096,
+});
+
+/** What every scenario asks: the most output tokens/s whose TPOT p99 stays under a bound. */
+const MOST_TOKENS_UNDER_A_TPOT_BOUND = {
+  objective: { metric: 'output_throughput', direction: 'maximize' },
+  constraintMetric: 'tpot_ms.p99',
+} satisfies Pick<Scenario, 'objective' | 'constraintMetric'>;
+
 export const SCENARIOS: Scenario[] = [
   {
     name: 'Llama-3.1-8B · 1×L40S · vLLM',
@@ -40,16 +56,8 @@ export const SCENARIOS: Scenario[] = [
       'kv_cache_dtype',
       'block_size',
     ],
-    workload: {
-      input_len: 1024,
-      output_len: 256,
-      request_rate: 'inf',
-      max_concurrency: 128,
-      num_requests: 256,
-      max_seq_length: 4096,
-    },
-    objective: { metric: 'output_throughput', direction: 'maximize' },
-    constraintMetric: 'tpot_ms.p99',
+    workload: saturated(1024, 256, 128),
+    ...MOST_TOKENS_UNDER_A_TPOT_BOUND,
     constraintQuantile: 0.4,
   },
   {
@@ -67,17 +75,8 @@ export const SCENARIOS: Scenario[] = [
       'block_size',
       'async_scheduling',
     ],
-    workload: {
-      input_len: 1536,
-      output_len: 256,
-      request_rate: 'inf',
-      max_concurrency: 192,
-      num_requests: 256,
-      max_seq_length: 4096,
-      shared_prefix_len: 1024,
-    },
-    objective: { metric: 'output_throughput', direction: 'maximize' },
-    constraintMetric: 'tpot_ms.p99',
+    workload: { ...saturated(1536, 256, 192), shared_prefix_len: 1024 },
+    ...MOST_TOKENS_UNDER_A_TPOT_BOUND,
     constraintQuantile: 0.4,
   },
   {
@@ -94,16 +93,8 @@ export const SCENARIOS: Scenario[] = [
       'enable_chunked_prefill',
       'kv_cache_dtype',
     ],
-    workload: {
-      input_len: 1024,
-      output_len: 512,
-      request_rate: 'inf',
-      max_concurrency: 256,
-      num_requests: 256,
-      max_seq_length: 4096,
-    },
-    objective: { metric: 'output_throughput', direction: 'maximize' },
-    constraintMetric: 'tpot_ms.p99',
+    workload: saturated(1024, 512, 256),
+    ...MOST_TOKENS_UNDER_A_TPOT_BOUND,
     constraintQuantile: 0.5,
   },
   {
@@ -120,16 +111,8 @@ export const SCENARIOS: Scenario[] = [
       'enable_mixed_chunk',
       'cuda_graph_max_bs',
     ],
-    workload: {
-      input_len: 1024,
-      output_len: 256,
-      request_rate: 'inf',
-      max_concurrency: 256,
-      num_requests: 256,
-      max_seq_length: 4096,
-    },
-    objective: { metric: 'output_throughput', direction: 'maximize' },
-    constraintMetric: 'tpot_ms.p99',
+    workload: saturated(1024, 256, 256),
+    ...MOST_TOKENS_UNDER_A_TPOT_BOUND,
     constraintQuantile: 0.4,
   },
   {
@@ -139,16 +122,8 @@ export const SCENARIOS: Scenario[] = [
     gpuCount: 2,
     runtime: 'tensorrt-llm',
     flags: ['tp_size', 'max_batch_size', 'max_num_tokens', 'kv_cache_free_gpu_memory_fraction'],
-    workload: {
-      input_len: 2048,
-      output_len: 256,
-      request_rate: 'inf',
-      max_concurrency: 256,
-      num_requests: 256,
-      max_seq_length: 4096,
-    },
-    objective: { metric: 'output_throughput', direction: 'maximize' },
-    constraintMetric: 'tpot_ms.p99',
+    workload: saturated(2048, 256, 256),
+    ...MOST_TOKENS_UNDER_A_TPOT_BOUND,
     constraintQuantile: 0.5,
   },
 ];

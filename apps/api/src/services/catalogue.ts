@@ -283,8 +283,8 @@ export async function createBenchmark(
   return (await loadBenchmarkDetail(db, id, ownerId))!;
 }
 
-/** Deletes the owner's benchmark; its setting's counters drop and what pointed at it forgets it. */
-export async function deleteBenchmark(db: Kysely<DB>, id: string, ownerId: string): Promise<void> {
+/** The owner's benchmark and what its setting's counters need; a 404 when it is not theirs (or gone). */
+async function ownedBenchmark(db: Kysely<DB>, id: string, ownerId: string) {
   const row = await db
     .selectFrom('benchmarks')
     .select(['id', 'setting_id', 'published'])
@@ -292,6 +292,12 @@ export async function deleteBenchmark(db: Kysely<DB>, id: string, ownerId: strin
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
   if (!row) throw notFound('Benchmark');
+  return row;
+}
+
+/** Deletes the owner's benchmark; its setting's counters drop and what pointed at it forgets it. */
+export async function deleteBenchmark(db: Kysely<DB>, id: string, ownerId: string): Promise<void> {
+  const row = await ownedBenchmark(db, id, ownerId);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('benchmarks').where('id', '=', row.id).execute();
     await trx
@@ -315,13 +321,7 @@ export async function patchBenchmark(
   patch: BenchmarkPatch,
 ): Promise<Benchmark> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('benchmarks')
-      .select(['id', 'setting_id', 'published'])
-      .where('id', '=', id)
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
-    if (!row) throw notFound('Benchmark');
+    const row = await ownedBenchmark(trx, id, ownerId);
     const published = patch.published === undefined ? row.published : patch.published ? 1 : 0;
     await trx
       .updateTable('benchmarks')

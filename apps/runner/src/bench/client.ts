@@ -54,6 +54,23 @@ export interface RequestOutcome {
   events: number;
 }
 
+/** A request that left at `startMs` and has not answered yet: not ok, nothing received. */
+export function pendingOutcome(startMs: number): RequestOutcome {
+  return {
+    ok: false,
+    startMs,
+    ttftMs: 0,
+    latencyMs: 0,
+    itlMs: [],
+    promptTokens: null,
+    completionTokens: null,
+    text: '',
+    writeMs: 0,
+    parseMs: 0,
+    events: 0,
+  };
+}
+
 export function normaliseBaseUrl(url: string): string {
   return url.replace(/\/+$/, '').replace(/\/v1$/, '');
 }
@@ -160,19 +177,7 @@ export function sendStreamingRequest(
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
 
   const called = performance.now();
-  const outcome: RequestOutcome = {
-    ok: false,
-    startMs: called,
-    ttftMs: 0,
-    latencyMs: 0,
-    itlMs: [],
-    promptTokens: null,
-    completionTokens: null,
-    text: '',
-    writeMs: 0,
-    parseMs: 0,
-    events: 0,
-  };
+  const outcome = pendingOutcome(called);
   const state: StreamState = { outcome, lastTextAt: called, done: false, failure: null };
 
   return new Promise((resolve) => {

@@ -1,5 +1,7 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ErrorView, LoadingErrorWrapper } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { screenErrorOf } from '../lib/screen-error-of.ts';
 import { useRouteRetry } from './route-retry.ts';
 
@@ -21,3 +23,28 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   }
   return <ErrorView error={error} onRetry={retry} headingLevel={2} />;
 }
+
+/** An on* callback with nothing to do: a screen's loading or error state, or a read-only page. */
+export const ignore = () => undefined;
+
+type RenderScreenError = (error: ScreenError, onRetry: () => void) => ReactNode;
+
+/**
+ * The error state of a route whose screen shows a failed request in its own layout, with a Retry
+ * that reloads the route; anything but a failed request is a bug and gets RouteError.
+ */
+export function ScreenRouteError({
+  renderScreen,
+  ...props
+}: ErrorComponentProps & { renderScreen: RenderScreenError }) {
+  const retry = useRouteRetry(props.reset);
+  const error = screenErrorOf(props.error);
+  if (!error) return <RouteError {...props} />;
+  return renderScreen(error, retry);
+}
+
+/** A route's errorComponent that shows its screen's error state (see ScreenRouteError). */
+export const screenRouteError = (renderScreen: RenderScreenError) =>
+  function ScreenErrorComponent(props: ErrorComponentProps) {
+    return <ScreenRouteError {...props} renderScreen={renderScreen} />;
+  };

@@ -6,3 +6,6 @@ export function screenErrorOf(error: unknown): ScreenError | null {
   if (error instanceof ApiError || error instanceof NetworkError || error instanceof ResponseSchemaError) return error;
   return null;
 }
+
+/** A failed mutation's message for the screen's error line, or null while nothing failed. */
+export const errorText = (error: Error | null) => (error ? error.message : null);

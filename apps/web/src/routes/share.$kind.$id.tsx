@@ -15,7 +15,7 @@ import {
   TuningSessionDetailScreen,
   trialsExport,
 } from '@mako/ui';
-import { RouteError } from '../components/route-states.tsx';
+import { ignore, RouteError } from '../components/route-states.tsx';
 import { renderRouterLink } from '../components/router-link.tsx';
 import { downloadText } from '../lib/download.ts';
 import { orNotFound } from '../lib/not-found.ts';
@@ -84,8 +84,6 @@ function SharePage() {
     </PublicPage>
   );
 }
-
-const ignore = () => undefined;
 
 function PublicBenchmark({ benchmarkId }: { benchmarkId: string }) {
   const { data: benchmark } = useSuspenseQuery(publicBenchmarkQueryOptions(benchmarkId));

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { expectNamedGraphic } from '../../../test/story-kit-parts';
 import * as icons from './icons';
 import { CheckIcon, GoogleGlyph } from './icons';
 
@@ -44,9 +45,7 @@ export const Named: Story = {
   args: { title: 'Saved', size: 20 },
   play: async ({ canvas, step }) => {
     await step('a title makes it an image with that name', async () => {
-      const image = canvas.getByRole('img', { name: 'Saved' });
-      await expect(image).not.toHaveAttribute('aria-hidden');
-      await expect(image.getBoundingClientRect().width).toBe(20);
+      await expectNamedGraphic(canvas.getByRole('img', { name: 'Saved' }), 20);
     });
   },
 };

@@ -4,7 +4,7 @@ import { Button } from '../button';
 import { Card } from '../card';
 import { EmptyState } from '../empty-state';
 import { Stat } from '../stat';
-import { routerLinkStub } from '../../../test/story-kit';
+import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
 import { AppShell } from './app-shell';
 import { APP_NAV } from './nav-items';
 
@@ -110,7 +110,7 @@ export const Mobile: Story = {
   play: async ({ canvas, canvasElement, step, userEvent }) => {
     await step('at 375 px the sidebar is hidden and nothing overflows', async () => {
       await expect(canvas.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
-      await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expectFitsPhone(canvasElement);
       await expect(canvas.getByRole('heading', { level: 1 })).toBeVisible();
     });
     await step('the menu button opens the navigation drawer', async () => {

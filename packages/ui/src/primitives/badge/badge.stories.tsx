@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
+import { inDarkTheme } from '../../../test/story-kit-parts';
 import { Badge, STATUS_STYLES, StatusBadge } from './badge';
 
 const meta = {
@@ -71,7 +72,4 @@ export const AllStatuses: Story = {
   },
 };
 
-export const AllStatusesDark: Story = {
-  ...AllStatuses,
-  globals: { theme: 'dark' },
-};
+export const AllStatusesDark: Story = inDarkTheme(AllStatuses);

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { expect, fn } from 'storybook/test';
 import { lightColors } from '../../foundations/theme';
+import { withMaxWidth } from '../../../test/story-kit';
 import { ButtonLinkGroup } from './button-link-group';
 
 const onNavigate = fn();
@@ -95,13 +96,7 @@ export const Sizes: Story = {
 
 export const Centred: Story = {
   args: { align: 'center' },
-  decorators: [
-    (Story) => (
-      <div style={{ width: 600 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(600)],
   play: async ({ canvas }) => {
     const first = canvas.getByRole('link', { name: 'Open tuning sessions' });
     const frame = (first.parentElement as HTMLElement).getBoundingClientRect();
@@ -113,13 +108,7 @@ export const Centred: Story = {
 };
 
 export const WrapsWhenNarrow: Story = {
-  decorators: [
-    (Story) => (
-      <div style={{ width: 240 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [withMaxWidth(240)],
   play: async ({ canvas }) => {
     const first = canvas.getByRole('link', { name: 'Open tuning sessions' }).getBoundingClientRect();
     const second = canvas.getByRole('link', { name: 'Go home' }).getBoundingClientRect();

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { CopyIcon } from '../../foundations/icons';
+import { expectBusy, expectClicksIgnored, inDarkTheme } from '../../../test/story-kit-parts';
 import { Button } from './button';
 import type { ButtonSize, ButtonVariant } from './button.styles';
 
@@ -68,23 +69,14 @@ export const AllVariants: Story = {
   },
 };
 
-export const AllVariantsDark: Story = {
-  ...AllVariants,
-  globals: { theme: 'dark' },
-};
+export const AllVariantsDark: Story = inDarkTheme(AllVariants);
 
 export const Busy: Story = {
   args: { busy: true, children: 'Saving' },
   play: async ({ canvas, args, step, userEvent }) => {
     const button = canvas.getByRole('button', { name: 'Saving' });
-    await step('busy means disabled, aria-busy and a spinner', async () => {
-      await expect(button).toBeDisabled();
-      await expect(button).toHaveAttribute('aria-busy', 'true');
-      await expect(button.querySelector('[data-spinner]')).not.toBeNull();
-    });
-    await step('clicks are ignored while busy', async () => {
-      await userEvent.click(button);
-      await expect(args.onClick).not.toHaveBeenCalled();
+    await step('busy means disabled, aria-busy and a spinner; clicks are ignored', async () => {
+      await expectBusy(button, userEvent, args.onClick);
     });
   },
 };
@@ -93,10 +85,8 @@ export const Disabled: Story = {
   args: { disabled: true },
   play: async ({ canvas, args, userEvent }) => {
     const button = canvas.getByRole('button');
-    await expect(button).toBeDisabled();
     await expect(button).not.toHaveAttribute('aria-busy');
-    await userEvent.click(button);
-    await expect(args.onClick).not.toHaveBeenCalled();
+    await expectClicksIgnored(button, userEvent, args.onClick);
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
+import { inDarkTheme } from '../../../test/story-kit-parts';
 import { Callout } from './callout';
 
 const meta = {
@@ -68,7 +69,4 @@ export const AllTones: Story = {
   },
 };
 
-export const AllTonesDark: Story = {
-  ...AllTones,
-  globals: { theme: 'dark' },
-};
+export const AllTonesDark: Story = inDarkTheme(AllTones);

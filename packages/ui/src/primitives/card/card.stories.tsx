@@ -3,6 +3,7 @@ import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
 import { Stat } from '../stat';
 import { darkThemeStory, withMaxWidth } from '../../../test/story-kit';
+import { BEST_THROUGHPUT_STAT } from '../../../test/story-kit-parts';
 import { Card } from './card';
 
 const onCopy = fn();
@@ -18,16 +19,7 @@ const meta = {
         Copy config
       </Button>
     ),
-    children: (
-      <Stat
-        label="Output throughput"
-        value="14,930"
-        unit="tok/s"
-        delta="38 % higher than the defaults"
-        trend="better"
-        size="lg"
-      />
-    ),
+    children: <Stat {...BEST_THROUGHPUT_STAT} />,
   },
   decorators: [withMaxWidth(480)],
 } satisfies Meta<typeof Card>;

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { expectInvalid, inDarkTheme } from '../../../test/story-kit-parts';
 import { Checkbox } from './checkbox';
 
 const meta = {
@@ -39,9 +40,7 @@ export const WithDescription: Story = {
 export const WithError: Story = {
   args: { label: 'I accept the terms', error: 'Accept the terms to continue' },
   play: async ({ canvas }) => {
-    const box = canvas.getByRole('checkbox');
-    await expect(box).toHaveAttribute('aria-invalid', 'true');
-    await expect(box).toHaveAccessibleDescription('Accept the terms to continue');
+    await expectInvalid(canvas.getByRole('checkbox'), 'Accept the terms to continue');
   },
 };
 
@@ -73,7 +72,4 @@ export const AllStates: Story = {
   },
 };
 
-export const AllStatesDark: Story = {
-  ...AllStates,
-  globals: { theme: 'dark' },
-};
+export const AllStatesDark: Story = inDarkTheme(AllStates);

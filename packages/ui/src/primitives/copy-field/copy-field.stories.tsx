@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, spyOn, waitFor } from 'storybook/test';
 import { darkThemeStory, stubClipboard, withMaxWidth } from '../../../test/story-kit';
+import { expectCopies } from '../../../test/story-kit-parts';
 import { CopyField } from './copy-field';
 
 const SECRET = 'mako_pat_9f3c2a71d0b84e5fa6c1e2d3b4a59687';
@@ -27,10 +28,7 @@ export const SecretShownOnce: Story = {
       await expect(field).toHaveAccessibleDescription('You will not see it again');
     });
     await step('Copy puts it on the clipboard and says Copied', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(SECRET);
-      await expect(args.onCopy).toHaveBeenCalledWith(SECRET);
-      await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+      await expectCopies(canvas, userEvent, SECRET, args.onCopy);
     });
   },
 };

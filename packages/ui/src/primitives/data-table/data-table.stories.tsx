@@ -6,6 +6,7 @@ import { StatusBadge } from '../badge';
 import { Button } from '../button';
 import { EmptyState } from '../empty-state';
 import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format';
+import { expectFitsPhone } from '../../../test/story-kit';
 import { DataTable } from './data-table';
 import { makeBenchmarkRows } from './data-table.fixtures';
 import type { BenchmarkRow } from './data-table.fixtures';
@@ -213,6 +214,6 @@ export const Mobile: Story = {
   args: { data: FEW, pageSize: 5 },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText(`1–5 of ${formatNumber(FEW.length)}`)).toBeVisible();
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
   },
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
 import { darkThemeStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import { expectCopies } from '../../../test/story-kit-parts';
 import { EmptyState } from './empty-state';
 
 const COMMAND = 'mako-runner bench --endpoint http://localhost:8000/v1 --token $MAKO_TOKEN';
@@ -30,10 +31,7 @@ export const WithCommand: Story = {
       await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent(COMMAND);
     });
     await step('the command copies with one click', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(COMMAND);
-      await expect(args.onCopyCommand).toHaveBeenCalledWith(COMMAND);
-      await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+      await expectCopies(canvas, userEvent, COMMAND, args.onCopyCommand);
     });
   },
 };

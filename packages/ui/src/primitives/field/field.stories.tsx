@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect } from 'storybook/test';
 import styled from 'styled-components';
 import { withMaxWidth } from '../../../test/story-kit';
+import { expectInvalid, expectNoRoomOnScreen } from '../../../test/story-kit-parts';
 import { Field } from './field';
 import type { FieldRenderProps } from './field';
 import { controlStyles } from './field.styles';
@@ -52,8 +53,7 @@ export const WithError: Story = {
       await expect(canvas.getByText(RANGE_ERROR)).toBeVisible();
     });
     await step('the control is invalid and described by the error first, then the hint', async () => {
-      await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(`${RANGE_ERROR} ${HINT}`);
+      await expectInvalid(input, `${RANGE_ERROR} ${HINT}`);
       const [errorId] = (input.getAttribute('aria-describedby') ?? '').split(' ');
       await expect(document.getElementById(errorId ?? '')).toHaveTextContent(RANGE_ERROR);
     });
@@ -81,9 +81,7 @@ export const HiddenLabel: Story = {
       await expect(canvas.getByRole('spinbutton', { name: 'Trials per runner' })).toBeInTheDocument();
     });
     await step('the label is not seen', async () => {
-      const box = canvas.getByText('Trials per runner').getBoundingClientRect();
-      await expect(box.width).toBeLessThanOrEqual(1);
-      await expect(box.height).toBeLessThanOrEqual(1);
+      await expectNoRoomOnScreen(canvas.getByText('Trials per runner'));
     });
   },
 };
@@ -132,8 +130,7 @@ export const ErrorComesAndGoes: Story = {
       await userEvent.type(input, '32');
       await userEvent.tab();
       await expect(canvas.getByText(RANGE_ERROR)).toBeVisible();
-      await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(`${RANGE_ERROR} ${HINT}`);
+      await expectInvalid(input, `${RANGE_ERROR} ${HINT}`);
     });
     await step('fixing it removes the error and its link from the control', async () => {
       await userEvent.clear(input);

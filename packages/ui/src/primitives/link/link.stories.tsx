@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Divider } from '../divider';
+import { inDarkTheme } from '../../../test/story-kit-parts';
 import { ExternalLink, TextLink } from './link';
 
 const meta = {
@@ -46,7 +47,4 @@ export const LinksAndDividers: Story = {
   },
 };
 
-export const Dark: Story = {
-  ...LinksAndDividers,
-  globals: { theme: 'dark' },
-};
+export const Dark: Story = inDarkTheme(LinksAndDividers);

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { paretoFrontier } from '../chart/chart-math';
 import { formatNumber } from '../../foundations/format';
+import { darkChartStory, waitForChartPlot } from '../../../test/story-kit-parts';
 import { ParetoChart } from './pareto-chart';
 import type { ParetoPoint } from './pareto-chart';
 
@@ -42,12 +43,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 5000,
-  });
-};
-
 export const ThroughputVsInteractivity: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
@@ -63,25 +58,19 @@ export const ThroughputVsInteractivity: Story = {
       await expect(legend).toHaveTextContent('8x MI300X');
     });
     await step('every point is drawn once recharts has loaded', async () => {
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol').length).toBe(21);
       await expect(canvasElement.querySelector('.recharts-line-curve')).not.toBeNull();
     });
   },
 };
 
-export const Dark: Story = {
-  tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => {
-    await waitForPlot(canvasElement);
-  },
-};
+export const Dark: Story = { tags: ['visual'], ...darkChartStory() };
 
 export const WithoutFrontier: Story = {
   args: { showFrontier: false },
   play: async ({ canvas, canvasElement }) => {
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement);
     await expect(canvasElement.querySelector('.recharts-line-curve')).toBeNull();
     await expect(canvas.getByRole('list', { name: 'Legend' })).not.toHaveTextContent('Pareto frontier');
   },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
+import { expectInvalid } from '../../../test/story-kit-parts';
 import { Select } from './select';
 
 const runtimes = [
@@ -38,9 +39,7 @@ export const Default: Story = {
 export const WithError: Story = {
   args: { error: 'Choose a runtime', hint: 'The engine the runner will start.' },
   play: async ({ canvas }) => {
-    const select = canvas.getByLabelText('Runtime');
-    await expect(select).toHaveAttribute('aria-invalid', 'true');
-    await expect(select).toHaveAccessibleDescription('Choose a runtime The engine the runner will start.');
+    await expectInvalid(canvas.getByLabelText('Runtime'), 'Choose a runtime The engine the runner will start.');
   },
 };
 

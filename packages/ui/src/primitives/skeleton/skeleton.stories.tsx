@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
+import { inDarkTheme } from '../../../test/story-kit-parts';
 import { Loading, Skeleton } from './skeleton';
 
 const meta = {
@@ -50,7 +51,4 @@ export const LoadingRegion: Story = {
   },
 };
 
-export const LoadingRegionDark: Story = {
-  ...LoadingRegion,
-  globals: { theme: 'dark' },
-};
+export const LoadingRegionDark: Story = inDarkTheme(LoadingRegion);

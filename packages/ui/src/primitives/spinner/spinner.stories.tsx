@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
+import { expectNamedGraphic } from '../../../test/story-kit-parts';
 import { Spinner } from './spinner';
 
 const meta = {
@@ -40,9 +41,7 @@ export const Labelled: Story = {
   args: { size: 24, label: 'Loading results' },
   play: async ({ canvas, step }) => {
     await step('with a label it is a status announced by that label', async () => {
-      const status = canvas.getByRole('status', { name: 'Loading results' });
-      await expect(status).not.toHaveAttribute('aria-hidden');
-      await expect(status.getBoundingClientRect().width).toBe(24);
+      await expectNamedGraphic(canvas.getByRole('status', { name: 'Loading results' }), 24);
     });
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { formatMs, formatChangeVsDefaults, formatTokensPerSecond, formatUsd } from '../../foundations/format';
+import { BEST_THROUGHPUT_STAT, inDarkTheme } from '../../../test/story-kit-parts';
 import { Stat } from './stat';
 
 const meta = {
@@ -46,14 +47,7 @@ export const Loading: Story = {
 function Row() {
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 40 }}>
-      <Stat
-        label="Output throughput"
-        value="14,930"
-        unit="tok/s"
-        delta="38 % higher than the defaults"
-        trend="better"
-        size="lg"
-      />
+      <Stat {...BEST_THROUGHPUT_STAT} />
       <Stat label="p99 TTFT" value={formatMs(187.25)} delta="12 % higher than the defaults" trend="worse" />
       <Stat label="GPU cost per month" value={formatUsd(12480.4)} hint="8 GPUs at $2.49/hour, 70 % utilised" />
       <Stat label="Trials" value="34 / 50" delta="2 pending" />
@@ -71,7 +65,4 @@ export const Group: Story = {
   },
 };
 
-export const GroupDark: Story = {
-  ...Group,
-  globals: { theme: 'dark' },
-};
+export const GroupDark: Story = inDarkTheme(Group);

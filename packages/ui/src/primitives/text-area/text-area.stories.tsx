@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
+import { expectInvalid } from '../../../test/story-kit-parts';
 import { TextArea } from './text-area';
 
 const meta = {
@@ -28,8 +29,7 @@ export const WithError: Story = {
   args: { error: 'Please tell us your biggest pain' },
   play: async ({ canvas }) => {
     const area = canvas.getByRole('textbox', { name: 'Biggest pain' });
-    await expect(area).toHaveAttribute('aria-invalid', 'true');
-    await expect(area).toHaveAccessibleDescription(/Please tell us your biggest pain/);
+    await expectInvalid(area, /Please tell us your biggest pain/);
   },
 };
 

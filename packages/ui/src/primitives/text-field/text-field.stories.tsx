@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
+import { expectInvalid, inDarkTheme } from '../../../test/story-kit-parts';
 import { TextField } from './text-field';
 
 const meta = {
@@ -47,10 +48,7 @@ export const WithError: Story = {
   play: async ({ canvas, step }) => {
     const input = canvas.getByLabelText('Session name');
     await step('the error is inline, marks the field invalid and is read with it', async () => {
-      await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(
-        'Use letters, digits and dashes only Shown in the sessions list.',
-      );
+      await expectInvalid(input, 'Use letters, digits and dashes only Shown in the sessions list.');
       await expect(canvas.getByText('Use letters, digits and dashes only')).toBeVisible();
     });
   },
@@ -93,7 +91,4 @@ export const AllStates: Story = {
   },
 };
 
-export const AllStatesDark: Story = {
-  ...AllStates,
-  globals: { theme: 'dark' },
-};
+export const AllStatesDark: Story = inDarkTheme(AllStates);

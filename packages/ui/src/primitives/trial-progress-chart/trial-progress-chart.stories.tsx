@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { bestSoFar } from '../chart/chart-math';
 import { formatMs, formatTokensPerSecond } from '../../foundations/format';
+import { expectFitsPhone } from '../../../test/story-kit';
+import { darkChartStory, waitForChartPlot } from '../../../test/story-kit-parts';
 import { TrialProgressChart } from './trial-progress-chart';
 import { makeTrials } from './trial-progress-chart.fixtures';
 
@@ -25,13 +27,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The plot arrives with the lazily loaded recharts chunk. */
-const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 5000,
-  });
-};
-
 export const BestSoFar: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
@@ -47,7 +42,7 @@ export const BestSoFar: Story = {
       ).toBeVisible();
     });
     await step('recharts loads lazily and draws the line and markers', async () => {
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement);
       await expect(canvasElement.querySelector('.recharts-line-curve')).not.toBeNull();
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol').length).toBe(50);
     });
@@ -60,13 +55,7 @@ export const BestSoFar: Story = {
   },
 };
 
-export const Dark: Story = {
-  tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => {
-    await waitForPlot(canvasElement);
-  },
-};
+export const Dark: Story = { tags: ['visual'], ...darkChartStory() };
 
 export const MinimisingLatency: Story = {
   args: {
@@ -84,7 +73,7 @@ export const MinimisingLatency: Story = {
   },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('Best p99 TTFT: 290 ms after 5 trials; 1 infeasible, 1 failed.')).toBeVisible();
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement);
   },
 };
 
@@ -98,7 +87,7 @@ export const NoFeasibleTrialYet: Story = {
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement }) => {
-    await waitForPlot(canvasElement);
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await waitForChartPlot(canvasElement);
+    await expectFitsPhone(canvasElement);
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { formatTokensPerSecond } from '../../foundations/format';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
 import { TrialSliceChart } from './trial-slice-chart';
 import type { SlicePoint } from './slice-points';
 
@@ -50,12 +51,6 @@ const xTicks = async (canvasElement: HTMLElement, expected: string[]) => {
   );
 };
 
-const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 5000,
-  });
-};
-
 /** A numeric flag that doubles: a log axis with a tick at each value tried. */
 export const NumericFlag: Story = {
   tags: ['visual'],
@@ -66,7 +61,7 @@ export const NumericFlag: Story = {
         '7 feasible trials against max_num_seqs: the highest output tok/s, 15,600, at max_num_seqs = 1024; the lowest, 6,000, at 64; 2 failed.',
       ),
     ).toBeVisible();
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement);
     await xTicks(canvasElement, ['64', '128', '256', '512', '1024']);
   },
 };
@@ -81,7 +76,7 @@ export const CategoricalFlag: Story = {
         '3 feasible trials against kv_cache_dtype: the highest output tok/s, 9,100, at kv_cache_dtype = fp8; the lowest, 8,200, at auto; 1 failed.',
       ),
     ).toBeVisible();
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement);
     await xTicks(canvasElement, ['auto', 'fp8']);
   },
 };

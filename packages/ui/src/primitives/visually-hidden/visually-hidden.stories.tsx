@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
+import { expectNoRoomOnScreen } from '../../../test/story-kit-parts';
 import { VisuallyHidden } from './visually-hidden';
 
 const meta = {
@@ -10,14 +11,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** Hidden text occupies at most the 1 px box the clip leaves, so nothing of it can be seen. */
-const expectNoRoomOnScreen = async (element: HTMLElement) => {
-  const box = element.getBoundingClientRect();
-  await expect(box.width).toBeLessThanOrEqual(1);
-  await expect(box.height).toBeLessThanOrEqual(1);
-  await expect(getComputedStyle(element).overflow).toBe('hidden');
-};
 
 export const InALink: Story = {
   render: (args) => (

@@ -1,12 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import type { TokenCreateValues } from '../credential-manager';
-import { playCreateFailed, playCreating, playRevokeFailed, tokenRow } from '../credential-manager/token-manager.plays';
+import * as manager from '../credential-manager/token-manager.plays';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import { expectBusy, expectCopies, textsOf } from '../../../test/story-kit-parts';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
-import type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';
+import type { ApiTokensPageProps } from './api-tokens-page';
 
 const meta = {
   title: 'Screens/Tokens/ApiTokensPage',
@@ -29,9 +28,7 @@ export const Full: Story = {
   play: async ({ canvas, step }) => {
     const table = canvas.getByRole('table', { name: 'API tokens' });
     await step('the table has name, prefix, created, last used, expires and status', async () => {
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent);
+      const headers = textsOf(within(table).getAllByRole('columnheader'));
       await expect(headers).toEqual(['Name', 'Prefix', 'Created', 'Last used', 'Expires', 'Status', 'Actions']);
     });
     await step('newest first, with relative dates and the exact time on hover', async () => {
@@ -40,25 +37,25 @@ export const Full: Story = {
         .slice(1)
         .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
       await expect(names).toEqual(['ci-runner', 'gpu-box-01', 'staging', 'old-laptop']);
-      const created = tokenRow('ci-runner').getByText('25 d ago');
+      const created = manager.tokenRow('ci-runner').getByText('25 d ago');
       await expect(created.tagName).toBe('TIME');
       await expect(created).toHaveAttribute('title', expect.stringContaining('2026'));
     });
     await step('each status is in words: active, expired, revoked', async () => {
-      await expect(tokenRow('ci-runner').getByText('Active')).toBeVisible();
-      await expect(tokenRow('old-laptop').getByText('Expired')).toBeVisible();
-      await expect(tokenRow('staging').getByText('Revoked')).toBeVisible();
+      await expect(manager.tokenRow('ci-runner').getByText('Active')).toBeVisible();
+      await expect(manager.tokenRow('old-laptop').getByText('Expired')).toBeVisible();
+      await expect(manager.tokenRow('staging').getByText('Revoked')).toBeVisible();
     });
     await step('a token never used or never expiring says Never', async () => {
-      await expect(tokenRow('old-laptop').getByText('Never')).toBeVisible();
-      await expect(tokenRow('gpu-box-01').getByText('Never')).toBeVisible();
+      await expect(manager.tokenRow('old-laptop').getByText('Never')).toBeVisible();
+      await expect(manager.tokenRow('gpu-box-01').getByText('Never')).toBeVisible();
     });
     await step('the prefix is monospace; a revoked token cannot be revoked again', async () => {
-      await expect(getComputedStyle(tokenRow('ci-runner').getByText('mako_7Hk2…')).fontFamily).toMatch(
+      await expect(getComputedStyle(manager.tokenRow('ci-runner').getByText('mako_7Hk2…')).fontFamily).toMatch(
         /JetBrains Mono/,
       );
-      await expect(tokenRow('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
-      await expect(tokenRow('old-laptop').getByRole('button', { name: 'Revoke old-laptop' })).toBeEnabled();
+      await expect(manager.tokenRow('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+      await expect(manager.tokenRow('old-laptop').getByRole('button', { name: 'Revoke old-laptop' })).toBeEnabled();
     });
   },
 };
@@ -85,9 +82,7 @@ export const CreateFlow: Story = {
     await step('the expiry defaults to 90 days and offers 30, 90, 365 days and never', async () => {
       const expiry = screen.getByRole('combobox', { name: 'Expires after' });
       await expect(expiry).toHaveDisplayValue('90 days');
-      const options = within(expiry)
-        .getAllByRole('option')
-        .map((option) => option.textContent);
+      const options = textsOf(within(expiry).getAllByRole('option'));
       await expect(options).toEqual(['30 days', '90 days', '365 days', 'Never']);
     });
     await step('a valid name and "Never" send {name, expires_in_days: null}', async () => {
@@ -115,11 +110,11 @@ export const CreateFlow: Story = {
   },
 };
 
-export const Creating: Story = { args: { creating: true }, play: playCreating };
+export const Creating: Story = { args: { creating: true }, play: manager.playCreating };
 
 export const CreateFailed: Story = {
   args: { createError: 'Something went wrong: Service Unavailable' },
-  play: playCreateFailed('ci-runner-2', 'Something went wrong: Service Unavailable'),
+  play: manager.playCreateFailed('ci-runner-2', 'Something went wrong: Service Unavailable'),
 };
 
 export const SecretShownOnce: Story = {
@@ -145,19 +140,9 @@ export const SecretShownOnce: Story = {
 
 export const SecretNotShownTwice: Story = {
   args: { created: API_TOKEN_CREATED },
-  play: async ({ canvas, step, userEvent }) => {
+  play: async (context) => {
     const dialog = await screen.findByRole('dialog', { name: 'Copy your new token' });
-    await step('Copy puts the secret on the clipboard', async () => {
-      await userEvent.click(within(dialog).getAllByRole('button', { name: 'Copy' })[0] as HTMLElement);
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(NEW_SECRET);
-    });
-    await step('after Done the secret is gone for good, even though the answer is still in props', async () => {
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
-      await expect(await screen.findByRole('dialog', { name: 'New token' })).toBeVisible();
-      await expect(screen.queryByDisplayValue(NEW_SECRET)).not.toBeInTheDocument();
-    });
+    await manager.playSecretCopiedThenGone(context, dialog, NEW_SECRET);
   },
 };
 
@@ -169,63 +154,17 @@ export const WithApiUrl: Story = {
   },
 };
 
-/** Stands in for apps/web: the mutation answers at once and the list is refetched. */
+/** The page inside the app: the create and revoke calls answer at once and the list is refetched. */
 function LiveTokensPage(props: ApiTokensPageProps) {
-  const [tokens, setTokens] = useState<ApiTokenItem[]>(API_TOKENS);
-  const [created, setCreated] = useState<ApiTokenCreatedItem | null>(null);
-  const [revokingId, setRevokingId] = useState<string | null>(null);
-  return (
-    <ApiTokensPage
-      {...props}
-      tokens={tokens}
-      created={created}
-      revokingId={revokingId}
-      onCreate={(values: TokenCreateValues) => {
-        props.onCreate(values);
-        const answer = { ...API_TOKEN_CREATED, token: { ...API_TOKEN_CREATED.token, name: values.name } };
-        setCreated(answer);
-        setTokens((list) => [answer.token, ...list]);
-      }}
-      onRevoke={(id) => {
-        props.onRevoke(id);
-        setRevokingId(id);
-        // The app marks the token revoked when the DELETE succeeds; the confirmation closes on that.
-        queueMicrotask(() => {
-          setTokens((list) =>
-            list.map((token) => (token.id === id ? { ...token, revoked_at: NOW.toISOString() } : token)),
-          );
-          setRevokingId(null);
-        });
-      }}
-    />
-  );
+  return <ApiTokensPage {...props} {...manager.useLiveTokens(API_TOKENS, API_TOKEN_CREATED, NOW, props)} />;
 }
 
 export const RevokeFlow: Story = {
   render: (args) => <LiveTokensPage {...args} />,
-  play: async ({ args, step, userEvent }) => {
-    await step('Revoke asks first, naming the token', async () => {
-      await userEvent.click(tokenRow('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
-      const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token ci-runner?' });
-      await expect(confirm).toHaveAccessibleDescription(
-        'Runners and jobs using it stop working at once. This cannot be undone.',
-      );
-    });
-    await step('Cancel keeps the token', async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(args.onRevoke).not.toHaveBeenCalled();
-    });
-    await step('confirming calls onRevoke with the id; the dialog closes once the token is revoked', async () => {
-      await userEvent.click(tokenRow('ci-runner').getByRole('button', { name: 'Revoke ci-runner' }));
-      await userEvent.click(await screen.findByRole('button', { name: 'Revoke token' }));
-      await expect(args.onRevoke).toHaveBeenCalledTimes(1);
-      await expect(args.onRevoke).toHaveBeenCalledWith('tok_ci');
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(tokenRow('ci-runner').getByText('Revoked')).toBeVisible();
-      await expect(tokenRow('ci-runner').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
-    });
-  },
+  play: manager.playRevokeAsksFirst(
+    { id: 'tok_ci', name: 'ci-runner' },
+    'Runners and jobs using it stop working at once. This cannot be undone.',
+  ),
 };
 
 export const CreateThenList: Story = {
@@ -240,7 +179,7 @@ export const CreateThenList: Story = {
       await expect(within(dialog).getByRole('textbox', { name: 'API token' })).toHaveValue(NEW_SECRET);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      await expect(tokenRow('nightly').getByText('Active')).toBeVisible();
+      await expect(manager.tokenRow('nightly').getByText('Active')).toBeVisible();
     });
   },
 };
@@ -248,19 +187,16 @@ export const CreateThenList: Story = {
 export const Revoking: Story = {
   args: { revokingId: 'tok_gpu' },
   play: async ({ args, step, userEvent }) => {
-    await userEvent.click(tokenRow('gpu-box-01').getByRole('button', { name: 'Revoke gpu-box-01' }));
+    await userEvent.click(manager.tokenRow('gpu-box-01').getByRole('button', { name: 'Revoke gpu-box-01' }));
     await step('the confirm button spins while the call runs', async () => {
-      const confirm = await screen.findByRole('button', { name: 'Revoke token' });
-      await expect(confirm).toHaveAttribute('aria-busy', 'true');
-      await userEvent.click(confirm);
-      await expect(args.onRevoke).not.toHaveBeenCalled();
+      await expectBusy(await screen.findByRole('button', { name: 'Revoke token' }), userEvent, args.onRevoke);
     });
   },
 };
 
 export const RevokeFailed: Story = {
   args: { revokeError: 'Something went wrong: Service Unavailable' },
-  play: playRevokeFailed({ id: 'tok_ci', name: 'ci-runner' }, 'Something went wrong: Service Unavailable'),
+  play: manager.playRevokeFailed({ id: 'tok_ci', name: 'ci-runner' }, 'Something went wrong: Service Unavailable'),
 };
 
 export const Loading: Story = {
@@ -286,8 +222,7 @@ export const Empty: Story = {
       await expect(canvas.getByRole('heading', { name: 'No tokens yet' })).toBeVisible();
       const command = canvas.getByRole('textbox', { name: 'Run this command' });
       await expect(command).toHaveTextContent('export MAKO_TOKEN=mako_…');
-      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(expect.stringContaining('mako-runner bench'));
+      await expectCopies(canvas, userEvent, expect.stringContaining('mako-runner bench'));
     });
   },
 };

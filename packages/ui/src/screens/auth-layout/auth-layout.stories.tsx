@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Card } from '../../primitives/card';
+import { expectFitsPhone } from '../../../test/story-kit';
+import { textsOf } from '../../../test/story-kit-parts';
 import {
   AuthLayout,
   DEFAULT_LEDE,
@@ -43,7 +45,7 @@ export const Desktop: Story = {
     });
     await step('three proof points, each led by a number', async () => {
       const terms = within(proof).getAllByRole('term');
-      await expect(terms.map((term) => term.textContent)).toEqual(DEFAULT_PROOF_POINTS.map((point) => point.value));
+      await expect(textsOf(terms)).toEqual(DEFAULT_PROOF_POINTS.map((point) => point.value));
       for (const term of terms) await expect(term.textContent).toMatch(/^\d/);
       await expect(within(proof).getAllByRole('definition')).toHaveLength(3);
     });
@@ -67,8 +69,7 @@ export const Phone: Story = {
       await expect(box(card).top).toBeLessThan(812);
     });
     await step('nothing is wider than the 375 px screen', async () => {
-      await expect(window.innerWidth).toBe(375);
-      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expectFitsPhone(document.documentElement);
       await expect(box(card).right).toBeLessThanOrEqual(375);
     });
   },
@@ -91,11 +92,7 @@ export const CustomPitchAndProof: Story = {
       await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Tune once, serve faster.');
       await expect(canvas.queryByText(DEFAULT_LEDE)).not.toBeInTheDocument();
       const proof = canvas.getByRole('region', { name: 'Why MakoOptimize' });
-      await expect(
-        within(proof)
-          .getAllByRole('term')
-          .map((term) => term.textContent),
-      ).toEqual(['+38 %', '50 trials']);
+      await expect(textsOf(within(proof).getAllByRole('term'))).toEqual(['+38 %', '50 trials']);
     });
   },
 };

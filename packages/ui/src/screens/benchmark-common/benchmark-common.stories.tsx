@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { textsOf } from '../../../test/story-kit-parts';
 import { BenchmarkBadges } from './benchmark-badges';
 import { llamaH100Manual, llamaH100Trials, VLLM_DEFAULTS } from './benchmark-common.fixtures';
 import { runtimeOptionsDiff } from './benchmark-data';
@@ -76,9 +77,9 @@ export const RuntimeOptions: Story = {
   ),
   play: async ({ canvas, step }) => {
     await step('only the flags that differ from the engine defaults, as name=value', async () => {
-      const chips = within(canvas.getByRole('list', { name: 'Changed from the defaults' }))
-        .getAllByRole('listitem')
-        .map((chip) => chip.textContent);
+      const chips = textsOf(
+        within(canvas.getByRole('list', { name: 'Changed from the defaults' })).getAllByRole('listitem'),
+      );
       await expect(chips).toEqual([
         'max_num_seqs=512',
         'max_num_batched_tokens=32768',

@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, waitFor, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { benchmarks, withRuns } from '@mako/fixtures';
 import { llamaH100Manual, llamaH100Trials, standaloneBenchmarks } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
+import { expectFitsPhone } from '../../../test/story-kit';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
 import { BenchmarkCompare } from './benchmark-compare';
 import type { BenchmarkCompareProps } from './benchmark-compare';
 
@@ -31,11 +33,6 @@ type Story = StoryObj<typeof meta>;
 const table = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('table', { name });
 const row = (canvasElement: HTMLElement, tableName: string, label: string) =>
   within(table(canvasElement, tableName)).getByRole('rowheader', { name: label }).closest('tr') as HTMLTableRowElement;
-const waitForPlot = (canvasElement: HTMLElement) =>
-  waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 15_000,
-  });
-
 export const Pair: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
@@ -67,7 +64,7 @@ export const Pair: Story = {
       await expect(throughput.cells[1]).not.toHaveTextContent('vs #1');
     });
     await step('both runs on one throughput–latency chart, with a choice of latency', async () => {
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement, 15_000);
       await expect(canvas.getByText(/#1 1x H100: .* at .* p99 TTFT; #2 1x H100/)).toBeInTheDocument();
       await userEvent.selectOptions(canvas.getByLabelText('Latency axis'), 'tpot_ms.mean');
       await expect(canvas.getByText(/#1 1x H100: .* Mean TPOT/)).toBeInTheDocument();
@@ -159,7 +156,7 @@ export const Dark: Story = {
   globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
   args: { benchmarks: FOUR.slice(0, 3) },
   play: async ({ canvasElement }) => {
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement, 15_000);
   },
 };
 
@@ -168,8 +165,8 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement, step }) => {
     await step('the page fits 375 px; the tables scroll sideways inside their frames', async () => {
-      await waitForPlot(canvasElement);
-      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+      await waitForChartPlot(canvasElement, 15_000);
+      await expectFitsPhone(document.documentElement);
       const frame = table(canvasElement, 'Metrics').parentElement as HTMLElement;
       await expect(frame.scrollWidth).toBeGreaterThan(frame.clientWidth);
     });

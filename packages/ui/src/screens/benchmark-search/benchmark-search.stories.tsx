@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { allBenchmarks, llama70bSetting, makeSearchResults } from '../benchmark-common/benchmark-common.fixtures';
 import { formatTokensPerSecond } from '../../foundations/format';
-import { stubClipboard } from '../../../test/story-kit';
+import { expectFitsPhone, stubClipboard } from '../../../test/story-kit';
+import { textsOf, waitForChartPlot } from '../../../test/story-kit-parts';
 import { BenchmarkSearch } from './benchmark-search';
 import type { BenchmarkSearchProps } from './benchmark-search';
 
@@ -49,12 +50,6 @@ const column = (canvasElement: HTMLElement, index: number) =>
 const ms = (text: string) => Number(text.replace(/[, ms]/g, ''));
 const form = (canvasElement: HTMLElement) =>
   within(within(canvasElement).getByRole('form', { name: 'Benchmark filters' }));
-const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 15_000,
-  });
-};
-
 export const Full: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
@@ -69,7 +64,7 @@ export const Full: Story = {
         const row = bodyRows(canvasElement).find(
           (candidate) => candidate.cells[0]?.textContent === llama70bSetting.ml_model_name,
         );
-        const cells = [...(row?.cells ?? [])].map((cell) => cell.textContent);
+        const cells = textsOf([...(row?.cells ?? [])]);
         await expect(cells).toEqual([
           'meta-llama/Llama-3.3-70B-Instruct',
           '8x H100',
@@ -437,7 +432,7 @@ export const ParetoView: Story = {
       for (const hardware of ['8x H100', '8x H200', '8x MI300X', '4x A100-80GB', '2x L40S', 'Pareto frontier']) {
         await expect(legend).toHaveTextContent(hardware);
       }
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement, 15_000);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol')).toHaveLength(120);
       await expect(canvasElement.querySelector('.recharts-line-curve')).not.toBeNull();
     });
@@ -446,7 +441,7 @@ export const ParetoView: Story = {
       await expect(args.onViewChange).toHaveBeenLastCalledWith('table');
       await expect(resultsTable(canvasElement)).toBeVisible();
       await userEvent.click(canvas.getByRole('tab', { name: 'Pareto chart' }));
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement, 15_000);
     });
   },
 };
@@ -569,7 +564,7 @@ export const Mobile: Story = {
     await step('on a phone the filters fold into a bar', async () => {
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(canvas.queryByRole('form', { name: 'Benchmark filters' })).not.toBeInTheDocument();
-      await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expectFitsPhone(canvasElement);
     });
     await step('the bar opens the form; a search folds it again', async () => {
       await userEvent.click(toggle);

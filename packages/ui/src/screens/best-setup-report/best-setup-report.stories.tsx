@@ -10,6 +10,7 @@ import {
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import { expectCopies, textsOf } from '../../../test/story-kit-parts';
 import { BestSetupReport } from './best-setup-report';
 import type { BestBenchmarkReportView } from './best-setup-report';
 
@@ -44,7 +45,7 @@ const optionRows = (canvasElement: HTMLElement) =>
     ...within(canvasElement)
       .getByRole('table', { name: 'Runtime options of the best setup' })
       .querySelectorAll('tbody tr'),
-  ].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+  ].map((row) => textsOf([...row.querySelectorAll('td')]));
 
 export const Full: Story = {
   tags: ['visual'],
@@ -91,9 +92,7 @@ export const CopyAndOpen: Story = {
   args: { settingHref: (id: string) => `/single-benchmarks/${id}` },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('Copy puts the launch command on the clipboard', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
-      await expect(args.onCopyCommand).toHaveBeenCalledWith(bestSetupReport.launch_command);
-      await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+      await expectCopies(canvas, userEvent, bestSetupReport.launch_command, args.onCopyCommand);
     });
     await step('the setting behind the winner opens', async () => {
       const link = canvas.getByRole('link', { name: 'All benchmarks of this setting' });
@@ -182,11 +181,7 @@ export const NoDefaultBaseline: Story = {
     });
     await step('the configuration is listed on its own', async () => {
       const table = canvas.getByRole('table', { name: 'Runtime options of the best setup' });
-      await expect(
-        within(table)
-          .getAllByRole('columnheader')
-          .map((header) => header.textContent),
-      ).toEqual(['Flag', 'This setup']);
+      await expect(textsOf(within(table).getAllByRole('columnheader'))).toEqual(['Flag', 'This setup']);
       await expect(optionRows(canvasElement)[0]).toEqual(['max_num_seqs', '512']);
     });
   },

@@ -4,6 +4,7 @@ import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../../primitives/button';
 import { RUNTIME_CATALOGUES } from '../tuning-sessions/tuning-sessions.fixtures';
 import type { RuntimeCatalogueData } from '../benchmark-common/tuning-types';
+import { expectBusy, expectInvalid } from '../../../test/story-kit-parts';
 import { CreateTuningSessionDialog } from './create-tuning-session-dialog';
 import { FORM_MESSAGES } from './session-form';
 
@@ -184,8 +185,7 @@ export const Validation: Story = {
       await expect(args.onCreate).not.toHaveBeenCalled();
       await expect(form.getByText(FORM_MESSAGES.modelRequired)).toBeVisible();
       await expect(form.getByText(FORM_MESSAGES.hardwareRequired)).toBeVisible();
-      await expect(model).toHaveAttribute('aria-invalid', 'true');
-      await expect(model).toHaveAccessibleDescription(FORM_MESSAGES.modelRequired);
+      await expectInvalid(model, FORM_MESSAGES.modelRequired);
       await waitFor(() => expect(model).toHaveFocus());
     });
     await step('fixing a field clears its message as the user types', async () => {
@@ -397,12 +397,8 @@ export const Creating: Story = {
   },
   play: async ({ args, step, userEvent }) => {
     await dialog();
-    const submit = screen.getByRole('button', { name: 'Create session' });
     await step('the submit button spins and cannot send twice', async () => {
-      await expect(submit).toHaveAttribute('aria-busy', 'true');
-      await expect(submit).toBeDisabled();
-      await userEvent.click(submit);
-      await expect(args.onCreate).not.toHaveBeenCalled();
+      await expectBusy(screen.getByRole('button', { name: 'Create session' }), userEvent, args.onCreate);
     });
   },
 };

@@ -1,13 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Select } from '../../primitives/select';
 import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
+import { expectCopies, textsOf } from '../../../test/story-kit-parts';
 import type { ExtraCreateFields } from './create-token-dialog';
 import { TokenManager } from './token-manager';
 import { tokensAround } from './token.fixtures';
-import { playCreateFailed, playCreating, playRevokeFailed, tokenRow } from './token-manager.plays';
+import {
+  playCreateFailed,
+  playCreating,
+  playRevokeAsksFirst,
+  playRevokeFailed,
+  playSecretCopiedThenGone,
+  tokenRow,
+  useLiveTokens,
+} from './token-manager.plays';
 import type { TokenManagerProps } from './token-manager';
 import { TOKEN_MESSAGES } from './token-types';
 import type { CreatedToken, TokenLike } from './token-types';
@@ -101,29 +109,9 @@ export const List: Story = {
   },
 };
 
-/** Stands in for apps/web: the create and revoke calls answer at once and the list is refetched. */
+/** The manager inside the app: the create and revoke calls answer at once and the list is refetched. */
 function LiveTokenManager(props: TokenManagerProps<TokenLike>) {
-  const [tokens, setTokens] = useState<TokenLike[]>(TOKENS);
-  const [created, setCreated] = useState<CreatedToken | null>(null);
-  return (
-    <TokenManager
-      {...props}
-      tokens={tokens}
-      created={created}
-      onCreate={(values) => {
-        props.onCreate(values);
-        const answer = { ...CREATED, token: { ...CREATED.token, name: values.name } };
-        setCreated(answer);
-        setTokens((list) => [answer.token, ...list]);
-      }}
-      onRevoke={(id) => {
-        props.onRevoke(id);
-        setTokens((list) =>
-          list.map((token) => (token.id === id ? { ...token, revoked_at: NOW.toISOString() } : token)),
-        );
-      }}
-    />
-  );
+  return <TokenManager {...props} {...useLiveTokens(TOKENS, CREATED, NOW, props)} />;
 }
 
 export const CreateShowsTheSecretOnce: Story = {
@@ -155,19 +143,7 @@ export const CreateShowsTheSecretOnce: Story = {
         `export MAKO_TOKEN=${SECRET}`,
       );
     });
-    await step('Copy puts the secret on the clipboard', async () => {
-      await userEvent.click(within(dialog).getAllByRole('button', { name: 'Copy' })[0] as HTMLElement);
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(SECRET);
-    });
-    await step('after Done the new token is in the list and the secret is gone for good', async () => {
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      await expect(tokenRow('laptop-2').getByText('Active')).toBeVisible();
-      await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
-      await expect(await screen.findByRole('dialog', { name: 'New token' })).toBeVisible();
-      await expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
-      await expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('');
-    });
+    await playSecretCopiedThenGone({ canvas, step, userEvent }, dialog, SECRET, 'laptop-2');
   },
 };
 
@@ -211,26 +187,7 @@ export const CreateFailed: Story = {
 
 export const RevokeAsksFirst: Story = {
   render: (args) => <LiveTokenManager {...args} />,
-  play: async ({ args, step, userEvent }) => {
-    await step('Revoke asks first, naming the token and what breaks', async () => {
-      await userEvent.click(tokenRow('laptop').getByRole('button', { name: 'Revoke laptop' }));
-      const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token laptop?' });
-      await expect(confirm).toHaveAccessibleDescription(REVOKE_DESCRIPTION);
-    });
-    await step('Cancel keeps the token', async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(args.onRevoke).not.toHaveBeenCalled();
-    });
-    await step('confirming sends the id; once revoked, the dialog closes and the row says so', async () => {
-      await userEvent.click(tokenRow('laptop').getByRole('button', { name: 'Revoke laptop' }));
-      await userEvent.click(await screen.findByRole('button', { name: 'Revoke token' }));
-      await expect(args.onRevoke).toHaveBeenCalledTimes(1);
-      await expect(args.onRevoke).toHaveBeenCalledWith('tok_laptop');
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(tokenRow('laptop').getByText('Revoked')).toBeVisible();
-    });
-  },
+  play: playRevokeAsksFirst({ id: 'tok_laptop', name: 'laptop' }, REVOKE_DESCRIPTION),
 };
 
 export const RevokeFailed: Story = {
@@ -254,8 +211,7 @@ export const Empty: Story = {
     await step('it says what to do next, with the command to copy', async () => {
       await expect(canvas.getByRole('heading', { name: 'No tokens yet' })).toBeVisible();
       await expect(canvas.getByText('Create a token, then hand it to the runner next to your GPUs.')).toBeVisible();
-      await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith('export MAKO_TOKEN=mako_…\nmako-runner bench');
+      await expectCopies(canvas, userEvent, 'export MAKO_TOKEN=mako_…\nmako-runner bench');
     });
   },
 };
@@ -301,7 +257,7 @@ export const ExtraFieldsAndColumns: Story = {
   ),
   play: async ({ canvas, args, step, userEvent }) => {
     await step("a token kind's own column sits after the name", async () => {
-      const headers = canvas.getAllByRole('columnheader').map((header) => header.textContent);
+      const headers = textsOf(canvas.getAllByRole('columnheader'));
       await expect(headers.slice(0, 3)).toEqual(['Name', 'Scope', 'Prefix']);
       await expect(tokenRow('laptop').getByRole('cell', { name: 'write' })).toBeVisible();
     });

@@ -1,9 +1,50 @@
-import { expect, screen, within } from 'storybook/test';
+import { useState } from 'react';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { expectBusy } from '../../../test/story-kit-parts';
+import type { CreatedToken, TokenCreateValues, TokenLike } from './token-types';
 
 /*
  * Play steps for stories of the TokenManager and of the pages built on it (API tokens): the same
- * component, so the same checks. For *.stories.tsx only.
+ * component, so the same checks, and the same stand-in for the app around it. For *.stories.tsx only.
  */
+
+/**
+ * Stands in for apps/web around a token list that starts as `initial`: a create call answers at once
+ * with `answer` (under the name asked for) and the list is refetched; a revoke call marks the token
+ * revoked once it returns. The calls are still reported to the story's `onCreate` and `onRevoke`.
+ */
+export function useLiveTokens<TToken extends TokenLike>(
+  initial: readonly TToken[],
+  answer: CreatedToken<TToken>,
+  now: Date,
+  reported: { onCreate: (values: TokenCreateValues) => void; onRevoke: (id: string) => void },
+) {
+  const [tokens, setTokens] = useState<readonly TToken[]>(initial);
+  const [created, setCreated] = useState<CreatedToken<TToken> | null>(null);
+  const [revokingId, setRevokingId] = useState<string | null>(null);
+  return {
+    tokens,
+    created,
+    revokingId,
+    onCreate: (values: TokenCreateValues) => {
+      reported.onCreate(values);
+      const made = { ...answer, token: { ...answer.token, name: values.name } };
+      setCreated(made);
+      setTokens((list) => [made.token, ...list]);
+    },
+    onRevoke: (id: string) => {
+      reported.onRevoke(id);
+      setRevokingId(id);
+      // The app marks the token revoked when the DELETE succeeds; the confirmation closes on that.
+      queueMicrotask(() => {
+        setTokens((list) =>
+          list.map((token) => (token.id === id ? { ...token, revoked_at: now.toISOString() } : token)),
+        );
+        setRevokingId(null);
+      });
+    },
+  };
+}
 
 interface TokenStoryContext {
   canvas: Pick<ReturnType<typeof within>, 'getByRole'>;
@@ -28,13 +69,9 @@ export async function playCreating({ canvas, args, step, userEvent }: TokenStory
   await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
   const dialog = await screen.findByRole('dialog', { name: 'New token' });
   await step('while the call runs the button spins and nothing can be sent twice', async () => {
-    const submit = within(dialog).getByRole('button', { name: 'Create token' });
-    await expect(submit).toHaveAttribute('aria-busy', 'true');
-    await expect(submit).toBeDisabled();
     await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toBeDisabled();
     await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    await userEvent.click(submit);
-    await expect(args.onCreate).not.toHaveBeenCalled();
+    await expectBusy(within(dialog).getByRole('button', { name: 'Create token' }), userEvent, args.onCreate);
   });
   await step('Escape does not close it, so the secret it returns cannot be lost', async () => {
     await userEvent.keyboard('{Escape}');
@@ -74,4 +111,60 @@ export function playRevokeFailed(token: { id: string; name: string }, error: str
       await expect(within(confirm).getByRole('alert')).toHaveTextContent(error);
     });
   };
+}
+
+/**
+ * Around `useLiveTokens`: Revoke on `token`'s row asks first, naming it and saying what breaks
+ * (`description`); Cancel keeps it; confirming sends its id, and the row then says Revoked and
+ * offers no second revoke.
+ */
+export function playRevokeAsksFirst(token: { id: string; name: string }, description: string) {
+  return async ({ args, step, userEvent }: Pick<TokenStoryContext, 'args' | 'step' | 'userEvent'>): Promise<void> => {
+    const revokeButton = () => tokenRow(token.name).getByRole('button', { name: `Revoke ${token.name}` });
+    await step('Revoke asks first, naming the token and what breaks', async () => {
+      await userEvent.click(revokeButton());
+      const confirm = await screen.findByRole('alertdialog', { name: `Revoke token ${token.name}?` });
+      await expect(confirm).toHaveAccessibleDescription(description);
+    });
+    await step('Cancel keeps the token', async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await expect(args.onRevoke).not.toHaveBeenCalled();
+    });
+    await step('confirming sends the id; once revoked, the dialog closes and the row says so', async () => {
+      await userEvent.click(revokeButton());
+      await userEvent.click(await screen.findByRole('button', { name: 'Revoke token' }));
+      await expect(args.onRevoke).toHaveBeenCalledTimes(1);
+      await expect(args.onRevoke).toHaveBeenCalledWith(token.id);
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await expect(tokenRow(token.name).getByText('Revoked')).toBeVisible();
+      await expect(tokenRow(token.name).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    });
+  };
+}
+
+/**
+ * In the dialog that shows a new token's `secret`: Copy puts it on the clipboard; after Done it is
+ * gone for good, even though the create answer is still in props: a new form shows no trace of it.
+ * Given `listedAs` (around `useLiveTokens`), the new token is in the list by then, active.
+ */
+export async function playSecretCopiedThenGone(
+  { canvas, step, userEvent }: Pick<TokenStoryContext, 'canvas' | 'step' | 'userEvent'>,
+  dialog: HTMLElement,
+  secret: string,
+  listedAs?: string,
+): Promise<void> {
+  await step('Copy puts the secret on the clipboard', async () => {
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Copy' })[0] as HTMLElement);
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(secret);
+  });
+  await step('after Done the secret is gone for good, even though the answer is still in props', async () => {
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    if (listedAs) await expect(tokenRow(listedAs).getByText('Active')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+    await expect(await screen.findByRole('dialog', { name: 'New token' })).toBeVisible();
+    await expect(screen.queryByDisplayValue(secret)).not.toBeInTheDocument();
+    await expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  });
 }

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Card } from '../../primitives/card';
 import { phoneStory, withMaxWidth } from '../../../test/story-kit';
+import { expectBusy } from '../../../test/story-kit-parts';
 import { LoadingErrorWrapper } from './loading-error-wrapper';
 
 const content = (
@@ -67,10 +68,7 @@ export const ErrorWithoutDetail: Story = {
 export const Retrying: Story = {
   args: { error: { statusText: 'Bad Gateway' }, retrying: true },
   play: async ({ canvas, args, userEvent }) => {
-    const retry = canvas.getByRole('button', { name: 'Retry' });
-    await expect(retry).toHaveAttribute('aria-busy', 'true');
-    await userEvent.click(retry);
-    await expect(args.onRetry).not.toHaveBeenCalled();
+    await expectBusy(canvas.getByRole('button', { name: 'Retry' }), userEvent, args.onRetry);
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { failedLoadStory, routerLinkStub, stubClipboard } from '../../../test/story-kit';
+import { expectFitsPhone, failedLoadStory, routerLinkStub, stubClipboard } from '../../../test/story-kit';
 import { GettingStartedScreen } from './getting-started';
 
 const { navigate, RouterLink: routerLink } = routerLinkStub();
@@ -179,8 +179,7 @@ export const Mobile: Story = {
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas }) => {
-    await expect(window.innerWidth).toBe(375);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(document.documentElement);
     await expect(
       canvas.getByRole('button', { name: 'New tuning session' }).getBoundingClientRect().right,
     ).toBeLessThanOrEqual(375);

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { GoogleButton } from '../google-button';
+import { expectFitsPhone } from '../../../test/story-kit';
+import { expectBusy } from '../../../test/story-kit-parts';
 import { HomeScreen } from './home-screen';
 
 const SUCCESS = 'Verification link sent successfully! Please check your email.';
@@ -59,10 +61,8 @@ export const SignUp: Story = {
 
 export const SigningUp: Story = {
   args: { signUp: { busy: true } },
-  play: async ({ canvas }) => {
-    const button = canvas.getByRole('button', { name: 'Sign up' });
-    await expect(button).toBeDisabled();
-    await expect(button.querySelector('[data-spinner]')).not.toBeNull();
+  play: async ({ canvas, args, userEvent }) => {
+    await expectBusy(canvas.getByRole('button', { name: 'Sign up' }), userEvent, args.onSignUp);
   },
 };
 
@@ -154,8 +154,8 @@ export const PasswordLoginFailed: Story = {
 
 export const PasswordLoggingIn: Story = {
   args: { defaultTab: 'log-in', defaultLoginMethod: 'password', passwordLogin: { busy: true } },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: 'Log in' })).toBeDisabled();
+  play: async ({ canvas, args, userEvent }) => {
+    await expectBusy(canvas.getByRole('button', { name: 'Log in' }), userEvent, args.onPasswordLogin);
   },
 };
 
@@ -182,7 +182,7 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas, canvasElement, step, userEvent }) => {
     await step('the layout stacks and fits 375 px', async () => {
-      await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+      await expectFitsPhone(canvasElement);
       await expect(canvas.getByRole('button', { name: 'Sign up' }).getBoundingClientRect().right).toBeLessThanOrEqual(
         375,
       );
@@ -199,6 +199,6 @@ export const MobileDark: Story = {
   globals: { theme: 'dark', viewport: { value: 'mobile375', isRotated: false } },
   args: { defaultTab: 'log-in' },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
   },
 };

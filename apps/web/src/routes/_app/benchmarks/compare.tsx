@@ -1,15 +1,13 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { benchmarkQueryOptions } from '@mako/api-client';
 import { BenchmarkCompare, MAX_COMPARED, benchmarkExport } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import type { ScreenError } from '@mako/ui';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { compareIds, compareSearch, compareSearchSchema } from '../../../lib/compare.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/compare')({
@@ -23,7 +21,7 @@ export const Route = createFileRoute('/_app/benchmarks/compare')({
     ),
   head: () => pageHead(TITLES.compareBenchmarks),
   pendingComponent: () => <BenchmarkCompare status="loading" showTitle={false} />,
-  errorComponent: CompareError,
+  errorComponent: screenRouteError(compareErrorScreen),
   component: ComparePage,
 });
 
@@ -54,9 +52,6 @@ function ComparePage() {
   );
 }
 
-function CompareError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function compareErrorScreen(error: ScreenError, retry: () => void) {
   return <BenchmarkCompare status="error" error={error} onRetry={retry} showTitle={false} />;
 }

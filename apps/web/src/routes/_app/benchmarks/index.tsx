@@ -6,14 +6,12 @@ import type { ResponseOf } from '@mako/contract';
 import { benchmarkSearchQueryOptions, benchmarkSettingsQueryOptions } from '@mako/api-client';
 import { BenchmarkSearch, benchmarkExport } from '@mako/ui';
 import type { BenchmarkSearchSuggestions } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { ignore, ScreenRouteError } from '../../../components/route-states.tsx';
 import { parseBenchmarkSearch, searchQueryOf } from '../../../lib/benchmark-search.ts';
 import { compareSearch } from '../../../lib/compare.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/')({
@@ -31,7 +29,6 @@ export const Route = createFileRoute('/_app/benchmarks/')({
 
 const settingHref = (settingId: string) => `/single-benchmarks/${encodeURIComponent(settingId)}`;
 const unique = (values: readonly string[]) => [...new Set(values)].sort();
-const ignore = () => undefined;
 
 /** Model, hardware, version and dataset names the user can see, offered while typing a filter. */
 function suggestionsOf(settings: ResponseOf<'listSettings'>): BenchmarkSearchSuggestions {
@@ -102,18 +99,20 @@ function SearchPending() {
 function SearchError(props: ErrorComponentProps) {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
   return (
-    <BenchmarkSearch
-      status="error"
-      error={error}
-      onRetry={retry}
-      showTitle={false}
-      filters={searchQueryOf(search)}
-      onSearch={(filters) => void navigate({ search: { ...filters, view: search.view } })}
-      onPageChange={ignore}
+    <ScreenRouteError
+      {...props}
+      renderScreen={(error, retry) => (
+        <BenchmarkSearch
+          status="error"
+          error={error}
+          onRetry={retry}
+          showTitle={false}
+          filters={searchQueryOf(search)}
+          onSearch={(filters) => void navigate({ search: { ...filters, view: search.view } })}
+          onPageChange={ignore}
+        />
+      )}
     />
   );
 }

@@ -1,13 +1,11 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { benchmarkSettingsQueryOptions, bestBenchmarkReportQueryOptions, isApiError } from '@mako/api-client';
 import { BestReportQuery, MAX_PAGE_SIZE, MetricKey, defaultConfig } from '@mako/contract';
 import { BestSetupReport } from '@mako/ui';
-import type { BestSetupReportStatus, BestSetupSelection } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import type { BestSetupReportProps, BestSetupReportStatus, BestSetupSelection, ScreenError } from '@mako/ui';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { screenErrorOf } from '../../../lib/screen-error-of.ts';
@@ -28,14 +26,13 @@ export const Route = createFileRoute('/_app/best-setup-report/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(choicesQuery()),
   head: () => pageHead(TITLES.bestSetupReport),
   pendingComponent: ReportPending,
-  errorComponent: ReportError,
+  errorComponent: screenRouteError(reportErrorScreen),
   component: BestSetupReportPage,
 });
 
 const settingHref = (settingId: string) => `/single-benchmarks/${encodeURIComponent(settingId)}`;
 const unique = (values: readonly string[]) => [...new Set(values)].sort();
 const emptySelection: BestSetupSelection = { model_name: '', hardware_name: '', objective: '' };
-const ignore = () => undefined;
 
 function BestSetupReportPage() {
   const search = Route.useSearch();
@@ -90,22 +87,15 @@ function BestSetupReportPage() {
 }
 
 function ReportPending() {
-  return (
-    <BestSetupReport
-      showTitle={false}
-      models={[]}
-      hardware={[]}
-      selection={emptySelection}
-      onChange={ignore}
-      status="loading"
-    />
-  );
+  return <ReportWithoutData status="loading" />;
 }
 
-function ReportError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function reportErrorScreen(error: ScreenError, retry: () => void) {
+  return <ReportWithoutData status="error" error={error} onRetry={retry} />;
+}
+
+/** The report before its data: nothing to choose from, nothing chosen. */
+function ReportWithoutData(props: Pick<BestSetupReportProps, 'status' | 'error' | 'onRetry'>) {
   return (
     <BestSetupReport
       showTitle={false}
@@ -113,9 +103,7 @@ function ReportError(props: ErrorComponentProps) {
       hardware={[]}
       selection={emptySelection}
       onChange={ignore}
-      status="error"
-      error={error}
-      onRetry={retry}
+      {...props}
     />
   );
 }

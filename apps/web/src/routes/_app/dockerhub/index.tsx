@@ -1,29 +1,25 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import {
   registryTokensQueryOptions,
   useCreateRegistryTokenMutation,
   useRevokeRegistryTokenMutation,
 } from '@mako/api-client';
 import { DockerhubTokensPage } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import type { ScreenError } from '@mako/ui';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { errorText } from '../../../lib/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/dockerhub/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(registryTokensQueryOptions()),
   head: () => pageHead(TITLES.dockerhub),
   pendingComponent: DockerhubPending,
-  errorComponent: DockerhubError,
+  errorComponent: screenRouteError(dockerhubErrorScreen),
   component: DockerhubPage,
 });
-
-const errorText = (error: Error | null) => (error ? error.message : null);
-const ignore = () => undefined;
 
 function DockerhubPage() {
   const { data } = useSuspenseQuery(registryTokensQueryOptions());
@@ -50,9 +46,6 @@ function DockerhubPending() {
   return <DockerhubTokensPage isLoading onCreate={ignore} onRevoke={ignore} />;
 }
 
-function DockerhubError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function dockerhubErrorScreen(error: ScreenError, retry: () => void) {
   return <DockerhubTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />;
 }

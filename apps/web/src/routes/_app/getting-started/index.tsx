@@ -1,6 +1,5 @@
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import {
   apiTokensQueryOptions,
   benchmarkSettingsQueryOptions,
@@ -9,14 +8,12 @@ import {
   settingsQueryOptions,
 } from '@mako/api-client';
 import { GettingStartedScreen } from '@mako/ui';
-import type { GettingStartedStep } from '@mako/ui';
+import type { GettingStartedStep, ScreenError } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/api-url.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 /** What tells the steps apart: a token, a token a runner has used, an own benchmark, a session. */
@@ -33,11 +30,9 @@ export const Route = createFileRoute('/_app/getting-started/')({
     ]),
   head: () => pageHead(TITLES.gettingStarted),
   pendingComponent: GettingStartedPending,
-  errorComponent: GettingStartedError,
+  errorComponent: screenRouteError(gettingStartedErrorScreen),
   component: GettingStartedPage,
 });
-
-const ignore = () => undefined;
 
 function GettingStartedPage() {
   const navigate = useNavigate();
@@ -84,10 +79,7 @@ function GettingStartedPending() {
   );
 }
 
-function GettingStartedError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function gettingStartedErrorScreen(error: ScreenError, retry: () => void) {
   return (
     <GettingStartedScreen
       status="error"

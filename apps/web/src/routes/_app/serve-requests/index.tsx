@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   serveRequestsQueryOptions,
@@ -9,24 +8,20 @@ import {
 } from '@mako/api-client';
 import { ServeRequestCreate } from '@mako/contract';
 import { ServeRequestsPage } from '@mako/ui';
-import type { ServeRequestCreateValues } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import type { ScreenError, ServeRequestCreateValues } from '@mako/ui';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { errorText } from '../../../lib/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/serve-requests/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(serveRequestsQueryOptions()),
   head: () => pageHead(TITLES.serveRequests),
   pendingComponent: ServeRequestsPending,
-  errorComponent: ServeRequestsError,
+  errorComponent: screenRouteError(serveRequestsErrorScreen),
   component: ServeRequestsRoute,
 });
-
-const errorText = (error: Error | null) => (error ? error.message : null);
-const ignore = () => undefined;
 
 function ServeRequestsRoute() {
   const { data } = useSuspenseQuery(serveRequestsQueryOptions());
@@ -60,9 +55,6 @@ function ServeRequestsPending() {
   return <ServeRequestsPage isLoading onCreate={ignore} onDelete={ignore} />;
 }
 
-function ServeRequestsError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function serveRequestsErrorScreen(error: ScreenError, retry: () => void) {
   return <ServeRequestsPage error={error} onRetry={retry} onCreate={ignore} onDelete={ignore} />;
 }

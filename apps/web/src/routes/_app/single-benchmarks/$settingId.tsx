@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import {
   benchmarkQueryOptions,
@@ -12,13 +11,13 @@ import {
 } from '@mako/api-client';
 import { defaultConfig } from '@mako/contract';
 import { ShareLinks, SingleBenchmarkDetail, bestByThroughput } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
-import { orNotFound } from '../../../lib/not-found.ts';
+import { allOrNotFound } from '../../../lib/not-found.ts';
+import { errorText } from '../../../lib/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { shareUrl } from '../../../lib/share-url.ts';
 import { TITLES, benchmarkSettingTitle } from '../../../lib/titles.ts';
 
@@ -26,25 +25,20 @@ export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({
   // ?benchmark= keeps the chosen benchmark in the address, so a link shows the same one.
   validateSearch: z.object({ benchmark: z.catch(z.optional(z.string().check(z.minLength(1))), undefined) }),
   loader: async ({ context, params }) => {
-    const [setting] = await orNotFound(
-      Promise.all([
-        context.queryClient.ensureQueryData(benchmarkSettingQueryOptions(params.settingId)),
-        context.queryClient.ensureQueryData(benchmarksBySettingQueryOptions(params.settingId)),
-      ]),
-    );
+    const [setting] = await allOrNotFound([
+      context.queryClient.ensureQueryData(benchmarkSettingQueryOptions(params.settingId)),
+      context.queryClient.ensureQueryData(benchmarksBySettingQueryOptions(params.settingId)),
+    ]);
     return { setting };
   },
   head: ({ loaderData }) => pageHead(loaderData ? benchmarkSettingTitle(loaderData.setting) : TITLES.singleBenchmarks),
   pendingComponent: DetailPending,
-  errorComponent: DetailError,
+  errorComponent: screenRouteError(detailErrorScreen),
   notFoundComponent: () => (
     <ResourceNotFound what="benchmark setting" backTo="/single-benchmarks" backLabel="All benchmark settings" />
   ),
   component: SettingDetailPage,
 });
-
-const errorText = (error: Error | null) => (error ? error.message : null);
-const ignore = () => undefined;
 
 function SettingDetailPage() {
   const { settingId } = Route.useParams();
@@ -98,10 +92,7 @@ function DetailPending() {
   return <SingleBenchmarkDetail status="loading" showTitle={false} onPublishChange={ignore} onDelete={ignore} />;
 }
 
-function DetailError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function detailErrorScreen(error: ScreenError, retry: () => void) {
   return (
     <SingleBenchmarkDetail
       status="error"

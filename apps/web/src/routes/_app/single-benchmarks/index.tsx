@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { benchmarkSettingsQueryOptions } from '@mako/api-client';
 import { SingleBenchmarks } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import type { ScreenError } from '@mako/ui';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { pageOf, pageSearch, pageSearchSchema } from '../../../lib/list-search.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/single-benchmarks/')({
@@ -17,7 +15,7 @@ export const Route = createFileRoute('/_app/single-benchmarks/')({
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(benchmarkSettingsQueryOptions(deps)),
   head: () => pageHead(TITLES.singleBenchmarks),
   pendingComponent: SingleBenchmarksPending,
-  errorComponent: SingleBenchmarksError,
+  errorComponent: screenRouteError(singleBenchmarksErrorScreen),
   component: SingleBenchmarksPage,
 });
 
@@ -47,10 +45,7 @@ function SingleBenchmarksPending() {
   return <SingleBenchmarks status="loading" showTitle={false} onOpenSetting={() => undefined} />;
 }
 
-function SingleBenchmarksError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function singleBenchmarksErrorScreen(error: ScreenError, retry: () => void) {
   return (
     <SingleBenchmarks status="error" error={error} onRetry={retry} showTitle={false} onOpenSetting={() => undefined} />
   );

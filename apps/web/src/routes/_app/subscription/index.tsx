@@ -1,6 +1,5 @@
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import {
   plansQueryOptions,
   settingsQueryOptions,
@@ -9,10 +8,9 @@ import {
 } from '@mako/api-client';
 import { PlanId } from '@mako/contract';
 import { SubscriptionPage } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import type { ScreenError } from '@mako/ui';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/subscription/')({
@@ -23,11 +21,9 @@ export const Route = createFileRoute('/_app/subscription/')({
     ]),
   head: () => pageHead(TITLES.subscription),
   pendingComponent: SubscriptionPending,
-  errorComponent: SubscriptionError,
+  errorComponent: screenRouteError(subscriptionErrorScreen),
   component: SubscriptionRoute,
 });
-
-const ignore = () => undefined;
 
 function SubscriptionRoute() {
   const [plans, subscription] = useSuspenseQueries({ queries: [plansQueryOptions(), subscriptionQueryOptions()] });
@@ -55,9 +51,6 @@ function SubscriptionPending() {
   return <SubscriptionPage isLoading onChoose={ignore} />;
 }
 
-function SubscriptionError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function subscriptionErrorScreen(error: ScreenError, retry: () => void) {
   return <SubscriptionPage error={error} onRetry={retry} onChoose={ignore} />;
 }

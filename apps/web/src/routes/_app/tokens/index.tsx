@@ -1,26 +1,22 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { apiTokensQueryOptions, useCreateApiTokenMutation, useRevokeApiTokenMutation } from '@mako/api-client';
 import { ApiTokensPage } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import type { ScreenError } from '@mako/ui';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { absoluteApiUrl } from '../../../lib/api-url.ts';
 import { notify } from '../../../lib/notify.ts';
+import { errorText } from '../../../lib/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/tokens/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(apiTokensQueryOptions()),
   head: () => pageHead(TITLES.tokens),
   pendingComponent: TokensPending,
-  errorComponent: TokensError,
+  errorComponent: screenRouteError(tokensErrorScreen),
   component: TokensPage,
 });
-
-const errorText = (error: Error | null) => (error ? error.message : null);
-const ignore = () => undefined;
 
 function TokensPage() {
   const { data } = useSuspenseQuery(apiTokensQueryOptions());
@@ -49,9 +45,6 @@ function TokensPending() {
   return <ApiTokensPage isLoading onCreate={ignore} onRevoke={ignore} />;
 }
 
-function TokensError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function tokensErrorScreen(error: ScreenError, retry: () => void) {
   return <ApiTokensPage error={error} onRetry={retry} onCreate={ignore} onRevoke={ignore} />;
 }

@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import {
   isApiError,
@@ -12,14 +11,13 @@ import {
 } from '@mako/api-client';
 import { MAX_PAGE_SIZE } from '@mako/contract';
 import { SessionShare, TuningSessionDetailScreen, trialsExport } from '@mako/ui';
+import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { orNotFound } from '../../../lib/not-found.ts';
 import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 import { shareUrl } from '../../../lib/share-url.ts';
 import { TITLES, tuningSessionTitle } from '../../../lib/titles.ts';
 
@@ -49,7 +47,7 @@ export const Route = createFileRoute('/_app/tuning-sessions/$sessionId')({
   head: ({ loaderData }) =>
     pageHead(loaderData ? tuningSessionTitle(loaderData.session.setting) : TITLES.tuningSessions),
   pendingComponent: SessionPending,
-  errorComponent: SessionError,
+  errorComponent: screenRouteError(sessionErrorScreen),
   notFoundComponent: () => (
     <ResourceNotFound what="tuning session" backTo="/tuning-sessions" backLabel="All tuning sessions" />
   ),
@@ -122,9 +120,6 @@ function SessionPending() {
   return <TuningSessionDetailScreen status="loading" showTitle={false} />;
 }
 
-function SessionError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function sessionErrorScreen(error: ScreenError, retry: () => void) {
   return <TuningSessionDetailScreen status="error" error={error} onRetry={retry} showTitle={false} />;
 }

@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   mySessionsQueryOptions,
@@ -9,12 +8,10 @@ import {
 } from '@mako/api-client';
 import { defaultSearchSpace } from '@mako/contract';
 import { TuningSessionsScreen } from '@mako/ui';
-import type { SearchSpaceRules } from '@mako/ui';
-import { RouteError } from '../../../components/route-states.tsx';
-import { useRouteRetry } from '../../../components/route-retry.ts';
+import type { ScreenError, SearchSpaceRules } from '@mako/ui';
+import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
 import { notify } from '../../../lib/notify.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
 
 export const Route = createFileRoute('/_app/tuning-sessions/')({
   loader: ({ context }) => {
@@ -23,7 +20,7 @@ export const Route = createFileRoute('/_app/tuning-sessions/')({
     return context.queryClient.ensureQueryData(mySessionsQueryOptions());
   },
   pendingComponent: SessionsPending,
-  errorComponent: SessionsError,
+  errorComponent: screenRouteError(sessionsErrorScreen),
   component: TuningSessionsPage,
 });
 
@@ -32,7 +29,6 @@ const searchSpaceRules: SearchSpaceRules = ({ runtime, gpuCount, parameters }) =
   defaultSearchSpace(runtime, gpuCount, parameters).rules ?? [];
 
 const sessionHref = (sessionId: string) => `/tuning-sessions/${encodeURIComponent(sessionId)}`;
-const ignore = () => undefined;
 
 function TuningSessionsPage() {
   const navigate = useNavigate();
@@ -74,10 +70,7 @@ function SessionsPending() {
   return <TuningSessionsScreen status="loading" showTitle={false} onOpenSession={ignore} onCreate={ignore} />;
 }
 
-function SessionsError(props: ErrorComponentProps) {
-  const retry = useRouteRetry(props.reset);
-  const error = screenErrorOf(props.error);
-  if (!error) return <RouteError {...props} />;
+function sessionsErrorScreen(error: ScreenError, retry: () => void) {
   return (
     <TuningSessionsScreen
       status="error"
