@@ -1,6 +1,7 @@
 import { expect, screen, waitFor, within } from 'storybook/test';
 import type { UserEventObject } from 'storybook/test';
 import { DARK_THEME, expectFitsPhone, failedLoadStory, PHONE } from './story-kit';
+import { textsOf, waitForChartPlot } from './story-kit-parts';
 
 /*
  * Checks that the screens' stories repeat: page titles, clicks the app receives, confirmations, copy
@@ -13,11 +14,8 @@ import { DARK_THEME, expectFitsPhone, failedLoadStory, PHONE } from './story-kit
 type Canvas = ReturnType<typeof within>;
 type User = Pick<UserEventObject, 'click' | 'type' | 'tab'>;
 
-/** The plot arrives with the lazily loaded recharts chunk; on a cold, busy machine Vite takes a while to serve it. */
-export const waitForChartPlot = (canvasElement: HTMLElement, timeout = 30_000) =>
-  waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout,
-  });
+/** How long a whole screen's chart may take: it loads more than a chart alone, and on a cold, busy machine Vite is slow to serve it. */
+export const SCREEN_CHART_TIMEOUT = 30_000;
 
 /** The page has one h1, and it reads `title` (the spec's words). */
 export async function expectPageTitle(canvas: Canvas, title: string): Promise<void> {
@@ -29,7 +27,7 @@ export async function expectPageTitle(canvas: Canvas, title: string): Promise<vo
 
 /** The elements' texts, in order, are `texts`: a table's column headers, a row's cells, a list's items. */
 export async function expectTexts(elements: readonly Element[], texts: readonly (string | null)[]): Promise<void> {
-  await expect(elements.map((element) => element.textContent)).toEqual(texts);
+  await expect(textsOf(elements)).toEqual(texts);
 }
 
 /** Clicking `button` reports to `callback` once, with `expected`. */
@@ -177,11 +175,14 @@ export const failedStatusStory = <const K extends string>(
  * phoneStory are: the chart is drawn before the screenshot is taken.
  */
 
-/** The screen with its chart in the dark theme: `shown` picks what else must be visible; `globals` adds a viewport. */
-export const darkChartStory = (shown?: (canvas: Canvas) => HTMLElement, globals: object = {}) => ({
+/**
+ * The screen with its chart in the dark theme (story-kit-parts' darkChartStory is a chart's alone):
+ * `shown` picks what else must be visible; `globals` adds a viewport.
+ */
+export const darkChartScreenStory = (shown?: (canvas: Canvas) => HTMLElement, globals: object = {}) => ({
   globals: { ...DARK_THEME, ...globals },
   play: async ({ canvas, canvasElement }: { canvas: Canvas; canvasElement: HTMLElement }) => {
-    await waitForChartPlot(canvasElement);
+    await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
     if (shown) await expect(shown(canvas)).toBeVisible();
   },
 });
@@ -190,7 +191,7 @@ export const darkChartStory = (shown?: (canvas: Canvas) => HTMLElement, globals:
 export const phoneChartStory = (...reachable: ((canvas: Canvas) => HTMLElement)[]) => ({
   globals: PHONE,
   play: async ({ canvas, canvasElement }: { canvas: Canvas; canvasElement: HTMLElement }) => {
-    await waitForChartPlot(canvasElement);
+    await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
     await expectFitsPhone(canvasElement);
     for (const element of reachable.map((pick) => pick(canvas))) {
       await expect(element).toBeVisible();

@@ -2,11 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { stubClipboard } from '../../../test/story-kit';
 import {
-  darkChartStory,
+  darkChartScreenStory,
   expectCopyConfirmed,
   phoneChartStory,
-  waitForChartPlot,
+  SCREEN_CHART_TIMEOUT,
 } from '../../../test/story-kit-screens';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
 import { COPIED_FEEDBACK_MS } from '../../primitives/copy-field';
 import { ParetoFront } from './pareto-front';
 import { THREE, TWO, makeFront, PER_GPU, PER_USER } from './pareto-front.fixtures';
@@ -38,7 +39,7 @@ export const TwoObjectives: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, args, step }) => {
     await step('the front is drawn over every measured trial; failed trials are left out', async () => {
-      await waitForChartPlot(canvasElement);
+      await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
       expect(TWO.front.length).toBeGreaterThan(2);
       expect(measured).toBeLessThan(TWO.trials.length);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol').length).toBe(measured);
@@ -105,7 +106,7 @@ export const ThreeObjectives: Story = {
   tags: ['visual'],
   args: { objectives: THREE.objectives, front: THREE.front, trials: THREE.trials },
   play: async ({ canvas, canvasElement, step }) => {
-    await waitForChartPlot(canvasElement);
+    await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
     await step('two axes at a time, the viewer picks which; every point lists all three values', async () => {
       const axes = canvas.getByLabelText('Axes');
       await expect(within(axes).getAllByRole('option')).toHaveLength(3);
@@ -148,7 +149,7 @@ export const NoFeasibleTrial: Story = {
   },
 };
 
-export const Dark: Story = { tags: ['visual'], ...darkChartStory() };
+export const Dark: Story = { tags: ['visual'], ...darkChartScreenStory() };
 
 export const Phone: Story = {
   tags: ['visual'],

@@ -16,7 +16,7 @@ import {
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
 import {
-  darkChartStory,
+  darkChartScreenStory,
   expectBusyIgnoresClick,
   expectCancelKeepsIt,
   expectClickReportsOnce,
@@ -25,8 +25,8 @@ import {
   expectTexts,
   loadingStory,
   phoneChartStory,
-  waitForChartPlot,
 } from '../../../test/story-kit-screens';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
@@ -135,7 +135,7 @@ export const Full: Story = {
           '7 benchmarks: output 4,105 tok/s to 5,241 tok/s at p99 TTFT from 352 ms to 813 ms. Selected #4: 5,241 tok/s at 813 ms.',
         ),
       ).toBeVisible();
-      await waitForChartPlot(canvasElement);
+      await waitForChartPlot(canvasElement, 15_000);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol')).toHaveLength(7);
     });
   },
@@ -179,7 +179,7 @@ export const LatencyAxis: Story = {
 
 export const ChooseOnTheChart: Story = {
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
-    await waitForChartPlot(canvasElement);
+    await waitForChartPlot(canvasElement, 15_000);
     await step('clicking a point selects that benchmark', async () => {
       const symbols = [...canvasElement.querySelectorAll<SVGElement>('.recharts-scatter .recharts-scatter-symbol')];
       await expect(symbols.length).toBe(7);
@@ -315,7 +315,7 @@ export const ReadOnly: Story = {
       await expect(args.onSelectBenchmark).toHaveBeenCalledWith(trial3.id);
       await userEvent.click(canvas.getByRole('radio', { name: 'Show benchmark #4' }));
     });
-    await waitForChartPlot(canvasElement);
+    await waitForChartPlot(canvasElement, 15_000);
   },
 };
 
@@ -341,7 +341,7 @@ export const WithoutEngineDefaults: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  ...darkChartStory((canvas) => canvas.getByRole('heading', { level: 1, name: TITLE })),
+  ...darkChartScreenStory((canvas) => canvas.getByRole('heading', { level: 1, name: TITLE })),
 };
 
 /** The page fits 375 px: the long title wraps, wide tables scroll inside their frames. */

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { darkChartStory, expectTexts, phoneChartStory, waitForChartPlot } from '../../../test/story-kit-screens';
+import { darkChartScreenStory, expectTexts, phoneChartStory } from '../../../test/story-kit-screens';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
 import { formatTokensPerSecond } from '../../foundations/format';
 import { TuningInsights } from './tuning-insights';
 import {
@@ -126,7 +127,7 @@ export const NoTrials: Story = {
   },
 };
 
-export const Dark: Story = { tags: ['visual'], ...darkChartStory() };
+export const Dark: Story = { tags: ['visual'], ...darkChartScreenStory() };
 
 /** Nothing overflows sideways: the pair of cards stacks and long flag names wrap. */
 export const Phone: Story = {

@@ -16,15 +16,16 @@ import {
 import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
 import { SignedInShell, stubClipboard } from '../../../test/story-kit';
 import {
-  darkChartStory,
+  darkChartScreenStory,
   expectCopyConfirmed,
   expectPageTitle,
   expectTexts,
   failedStatusStory,
   loadingStory,
   phoneChartStory,
-  waitForChartPlot,
+  SCREEN_CHART_TIMEOUT,
 } from '../../../test/story-kit-screens';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
 import type { TuningResultData } from '../benchmark-common/tuning-types';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
@@ -85,7 +86,7 @@ export const Full: Story = {
       await expect(
         canvas.getByText(/Best output tok\/s: 5,603 after 34 trials; 14 infeasible, 4 failed\./),
       ).toBeInTheDocument();
-      await waitForChartPlot(canvasElement);
+      await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol').length).toBe(34);
     });
     await step('the title is the spec string: model, then {count}x {hardware}', () => expectPageTitle(canvas, TITLE));
@@ -318,7 +319,7 @@ export const Failed: Story = {
       await expect(canvas.getByText('None: the search has stopped.')).toBeVisible();
       await expect(canvas.queryByRole('textbox', { name: 'Add a runner' })).not.toBeInTheDocument();
     });
-    await waitForChartPlot(canvasElement);
+    await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
   },
 };
 
@@ -457,7 +458,7 @@ export const ErrorWithoutDetail: Story = failedStatusStory('session', { statusTe
 
 export const Dark: Story = {
   tags: ['visual'],
-  ...darkChartStory(undefined, { viewport: { value: 'desktop1280', isRotated: false } }),
+  ...darkChartScreenStory(undefined, { viewport: { value: 'desktop1280', isRotated: false } }),
 };
 
 /** The page fits 375 px; wide tables scroll inside their frame. */
