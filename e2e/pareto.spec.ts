@@ -70,3 +70,57 @@ test('a multi-objective session shows its Pareto front; choosing a point shows i
   const first = configs[0]!;
   await expect(front.getByLabel('Launch command')).toContainText(`--max-num-seqs ${String(first.config.max_num_seqs)}`);
 });
+
+test('a two-objective session made in the New tuning session dialog reaches the server and shows its front axes', async ({
+  page,
+  request,
+}) => {
+  const token = await registerThroughApi(request, uniqueEmail('pareto-dialog'));
+  await storeToken(page, token);
+  await page.goto('/tuning-sessions');
+
+  const model = `e2e-org/Front-${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'New tuning session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New tuning session' });
+  await dialog.getByLabel('Model', { exact: true }).fill(model);
+  await dialog.getByLabel('Hardware', { exact: true }).fill('H100');
+  await dialog.getByRole('combobox', { name: 'Objective metric' }).selectOption('output_throughput_per_gpu');
+  await dialog.getByRole('button', { name: 'Add an objective' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Objective 2 metric' })).toHaveValue('output_throughput_per_user');
+  await expect(dialog.getByRole('checkbox', { name: 'Re-measure the best and the runner-up' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Create session' }).click();
+  await expect(dialog).toBeHidden();
+
+  // What the server stored, read back through its API.
+  const mine = await json<{ data: { id: string; setting: { ml_model_name: string }; objectives?: unknown }[] }>(
+    request,
+    'get',
+    '/tuning/session/mine',
+    token,
+  );
+  const session = mine.data.find((s) => s.setting.ml_model_name === model);
+  expect(session?.objectives).toEqual([
+    { metric: 'output_throughput_per_gpu', direction: 'maximize' },
+    { metric: 'output_throughput_per_user', direction: 'maximize' },
+  ]);
+
+  // One measured trial puts a point on the front, so the chart and its axes are drawn.
+  const { configs } = await json<{ configs: { id: string }[] }>(
+    request,
+    'post',
+    `/tuning/session/${session!.id}/next-configs`,
+    token,
+    { count: 1 },
+  );
+  await json(request, 'post', `/tuning/session/${session!.id}/results`, token, {
+    pending_config_id: configs[0]!.id,
+    metrics: benchmarkMetrics(4000, 80, 20),
+  });
+
+  await page.goto(`/tuning-sessions/${session!.id}`);
+  const front = page.getByRole('region', { name: 'Pareto front' });
+  await expect(front.getByRole('list', { name: 'Pareto front points' }).getByRole('button')).toHaveCount(1);
+  await expect(front).toContainText(
+    'Output tok/s per GPU (higher is better) against Output tok/s per user (higher is better).',
+  );
+});

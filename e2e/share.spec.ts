@@ -21,8 +21,19 @@ async function visitor(browser: Browser, url: string) {
   return { page, close: () => context.close() };
 }
 
-/** Runs a one-trial tuning session to completion through the ask/tell API, as a runner would. */
-async function finishedSession(request: APIRequestContext, token: string, model: string): Promise<string> {
+/** [output tok/s, TTFT p50 ms] of a measured trial, or null for one that ran out of memory. */
+type Outcome = readonly [number, number] | null;
+
+/**
+ * Runs a tuning session to completion through the ask/tell API, as a runner would: one trial per
+ * outcome, all leased at once. By default one trial of one flag, maximising output throughput.
+ */
+async function finishedSession(
+  request: APIRequestContext,
+  token: string,
+  model: string,
+  { outcomes = [[4200, 90]], ...session }: { outcomes?: readonly Outcome[]; [field: string]: unknown } = {},
+): Promise<string> {
   const headers = { authorization: `Bearer ${token}` };
   const created = await request.post(`${API}/tuning/session`, {
     headers,
@@ -31,19 +42,29 @@ async function finishedSession(request: APIRequestContext, token: string, model:
       objective: { metric: 'output_throughput', direction: 'maximize' },
       constraints: [],
       search_space: { parameters: [{ kind: 'int', name: 'max_num_seqs', low: 8, high: 512, log: true }], rules: [] },
-      budget: { max_trials: 1, max_parallel: 1 },
+      budget: { max_trials: outcomes.length, max_parallel: outcomes.length },
+      ...session,
     },
   });
   expect(created.ok()).toBe(true);
   const sessionId = ((await created.json()) as { id: string }).id;
-  const leased = await request.post(`${API}/tuning/session/${sessionId}/next-configs`, { headers, data: { count: 1 } });
-  expect(leased.ok()).toBe(true);
-  const [config] = ((await leased.json()) as { configs: { id: string }[] }).configs;
-  const reported = await request.post(`${API}/tuning/session/${sessionId}/results`, {
+  const leased = await request.post(`${API}/tuning/session/${sessionId}/next-configs`, {
     headers,
-    data: { pending_config_id: config!.id, metrics: benchmarkMetrics(4200, 90) },
+    data: { count: outcomes.length },
   });
-  expect(reported.ok()).toBe(true);
+  expect(leased.ok()).toBe(true);
+  const { configs } = (await leased.json()) as { configs: { id: string }[] };
+  expect(configs).toHaveLength(outcomes.length);
+  for (const [i, config] of configs.entries()) {
+    const outcome = outcomes[i];
+    const reported = await request.post(`${API}/tuning/session/${sessionId}/results`, {
+      headers,
+      data: outcome
+        ? { pending_config_id: config.id, metrics: benchmarkMetrics(outcome[0], outcome[1]) }
+        : { pending_config_id: config.id, failure: { kind: 'oom', message: 'CUDA out of memory' } },
+    });
+    expect(reported.ok()).toBe(true);
+  }
   return sessionId;
 }
 
@@ -128,6 +149,49 @@ test('a finished tuning session its owner shares opens for a visitor, until the 
     await expect(
       stranger.page.getByText('This tuning session is not available. It may be private, no longer shared, or deleted.'),
     ).toBeVisible();
+  } finally {
+    await stranger.close();
+  }
+});
+
+test('a shared multi-objective session shows a visitor its Pareto front and why it wins, read-only', async ({
+  request,
+  browser,
+}) => {
+  const token = await registerThroughApi(request, uniqueEmail('share-front'));
+  const model = `e2e-org/Front-${Date.now().toString(36)}`;
+  const perGpu = { metric: 'output_throughput_per_gpu', direction: 'maximize' };
+  const sessionId = await finishedSession(request, token, model, {
+    objective: perGpu,
+    objectives: [perGpu, { metric: 'ttft_ms.p99', direction: 'minimize' }],
+    search_space: {
+      parameters: [
+        { kind: 'int', name: 'max_num_seqs', low: 8, high: 512, log: true },
+        { kind: 'float', name: 'gpu_memory_utilization', low: 0.8, high: 0.95, step: 0.01 },
+      ],
+      rules: [],
+    },
+    // Six measurements trading throughput for first-token latency, and one out of memory: enough for the models.
+    outcomes: [[3000, 60], [4000, 90], [5000, 130], [3500, 70], [4500, 150], [2500, 50], null],
+  });
+  const headers = { authorization: `Bearer ${token}` };
+  const shared = await request.patch(`${API}/tuning/session/${sessionId}`, { headers, data: { shared: true } });
+  expect(shared.ok()).toBe(true);
+
+  const stranger = await visitor(browser, `/share/tuning-sessions/${sessionId}`);
+  try {
+    const { page } = stranger;
+    await expect(page.getByRole('heading', { level: 1, name: `${model} tuning session on 1x H100` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pareto front', level: 2 })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Pareto front points' }).getByRole('button').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Why it wins', level: 2 })).toBeVisible();
+    await expect(page.getByText("From the tuner's models, fitted on 6 trials.")).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Flag importance' }).getByRole('listitem').filter({ hasText: 'max_num_seqs' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Slices' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /sharing|share publicly/i })).toHaveCount(0);
+    await expect(page.getByText(/mako-runner tune/)).toHaveCount(0);
   } finally {
     await stranger.close();
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TELEMETRY_SAMPLES, meanRun, metricIntervals } from '@mako/contract';
+import { MAX_TELEMETRY_SAMPLES, meanRun, metricIntervals, type BenchmarkMetrics } from '@mako/contract';
 import { benchmark, clientReport, metrics, setting, telemetry } from './fixtures.ts';
 import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
 
@@ -83,6 +83,56 @@ describe('repeated runs, client honesty and telemetry', () => {
     expect(created).not.toHaveProperty('intervals');
     expect(created).not.toHaveProperty('client');
     expect(created).not.toHaveProperty('telemetry');
+  });
+
+  it('refuses metrics that are not the mean of the runs, naming the figure, and stores nothing', async () => {
+    const model = 'org/metrics-not-the-mean';
+    const mean = meanRun(runs);
+    const cases: [BenchmarkMetrics, (string | number)[], string][] = [
+      // The best run passed off as the result: every throughput is off, the first one is named.
+      [
+        runs[2]!,
+        ['body', 'metrics', 'total_output_tokens'],
+        'metrics.total_output_tokens is 515000, but the mean of the runs is 501666.6667',
+      ],
+      [
+        { ...mean, ttft_ms: { ...mean.ttft_ms, p99: mean.ttft_ms.p99 * 0.9 } },
+        ['body', 'metrics', 'ttft_ms', 'p99'],
+        '',
+      ],
+      [
+        { ...mean, goodput: { request_throughput: 9, attainment: 0.9, slo: { ttft_ms: 200 } } },
+        ['body', 'metrics', 'goodput'],
+        'not every run has it',
+      ],
+    ];
+    for (const [posted, loc, words] of cases) {
+      const answer = await call(ts, 'createBenchmark', {
+        token: runner,
+        body: benchmark({ setting: setting({ ml_model_name: model }), metrics: posted, runs }),
+      });
+      expect(answer.status, JSON.stringify(loc)).toBe(422);
+      const [issue] = detailOf(answer.body) as { loc: unknown[]; msg: string }[];
+      expect(issue?.loc).toEqual(loc);
+      expect(issue?.msg).toContain(words);
+      expect(issue?.msg).toContain('with runs, metrics must be their mean');
+    }
+    const search = await ok(ts, 'searchBenchmarks', { token: alice.token, query: { model_name: model } });
+    expect(search.count).toBe(0);
+  });
+
+  it('takes metrics that are the runs’ mean up to rounding', async () => {
+    const mean = meanRun(runs);
+    // As a client printing two decimals (and whole requests) would send it.
+    const rounded = JSON.parse(
+      JSON.stringify(mean, (_key, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(2)) : v)),
+    ) as BenchmarkMetrics;
+    const created = await ok(ts, 'createBenchmark', {
+      token: runner,
+      body: benchmark({ setting: setting({ ml_model_name: 'org/rounded-mean' }), metrics: rounded, runs }),
+    });
+    expect(created.metrics).toEqual(rounded);
+    expect(created.runs).toEqual(runs);
   });
 
   it('refuses oversized or malformed measurements with a 422 naming the field, storing nothing', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { countRequest } from '../src/services/rate-limits.ts';
 import { call, startServer, uniqueEmail } from './helpers.ts';
@@ -22,6 +23,28 @@ describe('burst limits in the database', () => {
       await ts.server.ctx.tasks.drain();
       const keys = await db.selectFrom('rate_limits').select(['key', 'hits']).execute();
       expect(keys).toEqual([{ key: expect.stringContaining('auth') as string, hits: 1 }]);
+    } finally {
+      await ts.close();
+    }
+  });
+
+  it('gives public share pages a budget of their own, apart from the survey’s', async () => {
+    const ts = await startServer({ authRateLimit: { max: 2, windowS: 60 } });
+    try {
+      const survey = () =>
+        call(ts, 'submitSurvey', {
+          body: { role: 'ml-engineer', serving_engines: ['vllm'], gpus_in_production: '1-8', biggest_pain: 'Cost' },
+        });
+      const shared = () => call(ts, 'publicBenchmark', { params: { benchmark_id: randomUUID() } });
+      const sharedSession = () => call(ts, 'publicTuningSession', { params: { session_id: randomUUID() } });
+      // The share pages share one budget among themselves: the third read is refused...
+      expect([(await shared()).status, (await sharedSession()).status, (await shared()).status]).toEqual([
+        404, 404, 429,
+      ]);
+      // ...while the survey still has all of its own, and using it up leaves the share pages as they were.
+      expect([(await survey()).status, (await survey()).status, (await survey()).status]).toEqual([200, 200, 429]);
+      ts.advance(61_000);
+      expect([(await shared()).status, (await survey()).status]).toEqual([404, 200]);
     } finally {
       await ts.close();
     }

@@ -74,6 +74,21 @@ async function searched(incumbent: number, runnerUp: number, overrides: Partial<
   return { s, t2, t3 };
 }
 
+/** Leases until 410, reporting each trial's next value; the trial numbers in the order they were leased. */
+async function drain(sessionId: string, values: Record<number, number[]>): Promise<number[]> {
+  const leased: number[] = [];
+  for (;;) {
+    const answer = await ask(sessionId);
+    if (answer.status === 410) return leased;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [p] = (answer.body as NextConfigsResponse).configs;
+    const value = values[p!.trial_number]?.shift();
+    expect(value, `a value for trial ${p!.trial_number}`).toBeDefined();
+    leased.push(p!.trial_number);
+    await report(sessionId, p!, value!);
+  }
+}
+
 describe('re-measuring the winner', () => {
   it('re-measures the incumbent and the runner-up on the other runner, one lease each at a time, then completes', async () => {
     const { s, t2, t3 } = await searched(5000, 4800);
@@ -139,37 +154,50 @@ describe('re-measuring the winner', () => {
     ]);
   });
 
-  it('says "within noise" when the runner-up’s interval overlaps the best’s', async () => {
+  it('never declares a winner inside the noise: one more each while they overlap, "within noise" at five repeats', async () => {
     const { s } = await searched(5000, 4800);
-    const values: Record<number, number[]> = { 2: [5100, 4950], 3: [4900, 4850] };
-    for (let i = 0; i < 4; i++) {
-      const p = await lease(s.id);
-      await report(s.id, p, values[p.trial_number]!.shift()!);
-    }
-    expect((await ask(s.id)).status).toBe(410);
+    // The planned two repeats each, then three more each: the intervals overlap all along.
+    const leased = await drain(s.id, { 2: [4800, 5000, 4800, 5000, 4800], 3: [4900, 4700, 4900, 4700, 4900] });
+    expect(leased.filter((n) => n === 2)).toHaveLength(5);
+    expect(leased.filter((n) => n === 3)).toHaveLength(5);
+    // Past the planned repeats, one round at a time: one each before either is measured again.
+    for (let i = 4; i < leased.length; i += 2) expect(leased.slice(i, i + 2).sort()).toEqual([2, 3]);
+    const done = await getSession(s.id);
+    expect(done.status).toBe('complete');
+    // 4900 ± 115 (n 6) against 4816.7 ± 103.2: the cap is reached and no winner is declared.
+    expect(done.best!.confidence).toMatchObject({
+      verdict: 'within_noise',
+      spread: { n: 6, mean: 4900 },
+      runner_up: { trial_number: 3, spread: { n: 6 } },
+    });
+    expect(done.best!.confidence!.runner_up!.spread.interval!.high).toBeCloseTo(4919.9, 1);
+    expect((await ok(ts, 'listResults', { token: user.token, params: { session_id: s.id } })).count).toBe(13);
+  });
+
+  it('stops re-measuring as soon as the two stand apart', async () => {
+    const { s } = await searched(5000, 4800);
+    // After the planned repeats 5016.7 ± 189.8 overlaps 4850 ± 124.2; one more each parts them.
+    const leased = await drain(s.id, { 2: [5100, 4950, 5050], 3: [4900, 4850, 4800] });
+    expect(leased).toHaveLength(6);
     const best = await ok(ts, 'getBest', { token: user.token, params: { session_id: s.id } });
-    // 5016.7 ± 189.8 against 4850 ± 124.2.
-    expect(best.confidence).toMatchObject({ verdict: 'within_noise', runner_up: { trial_number: 3 } });
-    expect(best.confidence!.spread.mean).toBeCloseTo(5016.67, 1);
-    expect(best.confidence!.runner_up!.spread.interval!.high).toBeCloseTo(4974.2, 1);
+    expect(best.confidence).toMatchObject({ verdict: 'confirmed', spread: { n: 4, mean: 5025 } });
+    expect(best.confidence!.runner_up).toMatchObject({ trial_number: 3, spread: { n: 4, mean: 4837.5 } });
   });
 
   it('ranks by the mean of the repeats: a lucky first reading loses the lead', async () => {
     const { s } = await searched(5000, 4800);
-    const values: Record<number, number[]> = { 2: [4500, 4400], 3: [4810, 4790] };
-    for (let i = 0; i < 4; i++) {
-      const p = await lease(s.id);
-      await report(s.id, p, values[p.trial_number]!.shift()!);
-    }
+    // The old leader's readings scatter widely (5000, 4500, 4400, …): more repeats until they settle.
+    await drain(s.id, { 2: [4500, 4400, 4450, 4450, 4450], 3: [4810, 4790, 4800, 4800, 4800] });
     const done = await getSession(s.id);
     expect(done.status).toBe('complete');
     expect(done.best).toMatchObject({ trial_number: 3, objective_value: 4800 });
-    // The old leader's readings scatter widely (5000, 4500, 4400): no winner is declared.
+    // 4800 ± 6.6 (n 6) against 4541.7 ± 238: apart at the sixth measurement.
     expect(done.best!.confidence).toMatchObject({
-      verdict: 'within_noise',
-      spread: { n: 3, mean: 4800 },
-      runner_up: { trial_number: 2, spread: { n: 3, mean: 4633.333333333333 } },
+      verdict: 'confirmed',
+      spread: { n: 6, mean: 4800 },
+      runner_up: { trial_number: 2, spread: { n: 6 } },
     });
+    expect(done.best!.confidence!.runner_up!.spread.mean).toBeCloseTo(4541.67, 1);
   });
 
   it('lets a runner re-measure its own trial once no other runner has asked within the lease time', async () => {

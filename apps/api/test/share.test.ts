@@ -151,12 +151,68 @@ describe('a shared tuning session', () => {
     expect(page.trials.map((t) => t.trial_number)).toEqual([1, 2]);
     expect(page.best?.result.objective_value).toBe(Math.max(...page.trials.map((t) => t.objective_value ?? 0)));
     expect(page.best?.launch_command).toContain('serve');
+    // Too few trials for a model: the insights say so, as on the owner's page.
+    expect(page.insights).toEqual(await ok(ts, 'getSessionInsights', { token: user.token, params }));
+    expect(page.insights?.importance).toEqual([]);
     const text = JSON.stringify(page);
     expect(text).not.toContain(user.user.email);
     expect(text).not.toContain(owner.user.email);
 
     await ok(ts, 'shareSession', { token: user.token, params, body: { shared: false } });
     expect(await anonymous(path)).toEqual(missing);
+  });
+});
+
+describe('a shared multi-objective session', () => {
+  it('answers its Pareto front and the insights its owner sees, fitted on its trials', async () => {
+    const user = await signUp(ts);
+    const created = await ok(ts, 'createSession', {
+      token: user.token,
+      body: session({
+        objective: { metric: 'output_throughput_per_gpu', direction: 'maximize' },
+        objectives: [
+          { metric: 'output_throughput_per_gpu', direction: 'maximize' },
+          { metric: 'output_throughput_per_user', direction: 'maximize' },
+        ],
+        budget: { max_trials: 8, max_parallel: 4 },
+      }),
+    });
+    const params = { session_id: created.id };
+    // [output tok/s, TPOT p50 ms], one of eight failing out of memory: enough successes for a model.
+    const plan: ([number, number] | null)[] = [
+      [4000, 20],
+      [8000, 40],
+      [3000, 30],
+      null,
+      [6000, 25],
+      [5000, 22],
+      [7000, 35],
+      [4500, 21],
+    ];
+    for (const batch of [plan.slice(0, 4), plan.slice(4)]) {
+      const { configs } = await ok(ts, 'nextConfigs', { token: user.token, params, body: { count: 4 } });
+      for (const [i, outcome] of batch.entries())
+        await ok(ts, 'postResult', {
+          token: user.token,
+          params,
+          body: outcome
+            ? { pending_config_id: configs[i]!.id, metrics: metrics(outcome[0], 80, outcome[1]) }
+            : { pending_config_id: configs[i]!.id, failure: { kind: 'oom', message: 'CUDA out of memory' } },
+        });
+    }
+    const finished = await ok(ts, 'getSession', { token: user.token, params });
+    expect(finished.status).toBe('complete');
+    await ok(ts, 'shareSession', { token: user.token, params, body: { shared: true } });
+
+    const page = await ok(ts, 'publicTuningSession', { params });
+    expect(page.session.objectives).toHaveLength(2);
+    expect(page.session.pareto_front?.length).toBeGreaterThan(1);
+    expect(page.session.pareto_front).toEqual(finished.pareto_front);
+    const owners = await ok(ts, 'getSessionInsights', { token: user.token, params });
+    expect(page.insights).toEqual(owners);
+    expect(page.insights?.trials_fitted).toBe(7);
+    expect(page.insights?.importance.length).toBeGreaterThan(0);
+    expectNoPrivateFields(page);
   });
 });
 

@@ -10,6 +10,20 @@ const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 const tmp = () => mkdtempSync(join(tmpdir(), 'mako-cli-'));
 
 describe('mako-runner (process)', () => {
+  it('documents every flag of every command in its README', async () => {
+    const readme = readFileSync(join(RUNNER_DIR, 'README.md'), 'utf8');
+    const commands = ['bench', 'tune', 'sweep'];
+    const helps = await Promise.all(commands.map((command) => runCli([command, '--help'])));
+    for (const [i, command] of commands.entries()) {
+      const help = helps[i]!;
+      expect(help.code).toBe(0);
+      const flags = [...help.stdout.matchAll(/^ {2}(--[a-z0-9-]+)/gm)].map((m) => m[1]!);
+      expect(flags.length, command).toBeGreaterThan(10);
+      const undocumented = flags.filter((flag) => !new RegExp(`${flag}(?![a-z0-9-])`).test(readme));
+      expect(undocumented, `${command} flags missing from README.md`).toEqual([]);
+    }
+  }, 60_000);
+
   it('prints help, exits 2 without a command and names bad flags', async () => {
     const help = await runCli(['sweep', '--help']);
     expect(help.code).toBe(0);

@@ -248,12 +248,13 @@ describe('mako-runner against apps/api', () => {
     ).data;
     // Four trials, then one more measurement each of the best two. A repeat can reorder them (the
     // ranking is by mean), and then the new top two are due as well: at most four are re-measured.
+    // While the two overlap (within noise) each is measured once more, up to five re-measures.
     expect(results.filter((r) => !r.remeasure)).toHaveLength(4);
     const repeats = results.filter((r) => r.remeasure);
     expect(repeats.length).toBeGreaterThanOrEqual(2);
-    expect(repeats.length).toBeLessThanOrEqual(4);
-    // One repeat each (repeats: 1): no configuration is measured a third time.
-    expect(new Set(repeats.map((r) => r.trial_number)).size).toBe(repeats.length);
+    const repeated = new Set(repeats.map((r) => r.trial_number));
+    expect(repeated.size).toBeLessThanOrEqual(4);
+    for (const trial of repeated) expect(repeats.filter((r) => r.trial_number === trial).length).toBeLessThanOrEqual(5);
     const runnerOf = async (pendingId: string) =>
       PendingConfig.parse(
         await call('GET', `/tuning/session/${session.id}/next-configs/${pendingId}`, undefined, secret),
@@ -264,19 +265,23 @@ describe('mako-runner against apps/api', () => {
       results.filter((r) => !r.remeasure).map((r) => runnerOf(r.pending_config_id)),
     );
     expect(new Set(searchRunners)).toEqual(new Set(['runner-a', 'runner-b']));
-    for (const repeat of repeats) {
+    const firstRepeats = [...repeated].map((trial) => repeats.find((r) => r.trial_number === trial)!);
+    for (const repeat of firstRepeats) {
       const original = results.find((r) => r.trial_number === repeat.trial_number && !r.remeasure)!;
       expect(await runnerOf(repeat.pending_config_id)).not.toBe(await runnerOf(original.pending_config_id));
     }
     const best = TuningBest.parse(await call('GET', `/tuning/session/${session.id}/best`, undefined, secret));
-    expect(best.confidence?.spread.n).toBe(2);
+    const runsOfBest = results.filter((r) => r.trial_number === best.result.trial_number).length;
+    expect(best.confidence?.spread.n).toBe(runsOfBest);
+    // One repeat (repeats: 1), and more only while the two stayed within the noise.
+    expect(runsOfBest).toBeLessThanOrEqual(6);
     const all = `${runs[0].stdout}${runs[1].stdout}`;
     expect(all).toMatch(/trial \d \(re-measure\): /);
     for (const run of runs) {
       expect(run.stdout).toContain('Tuning search is complete');
       expect(run.stdout).toMatch(
         new RegExp(
-          `Best configuration: trial ${best.result.trial_number}, output_throughput = [\\d,.]+ ± [\\d,.]+ \\(2 runs, `,
+          `Best configuration: trial ${best.result.trial_number}, output_throughput = [\\d,.]+ ± [\\d,.]+ \\(${runsOfBest} runs, `,
         ),
       );
       expect(run.stdout).toMatch(/^(Confirmed|Within noise): .*trial \d/m);

@@ -7,7 +7,7 @@ import { buildRequests, DatasetError, type DatasetSpec } from '../src/bench/data
 import { executeBench, type BenchPlan } from '../src/bench/execute.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
 import { readTrace, TRACE_BLOCK_TOKENS, traceRequests } from '../src/bench/trace.ts';
-import { emulatorForTest, fakeApiForTest, fakeEngineTemplate, runCli } from './helpers.ts';
+import { emulatorForTest, fakeApiForTest, fakeEngineTemplate, runCli, runCliReport } from './helpers.ts';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 const writeTrace = (lines: readonly (string | object)[]) => {
@@ -167,6 +167,40 @@ describe('trace dataset', () => {
     const lengths = await runCli([...args, '--dataset-path', 'x.jsonl', '--prompt-len', '5']);
     expect(lengths.code).toBe(2);
     expect(lengths.stderr).toContain('--prompt-len does not apply to --dataset trace');
+  }, 60_000);
+
+  it('sweep --over rate --dataset trace: each level replays the whole trace, the level its speed-up', async () => {
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1 });
+    const { run, report } = await runCliReport<{
+      best: number;
+      steps: { level: number; passed: boolean; metrics: { completed: number } }[];
+    }>([
+      'sweep',
+      '--base-url',
+      emulator.url,
+      '--dataset',
+      'trace',
+      '--dataset-path',
+      writeTrace(TRACE),
+      '--time-scale',
+      '0.2',
+      '--over',
+      'rate',
+      '--start',
+      '1',
+      '--max',
+      '4',
+      '--slo',
+      'e2el_ms=5000',
+      '--quiet',
+    ]);
+    expect(report.steps.map((s) => [s.level, s.passed, s.metrics.completed])).toEqual([
+      [1, true, 4],
+      [2, true, 4],
+      [4, true, 4],
+    ]);
+    expect(report.best).toBe(4);
+    expect(run.stdout).toContain('Highest trace speed-up meeting the SLO: 4×');
   }, 60_000);
 
   it('tune: a trace session replays --dataset-path at --time-scale and posts its metrics', async () => {

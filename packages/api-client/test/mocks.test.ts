@@ -54,6 +54,7 @@ describe('fixtures satisfy the contract', () => {
     ['health', HealthStatus, fx.health],
     ['benchmarkSettings', z.array(BenchmarkSetting), fx.benchmarkSettings],
     ['benchmarks', z.array(Benchmark), fx.benchmarks],
+    ['benchmarkRows', z.array(Benchmark), fx.benchmarkRows],
     ['bestBenchmarkReport', BestBenchmarkReport, fx.bestBenchmarkReport],
     ['supportedRuntimeOptions', SupportedRuntimeOptions, fx.supportedRuntimeOptions],
     ['sessions', z.array(TuningSession), fx.sessions],
@@ -300,6 +301,10 @@ describe('scenario handlers', () => {
     });
     const shared = await request('publicTuningSession', { params: { session_id: ids.sharedSession } });
     expect(shared.trials).toEqual(fx.resultsBySession[ids.sharedSession]);
+    // The insights its owner sees; fitted on its successful trials, too few for a model.
+    expect(shared.insights).toEqual(await request('getSessionInsights', { params: { session_id: ids.sharedSession } }));
+    expect(shared.insights?.trials_fitted).toBe(shared.trials.filter((t) => t.failure === null).length);
+    expect(shared.insights?.trials_fitted).toBeGreaterThan(0);
     await expect(
       request('shareSession', { params: { session_id: ids.session }, body: { shared: true } }),
     ).rejects.toMatchObject({ status: 409 });
@@ -311,9 +316,71 @@ describe('scenario handlers', () => {
       params: { setting_id: ids.setting },
       query: { limit: 2, offset: 1 },
     });
-    const all = fx.benchmarks.filter((b) => b.setting.id === ids.setting);
+    const all = fx.benchmarkRows.filter((b) => b.setting.id === ids.setting);
     expect(page).toEqual({ data: all.slice(1, 3), count: all.length });
     expect(all.length).toBeGreaterThan(3);
+  });
+});
+
+describe('the mocked catalogue carries what a current runner measures', () => {
+  const search = (query: QueryOf<'searchBenchmarks'>) =>
+    request('searchBenchmarks', { query: { limit: 1000, ...query } });
+  const detail = (benchmarkId: string) => request('getBenchmark', { params: { benchmark_id: benchmarkId } });
+
+  it('search rows carry only the client report; the detail adds the runs, their intervals and the telemetry', async () => {
+    server.use(...handlers.success);
+    const rows = (await search({})).data;
+    const limited = rows.filter((b) => b.client?.client_limited);
+    expect(limited.map((b) => b.client?.client_limited_reasons.length)).toEqual([2]);
+    for (const row of rows) {
+      expect(row).not.toHaveProperty('runs');
+      expect(row).not.toHaveProperty('intervals');
+      expect(row).not.toHaveProperty('telemetry');
+    }
+
+    // Search → detail: the repeated benchmark answers its three runs and an interval around its mean.
+    const withRuns = (await Promise.all(rows.filter((b) => b.client).map((b) => detail(b.id)))).filter((b) => b.runs);
+    expect(withRuns).toHaveLength(1);
+    const [opened] = withRuns;
+    expect(opened!.runs).toHaveLength(3);
+    const interval = opened!.intervals?.output_throughput;
+    expect(interval?.n).toBe(3);
+    expect(interval!.low).toBeLessThan(opened!.metrics.output_throughput);
+    expect(interval!.high).toBeGreaterThan(opened!.metrics.output_throughput);
+    expect(interval!.mean).toBeCloseTo(opened!.metrics.output_throughput, 0);
+    expect(opened!.intervals?.['ttft_ms.p99']?.n).toBe(3);
+  });
+
+  it('one benchmark has engine and GPU telemetry to plot against its throughput', async () => {
+    server.use(...handlers.success);
+    const details = await Promise.all((await search({})).data.map((b) => detail(b.id)));
+    const plotted = details.filter((b) => b.telemetry);
+    expect(plotted).toHaveLength(1);
+    const samples = plotted[0]!.telemetry!.samples;
+    expect(samples.length).toBeGreaterThan(60);
+    const series = new Set(samples.flatMap((sample) => Object.keys(sample)));
+    for (const name of [
+      'output_throughput',
+      'running',
+      'waiting',
+      'kv_cache_usage',
+      'preemptions',
+      'prefix_cache_hit_rate',
+      'gpu_utilization_pct',
+      'gpu_memory_used_mib',
+      'gpu_power_w',
+    ])
+      expect(series).toContain(name);
+  });
+
+  it('compare: the chosen benchmarks open side by side with intervals where repeats exist', async () => {
+    server.use(...handlers.success);
+    const rows = (await search({})).data;
+    const measuredIds = rows.filter((b) => b.client && !b.client.client_limited).map((b) => b.id);
+    const plainId = rows.find((b) => !b.client)!.id;
+    // The compare page reads each chosen benchmark by id, as here.
+    const opened = await Promise.all([...measuredIds, plainId].map(detail));
+    expect(opened.map((b) => b.intervals?.output_throughput?.n ?? null).sort()).toEqual([3, null, null]);
   });
 });
 
@@ -357,6 +424,37 @@ describe('the search mock filters as the server does', () => {
       issues: [
         { loc: ['query', 'constraints'], msg: "Unknown metric 'speed' in constraint 'speed>3'", type: 'custom' },
       ],
+    });
+  });
+});
+
+describe('the create-session mock takes the body as the server does', () => {
+  const perGpu = { metric: 'output_throughput_per_gpu', direction: 'maximize' } as const;
+  const perUser = { metric: 'output_throughput_per_user', direction: 'maximize' } as const;
+  const create = (extra: object) =>
+    request('createSession', { body: { ...bodies.createSession, objective: perGpu, ...extra }, query: {} });
+
+  it('answers with the objectives or the confirm it was asked for', async () => {
+    server.use(...handlers.success);
+    const multi = await create({ objectives: [perGpu, perUser] });
+    expect(multi.objective).toEqual(perGpu);
+    expect(multi.objectives).toEqual([perGpu, perUser]);
+    expect(multi.pareto_front).toEqual([]);
+    expect(multi.confirm).toBeUndefined();
+    const confirmed = await create({ confirm: { repeats: 3 } });
+    expect(confirmed.confirm).toEqual({ repeats: 3 });
+    expect(confirmed.objectives).toBeUndefined();
+  });
+
+  it('refuses what the server refuses with a 422 naming the field', async () => {
+    server.use(...handlers.success);
+    await expect(create({ objectives: [perGpu, perUser], confirm: { repeats: 2 } })).rejects.toMatchObject({
+      status: 422,
+      issues: [expect.objectContaining({ loc: ['body', 'confirm'] })],
+    });
+    await expect(create({ objectives: [perGpu, perGpu] })).rejects.toMatchObject({
+      status: 422,
+      issues: [expect.objectContaining({ loc: ['body', 'objectives', 1, 'metric'] })],
     });
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { Benchmark, BenchmarkSetting } from './benchmarks.ts';
-import { TuningBest, TuningResult, TuningSession } from './tuning.ts';
+import { TuningBest, TuningInsights, TuningResult, TuningSession } from './tuning.ts';
 
 /*
  * The public (share) pages: what a visitor without an account may read of a published benchmark,
@@ -16,11 +16,16 @@ export const PublicSetting = z.object({
 });
 export type PublicSetting = z.infer<typeof PublicSetting>;
 
-/** A shared session's public page: the session, its trials in order, and its best result (null when none was feasible). */
+/**
+ * A shared session's public page: the session (with its Pareto front when multi-objective), its
+ * trials in order, its best result (null when none was feasible), and what the tuner's models say
+ * about it, as its owner sees them (null when they could not be fitted).
+ */
 export const PublicTuningSession = z.object({
   session: TuningSession,
   trials: z.array(TuningResult),
   best: z.nullable(TuningBest),
+  insights: z.nullable(TuningInsights),
 });
 export type PublicTuningSession = z.infer<typeof PublicTuningSession>;
 

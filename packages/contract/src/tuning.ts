@@ -97,7 +97,8 @@ export type Budget = z.infer<typeof Budget>;
 
 /**
  * Confidence in the winner: once the search is over, the incumbent and the runner-up are each
- * measured `repeats` more times (preferably on other runners) before the session completes.
+ * measured `repeats` more times (preferably on other runners) before the session completes, and
+ * once more each while they stay within each other's noise, up to 5 re-measures (apps/api README).
  */
 export const Confirm = z.object({
   repeats: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(5)), 2),

@@ -84,6 +84,12 @@ function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodMiniType | und
 }
 
 /**
+ * The burst-limit budget a throttled call draws on. Public share pages get their own: anyone may
+ * read them many times over, and that reading must not use up the survey's (or any other) budget.
+ */
+const burstGroup = (def: EndpointDef): string => (def.path.startsWith('/public/') ? 'public' : def.group);
+
+/**
  * Registers one route per row of the contract's endpoint table: the body's media type first (the
  * row's, JSON unless it says form), then authentication (as FastAPI resolves security dependencies
  * before reporting validation errors), then path, query and body validation (text no database can
@@ -109,7 +115,7 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
               rateLimit: {
                 max: options.authRateLimit.max,
                 timeWindow: options.authRateLimit.windowS * 1000,
-                groupId: def.group,
+                groupId: burstGroup(def),
               },
             }
           : {}),

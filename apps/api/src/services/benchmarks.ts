@@ -176,6 +176,60 @@ export function metricsConsistent(m: BenchmarkMetrics): boolean {
   );
 }
 
+/** Counts the runner rounds to whole requests and tokens when it averages the runs. */
+const COUNT_FIELDS = new Set(['completed', 'failed', 'total_input_tokens', 'total_output_tokens']);
+
+/** Within rounding: a count to the whole, any other figure to two decimals or 0.1 % of its size. */
+function withinRounding(field: string, posted: number, mean: number): boolean {
+  const tolerance = COUNT_FIELDS.has(field) ? 0.5 : Math.max(0.01, 1e-3 * Math.abs(mean));
+  return Math.abs(posted - mean) <= tolerance + 1e-9;
+}
+
+export interface RunsDisagreement {
+  /** Where in `metrics` (e.g. `['ttft_ms', 'p99']`). */
+  path: string[];
+  message: string;
+}
+
+/**
+ * The first figure of a repeated benchmark's `metrics` that is not the mean of its runs beyond
+ * rounding, or null when they agree. A `metrics` that is not the runs' mean would show one number
+ * in search and rankings and an interval around another on the benchmark's page.
+ */
+export function runsDisagreement(
+  metrics: BenchmarkMetrics,
+  runs: readonly BenchmarkMetrics[],
+): RunsDisagreement | null {
+  const walk = (posted: unknown, values: unknown[], path: string[]): RunsDisagreement | null => {
+    const name = `metrics.${path.join('.')}`;
+    if (typeof posted === 'number') {
+      if (!values.every((v): v is number => typeof v === 'number'))
+        return { path, message: `${name} is given, but not every run has it` };
+      const mean = values.reduce((a, b) => a + b, 0) / values.length;
+      if (withinRounding(path[path.length - 1] ?? '', posted, mean)) return null;
+      return { path, message: `${name} is ${posted}, but the mean of the runs is ${Number(mean.toFixed(4))}` };
+    }
+    if (posted === null || typeof posted !== 'object') {
+      // Goodput is null unless every run measured it (the runs' mean has it only then).
+      if (values.every((v) => v !== null && v !== undefined))
+        return { path, message: `${name} is missing, but every run has it` };
+      return null;
+    }
+    if (!values.every((v) => v !== null && typeof v === 'object'))
+      return { path, message: `${name} is given, but not every run has it` };
+    for (const [key, child] of Object.entries(posted)) {
+      const found = walk(
+        child,
+        values.map((v) => (v as Record<string, unknown>)[key]),
+        [...path, key],
+      );
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(metrics, [...runs], []);
+}
+
 export interface NewBenchmark {
   ownerId: string;
   setting: SettingRow;

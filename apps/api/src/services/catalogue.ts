@@ -14,7 +14,7 @@ import type { Db } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { metricColumn } from '../db/schema.ts';
 import { catalogueVersion, type CountCache } from './count-cache.ts';
-import { notFound } from './errors.ts';
+import { Invalid, notFound } from './errors.ts';
 import {
   documentColumn,
   findOrCreateSetting,
@@ -22,6 +22,7 @@ import {
   loadBenchmarkDetail,
   loadBenchmarks,
   metricsConsistent,
+  runsDisagreement,
   refreshDocuments,
   toSetting,
   pageData,
@@ -268,6 +269,12 @@ export async function createBenchmark(
       .executeTakeFirst();
     if (!session) throw notFound('Tuning session');
   }
+  const disagreement = input.runs && runsDisagreement(input.metrics, input.runs);
+  if (disagreement)
+    throw new Invalid(
+      ['body', 'metrics', ...disagreement.path],
+      `${disagreement.message}: with runs, metrics must be their mean`,
+    );
   const id = await db.transaction().execute(async (trx) => {
     const setting = await findOrCreateSetting(trx, ownerId, input.setting, now());
     return insertBenchmark(trx, {

@@ -12,11 +12,17 @@ import { evaluate, trialOf, type ResultRow, type SessionRow } from './tuning.ts'
  * carry the trial's own number and configuration and do not count against `max_trials`; the
  * session completes (and next-configs answers 410) only once they are all in. Configurations are
  * ranked by the mean of their measurements, so a re-measure may reorder them; the new top two are
- * then due in turn, up to MAX_REMEASURED configurations per session.
+ * then due in turn, up to MAX_REMEASURED configurations per session. No winner is declared inside
+ * the noise: while the best and the runner-up overlap (`within_noise`) once their repeats are in,
+ * each is measured once more, up to MAX_REPEATS re-measures of a configuration; at that cap the
+ * session completes and says `within_noise`.
  */
 
 /** How many configurations a session re-measures at most, so that reorderings cannot go on for ever. */
 const MAX_REMEASURED = 4;
+
+/** The most re-measures of one configuration while its lead stays within the noise (confirm's own maximum). */
+const MAX_REPEATS = 5;
 
 type ResultWithRunner = ResultRow & { leased_by: string | null };
 
@@ -154,10 +160,14 @@ export async function remeasurePlan(trx: Db, session: SessionRow, now: number): 
     leases.filter((l) => l.remeasure === 1).map((l) => configKey(JSON.parse(l.config) as RuntimeOptions)),
   );
   const remeasured = new Set([...underWay, ...ranked.filter((m) => m.remeasured).map((m) => m.key)]);
-  const wanted = 1 + session.confirm_repeats;
-  const targets = ranked
-    .slice(0, 2)
-    .filter((m) => m.measurements < wanted && (remeasured.has(m.key) || remeasured.size < MAX_REMEASURED));
+  const top = ranked.slice(0, 2);
+  const allowed = (m: Measured) => remeasured.has(m.key) || remeasured.size < MAX_REMEASURED;
+  let targets = top.filter((m) => m.measurements < 1 + session.confirm_repeats && allowed(m));
+  if (targets.length === 0 && underWay.size === 0 && confidenceOf(ranked)?.verdict === 'within_noise') {
+    // One more each, the less measured first, so the two stay level.
+    const wanted = Math.min(1 + MAX_REPEATS, Math.min(...top.map((m) => m.measurements)) + 1);
+    targets = top.filter((m) => m.measurements < wanted && allowed(m));
+  }
   return {
     ranked,
     heldSearch: leases.filter((l) => l.remeasure === 0).length,

@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE, type Benchmark, type BenchmarkSetting, type PublicTuning
 import type { AppContext } from '../context.ts';
 import { settingBenchmarksPage, visibleBenchmark, visibleSetting, type DocumentPage } from './catalogue.ts';
 import { toSetting } from './benchmarks.ts';
-import { Conflict, notFound } from './errors.ts';
+import { Conflict, Failed, notFound } from './errors.ts';
 import { toSessions } from './tuning.ts';
 import type { tuningSessions } from './tuning-sessions.ts';
 
@@ -39,7 +39,7 @@ type Sessions = ReturnType<typeof tuningSessions>;
 export function sharedSessions(ctx: AppContext, sessions: Sessions) {
   const { db } = ctx;
   return {
-    /** A shared, finished session with its trials (the first MAX_PAGE_SIZE, in order) and its best result. */
+    /** A shared, finished session with its trials (the first MAX_PAGE_SIZE, in order), its best result and its insights. */
     async read(sessionId: string): Promise<PublicTuningSession> {
       const row = await db
         .selectFrom('tuning_sessions')
@@ -49,12 +49,17 @@ export function sharedSessions(ctx: AppContext, sessions: Sessions) {
         .where('status', 'in', FINISHED)
         .executeTakeFirst();
       if (!row) throw notFound('Tuning session');
-      const [[session], trials, best] = await Promise.all([
+      const [[session], trials, best, insights] = await Promise.all([
         toSessions(db, [row], ctx.now(), null),
         sessions.listResults(row.id, row.owner_id, MAX_PAGE_SIZE, 0),
         row.best_result_id === null ? null : sessions.best(row.id, row.owner_id),
+        // As on the owner's page, the page stands without them: a tuner failure (already logged) leaves them out.
+        sessions.insights(row.id, row.owner_id).catch((error: unknown) => {
+          if (error instanceof Failed) return null;
+          throw error;
+        }),
       ]);
-      return { session: session!, trials: trials.data, best };
+      return { session: session!, trials: trials.data, best, insights };
     },
 
     /** The owner shares a finished session, or stops sharing any of theirs. */

@@ -132,6 +132,8 @@ function PublicSession({ sessionId }: { sessionId: string }) {
       resultsPage={resultsPage}
       onResultsPageChange={setResultsPage}
       trials={trials}
+      // Null when the tuner could not explain the session: the section stays away, as on the owner's page.
+      insights={page.insights ?? undefined}
       onExport={(format) => {
         const file = trialsExport(trials, format, `tuning-session-${sessionId}-trials`);
         downloadText(file.name, file.type, file.text);

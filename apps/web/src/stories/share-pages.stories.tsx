@@ -67,7 +67,14 @@ export const PublicSession: Story = {
       canvasElement,
       `${ml_model_name} tuning session on ${hardware_config.count}x ${hardware_config.name}`,
     );
-    await expect(within(canvasElement).getByRole('table', { name: 'Trial results' })).toBeVisible();
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('table', { name: 'Trial results' })).toBeVisible();
+    // What the tuner's models say, read-only, as its owner sees it: too few successes for a model, the slices already.
+    await expect(canvas.getByRole('heading', { name: 'Why it wins' })).toBeVisible();
+    await expect(
+      canvas.getByText(/The tuner explains its choices once 6 trials have succeeded \(3 so far\)/),
+    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Slices' })).toBeVisible();
     await expectPublicFrame(canvasElement);
   },
 };

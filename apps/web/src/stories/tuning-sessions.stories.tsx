@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
-import { fixtures } from '@mako/api-client/mocks';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { endpointMocks, fixtures, mockEndpoint, readJson } from '@mako/api-client/mocks';
 import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
 import { expectPageTitle, failedStory, loadingStory } from './story-checks.ts';
 
@@ -34,5 +34,48 @@ export const Empty: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'No tuning sessions yet' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Create your first session' })).toBeVisible();
+  },
+};
+
+/** The bodies POST /tuning/session received in this story, answered as the mock API answers them. */
+const createBodies: unknown[] = [];
+const recordCreate = mockEndpoint('createSession', async (info) => {
+  createBodies.push(await readJson(info.request.clone()));
+  return endpointMocks.createSession.success(info);
+});
+
+export const CreateMultiObjective: Story = {
+  parameters: { msw: { handlers: [recordCreate, ...scenarios.success()] } },
+  play: async ({ canvasElement, step, userEvent }) => {
+    createBodies.length = 0;
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'New tuning session' }));
+    const form = within(await screen.findByRole('dialog', { name: 'New tuning session' }));
+    await step('a two-objective session from the dialog', async () => {
+      await userEvent.type(await form.findByRole('textbox', { name: 'Model' }), 'meta-llama/Llama-3.1-8B-Instruct');
+      await userEvent.type(form.getByRole('textbox', { name: 'Hardware' }), 'H100');
+      await userEvent.selectOptions(
+        form.getByRole('combobox', { name: 'Objective metric' }),
+        'output_throughput_per_gpu',
+      );
+      await userEvent.click(form.getByRole('button', { name: 'Add an objective' }));
+      await expect(form.getByRole('combobox', { name: 'Objective 2 metric' })).toHaveValue(
+        'output_throughput_per_user',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Create session' }));
+    });
+    await step('the API gets both objectives; the dialog closes on its answer', async () => {
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New tuning session' })).not.toBeInTheDocument());
+      await expect(createBodies).toEqual([
+        expect.objectContaining({
+          objective: { metric: 'output_throughput_per_gpu', direction: 'maximize' },
+          objectives: [
+            { metric: 'output_throughput_per_gpu', direction: 'maximize' },
+            { metric: 'output_throughput_per_user', direction: 'maximize' },
+          ],
+        }),
+      ]);
+      await expect(createBodies[0]).not.toHaveProperty('confirm');
+    });
   },
 };

@@ -7,9 +7,11 @@ import {
   readMetric,
   satisfies,
   toValidationIssues,
+  TuningSessionCreate,
   type EndpointName,
   type PendingConfig,
   type ResponseOf,
+  type TuningInsights,
   type TuningSession,
 } from '@mako/contract';
 import * as fx from './fixtures.ts';
@@ -45,6 +47,28 @@ function freshSession(info: MockRequestInfo): TuningSession {
   return { ...fx.pendingSession, id: info.params.session_id ?? fx.pendingSession.id };
 }
 
+/**
+ * POST /tuning/session as the server takes it: the body is checked by the contract's schema (two or
+ * three distinct objectives, no confirm beside them: the server's 422s), and the new session
+ * carries what was asked for on top of the fresh fixture session.
+ */
+async function createSession(info: MockRequestInfo): Promise<TuningSession | Response> {
+  const parsed = TuningSessionCreate.safeParse(await readJson(info.request));
+  if (!parsed.success) return errorResponse(422, toValidationIssues('body', parsed.error));
+  const { setting, objective, objectives, constraints, search_space, budget, confirm } = parsed.data;
+  return {
+    ...fx.pendingSession,
+    name: info.url.searchParams.get('name') ?? fx.pendingSession.name,
+    setting: { ...fx.pendingSession.setting, ...setting },
+    objective,
+    constraints,
+    search_space,
+    budget,
+    ...(objectives ? { objectives, pareto_front: [] } : {}),
+    ...(confirm ? { confirm } : {}),
+  };
+}
+
 function settingOr404(info: MockRequestInfo) {
   return (
     fx.benchmarkSettings.find((s) => s.id === info.params.setting_id) ??
@@ -59,8 +83,17 @@ function sharedSessionOr404(info: MockRequestInfo): TuningSession | Response {
   return open ? session : errorResponse(404, 'Tuning session not found');
 }
 
+/**
+ * What the tuner's models say about a session. A session without a fixture entry has too few
+ * successful trials for a model: no importance, no regions, fitted on the successes there are.
+ */
+function insightsOf(session: TuningSession): TuningInsights {
+  const fitted = (fx.resultsBySession[session.id] ?? []).filter((r) => r.failure === null).length;
+  return fx.insightsBySession[session.id] ?? { importance: [], failure_regions: [], trials_fitted: fitted };
+}
+
 function publicSetting(info: MockRequestInfo) {
-  const benchmarks = fx.benchmarks.filter((b) => b.setting.id === info.params.setting_id && b.published);
+  const benchmarks = fx.benchmarkRows.filter((b) => b.setting.id === info.params.setting_id && b.published);
   const setting = fx.benchmarkSettings.find((s) => s.id === info.params.setting_id);
   if (!setting || benchmarks.length === 0) return errorResponse(404, 'Benchmark setting not found');
   return { setting: { ...setting, benchmark_count: benchmarks.length }, benchmarks };
@@ -69,7 +102,9 @@ function publicSetting(info: MockRequestInfo) {
 function benchmarksOfSetting(info: MockRequestInfo, withoutSession: boolean) {
   const setting = settingOr404(info);
   if (setting instanceof Response) return setting;
-  const rows = fx.benchmarks.filter((b) => b.setting.id === setting.id && (!withoutSession || b.session_id === null));
+  const rows = fx.benchmarkRows.filter(
+    (b) => b.setting.id === setting.id && (!withoutSession || b.session_id === null),
+  );
   return paginate(rows, info.url);
 }
 
@@ -82,7 +117,7 @@ function searchBenchmarks({ url }: MockRequestInfo) {
   const parsed = BenchmarkSearchQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return errorResponse(422, toValidationIssues('query', parsed.error));
   const { model_name, hardware_name, constraints = [] } = parsed.data;
-  const rows = fx.benchmarks.filter(
+  const rows = fx.benchmarkRows.filter(
     (b) =>
       (model_name === undefined || b.setting.ml_model_name === model_name) &&
       (hardware_name === undefined || b.setting.hardware_config.name === hardware_name) &&
@@ -212,7 +247,7 @@ export const endpointMocks: EndpointMocks = {
 
   // ---- Tuning
   createSession: {
-    success: ({ url }) => ({ ...fx.pendingSession, name: url.searchParams.get('name') ?? fx.pendingSession.name }),
+    success: createSession,
     error: () => errorResponse(403, API_MESSAGES.createSessionForbidden),
   },
   mySessions: { success: ({ url }) => paginate(fx.sessions, url), empty: emptyPage, error: serverError },
@@ -244,9 +279,7 @@ export const endpointMocks: EndpointMocks = {
   getSessionInsights: {
     success: (info) => {
       const session = sessionOr404(info);
-      if (session instanceof Response) return session;
-      // A session without an entry has too few successful trials for a model.
-      return fx.insightsBySession[session.id] ?? { importance: [], failure_regions: [], trials_fitted: 0 };
+      return session instanceof Response ? session : insightsOf(session);
     },
     error: notFound('Tuning session'),
   },
@@ -317,6 +350,7 @@ export const endpointMocks: EndpointMocks = {
         session,
         trials: fx.resultsBySession[session.id] ?? [],
         best: fx.bestBySession[session.id] ?? null,
+        insights: insightsOf(session),
       };
     },
     error: notFound('Tuning session'),

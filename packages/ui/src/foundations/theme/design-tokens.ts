@@ -204,6 +204,15 @@ export const wrappingRow = (gap: number): string => `
   gap: ${space(gap)};
 `;
 
+/** Two groups at the ends of a row, top-aligned; the second wraps below the first when they do not fit. */
+export const splitRow = (gap: number): string => `
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${space(gap)};
+`;
+
 /** A list without bullets or indent, for lists laid out as rows, chips or cards. */
 export const plainList = `
   margin: 0;

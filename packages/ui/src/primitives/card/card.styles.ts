@@ -1,5 +1,14 @@
 import styled, { css } from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, radius, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  radius,
+  space,
+  splitRow,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export type CardPadding = 'none' | 'sm' | 'md' | 'lg';
 
@@ -15,11 +24,7 @@ export const CardRoot = styled.section<{ $padding: CardPadding; $tone: 'default'
 `;
 
 export const CardHeader = styled.header`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${space(3)};
-  flex-wrap: wrap;
+  ${splitRow(3)}
 `;
 
 export const CardHeading = styled.div`

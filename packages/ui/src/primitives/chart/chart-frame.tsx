@@ -22,6 +22,14 @@ export interface ChartFigureOptions {
   height?: number;
 }
 
+/** The figure options of a chart of trials' objective values: the objective's name and number format. */
+export interface ObjectiveChartOptions extends ChartFigureOptions {
+  /** The objective's name with its unit, e.g. "Output tok/s". */
+  metricLabel: string;
+  /** Formats objective values on the axis, tooltip and summary (formatTokensPerSecond, formatMs …). */
+  formatValue?: (value: number) => string;
+}
+
 export interface ChartFrameProps {
   title: ReactNode;
   /** Shows the title above the plot; otherwise it names the figure for assistive technology only. */

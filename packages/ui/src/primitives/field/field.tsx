@@ -24,6 +24,12 @@ export interface FieldProps {
   children: (control: FieldRenderProps) => ReactNode;
 }
 
+/** What each labelled control (TextField, TextArea, Select) takes besides its element's own props. */
+export interface FieldControlProps extends Pick<FieldProps, 'label' | 'hideLabel' | 'hint' | 'error' | 'className'> {
+  /** Monospace with tabular figures, for numbers, ids, commands and secrets. */
+  mono?: boolean;
+}
+
 /** Label, control, hint and inline error, wired together with aria-describedby. */
 export function Field({ label, hideLabel, hint, error, id, className, children }: FieldProps) {
   const generated = useId();

@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, media, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  media,
+  space,
+  splitRow,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 /** The scaffolding every screen shares: a column of a header and titled sections. */
 export const ScreenRoot = styled.div`
@@ -9,11 +18,7 @@ export const ScreenRoot = styled.div`
 
 /** The title block on the left, the screen's actions on the right, wrapping below on a phone. */
 export const ScreenHeader = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${space(3)};
+  ${splitRow(3)}
   min-width: 0;
 `;
 
@@ -59,6 +64,13 @@ export const SectionTitle = styled.h2`
   line-height: ${lineHeight.tight};
 `;
 
+/** A header's or section head's actions, pushed to the end of its row. */
+export const HeadActions = styled.div`
+  display: flex;
+  gap: ${space(2)};
+  margin-left: auto;
+`;
+
 /** A part of a section (inside a card or a tab): a smaller title over its content. */
 export const Subsection = styled.div`
   ${stack(2)}
@@ -73,4 +85,28 @@ export const SubsectionTitle = styled.h3`
 export const Note = styled.p`
   font-size: ${fontSize.sm};
   color: ${color.textMuted};
+`;
+
+/** Two equal columns side by side, one above the other on a phone. */
+export const TwoColumns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: ${space(4)};
+
+  ${media.narrow} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+/** The title of a page that stands on its own, outside the app's shell (a survey, a payment result). */
+export const StandaloneTitle = styled.h1`
+  font-size: ${fontSize.xxl};
+  font-weight: ${fontWeight.semibold};
+  line-height: ${lineHeight.tight};
+`;
+
+export const StandaloneLede = styled.p`
+  color: ${color.textMuted};
+  font-size: ${fontSize.lg};
+  line-height: ${lineHeight.normal};
 `;

@@ -1,5 +1,6 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Field } from '../field/field';
+import type { FieldControlProps } from '../field/field';
 import { ChevronDownIcon } from '../../foundations/icons';
 import { NativeSelect, SelectWrap } from './select.styles';
 
@@ -9,19 +10,13 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectProps extends Omit<ComponentPropsWithRef<'select'>, 'children' | 'onChange'> {
-  label: ReactNode;
-  hideLabel?: boolean;
+export interface SelectProps extends Omit<ComponentPropsWithRef<'select'>, 'children' | 'onChange'>, FieldControlProps {
   options: readonly SelectOption[];
   /** A first, empty choice such as "Choose a model…"; selecting it yields ''. */
   placeholder?: string;
-  hint?: ReactNode;
-  error?: ReactNode;
-  mono?: boolean;
   /** Called with the chosen option's value. */
   onValueChange?: (value: string) => void;
   onChange?: ComponentPropsWithRef<'select'>['onChange'];
-  className?: string;
 }
 
 /**

@@ -1,18 +1,9 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Field } from '../field/field';
+import type { FieldControlProps } from '../field/field';
 import { Input } from './text-field.styles';
 
-export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'children'> {
-  label: ReactNode;
-  hideLabel?: boolean;
-  /** Help text under the field. */
-  hint?: ReactNode;
-  /** Inline error under the field; sets aria-invalid and joins aria-describedby. */
-  error?: ReactNode;
-  /** Monospace with tabular figures, for numbers, ids, commands and secrets. */
-  mono?: boolean;
-  className?: string;
-}
+export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'children'>, FieldControlProps {}
 
 export function TextField({
   label,

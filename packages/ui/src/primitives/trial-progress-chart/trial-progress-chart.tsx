@@ -2,19 +2,15 @@ import { lazy } from 'react';
 import { bestSoFar } from '../chart/chart-math';
 import type { Direction, TrialPoint } from '../chart/chart-math';
 import { ChartFrame } from '../chart/chart-frame';
-import type { ChartFigureOptions } from '../chart/chart-frame';
+import type { ObjectiveChartOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 
 const TrialProgressChartView = lazy(() => import('./trial-progress-chart-view'));
 
-export interface TrialProgressChartProps extends ChartFigureOptions {
+export interface TrialProgressChartProps extends ObjectiveChartOptions {
   trials: readonly TrialPoint[];
   /** Whether a higher objective is better (throughput) or a lower one (latency, cost). */
   direction: Direction;
-  /** The objective's name with its unit, e.g. "Output tok/s". */
-  metricLabel: string;
-  /** Formats objective values on the axis, tooltip and summary (formatTokensPerSecond, formatMs …). */
-  formatValue?: (value: number) => string;
   /** The engine-defaults result, drawn as a dashed reference line. */
   baseline?: number;
   baselineLabel?: string;

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { ChartFrame } from '../chart/chart-frame';
-import type { ChartFigureOptions } from '../chart/chart-frame';
+import type { ObjectiveChartOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import type { SlicePoint } from './slice-points';
 
@@ -8,13 +8,10 @@ export type { SlicePoint } from './slice-points';
 
 const TrialSliceChartView = lazy(() => import('./trial-slice-chart-view'));
 
-export interface TrialSliceChartProps extends ChartFigureOptions {
+export interface TrialSliceChartProps extends ObjectiveChartOptions {
   points: readonly SlicePoint[];
   /** The flag on the x axis, e.g. "max_num_seqs". */
   flag: string;
-  /** The objective's name with its unit, e.g. "output tok/s". */
-  metricLabel: string;
-  formatValue?: (value: number) => string;
   /** Category order for a non-numeric flag (the search space's choices); otherwise first seen. */
   categories?: readonly string[];
 }

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, lineHeight, space, stack } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, space, stack } from '../../foundations/theme/design-tokens';
 
 export const SurveyRoot = styled.section`
   ${stack(5)}
@@ -7,18 +7,6 @@ export const SurveyRoot = styled.section`
   max-width: 640px;
   margin: 0 auto;
   padding: ${space(8)} 0;
-`;
-
-export const SurveyTitle = styled.h1`
-  font-size: ${fontSize.xxl};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-`;
-
-export const SurveyIntro = styled.p`
-  color: ${color.textMuted};
-  font-size: ${fontSize.lg};
-  line-height: ${lineHeight.normal};
 `;
 
 export const SurveyForm = styled.form`
@@ -73,3 +61,5 @@ export const ThankYou = styled.div`
     outline-offset: 4px;
   }
 `;
+
+export { StandaloneLede as SurveyIntro, StandaloneTitle as SurveyTitle } from '../../primitives/screen-layout';

@@ -1,6 +1,6 @@
-import type { ScreenError } from '../error-views/screen-error';
 import { TokenManager } from '../credential-manager/token-manager';
-import type { CreatedToken, TokenCreateValues, TokenLike } from '../credential-manager/token-types';
+import type { TokenPageProps } from '../credential-manager/token-manager';
+import type { CreatedToken, TokenLike } from '../credential-manager/token-types';
 import { TokenUsage } from '../credential-manager/token-usage';
 
 export const API_TOKENS_TITLE = 'MAKO Optimize Tokens';
@@ -13,27 +13,8 @@ export type ApiTokenItem = TokenLike;
 /** The contract's ApiTokenCreated: the secret is in it once. */
 export type ApiTokenCreatedItem = CreatedToken<ApiTokenItem>;
 
-export interface ApiTokensPageProps {
-  /** The list (the page's `data`); undefined until loaded. */
-  tokens?: readonly ApiTokenItem[] | null;
-  isLoading?: boolean;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
-  /** The reference time for relative dates and expiry; fixed in stories. */
-  now?: Date | number;
-
-  /** Sends the contract's ApiTokenCreate: {name, expires_in_days} (null: never expires). */
-  onCreate: (values: TokenCreateValues) => void;
-  creating?: boolean;
-  createError?: string | null;
-  /** The create call's answer; the secret is shown once, until the dialog is closed. */
-  created?: ApiTokenCreatedItem | null;
-
-  onRevoke: (id: string) => void;
-  revokingId?: string | null;
-  revokeError?: string | null;
-
+/** `onCreate` sends the contract's ApiTokenCreate: {name, expires_in_days} (null: never expires). */
+export interface ApiTokensPageProps extends TokenPageProps<ApiTokenItem> {
   /** The API the runner talks to; added to the usage snippet as MAKO_API_URL when given. */
   apiUrl?: string;
 }

@@ -212,9 +212,13 @@ export interface TuningSessionCreateBody {
     workload: Required<Workload> & { max_concurrency: number | null };
   };
   objective: Objective;
+  /** A multi-objective session: two or three objectives, `objective` first. */
+  objectives?: Objective[];
   constraints: Constraint[];
   search_space: { parameters: SearchParameter[]; rules: SpaceRule[] };
   budget: Budget;
+  /** Re-measure the best and the runner-up `repeats` more times each before completing. */
+  confirm?: { repeats: number };
 }
 
 /** What "Create session" hands to the app: the POST body and the optional ?name. */

@@ -3,12 +3,14 @@ import {
   color,
   fontSize,
   fontWeight,
+  lineHeight,
   media,
   radius,
   space,
   stack,
   wrappingRow,
 } from '../../foundations/theme/design-tokens';
+import { Section, SectionHead, SectionTitle } from '../../primitives/screen-layout';
 
 export const SearchLayout = styled.div`
   display: grid;
@@ -95,28 +97,18 @@ export const FormActions = styled.div`
   }
 `;
 
-export const ResultsColumn = styled.section`
-  ${stack(3)}
-  min-width: 0;
-`;
+/** The results beside the filters: the shared section scaffolding as a landmark of its own. */
+export const ResultsColumn = styled(Section).attrs({ as: 'section' })``;
 
-export const ResultsHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
+export const ResultsHeader = styled(SectionHead)`
   gap: ${space(2)} ${space(4)};
 `;
 
-export const ResultsTitle = styled.h2`
-  font-size: ${fontSize.lg};
-  font-weight: ${fontWeight.semibold};
+export const ResultsTitle = styled(SectionTitle)`
+  line-height: ${lineHeight.normal};
 `;
 
-export const ResultsSummary = styled.p`
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-`;
+export { Note as ResultsSummary } from '../../primitives/screen-layout';
 
 export const Pager = styled.nav`
   ${wrappingRow(2)}

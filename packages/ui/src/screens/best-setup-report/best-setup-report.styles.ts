@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, fontSize, media, space } from '../../foundations/theme/design-tokens';
+import { media, space, splitRow } from '../../foundations/theme/design-tokens';
 
 export const SelectRow = styled.div`
   display: grid;
@@ -12,17 +12,7 @@ export const SelectRow = styled.div`
 `;
 
 export const Headline = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${space(3)};
-`;
-
-export const Note = styled.p`
-  max-width: 72ch;
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
+  ${splitRow(3)}
 `;
 
 export const MetricGrid = styled.div`
@@ -32,6 +22,7 @@ export const MetricGrid = styled.div`
 `;
 
 export {
+  ScreenLede as Note,
   Note as Summary,
   Subsection as ReportSection,
   SubsectionTitle as SectionTitle,

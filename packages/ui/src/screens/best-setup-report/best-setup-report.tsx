@@ -10,6 +10,7 @@ import type { ScreenError } from '../error-views/screen-error';
 import { formatChangeVsDefaults, formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Select } from '../../primitives/select';
+import type { SelectOption } from '../../primitives/select';
 import { Loading, Skeleton } from '../../primitives/skeleton';
 import { Stat } from '../../primitives/stat';
 import {
@@ -289,15 +290,21 @@ export function BestSetupReport({
   error,
   onRetry,
   retrying,
-  runtimeDefaults,
   onCopyCommand,
-  onOpenSetting,
-  settingHref,
-  now,
-  timeZone,
   showTitle = true,
+  ...reportOptions
 }: BestSetupReportProps) {
-  const choose = (field: keyof BestSetupSelection) => (value: string) => onChange({ ...selection, [field]: value });
+  const named = (name: string) => ({ value: name, label: name });
+  const choices: { field: keyof BestSetupSelection; label: string; placeholder: string; options: SelectOption[] }[] = [
+    { field: 'model_name', label: 'Model', placeholder: 'Choose a model…', options: models.map(named) },
+    { field: 'hardware_name', label: 'Hardware', placeholder: 'Choose hardware…', options: hardware.map(named) },
+    {
+      field: 'objective',
+      label: 'Objective',
+      placeholder: 'Choose an objective…',
+      options: objectives.map((metric) => ({ value: metric, label: objectiveLabel(metric) })),
+    },
+  ];
   const complete = Boolean(selection.model_name && selection.hardware_name && selection.objective);
 
   let body: ReactNode;
@@ -331,17 +338,7 @@ export function BestSetupReport({
       />
     );
   } else {
-    body = (
-      <ReportCard
-        report={report}
-        runtimeDefaults={runtimeDefaults}
-        onCopyCommand={onCopyCommand}
-        onOpenSetting={onOpenSetting}
-        settingHref={settingHref}
-        now={now}
-        timeZone={timeZone}
-      />
-    );
+    body = <ReportCard report={report} onCopyCommand={onCopyCommand} {...reportOptions} />;
   }
 
   return (
@@ -353,27 +350,14 @@ export function BestSetupReport({
         />
       ) : null}
       <SelectRow role="group" aria-label="Report for">
-        <Select
-          label="Model"
-          value={selection.model_name}
-          placeholder="Choose a model…"
-          options={models.map((model) => ({ value: model, label: model }))}
-          onValueChange={choose('model_name')}
-        />
-        <Select
-          label="Hardware"
-          value={selection.hardware_name}
-          placeholder="Choose hardware…"
-          options={hardware.map((name) => ({ value: name, label: name }))}
-          onValueChange={choose('hardware_name')}
-        />
-        <Select
-          label="Objective"
-          value={selection.objective}
-          placeholder="Choose an objective…"
-          options={objectives.map((metric) => ({ value: metric, label: objectiveLabel(metric) }))}
-          onValueChange={choose('objective')}
-        />
+        {choices.map(({ field, ...choice }) => (
+          <Select
+            key={field}
+            {...choice}
+            value={selection[field]}
+            onValueChange={(value) => onChange({ ...selection, [field]: value })}
+          />
+        ))}
       </SelectRow>
       {body}
     </ScreenRoot>

@@ -369,6 +369,145 @@ export const SwitchRuntimeAndRules: Story = {
   },
 };
 
+const FILLED = { model: 'meta-llama/Llama-3.1-8B-Instruct', hardwareName: 'H100' };
+
+export const MoreObjectives: Story = {
+  tags: ['visual'],
+  parameters: { visual: { fullPage: true } },
+  args: { open: true, trigger: undefined, defaultValues: FILLED },
+  play: async ({ args, step, userEvent }) => {
+    const form = within(await dialog());
+    const add = form.getByRole('button', { name: 'Add an objective' });
+    const confirm = form.getByRole('checkbox', { name: 'Re-measure the best and the runner-up' });
+    await step('a second objective suggests a trade-off metric in its natural direction', async () => {
+      await userEvent.click(add);
+      await expect(form.getByRole('combobox', { name: 'Objective 2 metric' })).toHaveValue(
+        'output_throughput_per_user',
+      );
+      await expect(form.getByRole('combobox', { name: 'Objective 2 direction' })).toHaveValue('maximize');
+      await expect(form.getByText(/finds the trade-off front instead of one best/)).toBeVisible();
+    });
+    await step('a third one is the last: cost, minimised', async () => {
+      await userEvent.click(add);
+      await expect(form.getByRole('combobox', { name: 'Objective 3 metric' })).toHaveValue('output_throughput_per_gpu');
+      await userEvent.selectOptions(
+        form.getByRole('combobox', { name: 'Objective 3 metric' }),
+        'cost_per_million_tokens',
+      );
+      await expect(form.getByRole('combobox', { name: 'Objective 3 direction' })).toHaveValue('minimize');
+      await expect(add).toBeDisabled();
+    });
+    await step('a front has no single best: re-measuring is off and says why', async () => {
+      await expect(confirm).toBeDisabled();
+      await expect(confirm).toHaveAccessibleDescription(/a front has none/);
+      await expect(form.getByRole('textbox', { name: /Repeats/ })).toBeDisabled();
+    });
+    await step('a metric named twice is flagged on its field and nothing is sent', async () => {
+      const second = form.getByRole('combobox', { name: 'Objective 2 metric' });
+      await userEvent.selectOptions(second, 'output_throughput');
+      await expect(second).toHaveAccessibleDescription(FORM_MESSAGES.objectiveTwice);
+      await expect(second).toHaveAttribute('aria-invalid', 'true');
+      await userEvent.click(screen.getByRole('button', { name: 'Create session' }));
+      await expect(args.onCreate).not.toHaveBeenCalled();
+      await userEvent.selectOptions(second, 'tpot_ms.p99');
+      await expect(second).not.toHaveAttribute('aria-invalid');
+      await expect(form.getByRole('combobox', { name: 'Objective 2 direction' })).toHaveValue('minimize');
+    });
+    await step('the baseline keeps a clash in view: the third names p99 TPOT again', async () => {
+      const third = form.getByRole('combobox', { name: 'Objective 3 metric' });
+      await userEvent.selectOptions(third, 'tpot_ms.p99');
+      await expect(third).toHaveAccessibleDescription(FORM_MESSAGES.objectiveTwice);
+      form.getByText('Objective and constraints').scrollIntoView({ block: 'start' });
+    });
+  },
+};
+
+export const RemoveAnObjective: Story = {
+  args: { open: true, trigger: undefined, defaultValues: FILLED },
+  play: async ({ args, step, userEvent }) => {
+    const form = within(await dialog());
+    const add = form.getByRole('button', { name: 'Add an objective' });
+    await step('three objectives, then the second is removed', async () => {
+      await userEvent.click(add);
+      await userEvent.click(add);
+      await userEvent.click(form.getByRole('button', { name: 'Remove objective 2' }));
+      await expect(form.getAllByRole('combobox', { name: /^Objective \d metric$/ })).toHaveLength(1);
+      await expect(form.getByRole('combobox', { name: 'Objective 2 metric' })).toHaveValue('output_throughput_per_gpu');
+      await expect(add).toBeEnabled();
+    });
+    await step('the request names both objectives, the first one first, and no confirm', async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Create session' }));
+      await expect(args.onCreate).toHaveBeenCalledTimes(1);
+      const [request] = (args.onCreate as ReturnType<typeof fn>).mock.calls[0] as [
+        { session: Record<string, unknown> },
+      ];
+      await expect(request.session.objective).toEqual({ metric: 'output_throughput', direction: 'maximize' });
+      await expect(request.session.objectives).toEqual([
+        { metric: 'output_throughput', direction: 'maximize' },
+        { metric: 'output_throughput_per_gpu', direction: 'maximize' },
+      ]);
+      await expect(request.session).not.toHaveProperty('confirm');
+    });
+    await step('removing the last extra objective makes it a single-objective session again', async () => {
+      await userEvent.click(form.getByRole('button', { name: 'Remove objective 2' }));
+      await expect(form.queryByRole('list', { name: 'More objectives' })).not.toBeInTheDocument();
+      await expect(form.getByRole('checkbox', { name: 'Re-measure the best and the runner-up' })).toBeEnabled();
+      await userEvent.click(screen.getByRole('button', { name: 'Create session' }));
+      const [request] = (args.onCreate as ReturnType<typeof fn>).mock.calls[1] as [
+        { session: Record<string, unknown> },
+      ];
+      await expect(request.session).not.toHaveProperty('objectives');
+    });
+  },
+};
+
+export const ConfirmTheWinner: Story = {
+  args: { open: true, trigger: undefined, defaultValues: FILLED },
+  play: async ({ args, step, userEvent }) => {
+    const form = within(await dialog());
+    const confirm = form.getByRole('checkbox', { name: 'Re-measure the best and the runner-up' });
+    const repeats = form.getByRole('textbox', { name: /Repeats/ });
+    await step('off by default; checking it opens the repeats, 2 to start with', async () => {
+      await expect(confirm).not.toBeChecked();
+      await expect(repeats).toBeDisabled();
+      await userEvent.click(confirm);
+      await expect(repeats).toBeEnabled();
+      await expect(repeats).toHaveValue('2');
+    });
+    await step('repeats run from 1 to 5', async () => {
+      await userEvent.clear(repeats);
+      await userEvent.type(repeats, '6');
+      await userEvent.tab();
+      await expect(repeats).toHaveAccessibleDescription(new RegExp(FORM_MESSAGES.confirmRepeats));
+      await userEvent.click(screen.getByRole('button', { name: 'Create session' }));
+      await expect(args.onCreate).not.toHaveBeenCalled();
+      await userEvent.clear(repeats);
+      await userEvent.type(repeats, '3');
+    });
+    await step('the request asks for three repeats each', async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Create session' }));
+      await expect(args.onCreate).toHaveBeenCalledWith({
+        session: expect.objectContaining({
+          objective: { metric: 'output_throughput', direction: 'maximize' },
+          confirm: { repeats: 3 },
+        }),
+      });
+      const [request] = (args.onCreate as ReturnType<typeof fn>).mock.calls[0] as [
+        { session: Record<string, unknown> },
+      ];
+      await expect(request.session).not.toHaveProperty('objectives');
+    });
+    await step('adding an objective turns it off, with the reason', async () => {
+      await userEvent.click(form.getByRole('button', { name: 'Add an objective' }));
+      await expect(confirm).not.toBeChecked();
+      await expect(confirm).toBeDisabled();
+      await expect(confirm).toHaveAccessibleDescription(
+        'Only a single-objective session has one best to re-measure; a front has none.',
+      );
+    });
+  },
+};
+
 export const Forbidden: Story = {
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },

@@ -10,6 +10,7 @@ import {
   radius,
   space,
   stack,
+  wrappingRow,
 } from '../../foundations/theme/design-tokens';
 
 export const Form = styled.form`
@@ -50,7 +51,8 @@ export const Wide = styled.div`
   grid-column: 1 / -1;
 `;
 
-export const ConstraintList = styled.ol`
+/** Rows the user adds and removes: further objectives, constraints. */
+export const RowList = styled.ol`
   ${stack(2)}
   ${plainList}
 `;
@@ -63,6 +65,23 @@ export const ConstraintRow = styled.li`
 
   ${media.narrow} {
     grid-template-columns: minmax(0, 1fr) minmax(72px, auto) minmax(0, 1fr) auto;
+  }
+`;
+
+/** Metric, direction and Remove in the first objective's columns, at every width. */
+export const ObjectiveRow = styled(Grid).attrs({ as: 'li', $min: 200 })`
+  & > button {
+    justify-self: start;
+  }
+`;
+
+/** A button with its one-line explanation beside it, below it on a phone. */
+export const ButtonWithNote = styled.div`
+  ${wrappingRow(3)}
+  row-gap: ${space(1)};
+
+  & > p {
+    margin-top: 0;
   }
 `;
 

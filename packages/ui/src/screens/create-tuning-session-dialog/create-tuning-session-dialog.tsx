@@ -23,33 +23,37 @@ import type {
   TuningSessionCreateRequest,
 } from '../benchmark-common/tuning-types';
 import {
+  ButtonWithNote,
   Choices,
-  ConstraintList,
   ConstraintRow,
   Form,
   Grid,
   Legend,
+  ObjectiveRow,
   OptionBody,
   OptionHead,
   OptionItem,
   OptionList,
   OptionMeta,
   OptionName,
+  RowList,
   Section,
   SectionNote,
   Wide,
 } from './create-tuning-session-dialog.styles';
 import {
   DATASETS,
+  MAX_OBJECTIVES,
   catalogueFor,
   effectiveChoices,
   initialValues,
   newConstraint,
+  newObjective,
   toCreateRequest,
   validateSessionForm,
   withRuntime,
 } from './session-form';
-import type { ConstraintDraft, ParamDraft, SearchSpaceRules, SessionFormValues } from './session-form';
+import type { ConstraintDraft, ObjectiveDraft, ParamDraft, SearchSpaceRules, SessionFormValues } from './session-form';
 
 export interface CreateTuningSessionDialogProps {
   /** Controlled open state; leave out to let `trigger` and Cancel drive it. */
@@ -70,7 +74,7 @@ export interface CreateTuningSessionDialogProps {
   /** The engine's validity rules for the chosen parameters (apps/web: the contract's defaultSearchSpace rules). */
   searchSpaceRules?: SearchSpaceRules;
   /** Prefills fields, e.g. the model and hardware of a benchmark the user came from. */
-  defaultValues?: Partial<Omit<SessionFormValues, 'params' | 'constraints'>>;
+  defaultValues?: Partial<Omit<SessionFormValues, 'params' | 'constraints' | 'extraObjectives'>>;
 }
 
 const FORM_ID = 'create-tuning-session-form';
@@ -103,11 +107,8 @@ export function CreateTuningSessionDialog({
   trigger,
   runtimes,
   runtimesError,
-  onCreate,
   busy = false,
-  error,
-  searchSpaceRules,
-  defaultValues,
+  ...formOptions
 }: CreateTuningSessionDialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -118,15 +119,7 @@ export function CreateTuningSessionDialog({
 
   let body: ReactElement;
   if (runtimes && runtimes.length > 0) {
-    body = (
-      <SessionForm
-        runtimes={runtimes}
-        onCreate={onCreate}
-        error={error}
-        searchSpaceRules={searchSpaceRules}
-        defaultValues={defaultValues}
-      />
-    );
+    body = <SessionForm runtimes={runtimes} {...formOptions} />;
   } else if (runtimesError || runtimes) {
     body = (
       <Callout tone="danger" title="The supported runtimes could not be loaded">
@@ -167,13 +160,12 @@ export function CreateTuningSessionDialog({
   );
 }
 
-interface SessionFormProps {
+type SessionFormProps = Pick<
+  CreateTuningSessionDialogProps,
+  'onCreate' | 'error' | 'searchSpaceRules' | 'defaultValues'
+> & {
   runtimes: readonly RuntimeCatalogueData[];
-  onCreate: (request: TuningSessionCreateRequest) => void;
-  error?: string | null;
-  searchSpaceRules?: SearchSpaceRules;
-  defaultValues?: CreateTuningSessionDialogProps['defaultValues'];
-}
+};
 
 function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValues }: SessionFormProps) {
   const [values, setValues] = useState<SessionFormValues>(() => {
@@ -220,6 +212,34 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
       return current ? { ...previous, params: { ...previous.params, [name]: { ...current, ...patch } } } : previous;
     });
 
+  const setObjective = (key: string, patch: Partial<ObjectiveDraft>) =>
+    setValues((previous) => ({
+      ...previous,
+      extraObjectives: previous.extraObjectives.map((objective) =>
+        objective.key === key ? { ...objective, ...patch } : objective,
+      ),
+    }));
+
+  const addObjective = () =>
+    setValues((previous) => ({
+      ...previous,
+      extraObjectives: [
+        ...previous.extraObjectives,
+        newObjective(
+          [previous.objectiveMetric, ...previous.extraObjectives.map((objective) => objective.metric)],
+          METRIC_KEYS,
+        ),
+      ],
+      // A front has no single best to re-measure; the checkbox turns off and says why.
+      confirm: false,
+    }));
+
+  const removeRow = (list: 'constraints' | 'extraObjectives', key: string) =>
+    setValues((previous) => ({
+      ...previous,
+      [list]: (previous[list] as readonly { key: string }[]).filter((item) => item.key !== key),
+    }));
+
   const setConstraint = (key: string, patch: Partial<ConstraintDraft>) =>
     setValues((previous) => ({
       ...previous,
@@ -242,6 +262,7 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
   const gpuCount = /^\s*\d+\s*$/.test(values.hardwareCount) ? Number(values.hardwareCount) : null;
   const versionOptions = (catalogue?.versions ?? []).map((version) => ({ value: version, label: version }));
   const searchSpaceError = shown('searchSpace');
+  const multiObjective = values.extraObjectives.length > 0;
 
   return (
     <Form id={FORM_ID} ref={formRef} onSubmit={submit} noValidate aria-label="New tuning session">
@@ -344,8 +365,57 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
             onValueChange={(direction) => set('objectiveDirection', direction as Direction)}
           />
         </Grid>
+        {multiObjective ? (
+          <RowList aria-label="More objectives">
+            {values.extraObjectives.map((objective, index) => {
+              const label = `Objective ${index + 2}`;
+              // A select has no half-made state: a metric named twice is flagged as soon as it is chosen.
+              const metricError = errors[`objective.${objective.key}.metric`];
+              return (
+                <ObjectiveRow key={objective.key}>
+                  <Select
+                    label={`${label} metric`}
+                    hideLabel
+                    options={METRIC_OPTIONS}
+                    value={objective.metric}
+                    onValueChange={(metric) =>
+                      setObjective(objective.key, {
+                        metric: metric as MetricKey,
+                        direction: naturalDirection(metric as MetricKey),
+                      })
+                    }
+                    error={metricError}
+                  />
+                  <Select
+                    label={`${label} direction`}
+                    hideLabel
+                    options={DIRECTION_OPTIONS}
+                    value={objective.direction}
+                    onValueChange={(direction) => setObjective(objective.key, { direction: direction as Direction })}
+                  />
+                  <RemoveRowButton label={label} onRemove={() => removeRow('extraObjectives', objective.key)} />
+                </ObjectiveRow>
+              );
+            })}
+          </RowList>
+        ) : null}
+        <ButtonWithNote>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={values.extraObjectives.length >= MAX_OBJECTIVES - 1}
+            onClick={addObjective}
+          >
+            Add an objective
+          </Button>
+          <SectionNote>
+            {multiObjective
+              ? `${values.extraObjectives.length + 1} objectives: the session finds the trade-off front instead of one best.`
+              : 'Two or three objectives find the trade-off front instead of one best.'}
+          </SectionNote>
+        </ButtonWithNote>
         {values.constraints.length > 0 ? (
-          <ConstraintList aria-label="Constraints">
+          <RowList aria-label="Constraints">
             {values.constraints.map((constraint, index) => {
               const label = `Constraint ${index + 1}`;
               const valueField = `constraint.${constraint.key}.value`;
@@ -376,22 +446,11 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
                     onBlur={() => touch(valueField)}
                     error={shown(valueField)}
                   />
-                  <Button
-                    variant="ghost"
-                    aria-label={`Remove ${label.toLowerCase()}`}
-                    onClick={() =>
-                      setValues((previous) => ({
-                        ...previous,
-                        constraints: previous.constraints.filter((item) => item.key !== constraint.key),
-                      }))
-                    }
-                  >
-                    Remove
-                  </Button>
+                  <RemoveRowButton label={label} onRemove={() => removeRow('constraints', constraint.key)} />
                 </ConstraintRow>
               );
             })}
-          </ConstraintList>
+          </RowList>
         ) : (
           <SectionNote>No constraints: every measured configuration counts.</SectionNote>
         )}
@@ -458,8 +517,41 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
             {...text('maxParallel')}
           />
         </Grid>
+        <Checkbox
+          label="Re-measure the best and the runner-up"
+          description={
+            multiObjective
+              ? 'Only a single-objective session has one best to re-measure; a front has none.'
+              : 'Once the search is over, both are measured again, so a winner inside the noise is not declared.'
+          }
+          checked={values.confirm && !multiObjective}
+          disabled={multiObjective}
+          onCheckedChange={(confirm) => set('confirm', confirm)}
+          error={shown('confirm')}
+        />
+        <OptionBody>
+          <Grid $min={140}>
+            <TextField
+              label="Repeats"
+              hint="Each, from 1 to 5"
+              inputMode="numeric"
+              mono
+              disabled={!values.confirm || multiObjective}
+              {...text('confirmRepeats')}
+            />
+          </Grid>
+        </OptionBody>
       </Section>
     </Form>
+  );
+}
+
+/** The Remove at the end of a row the user added, named for its row ("Remove constraint 2"). */
+function RemoveRowButton({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <Button variant="ghost" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
+      Remove
+    </Button>
   );
 }
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_CATALOGUES } from '../tuning-sessions/tuning-sessions.fixtures';
+import { METRIC_KEYS } from '@mako/contract/vocabulary';
 import {
   FORM_MESSAGES,
   initialValues,
   newConstraint,
+  newObjective,
   toCreateRequest,
   validateSessionForm,
   withRuntime,
@@ -98,6 +100,81 @@ describe('validateSessionForm', () => {
     expect(validateSessionForm({ ...valid(), maxTrials: '10001' }, RUNTIME_CATALOGUES).maxTrials).toBe(
       FORM_MESSAGES.maxTrials,
     );
+  });
+});
+
+describe('more objectives and confirm', () => {
+  const perUser = () => ({ ...newObjective([], METRIC_KEYS), metric: 'output_throughput_per_user' as const });
+
+  it('suggests an objective not yet named, in its natural direction', () => {
+    expect(newObjective(['output_throughput'], METRIC_KEYS)).toMatchObject({
+      metric: 'output_throughput_per_user',
+      direction: 'maximize',
+    });
+    expect(
+      newObjective(['output_throughput', 'output_throughput_per_user', 'output_throughput_per_gpu'], METRIC_KEYS),
+    ).toMatchObject({ metric: 'cost_per_million_tokens', direction: 'minimize' });
+  });
+
+  it('sends two or three objectives, the first one first, and no confirm', () => {
+    const cost = {
+      ...newObjective([], METRIC_KEYS),
+      metric: 'cost_per_million_tokens' as const,
+      direction: 'minimize' as const,
+    };
+    const values = { ...valid(), extraObjectives: [perUser(), cost] };
+    expect(validateSessionForm(values, RUNTIME_CATALOGUES)).toEqual({});
+    const { session } = toCreateRequest(values, RUNTIME_CATALOGUES);
+    expect(session.objective).toEqual({ metric: 'output_throughput', direction: 'maximize' });
+    expect(session.objectives).toEqual([
+      { metric: 'output_throughput', direction: 'maximize' },
+      { metric: 'output_throughput_per_user', direction: 'maximize' },
+      { metric: 'cost_per_million_tokens', direction: 'minimize' },
+    ]);
+    expect(session).not.toHaveProperty('confirm');
+  });
+
+  it('leaves objectives out of a single-objective session', () => {
+    expect(toCreateRequest(valid(), RUNTIME_CATALOGUES).session).not.toHaveProperty('objectives');
+  });
+
+  it('flags a metric named twice on the later objective, against the first or another', () => {
+    const again = { ...newObjective([], METRIC_KEYS), metric: 'output_throughput' as const };
+    const first = perUser();
+    const twice = { ...perUser() };
+    const errors = validateSessionForm({ ...valid(), extraObjectives: [again] }, RUNTIME_CATALOGUES);
+    expect(errors).toEqual({ [`objective.${again.key}.metric`]: FORM_MESSAGES.objectiveTwice });
+    const among = validateSessionForm({ ...valid(), extraObjectives: [first, twice] }, RUNTIME_CATALOGUES);
+    expect(among).toEqual({ [`objective.${twice.key}.metric`]: FORM_MESSAGES.objectiveTwice });
+  });
+
+  it('refuses a fourth objective', () => {
+    const named: (typeof METRIC_KEYS)[number][] = ['output_throughput'];
+    const extra = [1, 2, 3].map(() => {
+      const objective = newObjective(named, METRIC_KEYS);
+      named.push(objective.metric);
+      return objective;
+    });
+    const errors = validateSessionForm({ ...valid(), extraObjectives: extra }, RUNTIME_CATALOGUES);
+    expect(errors).toEqual({ extraObjectives: FORM_MESSAGES.tooManyObjectives });
+  });
+
+  it('sends confirm with its repeats, 1 to 5', () => {
+    const values = { ...valid(), confirm: true, confirmRepeats: '3' };
+    expect(toCreateRequest(values, RUNTIME_CATALOGUES).session.confirm).toEqual({ repeats: 3 });
+    for (const repeats of ['0', '6', '2.5', ''])
+      expect(validateSessionForm({ ...values, confirmRepeats: repeats }, RUNTIME_CATALOGUES)).toEqual({
+        confirmRepeats: FORM_MESSAGES.confirmRepeats,
+      });
+    // Unchecked, the repeats field is not read.
+    const off = { ...valid(), confirm: false, confirmRepeats: 'x' };
+    expect(validateSessionForm(off, RUNTIME_CATALOGUES)).toEqual({});
+    expect(toCreateRequest(off, RUNTIME_CATALOGUES).session).not.toHaveProperty('confirm');
+  });
+
+  it('refuses confirm together with more objectives', () => {
+    const values = { ...valid(), confirm: true, extraObjectives: [perUser()] };
+    expect(validateSessionForm(values, RUNTIME_CATALOGUES)).toEqual({ confirm: FORM_MESSAGES.confirmWithObjectives });
   });
 });
 

@@ -42,6 +42,14 @@ export interface ConstraintDraft {
   value: string;
 }
 
+/** A second or third objective of a multi-objective session; the first is `objectiveMetric`/`objectiveDirection`. */
+export interface ObjectiveDraft {
+  /** Stable React key and field id. */
+  key: string;
+  metric: MetricKey;
+  direction: Direction;
+}
+
 export interface SessionFormValues {
   name: string;
   model: string;
@@ -61,14 +69,22 @@ export interface SessionFormValues {
   outputLen: string;
   objectiveMetric: MetricKey;
   objectiveDirection: Direction;
+  /** Objectives searched together with the first one for their trade-off front: none, one or two. */
+  extraObjectives: ObjectiveDraft[];
   constraints: ConstraintDraft[];
   /** Keyed by option name, for the selected runtime. */
   params: Record<string, ParamDraft>;
   maxTrials: string;
   maxParallel: string;
+  /** Re-measure the best and the runner-up once the search is over (single-objective sessions only). */
+  confirm: boolean;
+  confirmRepeats: string;
 }
 
-/** Field ids: the plain names above, plus `constraint.<key>.value`, `param.<name>.low|high|choices` and `searchSpace`. */
+/**
+ * Field ids: the plain names above, plus `objective.<key>.metric`, `constraint.<key>.value`,
+ * `param.<name>.low|high|choices`, `extraObjectives` and `searchSpace`.
+ */
 export type SessionFormErrors = Record<string, string>;
 
 export const FORM_MESSAGES = {
@@ -93,7 +109,14 @@ export const FORM_MESSAGES = {
   maxTrials: 'Enter a whole number from 1 to 10,000',
   maxParallel: 'Enter a whole number from 1 to 64',
   parallelAboveTrials: 'Max parallel must not exceed max trials',
+  objectiveTwice: 'Already an objective: choose another metric',
+  tooManyObjectives: 'At most three objectives can be searched together',
+  confirmRepeats: 'Enter a whole number from 1 to 5',
+  confirmWithObjectives: 'A multi-objective session has a front, not one best to re-measure',
 } as const;
+
+/** The most objectives a session searches together (the contract's limit). */
+export const MAX_OBJECTIVES = 3;
 
 const parseWhole = (text: string): number | null => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
 
@@ -140,6 +163,32 @@ export function newConstraint(metric: MetricKey = 'ttft_ms.p99'): ConstraintDraf
   return { key: `c${constraintCounter}`, metric, op: naturalDirection(metric) === 'minimize' ? '<=' : '>=', value: '' };
 }
 
+/** Metrics that make a telling trade-off with a throughput objective, tried first when one is added. */
+const SUGGESTED_OBJECTIVES: readonly MetricKey[] = [
+  'output_throughput_per_user',
+  'output_throughput_per_gpu',
+  'cost_per_million_tokens',
+  'ttft_ms.p99',
+];
+
+let objectiveCounter = 0;
+/** The next objective: the first suggested metric not yet named, in its natural direction. */
+export function newObjective(named: readonly MetricKey[], all: readonly MetricKey[]): ObjectiveDraft {
+  objectiveCounter += 1;
+  const metric =
+    [...SUGGESTED_OBJECTIVES, ...all].find((candidate) => !named.includes(candidate)) ??
+    (SUGGESTED_OBJECTIVES[0] as MetricKey);
+  return { key: `o${objectiveCounter}`, metric, direction: naturalDirection(metric) };
+}
+
+/** Every objective in the order the session names them, the first one included. */
+export function objectivesOf(values: SessionFormValues): ObjectiveDraft[] {
+  return [
+    { key: 'objective', metric: values.objectiveMetric, direction: values.objectiveDirection },
+    ...values.extraObjectives,
+  ];
+}
+
 /** A workload that matches the runner's defaults for the random dataset, and a throughput objective. */
 export function initialValues(runtimes: readonly RuntimeCatalogueData[] | undefined): SessionFormValues {
   const first = runtimes?.[0];
@@ -162,10 +211,13 @@ export function initialValues(runtimes: readonly RuntimeCatalogueData[] | undefi
     outputLen: '128',
     objectiveMetric: 'output_throughput',
     objectiveDirection: 'maximize',
+    extraObjectives: [],
     constraints: [],
     params: initialParams(first),
     maxTrials: '24',
     maxParallel: '1',
+    confirm: false,
+    confirmRepeats: '2',
   };
 }
 
@@ -251,6 +303,8 @@ export function validateSessionForm(
   if (checkWhole(values.maxSeqLength, 1) === null) errors.maxSeqLength = FORM_MESSAGES.atLeastOne;
   if (checkWhole(values.outputLen, 1) === null) errors.outputLen = FORM_MESSAGES.atLeastOne;
 
+  validateObjectives(values, errors);
+
   for (const constraint of values.constraints)
     if (parseNumber(constraint.value) === null) errors[`constraint.${constraint.key}.value`] = FORM_MESSAGES.number;
 
@@ -265,7 +319,23 @@ export function validateSessionForm(
   const parallel = checkWhole(values.maxParallel, 1);
   if (parallel === null || parallel > 64) errors.maxParallel = FORM_MESSAGES.maxParallel;
   else if (trials !== null && parallel > trials) errors.maxParallel = FORM_MESSAGES.parallelAboveTrials;
+
+  if (values.confirm) {
+    const repeats = checkWhole(values.confirmRepeats, 1);
+    if (repeats === null || repeats > 5) errors.confirmRepeats = FORM_MESSAGES.confirmRepeats;
+    if (values.extraObjectives.length > 0) errors.confirm = FORM_MESSAGES.confirmWithObjectives;
+  }
   return errors;
+}
+
+/** A metric named twice is flagged on the later one, which the user just chose. */
+function validateObjectives(values: SessionFormValues, errors: SessionFormErrors): void {
+  if (values.extraObjectives.length > MAX_OBJECTIVES - 1) errors.extraObjectives = FORM_MESSAGES.tooManyObjectives;
+  const named: MetricKey[] = [values.objectiveMetric];
+  for (const objective of values.extraObjectives) {
+    if (named.includes(objective.metric)) errors[`objective.${objective.key}.metric`] = FORM_MESSAGES.objectiveTwice;
+    named.push(objective.metric);
+  }
 }
 
 /** The typed choice back from its text (numbers stay numbers, booleans booleans). */
@@ -338,12 +408,16 @@ export function toCreateRequest(
       },
     },
     objective: { metric: values.objectiveMetric, direction: values.objectiveDirection },
+    ...(values.extraObjectives.length > 0
+      ? { objectives: objectivesOf(values).map(({ metric, direction }) => ({ metric, direction })) }
+      : {}),
     constraints: values.constraints.map(({ metric, op, value }) => ({ metric, op, value: Number(value) })),
     search_space: {
       parameters,
       rules: rules?.({ runtime: catalogue.runtime, gpuCount, parameters: parameters.map((p) => p.name) }) ?? [],
     },
     budget: { max_trials: Number(values.maxTrials), max_parallel: Number(values.maxParallel) },
+    ...(values.confirm ? { confirm: { repeats: Number(values.confirmRepeats) } } : {}),
   };
   const name = values.name.trim();
   return name ? { session, name } : { session };

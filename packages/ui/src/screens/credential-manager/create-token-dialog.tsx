@@ -41,18 +41,14 @@ export interface CreateTokenDialogProps<TToken extends TokenLike, TExtra extends
 const expiryDays = (choice: ExpiryChoice): number | null =>
   EXPIRY_CHOICES.find((c) => c.value === choice)?.days ?? null;
 
-interface CreateFormProps<TExtra extends object> {
-  formId: string;
-  namePlaceholder: string;
-  extraFields?: ExtraCreateFields<TExtra>;
-  busy: boolean;
-  error?: string | null;
-  onCreate: (values: TokenCreateValues & TExtra) => void;
-}
+type CreateFormProps<TExtra extends object> = Pick<
+  CreateTokenDialogProps<TokenLike, TExtra>,
+  'namePlaceholder' | 'extraFields' | 'error' | 'onCreate'
+> & { formId: string; busy: boolean };
 
 function CreateForm<TExtra extends object>({
   formId,
-  namePlaceholder,
+  namePlaceholder = 'ci-runner',
   extraFields,
   busy,
   error,
@@ -114,13 +110,10 @@ export function CreateTokenDialog<TToken extends TokenLike, TExtra extends objec
   description,
   createdTitle,
   secretLabel,
-  namePlaceholder = 'ci-runner',
-  extraFields,
-  onCreate,
   busy = false,
-  error,
   created,
   renderUsage,
+  ...formOptions
 }: CreateTokenDialogProps<TToken, TExtra>) {
   const formId = useId();
   // Closing while the create call runs would lose the secret it returns.
@@ -161,14 +154,7 @@ export function CreateTokenDialog<TToken extends TokenLike, TExtra extends objec
         </>
       }
     >
-      <CreateForm
-        formId={formId}
-        namePlaceholder={namePlaceholder}
-        extraFields={extraFields}
-        busy={busy}
-        error={error}
-        onCreate={onCreate}
-      />
+      <CreateForm formId={formId} busy={busy} {...formOptions} />
     </Dialog>
   );
 }

@@ -1,14 +1,6 @@
 import styled from 'styled-components';
-import {
-  color,
-  font,
-  fontSize,
-  fontWeight,
-  lineHeight,
-  numeric,
-  space,
-  stack,
-} from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, lineHeight, numeric, space, stack } from '../../foundations/theme/design-tokens';
+import { Subsection } from '../../primitives/screen-layout';
 
 export const Toolbar = styled.div`
   display: flex;
@@ -43,11 +35,6 @@ export const SecretStack = styled.div`
   min-width: 0;
 `;
 
-export const UsageHeading = styled.h3`
-  font-size: ${fontSize.md};
-  font-weight: ${fontWeight.semibold};
-`;
-
 export const UsageText = styled.p`
   font-size: ${fontSize.sm};
   color: ${color.textMuted};
@@ -60,9 +47,7 @@ export const UsageText = styled.p`
   }
 `;
 
-export const UsageSection = styled.section`
-  ${stack(2)}
-  min-width: 0;
-`;
+/** How to use a new secret: a subsection the dialog names for assistive technology. */
+export const UsageSection = styled(Subsection).attrs({ as: 'section' })``;
 
-export { ScreenRoot as PageRoot } from '../../primitives/screen-layout';
+export { ScreenRoot as PageRoot, SubsectionTitle as UsageHeading } from '../../primitives/screen-layout';

@@ -5,15 +5,21 @@ import { Button } from '../../primitives/button';
 import { ConfirmDialog } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
+import type { LoadStateProps } from '../error-views/loading-error-wrapper';
 import { KeyIcon } from '../../foundations/icons';
-import type { ScreenError } from '../error-views/screen-error';
 import { CreateTokenDialog } from './create-token-dialog';
-import type { ExtraCreateFields } from './create-token-dialog';
+import type { CreateTokenDialogProps } from './create-token-dialog';
 import { TokenTable } from './token-table';
 import { Intro, PageRoot, Toolbar } from './token-management.styles';
-import type { CreatedToken, TokenCreateValues, TokenLike } from './token-types';
+import type { CreatedToken, TokenLike } from './token-types';
 
-export interface TokenManagerProps<TToken extends TokenLike, TExtra extends object = Record<never, never>> {
+export interface TokenManagerProps<TToken extends TokenLike, TExtra extends object = Record<never, never>>
+  extends
+    LoadStateProps,
+    Pick<
+      CreateTokenDialogProps<TToken, TExtra>,
+      'createdTitle' | 'secretLabel' | 'namePlaceholder' | 'extraFields' | 'onCreate' | 'renderUsage'
+    > {
   /** One or two sentences above the list: what these tokens are for. */
   intro: ReactNode;
   /** Names the table, e.g. "API tokens". */
@@ -21,10 +27,6 @@ export interface TokenManagerProps<TToken extends TokenLike, TExtra extends obje
 
   /** The list; undefined until it has loaded. */
   tokens?: readonly TToken[] | null;
-  isLoading?: boolean;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** The reference time for relative dates and expiry; fixed in stories. */
   now?: Date | number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,17 +38,11 @@ export interface TokenManagerProps<TToken extends TokenLike, TExtra extends obje
 
   /** The create dialog's description. */
   createDescription: ReactNode;
-  createdTitle: string;
-  secretLabel: string;
-  namePlaceholder?: string;
-  extraFields?: ExtraCreateFields<TExtra>;
-  onCreate: (values: TokenCreateValues & TExtra) => void;
   /** The create call is in flight. */
   creating?: boolean;
   createError?: string | null;
   /** The create call's answer; its secret is shown once, until the user closes the dialog. */
   created?: CreatedToken<TToken> | null;
-  renderUsage?: (created: CreatedToken<TToken>) => ReactNode;
 
   onRevoke: (id: string) => void;
   /** The id whose revoke call is in flight. */
@@ -56,6 +52,24 @@ export interface TokenManagerProps<TToken extends TokenLike, TExtra extends obje
   revokeDescription: string;
 }
 
+/** What a token page takes from the app: the list with its load state, and the create and revoke calls. */
+export type TokenPageProps<TToken extends TokenLike, TExtra extends object = Record<never, never>> = Pick<
+  TokenManagerProps<TToken, TExtra>,
+  | 'tokens'
+  | 'isLoading'
+  | 'error'
+  | 'onRetry'
+  | 'retrying'
+  | 'now'
+  | 'onCreate'
+  | 'creating'
+  | 'createError'
+  | 'created'
+  | 'onRevoke'
+  | 'revokingId'
+  | 'revokeError'
+>;
+
 /**
  * The shared body of the token pages: an intro with "New token", the list (or its loading, error
  * and empty states), the create dialog that shows the secret once, and revoke with confirm.
@@ -64,10 +78,6 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
   intro,
   caption,
   tokens,
-  isLoading = false,
-  error,
-  onRetry,
-  retrying,
   now,
   extraColumns,
   emptyTitle,
@@ -87,6 +97,7 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
   revokingId,
   revokeError,
   revokeDescription,
+  ...load
 }: TokenManagerProps<TToken, TExtra>) {
   const [createOpen, setCreateOpen] = useState(false);
   // The secret the user has closed: the same answer must never be shown a second time.
@@ -112,10 +123,7 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
         </Button>
       </Toolbar>
       <LoadingErrorWrapper
-        isLoading={isLoading}
-        error={error}
-        onRetry={onRetry}
-        retrying={retrying}
+        {...load}
         loadingLabel={`Loading ${caption}`}
         skeleton={
           <TokenTable

@@ -28,6 +28,11 @@ export interface TokenTableProps<TToken extends TokenLike> {
 
 const time = (value: string | null) => (value ? Date.parse(value) : null);
 
+/** A token's last use or expiry: "3 h ago", or "Never" when it has none. */
+function TimeOrNever({ value, now }: { value: string | null; now: Date | number | undefined }) {
+  return value ? <RelativeTime value={value} now={now} /> : <Muted>Never</Muted>;
+}
+
 /** Name, prefix, created, last used, expires, status and a Revoke button per token. */
 export function TokenTable<TToken extends TokenLike>({
   tokens,
@@ -59,22 +64,12 @@ export function TokenTable<TToken extends TokenLike>({
       column.accessor((row) => time(row.last_used_at) ?? 0, {
         id: 'last_used',
         header: 'Last used',
-        cell: (info) =>
-          info.row.original.last_used_at ? (
-            <RelativeTime value={info.row.original.last_used_at} now={now} />
-          ) : (
-            <Muted>Never</Muted>
-          ),
+        cell: (info) => <TimeOrNever value={info.row.original.last_used_at} now={now} />,
       }),
       column.accessor((row) => time(row.expires_at) ?? Number.POSITIVE_INFINITY, {
         id: 'expires',
         header: 'Expires',
-        cell: (info) =>
-          info.row.original.expires_at ? (
-            <RelativeTime value={info.row.original.expires_at} now={now} />
-          ) : (
-            <Muted>Never</Muted>
-          ),
+        cell: (info) => <TimeOrNever value={info.row.original.expires_at} now={now} />,
       }),
       column.accessor((row) => tokenStatus(row, now), {
         id: 'status',

@@ -3,7 +3,7 @@ import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { Loading, Skeleton } from '../../primitives/skeleton';
 import { WrapperError } from './error-views.styles';
-import { describeScreenError } from './screen-error';
+import { describeScreenError, UNKNOWN_ERROR } from './screen-error';
 import type { ScreenError } from './screen-error';
 
 export interface LoadingErrorWrapperProps {
@@ -24,6 +24,20 @@ export interface LoadingErrorWrapperProps {
    * evaluated while loading or failed.
    */
   children: ReactNode | (() => ReactNode);
+}
+
+/** The load state a screen takes as props of its own and hands to the wrapper as it is. */
+export type LoadStateProps = Pick<LoadingErrorWrapperProps, 'isLoading' | 'error' | 'onRetry' | 'retrying'>;
+
+/** The wrapper's loading and error from a screen's status: a failed status without an error still shows one. */
+export function statusLoadState(
+  status: string,
+  error?: ScreenError | null,
+): Pick<LoadStateProps, 'isLoading' | 'error'> {
+  return {
+    isLoading: status === 'loading',
+    error: status === 'error' ? (error ?? { statusText: UNKNOWN_ERROR }) : null,
+  };
 }
 
 /** Skeleton while loading, the error with a retry when it failed, otherwise the content. */

@@ -5,7 +5,6 @@ import {
   focusRing,
   fontSize,
   fontWeight,
-  lineHeight,
   media,
   plainList,
   radius,
@@ -102,12 +101,6 @@ export const StepHead = styled.div`
   ${wrappingRow(2)}
 `;
 
-export const StepTitle = styled.h2`
-  font-size: ${fontSize.lg};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-`;
-
 export const StepText = styled.p`
   max-width: 68ch;
   color: ${color.textMuted};
@@ -135,4 +128,4 @@ export const SkeletonSteps = styled.div`
   ${stack(6)}
 `;
 
-export { ScreenTitle as Title } from '../../primitives/screen-layout';
+export { SectionTitle as StepTitle, ScreenTitle as Title } from '../../primitives/screen-layout';

@@ -5,8 +5,7 @@ import { Badge } from '../../primitives/badge';
 import { benchRunnerCommand } from '../benchmark-common/benchmark-data';
 import { Button } from '../../primitives/button';
 import { CopyField } from '../../primitives/copy-field';
-import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
-import { UNKNOWN_ERROR } from '../error-views/screen-error';
+import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
 import type { ScreenError } from '../error-views/screen-error';
 import { CheckIcon } from '../../foundations/icons';
 import { ExternalLink } from '../../primitives/link';
@@ -191,8 +190,7 @@ export function GettingStartedScreen({
         <Lede>Five steps from an account to a tuned serving configuration.</Lede>
       </Header>
       <LoadingErrorWrapper
-        isLoading={status === 'loading'}
-        error={status === 'error' ? (error ?? { statusText: UNKNOWN_ERROR }) : null}
+        {...statusLoadState(status, error)}
         onRetry={onRetry}
         retrying={retrying}
         loadingLabel="Loading your progress"

@@ -1,8 +1,8 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import type { ScreenError } from '../error-views/screen-error';
 import { Select } from '../../primitives/select';
 import type { ExtraCreateFields } from '../credential-manager/create-token-dialog';
 import { TokenManager } from '../credential-manager/token-manager';
+import type { TokenPageProps } from '../credential-manager/token-manager';
 import { Mono } from '../credential-manager/token-management.styles';
 import type { CreatedToken, TokenCreateValues, TokenLike } from '../credential-manager/token-types';
 import { TokenUsage } from '../credential-manager/token-usage';
@@ -39,24 +39,8 @@ export function dockerLoginCommand(registry: string, username: string): string {
   return `echo "$${REGISTRY_TOKEN_VARIABLE}" | docker login ${registry} -u ${username} --password-stdin`;
 }
 
-export interface DockerhubTokensPageProps {
-  tokens?: readonly RegistryTokenItem[] | null;
-  isLoading?: boolean;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
-  now?: Date | number;
-
-  /** Sends the contract's RegistryTokenCreate: {name, expires_in_days, scope}. */
-  onCreate: (values: RegistryTokenCreateValues) => void;
-  creating?: boolean;
-  createError?: string | null;
-  created?: RegistryTokenCreatedItem | null;
-
-  onRevoke: (id: string) => void;
-  revokingId?: string | null;
-  revokeError?: string | null;
-
+/** `onCreate` sends the contract's RegistryTokenCreate: {name, expires_in_days, scope}. */
+export interface DockerhubTokensPageProps extends TokenPageProps<RegistryTokenItem, { scope: RegistryScope }> {
   /** The registry host for the empty state's example; the created token names its own. */
   registry?: string;
 }

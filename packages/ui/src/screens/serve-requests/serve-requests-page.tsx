@@ -4,7 +4,7 @@ import { Card } from '../../primitives/card';
 import { ConfirmDialog } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadStateProps } from '../error-views/loading-error-wrapper';
 import { formatHardware } from '../../foundations/format/format';
 import { benchRunnerCommand, metricLabel } from '../benchmark-common/benchmark-data';
 import type { SelectOption } from '../../primitives/select';
@@ -26,13 +26,9 @@ export const SERVE_RUNTIME_OPTIONS: readonly SelectOption[] = Object.entries(SER
 );
 export const DEFAULT_HARDWARE_SUGGESTIONS: readonly string[] = ['H100', 'H200', 'B200', 'A100-80GB', 'L40S', 'MI300X'];
 
-export interface ServeRequestsPageProps {
+export interface ServeRequestsPageProps extends LoadStateProps {
   /** The list, newest first; undefined until loaded. */
   requests?: readonly ServeRequestItem[] | null;
-  isLoading?: boolean;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   now?: Date | number;
 
   /** Sends the contract's ServeRequestCreate. */
@@ -58,10 +54,6 @@ export interface ServeRequestsPageProps {
  */
 export function ServeRequestsPage({
   requests,
-  isLoading = false,
-  error,
-  onRetry,
-  retrying,
   now,
   onCreate,
   creating = false,
@@ -73,6 +65,7 @@ export function ServeRequestsPage({
   runtimeOptions = SERVE_RUNTIME_OPTIONS,
   hardwareSuggestions = DEFAULT_HARDWARE_SUGGESTIONS,
   defaultValues,
+  ...load
 }: ServeRequestsPageProps) {
   const listHeadingId = useId();
   const [deleteTargetId, setDeleteTargetId] = useState<string | null>(null);
@@ -99,13 +92,7 @@ export function ServeRequestsPage({
 
       <ListSection aria-labelledby={listHeadingId}>
         <SectionHeading id={listHeadingId}>Your requests</SectionHeading>
-        <LoadingErrorWrapper
-          isLoading={isLoading}
-          error={error}
-          onRetry={onRetry}
-          retrying={retrying}
-          loadingLabel="Loading serve requests"
-        >
+        <LoadingErrorWrapper {...load} loadingLabel="Loading serve requests">
           {requests && requests.length > 0 ? (
             <RequestList>
               {requests.map((request) => (

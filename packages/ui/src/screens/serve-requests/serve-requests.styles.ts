@@ -4,26 +4,18 @@ import {
   fontSize,
   fontWeight,
   lineHeight,
-  media,
   plainList,
   space,
   stack,
 } from '../../foundations/theme/design-tokens';
+import { TwoColumns } from '../../primitives/screen-layout';
 
 export const PageRoot = styled.div`
   ${stack(6)}
   min-width: 0;
 `;
 
-export const FormGrid = styled.form`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  gap: ${space(4)};
-
-  ${media.narrow} {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
+export const FormGrid = styled(TwoColumns).attrs({ as: 'form' })``;
 
 /** Hardware name and GPU count side by side, the count narrow. */
 export const HardwareRow = styled.div`

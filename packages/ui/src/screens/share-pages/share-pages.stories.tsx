@@ -24,6 +24,7 @@ import {
   SessionShare,
   ShareLinks,
 } from './share-pages';
+import { expectNoOwnerControls } from './share-pages.plays';
 
 const meta = {
   title: 'Screens/Share pages',
@@ -73,18 +74,6 @@ const publicSession = (
     now={FIXTURE_NOW}
   />
 );
-
-/** What a visitor must never be offered on a share page. */
-async function expectNoOwnerControls(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement);
-  for (const name of [/^publish$/i, /^unpublish$/i, /^delete$/i, /compare/i, /share publicly/i, /stop sharing/i])
-    await expect(canvas.queryByRole('button', { name })).toBeNull();
-  await expect(canvas.queryByText(/only its owner/)).toBeNull();
-  // No app navigation: the only ways on are signing in and trying the product.
-  await expect(canvas.queryByRole('link', { name: 'Tuning sessions' })).toBeNull();
-  await expect(canvas.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/');
-  await expect(canvas.getByRole('link', { name: 'Try MakoOptimize' })).toHaveAttribute('href', '/');
-}
 
 export const PublicSetting: Story = {
   args: {

@@ -140,34 +140,22 @@ export function BenchmarkMetrics({ benchmark }: { benchmark: BenchmarkView }) {
       <Section>
         <SectionTitle>Run</SectionTitle>
         <DefinitionGrid>
-          <div>
-            <dt>Completed requests</dt>
-            <dd>{formatNumber(metrics.completed)}</dd>
-          </div>
-          <div>
-            <dt>Failed requests</dt>
-            <dd>{formatNumber(metrics.failed)}</dd>
-          </div>
-          <div>
-            <dt>Duration</dt>
-            <dd>{formatNumber(metrics.duration_s, 1)} s</dd>
-          </div>
-          <div>
-            <dt>Input tok/s</dt>
-            <dd>{formatTokensPerSecond(metrics.input_throughput, { unit: false })}</dd>
-          </div>
-          <div>
-            <dt>Total tok/s</dt>
-            <dd>{formatTokensPerSecond(metrics.total_token_throughput, { unit: false })}</dd>
-          </div>
-          <div>
-            <dt>Input tokens</dt>
-            <dd>{formatNumber(metrics.total_input_tokens)}</dd>
-          </div>
-          <div>
-            <dt>Output tokens</dt>
-            <dd>{formatNumber(metrics.total_output_tokens)}</dd>
-          </div>
+          {(
+            [
+              ['Completed requests', formatNumber(metrics.completed)],
+              ['Failed requests', formatNumber(metrics.failed)],
+              ['Duration', `${formatNumber(metrics.duration_s, 1)} s`],
+              ['Input tok/s', formatTokensPerSecond(metrics.input_throughput, { unit: false })],
+              ['Total tok/s', formatTokensPerSecond(metrics.total_token_throughput, { unit: false })],
+              ['Input tokens', formatNumber(metrics.total_input_tokens)],
+              ['Output tokens', formatNumber(metrics.total_output_tokens)],
+            ] as const
+          ).map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
         </DefinitionGrid>
       </Section>
 

@@ -79,22 +79,16 @@ export interface PaymentSuccessPageProps {
 
 /** 'Payment Successful - Welcome to Pro!', once the checkout is confirmed, with what to do next. */
 export function PaymentSuccessPage({
-  isLoading = false,
-  error,
-  onRetry,
-  retrying,
   planName = 'Pro',
   links,
   renderLink = defaultRenderLink,
   headingLevel = 1,
+  ...load
 }: PaymentSuccessPageProps) {
   const to = { ...DEFAULT_LINKS, ...links };
   return (
     <LoadingErrorWrapper
-      isLoading={isLoading}
-      error={error}
-      onRetry={onRetry}
-      retrying={retrying}
+      {...load}
       loadingLabel="Confirming your payment"
       skeleton={
         <ResultRoot as="div">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Callout } from '../../primitives/callout';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadStateProps } from '../error-views/loading-error-wrapper';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Skeleton } from '../../primitives/skeleton';
 import { PlanCard } from './plan-card';
@@ -18,14 +18,10 @@ export interface SubscriptionItem {
   current_period_end: string | null;
 }
 
-export interface SubscriptionPageProps {
+export interface SubscriptionPageProps extends LoadStateProps {
   plans?: readonly PlanItem[] | null;
   /** The user's subscription; its plan is marked as current. */
   subscription?: SubscriptionItem | null;
-  isLoading?: boolean;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** Starts the checkout of a plan (the app then sends the browser to checkout_url). */
   onChoose: (planId: string) => void;
   /** The plan whose checkout is starting. */
@@ -68,15 +64,12 @@ function SubscriptionStatus({ subscription, now }: { subscription: SubscriptionI
 export function SubscriptionPage({
   plans,
   subscription,
-  isLoading = false,
-  error,
-  onRetry,
-  retrying,
   onChoose,
   choosingPlanId,
   chooseError,
   contactUsUrl,
   now,
+  ...load
 }: SubscriptionPageProps) {
   // A failure from before this visit is not news; one after a click here is.
   const [chosen, setChosen] = useState(false);
@@ -90,10 +83,7 @@ export function SubscriptionPage({
       {subscription ? <SubscriptionStatus subscription={subscription} now={now} /> : null}
       {chosen && chooseError ? <Callout tone="danger">{chooseError}</Callout> : null}
       <LoadingErrorWrapper
-        isLoading={isLoading}
-        error={error}
-        onRetry={onRetry}
-        retrying={retrying}
+        {...load}
         loadingLabel="Loading plans"
         skeleton={
           <PlanGrid as="div">

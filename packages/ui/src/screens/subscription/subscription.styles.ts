@@ -117,18 +117,6 @@ export const ResultIcon = styled.div<{ $tone: 'success' | 'neutral' }>`
   color: ${({ $tone }) => ($tone === 'success' ? color.success : color.textMuted)};
 `;
 
-export const ResultTitle = styled.h1`
-  font-size: ${fontSize.xxl};
-  font-weight: ${fontWeight.semibold};
-  line-height: ${lineHeight.tight};
-`;
-
-export const ResultText = styled.p`
-  color: ${color.textMuted};
-  font-size: ${fontSize.lg};
-  line-height: ${lineHeight.normal};
-`;
-
 export const StepsHeading = styled.h2`
   font-size: ${fontSize.md};
   font-weight: ${fontWeight.semibold};
@@ -141,4 +129,8 @@ export const Steps = styled.ol`
   line-height: ${lineHeight.normal};
 `;
 
-export { ScreenRoot as PageRoot } from '../../primitives/screen-layout';
+export {
+  ScreenRoot as PageRoot,
+  StandaloneLede as ResultText,
+  StandaloneTitle as ResultTitle,
+} from '../../primitives/screen-layout';

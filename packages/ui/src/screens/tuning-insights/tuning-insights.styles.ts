@@ -3,7 +3,6 @@ import {
   color,
   font,
   fontSize,
-  media,
   numeric,
   plainList,
   radius,
@@ -12,17 +11,13 @@ import {
   wrappingRow,
 } from '../../foundations/theme/design-tokens';
 
-export { Note, Section as Root, SectionHead as Head, SectionTitle as Title } from '../../primitives/screen-layout';
-
-export const Pair = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  gap: ${space(4)};
-
-  ${media.narrow} {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
+export {
+  Note,
+  TwoColumns as Pair,
+  Section as Root,
+  SectionHead as Head,
+  SectionTitle as Title,
+} from '../../primitives/screen-layout';
 
 export const ImportanceList = styled.ol`
   ${stack(2)}

@@ -71,31 +71,21 @@ function buildLongRun() {
     };
     const base = { id: `long-result-${trial}`, trial_number: trial, config, created_at: at(trial * 14) };
     const roll = next();
-    if (roll < 0.07) {
-      results.push({
-        ...base,
-        objective_value: null,
-        feasible: false,
-        metrics: null,
-        failure: {
-          kind: 'oom',
-          message:
-            'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.12 GiB is free.',
-        },
-      });
-      continue;
-    }
-    if (roll < 0.1) {
-      results.push({
-        ...base,
-        objective_value: null,
-        feasible: false,
-        metrics: null,
-        failure: {
-          kind: 'crash',
-          message: "RuntimeError: Engine core initialization failed. Failed core proc(s): {'EngineCore_DP0': 1}",
-        },
-      });
+    const failure: TuningResultData['failure'] =
+      roll < 0.07
+        ? {
+            kind: 'oom',
+            message:
+              'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.12 GiB is free.',
+          }
+        : roll < 0.1
+          ? {
+              kind: 'crash',
+              message: "RuntimeError: Engine core initialization failed. Failed core proc(s): {'EngineCore_DP0': 1}",
+            }
+          : null;
+    if (failure) {
+      results.push({ ...base, objective_value: null, feasible: false, metrics: null, failure });
       continue;
     }
     // The search learns: later proposals sit closer to the best region.
@@ -115,37 +105,19 @@ function buildLongRun() {
   const defaultValue = results[0]?.objective_value ?? null;
   const failed = results.filter((result) => result.failure).length;
 
+  // The next two trials are out with the two runners, each leased for an hour.
+  const leased = (trial: number, runner: string, leasedAgo: number, config: RuntimeConfig): PendingConfigData => ({
+    id: `long-pending-${trial}`,
+    trial_number: trial,
+    config: { ...config, enable_chunked_prefill: true, kv_cache_dtype: 'fp8' },
+    status: 'leased',
+    leased_by: runner,
+    created_at: at(trial * 14 - leasedAgo),
+    expires_at: at(trial * 14 - leasedAgo + 60),
+  });
   const pending: PendingConfigData[] = [
-    {
-      id: 'long-pending-35',
-      trial_number: 35,
-      config: {
-        max_num_seqs: 352,
-        max_num_batched_tokens: 14336,
-        gpu_memory_utilization: 0.93,
-        enable_chunked_prefill: true,
-        kv_cache_dtype: 'fp8',
-      },
-      status: 'leased',
-      leased_by: 'runner-h100-a',
-      created_at: at(35 * 14 - 24),
-      expires_at: at(35 * 14 + 36),
-    },
-    {
-      id: 'long-pending-36',
-      trial_number: 36,
-      config: {
-        max_num_seqs: 288,
-        max_num_batched_tokens: 10240,
-        gpu_memory_utilization: 0.92,
-        enable_chunked_prefill: true,
-        kv_cache_dtype: 'fp8',
-      },
-      status: 'leased',
-      leased_by: 'runner-h100-b',
-      created_at: at(36 * 14 - 30),
-      expires_at: at(36 * 14 + 30),
-    },
+    leased(35, 'runner-h100-a', 24, { max_num_seqs: 352, max_num_batched_tokens: 14336, gpu_memory_utilization: 0.93 }),
+    leased(36, 'runner-h100-b', 30, { max_num_seqs: 288, max_num_batched_tokens: 10240, gpu_memory_utilization: 0.92 }),
   ];
 
   const session: TuningSessionData = {
@@ -188,33 +160,27 @@ export const LONG_RUN = buildLongRun();
 export const FAILED_NOW = new Date('2025-11-05T15:30:00Z');
 const failedAt = (minutes: number) => new Date(Date.parse(FAILED_SESSION.created_at) + minutes * 60_000).toISOString();
 
+// Both trials ran out of GPU memory before serving a request.
+const oomTrial = (trial: number, config: RuntimeConfig, message: string): TuningResultData => ({
+  id: `5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8e${String(trial).padStart(2, '0')}`,
+  trial_number: trial,
+  config,
+  objective_value: null,
+  feasible: false,
+  metrics: null,
+  failure: { kind: 'oom', message },
+  created_at: failedAt(trial * 14),
+});
+
 export const FAILED_RESULTS: TuningResultData[] = [
-  {
-    id: '5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8e01',
-    trial_number: 1,
-    config: { max_num_seqs: 1024, gpu_memory_utilization: 0.98 },
-    objective_value: null,
-    feasible: false,
-    metrics: null,
-    failure: {
-      kind: 'oom',
-      message:
-        'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 3.50 GiB. GPU 0 has a total capacity of 191.98 GiB of which 2.07 GiB is free.',
-    },
-    created_at: failedAt(14),
-  },
-  {
-    id: '5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8e02',
-    trial_number: 2,
-    config: { max_num_seqs: 768, gpu_memory_utilization: 0.97 },
-    objective_value: null,
-    feasible: false,
-    metrics: null,
-    failure: {
-      kind: 'oom',
-      message:
-        'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
-    },
-    created_at: failedAt(28),
-  },
+  oomTrial(
+    1,
+    { max_num_seqs: 1024, gpu_memory_utilization: 0.98 },
+    'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 3.50 GiB. GPU 0 has a total capacity of 191.98 GiB of which 2.07 GiB is free.',
+  ),
+  oomTrial(
+    2,
+    { max_num_seqs: 768, gpu_memory_utilization: 0.97 },
+    'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+  ),
 ];

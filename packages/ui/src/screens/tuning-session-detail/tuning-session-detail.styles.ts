@@ -50,11 +50,6 @@ export const BestBody = styled.div`
   min-width: 0;
 `;
 
-export const OptionsBlock = styled.div`
-  ${stack(2)}
-  min-width: 0;
-`;
-
 export const OptionsHead = styled.div`
   display: flex;
   align-items: center;
@@ -92,19 +87,8 @@ export const Mono = styled.span`
   font-size: ${fontSize.sm};
 `;
 
-export const CardStack = styled.div`
-  ${stack(3)}
-  min-width: 0;
-`;
-
 export const SkeletonGrid = styled.div`
   ${stack(4)}
-`;
-
-export const ExportActions = styled.div`
-  display: flex;
-  gap: ${space(2)};
-  margin-left: auto;
 `;
 
 /** Lets a row's option chips wrap instead of widening the whole table. */
@@ -116,7 +100,10 @@ export const ChipsCell = styled.div`
 `;
 
 export {
+  Section as CardStack,
+  HeadActions as ExportActions,
   Note,
+  Subsection as OptionsBlock,
   ScreenRoot,
   ScreenTitle as Title,
   Section,

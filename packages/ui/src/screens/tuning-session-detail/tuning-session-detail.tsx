@@ -20,8 +20,7 @@ import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import { ExportButtons } from '../../primitives/export-buttons';
 import type { ExportFormat } from '../../foundations/format/csv';
-import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
-import { UNKNOWN_ERROR } from '../error-views/screen-error';
+import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
 import type { ScreenError } from '../error-views/screen-error';
 import { formatChangeVsDefaults, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { CheckIcon, CopyIcon } from '../../foundations/icons';
@@ -506,28 +505,18 @@ export function TuningSessionDetailScreen({
   error,
   onRetry,
   retrying,
-  best,
-  results,
   resultsPage = DEFAULT_PAGE,
-  onResultsPageChange,
   resultsLoading = false,
-  trials,
   pending = [],
   searchState,
-  defaultConfig,
-  insights,
-  onCopy,
-  onExport,
-  now,
   showTitle = true,
   readOnly = false,
-  share,
+  ...body
 }: TuningSessionDetailProps) {
   return (
     <ScreenRoot>
       <LoadingErrorWrapper
-        isLoading={status === 'loading'}
-        error={status === 'error' ? (error ?? { statusText: UNKNOWN_ERROR }) : null}
+        {...statusLoadState(status, error)}
         onRetry={onRetry}
         retrying={retrying}
         loadingLabel="Loading the tuning session"
@@ -536,23 +525,14 @@ export function TuningSessionDetailScreen({
         {() =>
           session ? (
             <SessionBody
+              {...body}
               session={session}
-              best={best}
-              results={results}
               resultsPage={resultsPage}
-              onResultsPageChange={onResultsPageChange}
               resultsLoading={resultsLoading}
-              trials={trials}
               pending={pending}
               searchState={searchState ?? deriveSearchState(session)}
-              defaultConfig={defaultConfig}
-              {...(insights !== undefined ? { insights } : {})}
-              onCopy={onCopy}
-              onExport={onExport}
-              now={now}
               showTitle={showTitle}
               readOnly={readOnly}
-              share={share}
             />
           ) : null
         }

@@ -15,12 +15,6 @@ export const ScreenHeader = styled.header`
   justify-content: space-between;
 `;
 
-export const HeaderActions = styled.div`
-  display: flex;
-  gap: ${space(2)};
-  margin-left: auto;
-`;
-
 /*
  * The model link stretches over its whole row (a pseudo-element on the link), so a click anywhere on
  * the row opens the session while the row stays a plain table row to assistive technology.
@@ -129,4 +123,4 @@ export const SkeletonHeader = styled.div`
   gap: ${space(3)};
 `;
 
-export { ScreenRoot, ScreenTitle } from '../../primitives/screen-layout';
+export { HeadActions as HeaderActions, ScreenRoot, ScreenTitle } from '../../primitives/screen-layout';

@@ -8,8 +8,7 @@ import { CreateTuningSessionDialog } from '../create-tuning-session-dialog/creat
 import type { SearchSpaceRules } from '../create-tuning-session-dialog/session-form';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
-import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
-import { UNKNOWN_ERROR } from '../error-views/screen-error';
+import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
 import type { ScreenError } from '../error-views/screen-error';
 import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
@@ -208,8 +207,7 @@ export function TuningSessionsScreen({
         </HeaderActions>
       </ScreenHeader>
       <LoadingErrorWrapper
-        isLoading={status === 'loading'}
-        error={status === 'error' ? (error ?? { statusText: UNKNOWN_ERROR }) : null}
+        {...statusLoadState(status, error)}
         onRetry={onRetry}
         retrying={retrying}
         loadingLabel="Loading tuning sessions"
