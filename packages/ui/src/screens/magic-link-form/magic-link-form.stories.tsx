@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
+import {
+  expectEmptySubmitRefused,
+  expectFormFailure,
+  expectInvalidAddressOnBlur,
+  expectSentConfirmation,
+  expectSubmitBusy,
+} from '../../../test/story-kit-screens';
 import { MagicLinkForm } from './magic-link-form';
 
 const meta = {
@@ -15,11 +22,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Idle: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('an empty submit asks for the address and sends nothing', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Email me a login link' }));
-      await expect(canvas.getByText('Please enter your email address')).toBeVisible();
-      await expect(args.onMagicLink).not.toHaveBeenCalled();
-    });
+    await step('an empty submit asks for the address and sends nothing', () =>
+      expectEmptySubmitRefused(canvas, userEvent, { submit: 'Email me a login link', callback: args.onMagicLink }),
+    );
     await step('a valid address is sent, trimmed', async () => {
       await userEvent.type(canvas.getByLabelText('E-mail'), ' grace@example.com ');
       await userEvent.click(canvas.getByRole('button', { name: 'Email me a login link' }));
@@ -30,9 +35,7 @@ export const Idle: Story = {
 
 export const Invalid: Story = {
   play: async ({ canvas, args, userEvent }) => {
-    await userEvent.type(canvas.getByLabelText('E-mail'), 'grace@');
-    await userEvent.tab();
-    await expect(canvas.getByText('Invalid email address')).toBeVisible();
+    await expectInvalidAddressOnBlur(canvas, userEvent, 'grace@');
     await userEvent.keyboard('{Shift>}{Tab}{/Shift}{Enter}');
     await expect(args.onMagicLink).not.toHaveBeenCalled();
   },
@@ -41,9 +44,7 @@ export const Invalid: Story = {
 export const Sending: Story = {
   args: { busy: true, defaultEmail: 'grace@example.com' },
   play: async ({ canvas }) => {
-    const button = canvas.getByRole('button', { name: 'Email me a login link' });
-    await expect(button).toBeDisabled();
-    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expectSubmitBusy(canvas, 'Email me a login link');
   },
 };
 
@@ -51,8 +52,7 @@ export const Failed: Story = {
   tags: ['visual'],
   args: { error: 'Failed to send magic link', defaultEmail: 'grace@example.com' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Failed to send magic link');
-    await expect(canvas.getByRole('button', { name: 'Email me a login link' })).toBeEnabled();
+    await expectFormFailure(canvas, 'Failed to send magic link', 'Email me a login link');
   },
 };
 
@@ -60,8 +60,6 @@ export const Sent: Story = {
   tags: ['visual'],
   args: { successMessage: 'Check your inbox: we sent a login link to grace@example.com.' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('we sent a login link to grace@example.com');
-    await expect(canvas.queryByLabelText('E-mail')).not.toBeInTheDocument();
-    await expect(canvas.getByRole('status').parentElement).toHaveFocus();
+    await expectSentConfirmation(canvas, 'we sent a login link to grace@example.com');
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { phoneStory, routerLinkStub } from '../../../test/story-kit';
+import { expectOutcomeLeadsOn } from '../../../test/story-kit-screens';
 import { MagicLinkLoginPage } from './token-pages';
 
 const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
@@ -29,10 +30,11 @@ export const Success: Story = {
   args: { status: 'success', continueHref: '/tuning-sessions' },
   play: async ({ canvas, step, userEvent }) => {
     await step('signed in, with the way on to the redirect target', async () => {
-      await expect(canvas.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
       await waitFor(() => expect(canvas.getByRole('status').parentElement).toHaveFocus());
-      await userEvent.click(canvas.getByRole('link', { name: 'Continue' }));
-      await expect(navigate).toHaveBeenCalledWith('/tuning-sessions');
+      await expectOutcomeLeadsOn(
+        { canvas, user: userEvent, navigate },
+        { heading: 'You are signed in', link: 'Continue', href: '/tuning-sessions' },
+      );
     });
   },
 };
@@ -42,13 +44,14 @@ export const ErrorState: Story = {
   args: { status: 'error', error: '' },
   play: async ({ canvas, step, userEvent }) => {
     await step("an empty message falls back to 'Login failed'", async () => {
-      await expect(canvas.getByRole('heading', { name: 'We could not sign you in' })).toBeVisible();
       await expect(canvas.getByRole('alert')).toHaveTextContent('Login failed');
     });
-    await step('Go back to Home goes to /', async () => {
-      await userEvent.click(canvas.getByRole('link', { name: 'Go back to Home' }));
-      await expect(navigate).toHaveBeenCalledWith('/');
-    });
+    await step('Go back to Home goes to /', () =>
+      expectOutcomeLeadsOn(
+        { canvas, user: userEvent, navigate },
+        { heading: 'We could not sign you in', link: 'Go back to Home', href: '/' },
+      ),
+    );
   },
 };
 

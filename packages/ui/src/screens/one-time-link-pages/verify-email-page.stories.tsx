@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
+import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
+import { expectOutcomeLeadsOn } from '../../../test/story-kit-screens';
 import { VerifyEmailPage } from './token-pages';
 
 const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
@@ -37,14 +38,15 @@ export const Success: Story = {
   args: { status: 'success', renderLink: routerLink },
   play: async ({ canvas, step, userEvent }) => {
     await step('it says the address is verified and focuses the outcome', async () => {
-      await expect(canvas.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
       await expect(canvas.getByRole('status')).toHaveTextContent('Your account is ready.');
       await waitFor(() => expect(canvas.getByRole('status').parentElement).toHaveFocus());
     });
-    await step('Get started leads on to /getting-started/', async () => {
-      await userEvent.click(canvas.getByRole('link', { name: 'Get started' }));
-      await expect(navigate).toHaveBeenCalledWith('/getting-started/');
-    });
+    await step('Get started leads on to /getting-started/', () =>
+      expectOutcomeLeadsOn(
+        { canvas, user: userEvent, navigate },
+        { heading: 'Your email is verified', link: 'Get started', href: '/getting-started/' },
+      ),
+    );
   },
 };
 
@@ -89,18 +91,12 @@ export const EmptyToken: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
   args: { status: 'success' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
-  },
+  ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Your email is verified' })),
 };
 
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
   args: { status: 'error', error: 'Invalid or expired verification token' },
-  play: async ({ canvasElement }) => {
-    await expectFitsPhone(canvasElement);
-  },
+  ...phoneStory(),
 };

@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { expectFitsPhone, stubClipboard } from '../../../test/story-kit';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { stubClipboard } from '../../../test/story-kit';
+import {
+  darkChartScreenStory,
+  expectCopyConfirmed,
+  phoneChartStory,
+  SCREEN_CHART_TIMEOUT,
+} from '../../../test/story-kit-screens';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
 import { COPIED_FEEDBACK_MS } from '../../primitives/copy-field';
 import { ParetoFront } from './pareto-front';
 import { THREE, TWO, makeFront, PER_GPU, PER_USER } from './pareto-front.fixtures';
@@ -23,13 +30,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The plot arrives with the lazily loaded recharts chunk. */
-const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 30000,
-  });
-};
-
 const measured = TWO.trials.filter((t) => t.objective_values).length;
 /** The point best per GPU: chosen at first, as it is the session's best. */
 const bestPerGpu = [...TWO.front].sort((a, b) => (b.values[0] ?? 0) - (a.values[0] ?? 0))[0]!;
@@ -39,7 +39,7 @@ export const TwoObjectives: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, args, step }) => {
     await step('the front is drawn over every measured trial; failed trials are left out', async () => {
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
       expect(TWO.front.length).toBeGreaterThan(2);
       expect(measured).toBeLessThan(TWO.trials.length);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol').length).toBe(measured);
@@ -78,9 +78,11 @@ export const TwoObjectives: Story = {
           `^vllm serve meta-llama/Llama-3\\.1-8B-Instruct .*--max-num-seqs ${String(mostPerUser.config.max_num_seqs)}`,
         ),
       );
-      await userEvent.click(canvas.getByRole('button', { name: 'Copy command' }));
-      await expect(args.onCopy).toHaveBeenCalledWith(expect.stringMatching(/^vllm serve /));
-      await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
+      await expectCopyConfirmed(canvas, userEvent, {
+        button: 'Copy command',
+        copied: args.onCopy,
+        value: expect.stringMatching(/^vllm serve /),
+      });
       // The confirmation is brief; the baseline shows the button offering to copy again.
       await canvas.findByRole('button', { name: 'Copy command' }, { timeout: COPIED_FEEDBACK_MS + 3000 });
     });
@@ -104,7 +106,7 @@ export const ThreeObjectives: Story = {
   tags: ['visual'],
   args: { objectives: THREE.objectives, front: THREE.front, trials: THREE.trials },
   play: async ({ canvas, canvasElement, step }) => {
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
     await step('two axes at a time, the viewer picks which; every point lists all three values', async () => {
       const axes = canvas.getByLabelText('Axes');
       await expect(within(axes).getAllByRole('option')).toHaveLength(3);
@@ -147,18 +149,9 @@ export const NoFeasibleTrial: Story = {
   },
 };
 
-export const Dark: Story = {
-  tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => waitForPlot(canvasElement),
-};
+export const Dark: Story = { tags: ['visual'], ...darkChartScreenStory() };
 
 export const Phone: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement }) => {
-    await waitForPlot(canvasElement);
-    await expectFitsPhone(canvasElement);
-    await expect(canvas.getByLabelText('Launch command')).toBeVisible();
-  },
+  ...phoneChartStory((canvas) => canvas.getByLabelText('Launch command')),
 };

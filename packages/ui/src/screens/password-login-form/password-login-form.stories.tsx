@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
+import { expectEmptySubmitRefused, expectFormFailure, expectSubmitBusy } from '../../../test/story-kit-screens';
 import { PasswordLoginForm } from './password-login-form';
 
 const meta = {
@@ -36,11 +37,8 @@ export const MissingFields: Story = {
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     await step('an empty submit explains both fields and focuses the first', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
-      await expect(canvas.getByText('Please enter your email address')).toBeVisible();
+      await expectEmptySubmitRefused(canvas, userEvent, { submit: 'Log in', callback: args.onPasswordLogin });
       await expect(canvas.getByText('Please enter your password')).toBeVisible();
-      await expect(canvas.getByLabelText('E-mail')).toHaveFocus();
-      await expect(args.onPasswordLogin).not.toHaveBeenCalled();
     });
   },
 };
@@ -48,8 +46,7 @@ export const MissingFields: Story = {
 export const LoggingIn: Story = {
   args: { busy: true, defaultEmail: 'ada@example.com' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: 'Log in' })).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: 'Log in' })).toHaveAttribute('aria-busy', 'true');
+    await expectSubmitBusy(canvas, 'Log in');
   },
 };
 
@@ -57,6 +54,6 @@ export const Failed: Story = {
   tags: ['visual'],
   args: { error: 'Incorrect username or password', defaultEmail: 'ada@example.com' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Incorrect username or password');
+    await expectFormFailure(canvas, 'Incorrect username or password', 'Log in');
   },
 };

@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import {
+  expectEmptyWithCommand,
+  expectSecretShownOnce,
+  expectTexts,
+  loadingStory,
+} from '../../../test/story-kit-screens';
 import { tokenRow } from '../credential-manager/token-manager.plays';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
 import { DockerhubTokensPage } from './dockerhub-tokens-page';
@@ -29,10 +35,7 @@ export const Full: Story = {
   play: async ({ canvas, step }) => {
     const table = canvas.getByRole('table', { name: 'Registry tokens' });
     await step('the token columns plus registry, username and scope', async () => {
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent);
-      await expect(headers).toEqual([
+      await expectTexts(within(table).getAllByRole('columnheader'), [
         'Name',
         'Registry',
         'Username',
@@ -94,11 +97,9 @@ export const SecretShownOnce: Story = {
   args: { created: REGISTRY_TOKEN_CREATED },
   play: async ({ step }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Copy your new registry token' });
-    await step("the secret once, monospace, with 'You will not see it again'", async () => {
-      const secret = within(dialog).getByRole('textbox', { name: 'Registry token' });
-      await expect(secret).toHaveValue(REGISTRY_SECRET);
-      await expect(secret).toHaveAccessibleDescription('You will not see it again');
-    });
+    await step("the secret once, monospace, with 'You will not see it again'", () =>
+      expectSecretShownOnce(dialog, 'Registry token', REGISTRY_SECRET),
+    );
     await step('the docker login snippet uses the token’s registry and username and reads stdin', async () => {
       const usage = within(dialog).getByRole('textbox', { name: 'Shell' });
       await expect(usage).toHaveTextContent(`export MAKO_REGISTRY_TOKEN=${REGISTRY_SECRET}`);
@@ -138,24 +139,22 @@ export const RevokeFlow: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { tokens: undefined, isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading Registry tokens');
-    await expect(canvas.getByRole('columnheader', { name: 'Scope' })).toBeInTheDocument();
-  },
-};
+export const Loading: Story = loadingStory(
+  { tokens: undefined, isLoading: true },
+  'Loading Registry tokens',
+  (canvas) => expect(canvas.getByRole('columnheader', { name: 'Scope' })).toBeInTheDocument(),
+);
 
 export const Empty: Story = {
   tags: ['visual'],
   args: { tokens: [] },
   play: async ({ canvas, step }) => {
-    await step('it says what to do, with a docker login to copy', async () => {
-      await expect(canvas.getByRole('heading', { name: 'No registry tokens yet' })).toBeVisible();
-      await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent(
-        `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
-      );
-    });
+    await step('it says what to do, with a docker login to copy', () =>
+      expectEmptyWithCommand(canvas, {
+        heading: 'No registry tokens yet',
+        command: `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
+      }),
+    );
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import type { UserEventObject } from 'storybook/test';
 import { phoneStory } from '../../../test/story-kit';
 import { RoiCalculator } from './roi-calculator';
 
@@ -18,6 +19,18 @@ const statValue = (canvasElement: HTMLElement, label: string) => {
   const value = term.nextElementSibling;
   if (!value) throw new Error(`No value for ${label}`);
   return value as HTMLElement;
+};
+
+/** Replaces what the field labelled `name` holds with `value`, as a user retyping it; returns the field. */
+const retype = async (
+  { canvas, userEvent }: { canvas: ReturnType<typeof within>; userEvent: Pick<UserEventObject, 'clear' | 'type'> },
+  name: string,
+  value: string,
+) => {
+  const field = canvas.getByRole('textbox', { name });
+  await userEvent.clear(field);
+  await userEvent.type(field, value);
+  return field;
 };
 
 export const Default: Story = {
@@ -45,9 +58,7 @@ export const Default: Story = {
 export const LiveRecalculation: Story = {
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('doubling the GPUs doubles the savings as you type', async () => {
-      const gpus = canvas.getByRole('textbox', { name: 'GPUs' });
-      await userEvent.clear(gpus);
-      await userEvent.type(gpus, '16');
+      await retype({ canvas, userEvent }, 'GPUs', '16');
       await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$4,043$/);
       await expect(statValue(canvasElement, 'Yearly savings')).toHaveTextContent(/^\$48,517$/);
       await expect(args.onResultChange).toHaveBeenLastCalledWith(expect.objectContaining({ monthlySpendUsd: 17520 }), {
@@ -58,17 +69,13 @@ export const LiveRecalculation: Story = {
       });
     });
     await step('a 100 % gain halves the spend', async () => {
-      const gain = canvas.getByRole('textbox', { name: 'Throughput gain (%)' });
-      await userEvent.clear(gain);
-      await userEvent.type(gain, '100');
+      await retype({ canvas, userEvent }, 'Throughput gain (%)', '100');
       await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$8,760$/);
       await expect(statValue(canvasElement, 'Yearly savings')).toHaveTextContent(/^\$105,120$/);
       await expect(statValue(canvasElement, 'GPUs no longer needed')).toHaveTextContent('8');
     });
     await step('a fractional price keeps whole dollars in the output', async () => {
-      const price = canvas.getByRole('textbox', { name: 'GPU hourly price (USD)' });
-      await userEvent.clear(price);
-      await userEvent.type(price, '1.99');
+      await retype({ canvas, userEvent }, 'GPU hourly price (USD)', '1.99');
       // 1.99 × 16 × 730 × 0.6 / 2 = 6,973.0 (13,946.0 spend)
       await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$6,973$/);
     });
@@ -79,24 +86,18 @@ export const Invalid: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('a zero price is refused and the outputs blank out', async () => {
-      const price = canvas.getByRole('textbox', { name: 'GPU hourly price (USD)' });
-      await userEvent.clear(price);
-      await userEvent.type(price, '0');
+      const price = await retype({ canvas, userEvent }, 'GPU hourly price (USD)', '0');
       await expect(price).toHaveAttribute('aria-invalid', 'true');
       await expect(price).toHaveAccessibleDescription(/Enter a price per GPU-hour greater than 0/);
       await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent('—');
       await expect(canvas.getByText('Fix the highlighted fields to see your savings.')).toBeVisible();
     });
     await step('utilisation above 100 is refused', async () => {
-      const utilisation = canvas.getByRole('textbox', { name: 'Utilisation (%)' });
-      await userEvent.clear(utilisation);
-      await userEvent.type(utilisation, '140');
+      await retype({ canvas, userEvent }, 'Utilisation (%)', '140');
       await expect(canvas.getByText('Utilisation must be a number from 0 to 100')).toBeVisible();
     });
     await step('a fractional GPU count is refused', async () => {
-      const gpus = canvas.getByRole('textbox', { name: 'GPUs' });
-      await userEvent.clear(gpus);
-      await userEvent.type(gpus, '2.5');
+      await retype({ canvas, userEvent }, 'GPUs', '2.5');
       await expect(canvas.getByText('Enter a whole number of GPUs, at least 1')).toBeVisible();
     });
     await step('nothing is reported while any field is invalid', async () => {

@@ -2,6 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import {
+  expectBusyIgnoresClick,
+  expectCancelKeepsIt,
+  expectCopyConfirmed,
+  expectEmptyWithCommand,
+  loadingStory,
+} from '../../../test/story-kit-screens';
 import { LLAMA_8B_COMMAND, NOW, SERVE_REQUESTS } from './serve-requests.fixtures';
 import type { ServeRequestItem } from './serve-request-card';
 import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';
@@ -56,10 +63,10 @@ export const Full: Story = {
 export const CopyLaunchCommand: Story = {
   play: async ({ step, userEvent }) => {
     await step('Copy puts the launch command on the clipboard', async () => {
-      const card = requestCard('meta-llama/Llama-3.1-8B-Instruct');
-      await userEvent.click(card.getByRole('button', { name: 'Copy' }));
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(LLAMA_8B_COMMAND);
-      await expect(await card.findByRole('button', { name: 'Copied' })).toBeVisible();
+      await expectCopyConfirmed(requestCard('meta-llama/Llama-3.1-8B-Instruct'), userEvent, {
+        copied: navigator.clipboard.writeText,
+        value: LLAMA_8B_COMMAND,
+      });
     });
   },
 };
@@ -124,12 +131,8 @@ export const Creating: Story = {
       objective: 'output_throughput',
     },
   },
-  play: async ({ canvas, args, userEvent }) => {
-    const submit = canvas.getByRole('button', { name: 'Get launch command' });
-    await expect(submit).toHaveAttribute('aria-busy', 'true');
-    await userEvent.click(submit);
-    await expect(args.onCreate).not.toHaveBeenCalled();
-  },
+  play: ({ canvas, args, userEvent }) =>
+    expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Get launch command' }), userEvent, args.onCreate),
 };
 
 export const CreateFailed: Story = {
@@ -183,11 +186,7 @@ export const DeleteFlow: Story = {
       });
       await expect(confirm).toHaveAccessibleDescription(/the benchmarks behind it stay/);
     });
-    await step('Cancel keeps it', async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(args.onDelete).not.toHaveBeenCalled();
-    });
+    await step('Cancel keeps it', () => expectCancelKeepsIt(userEvent, args.onDelete));
     await step('confirming calls onDelete with the id; the dialog closes when the request is gone', async () => {
       await userEvent.click(
         screen.getByRole('button', { name: 'Delete request for Qwen/Qwen2.5-72B-Instruct on 8x MI300X' }),
@@ -200,13 +199,18 @@ export const DeleteFlow: Story = {
   },
 };
 
+/** Asks to delete the Llama 3.1 8B request; resolves with its confirmation dialog. */
+const askToDeleteLlama8b = async (user: { click: (element: Element) => Promise<void> }) => {
+  await user.click(
+    screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
+  );
+  return screen.findByRole('alertdialog');
+};
+
 export const DeleteFailed: Story = {
   args: { deleteError: 'Something went wrong: Not Found' },
   play: async ({ args, step, userEvent }) => {
-    await userEvent.click(
-      screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
-    );
-    const confirm = await screen.findByRole('alertdialog');
+    const confirm = await askToDeleteLlama8b(userEvent);
     await step('the failure shows only after confirming, and the dialog stays', async () => {
       await expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();
       await userEvent.click(within(confirm).getByRole('button', { name: 'Delete request' }));
@@ -219,31 +223,26 @@ export const DeleteFailed: Story = {
 export const Deleting: Story = {
   args: { deletingId: 'sr_llama8b' },
   play: async ({ args, userEvent }) => {
-    await userEvent.click(
-      screen.getByRole('button', { name: 'Delete request for meta-llama/Llama-3.1-8B-Instruct on 1x H100' }),
+    const confirm = await askToDeleteLlama8b(userEvent);
+    await expectBusyIgnoresClick(
+      within(confirm).getByRole('button', { name: 'Delete request' }),
+      userEvent,
+      args.onDelete,
     );
-    const confirmButton = await screen.findByRole('button', { name: 'Delete request' });
-    await expect(confirmButton).toHaveAttribute('aria-busy', 'true');
-    await userEvent.click(confirmButton);
-    await expect(args.onDelete).not.toHaveBeenCalled();
   },
 };
 
-export const Loading: Story = {
-  args: { requests: undefined, isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading serve requests');
-    await expect(canvas.getByRole('form', { name: 'Request a launch command' })).toBeVisible();
-  },
-};
+export const Loading: Story = loadingStory(
+  { requests: undefined, isLoading: true },
+  'Loading serve requests',
+  (canvas) => expect(canvas.getByRole('form', { name: 'Request a launch command' })).toBeVisible(),
+);
 
 export const Empty: Story = {
   tags: ['visual'],
   args: { requests: [] },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: 'No serve requests yet' })).toBeVisible();
-    await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent('mako-runner bench');
-  },
+  play: ({ canvas }) =>
+    expectEmptyWithCommand(canvas, { heading: 'No serve requests yet', command: 'mako-runner bench' }),
 };
 
 export const ErrorState: Story = {

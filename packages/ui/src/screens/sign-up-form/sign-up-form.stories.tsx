@@ -1,7 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { GoogleButton } from '../google-button';
-import { expectFitsPhone, withMaxWidth } from '../../../test/story-kit';
+import { phoneStory, withMaxWidth } from '../../../test/story-kit';
+import {
+  expectBusyIgnoresClick,
+  expectClickReportsOnce,
+  expectFormFailure,
+  expectInvalidAddressOnBlur,
+  expectSentConfirmation,
+  expectSubmitBusy,
+} from '../../../test/story-kit-screens';
 import { SignUpForm } from './sign-up-form';
 
 const SUCCESS = 'Verification link sent successfully! Please check your email.';
@@ -48,9 +56,12 @@ export const Filled: Story = {
   args: { defaultEmail: '  ada@example.com ' },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('submitting sends the trimmed address once', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Sign up' }));
-      await expect(args.onSignUp).toHaveBeenCalledTimes(1);
-      await expect(args.onSignUp).toHaveBeenCalledWith('ada@example.com');
+      await expectClickReportsOnce(
+        canvas.getByRole('button', { name: 'Sign up' }),
+        userEvent,
+        args.onSignUp,
+        'ada@example.com',
+      );
     });
     await step('no validation message is shown', async () => {
       await expect(canvas.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
@@ -92,11 +103,7 @@ export const Invalid: Story = {
 export const FixingTheAddressClearsTheError: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     const input = canvas.getByLabelText('E-mail');
-    await step('show an error first', async () => {
-      await userEvent.type(input, 'ada');
-      await userEvent.tab();
-      await expect(canvas.getByText('Invalid email address')).toBeVisible();
-    });
+    await step('show an error first', () => expectInvalidAddressOnBlur(canvas, userEvent, 'ada'));
     await step('the message goes away while typing the fix', async () => {
       await userEvent.type(input, '@example.com');
       await expect(canvas.queryByText('Invalid email address')).not.toBeInTheDocument();
@@ -113,16 +120,13 @@ export const Submitting: Story = {
   tags: ['visual'],
   args: { busy: true, defaultEmail: 'ada@example.com' },
   play: async ({ canvas, args, step, userEvent }) => {
-    const button = canvas.getByRole('button', { name: 'Sign up' });
     await step('the button is disabled, busy and shows a spinner', async () => {
-      await expect(button).toBeDisabled();
-      await expect(button).toHaveAttribute('aria-busy', 'true');
+      const button = await expectSubmitBusy(canvas, 'Sign up');
       await expect(button.querySelector('[data-spinner]')).not.toBeNull();
     });
-    await step('a second submit is impossible', async () => {
-      await userEvent.click(button);
-      await expect(args.onSignUp).not.toHaveBeenCalled();
-    });
+    await step('a second submit is impossible', () =>
+      expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Sign up' }), userEvent, args.onSignUp),
+    );
   },
 };
 
@@ -131,9 +135,8 @@ export const ServerError: Story = {
   args: { error: 'Failed to send verification email', defaultEmail: 'ada@example.com' },
   play: async ({ canvas, step }) => {
     await step('the error is announced and the form stays for a retry', async () => {
-      await expect(canvas.getByRole('alert')).toHaveTextContent('Failed to send verification email');
+      await expectFormFailure(canvas, 'Failed to send verification email', 'Sign up');
       await expect(canvas.getByLabelText('E-mail')).toHaveValue('ada@example.com');
-      await expect(canvas.getByRole('button', { name: 'Sign up' })).toBeEnabled();
     });
   },
 };
@@ -142,16 +145,12 @@ export const Success: Story = {
   tags: ['visual'],
   args: { successMessage: SUCCESS },
   play: async ({ canvas, step }) => {
-    await step('a confirmation with an icon replaces the form', async () => {
+    await step('a confirmation with an icon replaces the form and takes the focus, so it is heard', async () => {
+      await expectSentConfirmation(canvas, SUCCESS);
       const status = canvas.getByRole('status');
-      await expect(status).toHaveTextContent(SUCCESS);
       await expect(status.querySelector('svg')).not.toBeNull();
       await expect(status).toHaveAttribute('data-tone', 'success');
       await expect(canvas.queryByRole('form', { name: 'Sign up' })).not.toBeInTheDocument();
-      await expect(canvas.queryByLabelText('E-mail')).not.toBeInTheDocument();
-    });
-    await step('focus moves to the confirmation so it is heard', async () => {
-      await expect(canvas.getByRole('status').parentElement).toHaveFocus();
     });
   },
 };
@@ -185,24 +184,12 @@ export const Dark: Story = {
   globals: { theme: 'dark' },
   args: { googleClientId: 'client-123', googleButton: <GoogleButton /> },
   play: async ({ canvas, step, userEvent }) => {
-    await step('validation works the same in dark mode', async () => {
-      await userEvent.type(canvas.getByLabelText('E-mail'), 'nope');
-      await userEvent.tab();
-      await expect(canvas.getByText('Invalid email address')).toBeVisible();
-    });
+    await step('validation works the same in dark mode', () => expectInvalidAddressOnBlur(canvas, userEvent, 'nope'));
   },
 };
 
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
   args: { googleClientId: 'client-123', googleButton: <GoogleButton /> },
-  play: async ({ canvas, canvasElement, step }) => {
-    await step('nothing overflows a 375 px screen', async () => {
-      await expectFitsPhone(canvasElement);
-      await expect(canvas.getByRole('button', { name: 'Sign up' }).getBoundingClientRect().right).toBeLessThanOrEqual(
-        375,
-      );
-    });
-  },
+  ...phoneStory((canvas) => canvas.getByRole('button', { name: 'Sign up' })),
 };

@@ -14,7 +14,19 @@ import {
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
-import { expectFailureWithRetry, expectFitsPhone, stubClipboard } from '../../../test/story-kit';
+import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
+import {
+  darkChartScreenStory,
+  expectBusyIgnoresClick,
+  expectCancelKeepsIt,
+  expectClickReportsOnce,
+  expectEmptyWithCommand,
+  expectPageTitle,
+  expectTexts,
+  loadingStory,
+  phoneChartStory,
+} from '../../../test/story-kit-screens';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
@@ -45,11 +57,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 15_000,
-  });
-};
 const benchmarksTable = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('table', { name: 'Benchmarks of this setting' });
 const latencyRow = (canvasElement: HTMLElement, name: string) =>
@@ -61,9 +68,9 @@ const cellsOf = (row: Element | undefined) => [...(row?.querySelectorAll('td') ?
 export const Full: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
-    await step("the title is '{model name} benchmarks on {count}x {hardware name}'", async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(TITLE);
-    });
+    await step("the title is '{model name} benchmarks on {count}x {hardware name}'", () =>
+      expectPageTitle(canvas, TITLE),
+    );
     await step('the workload of the setting is summarised', async () => {
       const workload = canvas.getByRole('region', { name: 'Workload' });
       await expect(within(workload).getByText('Request rate').nextElementSibling).toHaveTextContent('All at once');
@@ -106,10 +113,7 @@ export const Full: Story = {
     await step('the list shows what each benchmark changed from the engine defaults, with its badges', async () => {
       const table = benchmarksTable(canvasElement);
       const fastest = within(table).getByRole('radio', { name: 'Show benchmark #4' }).closest('tr') as HTMLElement;
-      const chips = within(fastest)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent);
-      await expect(chips).toEqual([
+      await expectTexts(within(fastest).getAllByRole('listitem'), [
         'max_num_seqs=512',
         'max_num_batched_tokens=32768',
         'gpu_memory_utilization=0.92',
@@ -131,7 +135,7 @@ export const Full: Story = {
           '7 benchmarks: output 4,105 tok/s to 5,241 tok/s at p99 TTFT from 352 ms to 813 ms. Selected #4: 5,241 tok/s at 813 ms.',
         ),
       ).toBeVisible();
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement, 15_000);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol')).toHaveLength(7);
     });
   },
@@ -175,7 +179,7 @@ export const LatencyAxis: Story = {
 
 export const ChooseOnTheChart: Story = {
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement, 15_000);
     await step('clicking a point selects that benchmark', async () => {
       const symbols = [...canvasElement.querySelectorAll<SVGElement>('.recharts-scatter .recharts-scatter-symbol')];
       await expect(symbols.length).toBe(7);
@@ -202,9 +206,13 @@ export const SortByLatency: Story = {
 export const PublishAndUnpublish: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     await step('Publish makes the selected private benchmark public', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Publish' }));
-      await expect(args.onPublishChange).toHaveBeenCalledTimes(1);
-      await expect(args.onPublishChange).toHaveBeenCalledWith(trial5.id, true);
+      await expectClickReportsOnce(
+        canvas.getByRole('button', { name: 'Publish' }),
+        userEvent,
+        args.onPublishChange,
+        trial5.id,
+        true,
+      );
     });
     await step('a published benchmark offers Unpublish', async () => {
       await userEvent.click(canvas.getByRole('radio', { name: 'Show benchmark #1' }));
@@ -217,12 +225,9 @@ export const PublishAndUnpublish: Story = {
 export const Publishing: Story = {
   args: { publishingId: trial5.id, publishError: 'Something went wrong: Service Unavailable' },
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('the button spins and cannot be pressed twice', async () => {
-      const publish = canvas.getByRole('button', { name: 'Publish' });
-      await expect(publish).toHaveAttribute('aria-busy', 'true');
-      await userEvent.click(publish);
-      await expect(args.onPublishChange).not.toHaveBeenCalled();
-    });
+    await step('the button spins and cannot be pressed twice', () =>
+      expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Publish' }), userEvent, args.onPublishChange),
+    );
     await step('a failed change is explained next to the actions', async () => {
       await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
     });
@@ -260,9 +265,7 @@ export const DeleteWithConfirm: Story = {
       await userEvent.click(canvas.getByRole('button', { name: 'Delete' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Delete benchmark #4?' });
       await expect(dialog).toHaveTextContent('This cannot be undone.');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      await expect(args.onDelete).not.toHaveBeenCalled();
+      await expectCancelKeepsIt(userEvent, args.onDelete);
     });
     await step('confirming deletes that benchmark; the dialog waits, busy, for the answer', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Delete' }));
@@ -312,16 +315,16 @@ export const ReadOnly: Story = {
       await expect(args.onSelectBenchmark).toHaveBeenCalledWith(trial3.id);
       await userEvent.click(canvas.getByRole('radio', { name: 'Show benchmark #4' }));
     });
-    await waitForPlot(canvasElement);
+    await waitForChartPlot(canvasElement, 15_000);
   },
 };
 
 export const WithoutEngineDefaults: Story = {
   args: { setting: qwenH100Setting, benchmarks: qwenH100Benchmarks, runtimeDefaults: undefined },
   play: async ({ canvas, canvasElement, step }) => {
-    await step("the title follows the setting's model and hardware", async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Qwen/Qwen3-32B benchmarks on 2x H100');
-    });
+    await step("the title follows the setting's model and hardware", () =>
+      expectPageTitle(canvas, 'Qwen/Qwen3-32B benchmarks on 2x H100'),
+    );
     await step('without the defaults, the list shows the options that differ between the benchmarks', async () => {
       const table = benchmarksTable(canvasElement);
       await expect(within(table).getByRole('columnheader', { name: 'Runtime options' })).toBeVisible();
@@ -338,26 +341,16 @@ export const WithoutEngineDefaults: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(TITLE);
-    await waitForPlot(canvasElement);
-  },
+  ...darkChartScreenStory((canvas) => canvas.getByRole('heading', { level: 1, name: TITLE })),
 };
 
+/** The page fits 375 px: the long title wraps, wide tables scroll inside their frames. */
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement, step }) => {
-    await step('the page fits 375 px: the long title wraps, wide tables scroll inside their frames', async () => {
-      await expectFitsPhone(canvasElement);
-      await expect(canvas.getByRole('heading', { level: 1 }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
-      await expect(canvas.getByRole('button', { name: 'Delete' }).getBoundingClientRect().right).toBeLessThanOrEqual(
-        375,
-      );
-    });
-    await waitForPlot(canvasElement);
-  },
+  ...phoneChartStory(
+    (canvas) => canvas.getByRole('heading', { level: 1 }),
+    (canvas) => canvas.getByRole('button', { name: 'Delete' }),
+  ),
 };
 
 export const Empty: Story = {
@@ -365,10 +358,11 @@ export const Empty: Story = {
   args: { benchmarks: [] },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('it says what to do: repeat this workload with the runner and upload it', async () => {
-      await expect(canvas.getByRole('heading', { name: 'No benchmarks under this setting' })).toBeVisible();
-      await expect(canvas.getByRole('textbox', { name: 'Run this command' })).toHaveTextContent(
-        "MAKO_TOKEN=mako_… mako-runner bench --base-url http://127.0.0.1:8000 --model meta-llama/Llama-3.1-8B-Instruct --runtime vllm --runtime-version 0.11.0 --dataset random --num-requests 1000 --request-rate inf --max-concurrency 64 --prompt-len 1024 --output-len 256 --hardware '1x H100' --post",
-      );
+      await expectEmptyWithCommand(canvas, {
+        heading: 'No benchmarks under this setting',
+        command:
+          "MAKO_TOKEN=mako_… mako-runner bench --base-url http://127.0.0.1:8000 --model meta-llama/Llama-3.1-8B-Instruct --runtime vllm --runtime-version 0.11.0 --dataset random --num-requests 1000 --request-rate inf --max-concurrency 64 --prompt-len 1024 --output-len 256 --hardware '1x H100' --post",
+      });
       await expect(canvas.queryByRole('table', { name: 'Benchmarks of this setting' })).not.toBeInTheDocument();
     });
     await step('the command copies', async () => {
@@ -382,29 +376,18 @@ export const Empty: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { status: 'loading', setting: undefined, benchmarks: undefined },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading benchmarks');
-    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
-  },
-};
+export const Loading: Story = loadingStory(
+  { status: 'loading', setting: undefined, benchmarks: undefined },
+  'Loading benchmarks',
+  (canvas) => expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument(),
+);
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: {
+  ...failedLoadStory({
     status: 'error',
     setting: undefined,
     benchmarks: undefined,
     error: { statusText: 'Not Found', detail: 'Benchmark setting not found' },
-  },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await expectFailureWithRetry(
-      canvas,
-      userEvent,
-      args.onRetry,
-      { statusText: 'Not Found', detail: 'Benchmark setting not found' },
-      step,
-    );
-  },
+  }),
 };

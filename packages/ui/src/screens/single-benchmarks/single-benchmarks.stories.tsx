@@ -6,7 +6,16 @@ import {
   llamaH100Setting,
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
-import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import { darkThemeStory, phoneStory, stubClipboard } from '../../../test/story-kit';
+import {
+  expectAppHandledLink,
+  expectClickReportsOnce,
+  expectCopyConfirmed,
+  expectEmptyWithCommand,
+  expectPageTitle,
+  expectTexts,
+  failedStatusStory,
+} from '../../../test/story-kit-screens';
 import { SingleBenchmarks } from './single-benchmarks';
 
 const meta = {
@@ -39,23 +48,16 @@ export const Full: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('the title and one row per setting', async () => {
-      await expect(canvas.getByRole('heading', { level: 1, name: 'Single benchmarks' })).toBeVisible();
+      await expectPageTitle(canvas, 'Single benchmarks');
       await expect(bodyRows(canvasElement)).toHaveLength(6);
     });
     await step('a row reads as the setting: hardware as {count}x {name}, engine and version, workload', async () => {
       const row = rowOf(canvasElement, 'Qwen/Qwen3-32B', '2x H100');
       await expect(row).toBeDefined();
-      const cells = [...(row?.cells ?? [])].map((cell) => cell.textContent);
-      await expect(cells).toEqual([
-        'Qwen/Qwen3-32B',
-        '2x H100',
-        'SGLang 0.5.3',
-        'sharegpt',
-        '8 req/s',
-        '4–1,024 → 4–512',
-        '3',
-        '1 d ago',
-      ]);
+      await expectTexts(
+        [...(row?.cells ?? [])],
+        ['Qwen/Qwen3-32B', '2x H100', 'SGLang 0.5.3', 'sharegpt', '8 req/s', '4–1,024 → 4–512', '3', '1 d ago'],
+      );
       const llama = rowOf(canvasElement, 'meta-llama/Llama-3.1-8B-Instruct', '1x H100');
       await expect(llama?.cells[4]).toHaveTextContent('All at once');
       await expect(llama?.cells[5]).toHaveTextContent('1,024 → 256');
@@ -75,9 +77,12 @@ export const SortAndOpen: Story = {
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('choosing a model opens that setting', async () => {
       const row = rowOf(canvasElement, 'Qwen/Qwen3-32B', '2x H100') as HTMLElement;
-      await userEvent.click(within(row).getByRole('button', { name: 'Qwen/Qwen3-32B' }));
-      await expect(args.onOpenSetting).toHaveBeenCalledTimes(1);
-      await expect(args.onOpenSetting).toHaveBeenCalledWith(qwenH100Setting.id);
+      await expectClickReportsOnce(
+        within(row).getByRole('button', { name: 'Qwen/Qwen3-32B' }),
+        userEvent,
+        args.onOpenSetting,
+        qwenH100Setting.id,
+      );
     });
     await step('sorting by number of benchmarks puts the busiest setting first', async () => {
       await userEvent.click(canvas.getByRole('button', { name: /Benchmarks/ }));
@@ -112,14 +117,13 @@ export const AsLinks: Story = {
   args: { settingHref: (id: string) => `/single-benchmarks/${id}` },
   play: async ({ canvas, args, step, userEvent }) => {
     const link = canvas.getAllByRole('link', { name: 'meta-llama/Llama-3.1-8B-Instruct' }).at(-1) as HTMLElement;
-    await step('with an href each model is a link to its detail page', async () => {
-      await expect(link).toHaveAttribute('href', `/single-benchmarks/${llamaH100Setting.id}`);
-    });
-    await step('a plain click is handed to the app instead of loading the page', async () => {
-      await userEvent.click(link);
-      await expect(args.onOpenSetting).toHaveBeenCalledTimes(1);
-      await expect(args.onOpenSetting).toHaveBeenCalledWith(llamaH100Setting.id);
-    });
+    await step('with an href each model is a link to its detail page; a plain click is handed to the app', () =>
+      expectAppHandledLink(link, userEvent, {
+        href: `/single-benchmarks/${llamaH100Setting.id}`,
+        onOpen: args.onOpenSetting,
+        id: llamaH100Setting.id,
+      }),
+    );
     await step('a modified click is left to the browser (new tab)', async () => {
       const prevented: boolean[] = [];
       const record = (event: MouseEvent) => {
@@ -146,9 +150,10 @@ export const ServerPages: Story = {
       await expect(canvas.getByText('Page 2 of 3')).toBeVisible();
     });
     await step('Next asks for the following offset', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
-      await expect(args.onPageChange).toHaveBeenCalledTimes(1);
-      await expect(args.onPageChange).toHaveBeenCalledWith({ limit: 100, offset: 200 });
+      await expectClickReportsOnce(canvas.getByRole('button', { name: 'Next page' }), userEvent, args.onPageChange, {
+        limit: 100,
+        offset: 200,
+      });
     });
     await step('Previous asks for the first page', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Previous page' }));
@@ -170,11 +175,10 @@ export const Empty: Story = {
   args: { settings: [], count: 0 },
   play: async ({ canvas, step }) => {
     await step('it says what to do next, with the runner command that uploads a result', async () => {
-      await expect(canvas.getByRole('heading', { name: 'No benchmarks yet' })).toBeVisible();
-      const command = canvas.getByRole('textbox', { name: 'Run this command' });
-      await expect(command).toHaveTextContent(
-        /^MAKO_TOKEN=mako_… mako-runner bench --base-url http:\/\/127\.0\.0\.1:8000 .*--post$/,
-      );
+      await expectEmptyWithCommand(canvas, {
+        heading: 'No benchmarks yet',
+        command: /^MAKO_TOKEN=mako_… mako-runner bench --base-url http:\/\/127\.0\.0\.1:8000 .*--post$/,
+      });
       await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
     });
   },
@@ -183,27 +187,17 @@ export const Empty: Story = {
 export const EmptyCopyCommand: Story = {
   args: { settings: [], count: 0 },
   play: async ({ canvas, args, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+    await expectCopyConfirmed(canvas, userEvent, {
+      copied: args.onCopyCommand,
+      value: expect.stringContaining('mako-runner bench'),
+    });
     await expect(args.onCopyCommand).toHaveBeenCalledTimes(1);
-    await expect(args.onCopyCommand).toHaveBeenCalledWith(expect.stringContaining('mako-runner bench'));
-    await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
   },
 };
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  ...failedLoadStory({
-    status: 'error',
-    settings: undefined,
-    error: { statusText: 'Service Unavailable', detail: 'The database is not answering' },
-  }),
+  ...failedStatusStory('settings', { statusText: 'Service Unavailable', detail: 'The database is not answering' }),
 };
 
-export const ErrorWithoutDetail: Story = {
-  args: { status: 'error', settings: undefined, error: { statusText: 'Bad Gateway', detail: null } },
-  play: async ({ canvas }) => {
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent('Something went wrong: Bad Gateway');
-    await expect(alert).toHaveTextContent('Unknown error');
-  },
-};
+export const ErrorWithoutDetail: Story = failedStatusStory('settings', { statusText: 'Bad Gateway', detail: null });

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
+import { expectOutcomeLeadsOn, expectPageTitle } from '../../../test/story-kit-screens';
 import { PaymentCancelledPage } from './payment-result';
 
 const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
@@ -19,7 +20,7 @@ export const Cancelled: Story = {
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step("the title is 'Payment Cancelled' and says nothing changed", async () => {
-      await expect(canvas.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeVisible();
+      await expectPageTitle(canvas, 'Payment Cancelled');
       await expect(
         canvas.getByText(/No payment was taken and your plan has not changed: you are still on Free/),
       ).toBeVisible();
@@ -42,10 +43,11 @@ export const Cancelled: Story = {
 
 export const WithRouterLink: Story = {
   args: { renderLink: routerLink, links: { subscription: '/app/subscription/' } },
-  play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('link', { name: 'Back to plans' }));
-    await expect(navigate).toHaveBeenCalledWith('/app/subscription/');
-  },
+  play: ({ canvas, userEvent }) =>
+    expectOutcomeLeadsOn(
+      { canvas, user: userEvent, navigate },
+      { heading: 'Payment Cancelled', link: 'Back to plans', href: '/app/subscription/' },
+    ),
 };
 
 export const WithoutDetails: Story = {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
+import { darkThemeStory, expectFailureWithRetry, phoneStory, routerLinkStub } from '../../../test/story-kit';
+import { expectOutcomeLeadsOn, expectPageTitle } from '../../../test/story-kit-screens';
 import { PaymentSuccessPage } from './payment-result';
 
 const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
@@ -18,11 +19,9 @@ type Story = StoryObj<typeof meta>;
 export const Success: Story = {
   tags: ['visual'],
   play: async ({ canvas, step }) => {
-    await step('the title is the spec’s, word for word', async () => {
-      await expect(
-        canvas.getByRole('heading', { level: 1, name: 'Payment Successful - Welcome to Pro!' }),
-      ).toBeVisible();
-    });
+    await step('the title is the spec’s, word for word', () =>
+      expectPageTitle(canvas, 'Payment Successful - Welcome to Pro!'),
+    );
     await step('next steps, and links on to sessions, tokens and the plan', async () => {
       await expect(canvas.getByRole('list', { name: 'Next steps' }).children).toHaveLength(3);
       await expect(canvas.getByRole('link', { name: 'Start a tuning session' })).toHaveAttribute(
@@ -38,10 +37,12 @@ export const Success: Story = {
 export const WithRouterLink: Story = {
   args: { renderLink: routerLink, planName: 'Pro (yearly)' },
   play: async ({ canvas, step, userEvent }) => {
-    await step('the app’s links receive the clicks', async () => {
-      await userEvent.click(canvas.getByRole('link', { name: 'Back to your plan' }));
-      await expect(navigate).toHaveBeenCalledWith('/subscription/');
-    });
+    await step('the app’s links receive the clicks', () =>
+      expectOutcomeLeadsOn(
+        { canvas, user: userEvent, navigate },
+        { heading: 'Payment Successful - Welcome to Pro!', link: 'Back to your plan', href: '/subscription/' },
+      ),
+    );
     await step('the plan name appears in the text; the title stays the spec’s', async () => {
       await expect(canvas.getByText(/Your Pro \(yearly\) plan is active now/)).toBeVisible();
       await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Successful - Welcome to Pro!');
@@ -57,19 +58,16 @@ export const Confirming: Story = {
   },
 };
 
+const NOT_PAID = { statusText: 'Bad Request', detail: 'Checkout session is not paid' };
+
 export const ConfirmFailed: Story = {
   tags: ['visual'],
-  args: { error: { statusText: 'Bad Request', detail: 'Checkout session is not paid' } },
+  args: { error: NOT_PAID },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('nothing is claimed while the payment is not confirmed', async () => {
       await expect(canvas.queryByRole('heading', { name: /Payment Successful/ })).not.toBeInTheDocument();
-      await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Bad Request');
-      await expect(canvas.getByRole('alert')).toHaveTextContent('Checkout session is not paid');
     });
-    await step('Retry asks again', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-      await expect(args.onRetry).toHaveBeenCalledTimes(1);
-    });
+    await expectFailureWithRetry(canvas, userEvent, args.onRetry, NOT_PAID, step);
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory } from '../../../test/story-kit';
+import { expectBusyIgnoresClick, expectClickReportsOnce, loadingStory } from '../../../test/story-kit-screens';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 
@@ -57,9 +58,7 @@ export const Full: Story = {
 export const ChoosePlan: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     await step('Choose Pro calls onChoose with the plan id', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Choose Pro' }));
-      await expect(args.onChoose).toHaveBeenCalledTimes(1);
-      await expect(args.onChoose).toHaveBeenCalledWith('pro');
+      await expectClickReportsOnce(canvas.getByRole('button', { name: 'Choose Pro' }), userEvent, args.onChoose, 'pro');
     });
     await step('without a contact URL, Contact us reports the plan too', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Contact us' }));
@@ -84,11 +83,8 @@ export const Choosing: Story = {
   args: { choosingPlanId: 'pro' },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the chosen plan spins and the others wait', async () => {
-      const pro = canvas.getByRole('button', { name: 'Choose Pro' });
-      await expect(pro).toHaveAttribute('aria-busy', 'true');
       await expect(canvas.getByRole('button', { name: 'Contact us' })).toBeDisabled();
-      await userEvent.click(pro);
-      await expect(args.onChoose).not.toHaveBeenCalled();
+      await expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Choose Pro' }), userEvent, args.onChoose);
     });
   },
 };
@@ -133,13 +129,9 @@ export const Canceled: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { plans: undefined, isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading plans');
-    await expect(canvas.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument();
-  },
-};
+export const Loading: Story = loadingStory({ plans: undefined, isLoading: true }, 'Loading plans', (canvas) =>
+  expect(canvas.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument(),
+);
 
 export const Empty: Story = {
   tags: ['visual'],

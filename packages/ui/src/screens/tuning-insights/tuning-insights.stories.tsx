@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
+import { darkChartScreenStory, expectTexts, phoneChartStory } from '../../../test/story-kit-screens';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
 import { formatTokensPerSecond } from '../../foundations/format';
 import { TuningInsights } from './tuning-insights';
 import {
@@ -30,19 +32,12 @@ type Story = StoryObj<typeof meta>;
 const FEW = makeInsightTrials(5);
 const failedCount = INSIGHT_TRIALS.filter((trial) => trial.outcome === 'failed').length;
 
-/** The plot arrives with the lazily loaded recharts chunk. */
-const waitForPlot = async (canvasElement: HTMLElement) => {
-  await waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 5000,
-  });
-};
-
 export const Explained: Story = {
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('the flags are ranked by their share of the objective, most important first', async () => {
       const rows = within(canvas.getByRole('list', { name: 'Flag importance' })).getAllByRole('listitem');
-      expect(rows.map((row) => row.textContent)).toEqual([
+      await expectTexts(rows, [
         'max_num_seqs46 %',
         'gpu_memory_utilization27 %',
         'enable_chunked_prefill14 %',
@@ -61,7 +56,7 @@ export const Explained: Story = {
     });
     await step('the slice view starts on the most important flag', async () => {
       expect(canvas.getByLabelText('Flag')).toHaveValue('max_num_seqs');
-      await waitForPlot(canvasElement);
+      await waitForChartPlot(canvasElement);
       expect(canvas.getByText(/feasible trials against max_num_seqs: the highest output tok\/s/)).toBeVisible();
       expect(canvas.getByText(new RegExp(`; ${failedCount} failed\\.$`))).toBeVisible();
     });
@@ -132,19 +127,10 @@ export const NoTrials: Story = {
   },
 };
 
-export const Dark: Story = {
-  tags: ['visual'],
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => waitForPlot(canvasElement),
-};
+export const Dark: Story = { tags: ['visual'], ...darkChartScreenStory() };
 
+/** Nothing overflows sideways: the pair of cards stacks and long flag names wrap. */
 export const Phone: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement }) => {
-    await waitForPlot(canvasElement);
-    // Nothing overflows sideways: the pair of cards stacks and long flag names wrap.
-    expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth + 1);
-    expect(canvas.getByRole('heading', { name: 'What matters' })).toBeVisible();
-  },
+  ...phoneChartStory((canvas) => canvas.getByRole('heading', { name: 'What matters' })),
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, waitFor, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import {
   COMPLETE_BEST,
   COMPLETE_RESULTS,
@@ -14,7 +14,19 @@ import {
   RUNNING_NOW,
 } from '../tuning-sessions/tuning-sessions.fixtures';
 import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
-import { expectFailureWithRetry, SignedInShell, stubClipboard } from '../../../test/story-kit';
+import { SignedInShell, stubClipboard } from '../../../test/story-kit';
+import {
+  darkChartScreenStory,
+  expectCopyConfirmed,
+  expectPageTitle,
+  expectTexts,
+  failedStatusStory,
+  loadingStory,
+  phoneChartStory,
+  SCREEN_CHART_TIMEOUT,
+} from '../../../test/story-kit-screens';
+import { waitForChartPlot } from '../../../test/story-kit-parts';
+import type { TuningResultData } from '../benchmark-common/tuning-types';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
 import { DEFAULT_CONFIG, FAILED_NOW, FAILED_RESULTS, LONG_RUN, LONG_RUN_NOW } from './tuning-session-detail.fixtures';
@@ -51,11 +63,18 @@ type Story = StoryObj<typeof meta>;
 
 const TITLE = 'meta-llama/Llama-3.1-8B-Instruct tuning session on 1x H100';
 
-/** Recharts arrives as a lazily loaded chunk; on a cold, busy machine Vite takes a while to serve it. */
-const waitForChart = (canvasElement: HTMLElement) =>
-  waitFor(() => expect(canvasElement.querySelector('[data-chart-plot] svg.recharts-surface')).not.toBeNull(), {
-    timeout: 30000,
-  });
+/** The line under the title reads every one of `parts`: status, objective, constraints, counts. */
+const expectSummaryReads = (canvas: ReturnType<typeof within>, parts: string[]) =>
+  expectReadsAll(canvas.getByRole('list', { name: 'Session summary' }), parts);
+
+/** The note (a status) that says where the search stands, found by its title, reads every one of `parts`. */
+const expectSearchNote = (canvas: ReturnType<typeof within>, title: string, parts: string[]) =>
+  expectReadsAll(canvas.getByText(title).closest('[role="status"]') as HTMLElement, parts);
+
+async function expectReadsAll(element: HTMLElement, parts: string[]) {
+  for (const part of parts) await expect(element).toHaveTextContent(part);
+  return element;
+}
 
 const bodyRows = (table: HTMLElement) => [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]')];
 
@@ -67,27 +86,25 @@ export const Full: Story = {
       await expect(
         canvas.getByText(/Best output tok\/s: 5,603 after 34 trials; 14 infeasible, 4 failed\./),
       ).toBeInTheDocument();
-      await waitForChart(canvasElement);
+      await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol').length).toBe(34);
     });
-    await step('the title is the spec string: model, then {count}x {hardware}', async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(TITLE);
-    });
+    await step('the title is the spec string: model, then {count}x {hardware}', () => expectPageTitle(canvas, TITLE));
     await step('the header line: status, objective, constraints, trials and pending', async () => {
-      const summary = canvas.getByRole('list', { name: 'Session summary' });
-      await expect(summary).toHaveTextContent('Running');
-      await expect(summary).toHaveTextContent('objective: max output tok/s');
-      await expect(summary).toHaveTextContent('constraints: p99 TTFT ≤ 500 ms, p99 TPOT ≤ 30.0 ms');
-      await expect(summary).toHaveTextContent('34/50 trials');
-      await expect(summary).toHaveTextContent('2 pending');
-      await expect(summary).toHaveTextContent('4 failed');
+      await expectSummaryReads(canvas, [
+        'Running',
+        'objective: max output tok/s',
+        'constraints: p99 TTFT ≤ 500 ms, p99 TPOT ≤ 30.0 ms',
+        '34/50 trials',
+        '2 pending',
+        '4 failed',
+      ]);
     });
     await step('every parallel slot is leased, so the 409 situation is explained', async () => {
-      const note = canvas.getByText('Need to wait for pending evaluations').closest('[role="status"]') as HTMLElement;
-      await expect(note).toHaveTextContent('Need to wait for pending evaluations');
-      await expect(note).toHaveTextContent(
+      await expectSearchNote(canvas, 'Need to wait for pending evaluations', [
+        'Need to wait for pending evaluations',
         'All 2 configurations this session may evaluate at once are out with runners (2 pending)',
-      );
+      ]);
     });
     const bestCard = canvas.getByRole('region', { name: 'Best so far' });
     await step('the best configuration: value, gain over the defaults, options and what changed', async () => {
@@ -130,12 +147,14 @@ export const CopyAndPage: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     const bestCard = canvas.getByRole('region', { name: 'Best so far' });
     await step('Copy options hands over key=value pairs', async () => {
-      await userEvent.click(within(bestCard).getByRole('button', { name: 'Copy options' }));
       const options =
         'max_num_seqs=256 max_num_batched_tokens=24576 gpu_memory_utilization=0.93 enable_chunked_prefill=false kv_cache_dtype=fp8';
-      await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(options);
+      await expectCopyConfirmed(within(bestCard), userEvent, {
+        button: 'Copy options',
+        copied: navigator.clipboard.writeText,
+        value: options,
+      });
       await expect(args.onCopy).toHaveBeenCalledWith(options, 'options');
-      await expect(await within(bestCard).findByRole('button', { name: 'Copied' })).toBeVisible();
     });
     await step('the launch command is copied as it is shown', async () => {
       const command = within(bestCard).getByRole('textbox', { name: 'Launch command' });
@@ -173,7 +192,10 @@ export const Pagination: Story = {
       for (const _ of [1, 2, 3]) await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
       await expect(args.onResultsPageChange).toHaveBeenLastCalledWith({ limit: 10, offset: 30 });
       await expect(canvas.getByText('31–34 of 34')).toBeVisible();
-      await expect(bodyRows(table).map((row) => row.cells[0]?.textContent)).toEqual(['31', '32', '33', '34']);
+      await expectTexts(
+        bodyRows(table).map((row) => row.cells[0] as HTMLElement),
+        ['31', '32', '33', '34'],
+      );
       await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
     });
     await step('the best trial is marked in its row', async () => {
@@ -186,33 +208,49 @@ export const Pagination: Story = {
   },
 };
 
-export const Complete: Story = {
-  tags: ['visual'],
-  args: {
-    session: COMPLETE_SESSION,
-    best: COMPLETE_BEST,
-    results: { data: COMPLETE_RESULTS, count: COMPLETE_RESULTS.length },
+/**
+ * Another session than the long run, all its `results` on one page of 20, the chart drawn from them;
+ * no pending configurations and no engine defaults unless `rest` gives them.
+ */
+const otherSessionArgs = ({
+  results,
+  ...rest
+}: Required<Pick<TuningSessionDetailProps, 'session' | 'best' | 'now'>> &
+  Pick<TuningSessionDetailProps, 'pending' | 'searchState' | 'defaultConfig'> & {
+    results: readonly TuningResultData[];
+  }) =>
+  ({
+    results: { data: results, count: results.length },
     resultsPage: { limit: 20, offset: 0 },
     trials: undefined,
     pending: [],
     defaultConfig: undefined,
+    ...rest,
+  }) satisfies Partial<TuningSessionDetailProps>;
+
+export const Complete: Story = {
+  tags: ['visual'],
+  args: otherSessionArgs({
+    session: COMPLETE_SESSION,
+    best: COMPLETE_BEST,
+    results: COMPLETE_RESULTS,
     now: new Date('2025-11-05T09:00:00Z'),
-  },
+  }),
   play: async ({ canvas, step }) => {
     await step('the title and a latency objective', async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
-        'Qwen/Qwen3-32B tuning session on 2x H100',
-      );
-      const summary = canvas.getByRole('list', { name: 'Session summary' });
-      await expect(summary).toHaveTextContent('Complete');
-      await expect(summary).toHaveTextContent('objective: min p90 TPOT');
-      await expect(summary).toHaveTextContent('constraint: p99 TTFT ≤ 1,000 ms');
-      await expect(summary).toHaveTextContent('4/4 trials');
+      await expectPageTitle(canvas, 'Qwen/Qwen3-32B tuning session on 2x H100');
+      await expectSummaryReads(canvas, [
+        'Complete',
+        'objective: min p90 TPOT',
+        'constraint: p99 TTFT ≤ 1,000 ms',
+        '4/4 trials',
+      ]);
     });
     await step('the 410 situation: the search is over and the best configuration is final', async () => {
-      const note = canvas.getByText('Tuning search is complete').closest('[role="status"]') as HTMLElement;
-      await expect(note).toHaveTextContent('4 of 4 trials were evaluated');
-      await expect(note).toHaveTextContent('the best configuration below is final');
+      await expectSearchNote(canvas, 'Tuning search is complete', [
+        '4 of 4 trials were evaluated',
+        'the best configuration below is final',
+      ]);
       await expect(canvas.getByRole('region', { name: 'Best configuration' })).toHaveTextContent('24.6 ms');
     });
     await step('lower is better: the gain over the defaults reads as a latency cut', async () => {
@@ -237,37 +275,29 @@ export const Complete: Story = {
 
 export const Failed: Story = {
   tags: ['visual'],
-  args: {
+  args: otherSessionArgs({
     session: FAILED_SESSION,
     best: null,
-    results: { data: FAILED_RESULTS, count: FAILED_RESULTS.length },
-    resultsPage: { limit: 20, offset: 0 },
-    trials: undefined,
-    pending: [],
+    results: FAILED_RESULTS,
     // vLLM's defaults for the two flags this session searched: trial 1 did not measure them.
     defaultConfig: { max_num_seqs: 256, gpu_memory_utilization: 0.9 },
     now: FAILED_NOW,
-  },
+  }),
   play: async ({ canvas, canvasElement, step }) => {
-    const summary = canvas.getByRole('list', { name: 'Session summary' });
     await step('the status says Failed in words, with an icon, in the danger tone', async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
-        'Qwen/Qwen3-32B tuning session on 1x MI300X',
-      );
+      await expectPageTitle(canvas, 'Qwen/Qwen3-32B tuning session on 1x MI300X');
+      const summary = await expectSummaryReads(canvas, ['2/8 trials', '2 failed']);
       const status = within(summary).getByText('Failed');
       await expect(status).toBeVisible();
       await expect(status).toHaveAttribute('data-tone', 'danger');
       await expect(status.querySelector('svg')).not.toBeNull();
-      await expect(summary).toHaveTextContent('2/8 trials');
-      await expect(summary).toHaveTextContent('2 failed');
     });
     await step('a note says the search stopped with nothing to recommend, and why', async () => {
-      const note = canvas.getByText('Tuning search failed').closest('[role="status"]') as HTMLElement;
-      await expect(note).toHaveAttribute('data-tone', 'danger');
-      await expect(note).toHaveTextContent(
+      const note = await expectSearchNote(canvas, 'Tuning search failed', [
         'No trial produced a measurement, so the search stopped with no configuration to recommend',
-      );
-      await expect(note).toHaveTextContent('(2 trials failed; the reasons are in the results below).');
+        '(2 trials failed; the reasons are in the results below).',
+      ]);
+      await expect(note).toHaveAttribute('data-tone', 'danger');
       await expect(canvas.queryByText('Tuning search is complete')).not.toBeInTheDocument();
     });
     await step('there is no best configuration and no launch command', async () => {
@@ -289,22 +319,19 @@ export const Failed: Story = {
       await expect(canvas.getByText('None: the search has stopped.')).toBeVisible();
       await expect(canvas.queryByRole('textbox', { name: 'Add a runner' })).not.toBeInTheDocument();
     });
-    await waitForChart(canvasElement);
+    await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
   },
 };
 
 export const Running: Story = {
-  args: {
+  args: otherSessionArgs({
     session: RUNNING_SESSION,
     best: RUNNING_BEST,
-    results: { data: RUNNING_RESULTS, count: RUNNING_RESULTS.length },
-    resultsPage: { limit: 20, offset: 0 },
-    trials: undefined,
+    results: RUNNING_RESULTS,
     pending: RUNNING_PENDING,
-    defaultConfig: undefined,
     searchState: 'running',
     now: RUNNING_NOW,
-  },
+  }),
   play: async ({ canvas, args, step, userEvent }) => {
     await step('while runners can still lease, there is no 409 or 410 note', async () => {
       await expect(canvas.queryByText('Need to wait for pending evaluations')).not.toBeInTheDocument();
@@ -325,25 +352,19 @@ export const Running: Story = {
   },
 };
 
-const EMPTY_ARGS = {
+const EMPTY_ARGS = otherSessionArgs({
   session: PENDING_SESSION,
   best: null,
-  results: { data: [], count: 0 },
-  resultsPage: { limit: 20, offset: 0 },
-  trials: undefined,
-  pending: [],
-  defaultConfig: undefined,
+  results: [],
   now: new Date('2025-11-05T12:00:00Z'),
-} satisfies Partial<TuningSessionDetailProps>;
+});
 
 export const Empty: Story = {
   tags: ['visual'],
   args: EMPTY_ARGS,
   play: async ({ canvas, step }) => {
     await step('nothing measured yet, said in words', async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
-        'meta-llama/Llama-3.3-70B-Instruct tuning session on 8x H100',
-      );
+      await expectPageTitle(canvas, 'meta-llama/Llama-3.3-70B-Instruct tuning session on 8x H100');
       await expect(canvas.getByRole('region', { name: 'Best so far' })).toHaveTextContent(
         'Nothing has been measured yet',
       );
@@ -414,13 +435,11 @@ export const NothingToExport: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { status: 'loading', session: undefined },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading the tuning session');
-    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
-  },
-};
+export const Loading: Story = loadingStory(
+  { status: 'loading', session: undefined },
+  'Loading the tuning session',
+  (canvas) => expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument(),
+);
 
 export const ResultsLoading: Story = {
   args: { resultsLoading: true, results: { data: [], count: 34 } },
@@ -432,44 +451,20 @@ export const ResultsLoading: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  args: { status: 'error', session: undefined, error: { statusText: 'Not Found', detail: 'Tuning session not found' } },
-  play: async ({ canvas, args, step, userEvent }) => {
-    await expectFailureWithRetry(
-      canvas,
-      userEvent,
-      args.onRetry,
-      { statusText: 'Not Found', detail: 'Tuning session not found' },
-      step,
-    );
-  },
+  ...failedStatusStory('session', { statusText: 'Not Found', detail: 'Tuning session not found' }),
 };
 
-export const ErrorWithoutDetail: Story = {
-  args: { status: 'error', session: undefined, error: { statusText: 'Bad Gateway', detail: null } },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Bad GatewayUnknown error');
-  },
-};
+export const ErrorWithoutDetail: Story = failedStatusStory('session', { statusText: 'Bad Gateway', detail: null });
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
-  play: async ({ canvasElement }) => {
-    await waitForChart(canvasElement);
-  },
+  ...darkChartScreenStory(undefined, { viewport: { value: 'desktop1280', isRotated: false } }),
 };
 
+/** The page fits 375 px; wide tables scroll inside their frame. */
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
-  play: async ({ canvas, canvasElement, step }) => {
-    await step('the page fits 375 px; wide tables scroll inside their frame', async () => {
-      await waitForChart(canvasElement);
-      await expect(window.innerWidth).toBe(375);
-      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
-      await expect(canvas.getByRole('heading', { level: 1 }).getBoundingClientRect().right).toBeLessThanOrEqual(375);
-    });
-  },
+  ...phoneChartStory((canvas) => canvas.getByRole('heading', { level: 1 })),
 };
 
 /** A multi-objective session: its Pareto front sits below the best and the progress. */

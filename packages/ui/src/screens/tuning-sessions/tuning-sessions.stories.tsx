@@ -1,6 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { failedLoadStory } from '../../../test/story-kit';
+import { phoneStory } from '../../../test/story-kit';
+import {
+  expectAppHandledLink,
+  expectBusyIgnoresClick,
+  expectEmptyWithCommand,
+  expectPageTitle,
+  failedStatusStory,
+  loadingStory,
+} from '../../../test/story-kit-screens';
 import { TuningSessionsScreen } from './tuning-sessions';
 import {
   COMPLETE_SESSION,
@@ -44,9 +52,7 @@ const sortBy = (name: RegExp) => within(within(table()).getByRole('columnheader'
 export const Full: Story = {
   tags: ['visual'],
   play: async ({ canvas, step }) => {
-    await step('the page title is the spec string', async () => {
-      await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Tuning sessions');
-    });
+    await step('the page title is the spec string', () => expectPageTitle(canvas, 'Tuning sessions'));
     await step('newest first, hardware as {count}x {name}, runtime with version', async () => {
       await expect(within(table()).getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
         'aria-sort',
@@ -92,14 +98,13 @@ export const OpenSession: Story = {
   args: { sessionHref: (id: string) => `/tuning-sessions/${id}` },
   play: async ({ args, step, userEvent }) => {
     const link = within(table()).getByRole('link', { name: 'meta-llama/Llama-3.3-70B-Instruct' });
-    await step('the model is a real link to the session page', async () => {
-      await expect(link).toHaveAttribute('href', `/tuning-sessions/${PENDING_SESSION.id}`);
-    });
-    await step('a click is handed to the app instead of loading the page', async () => {
-      await userEvent.click(link);
-      await expect(args.onOpenSession).toHaveBeenCalledTimes(1);
-      await expect(args.onOpenSession).toHaveBeenCalledWith(PENDING_SESSION.id);
-    });
+    await step('the model is a real link to the session page; a click is handed to the app', () =>
+      expectAppHandledLink(link, userEvent, {
+        href: `/tuning-sessions/${PENDING_SESSION.id}`,
+        onOpen: args.onOpenSession,
+        id: PENDING_SESSION.id,
+      }),
+    );
     await step('the link covers its whole row, so clicking anywhere on the row opens it', async () => {
       const cell = (bodyRows()[3] as HTMLTableRowElement).cells[3] as HTMLElement;
       const box = cell.getBoundingClientRect();
@@ -188,32 +193,31 @@ export const Creating: Story = {
   play: async ({ args, step, userEvent }) => {
     await screen.findByRole('dialog', { name: 'New tuning session' });
     const submit = screen.getByRole('button', { name: 'Create session' });
-    await step('busy: the submit button spins and ignores clicks', async () => {
-      await expect(submit).toHaveAttribute('aria-busy', 'true');
-      await userEvent.click(submit);
-      await expect(args.onCreate).not.toHaveBeenCalled();
-    });
+    await step('busy: the submit button spins and ignores clicks', () =>
+      expectBusyIgnoresClick(submit, userEvent, args.onCreate),
+    );
   },
 };
 
-export const Loading: Story = {
-  args: { status: 'loading', sessions: undefined },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading tuning sessions');
+export const Loading: Story = loadingStory(
+  { status: 'loading', sessions: undefined },
+  'Loading tuning sessions',
+  async (canvas) => {
     await expect(canvas.getByRole('table', { name: 'Tuning sessions' })).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getByRole('button', { name: 'New tuning session' })).toBeEnabled();
   },
-};
+);
 
 export const Empty: Story = {
   tags: ['visual'],
   args: { sessions: [] },
   play: async ({ canvas, step }) => {
     await step('says what to do next, with the runner command', async () => {
-      await expect(canvas.getByRole('heading', { name: 'No tuning sessions yet' })).toBeVisible();
-      await expect(canvas.getByRole('textbox', { name: 'Then run on your GPU machine' })).toHaveTextContent(
-        'MAKO_TOKEN=mako_… mako-runner tune --session <session id>',
-      );
+      await expectEmptyWithCommand(canvas, {
+        heading: 'No tuning sessions yet',
+        label: 'Then run on your GPU machine',
+        command: 'MAKO_TOKEN=mako_… mako-runner tune --session <session id>',
+      });
     });
   },
 };
@@ -231,11 +235,7 @@ export const EmptyCallToAction: Story = {
 
 export const ErrorState: Story = {
   tags: ['visual'],
-  ...failedLoadStory({
-    status: 'error',
-    sessions: undefined,
-    error: { statusText: 'Service Unavailable', detail: 'Database is starting up' },
-  }),
+  ...failedStatusStory('sessions', { statusText: 'Service Unavailable', detail: 'Database is starting up' }),
 };
 
 export const Dark: Story = {
@@ -246,17 +246,9 @@ export const Dark: Story = {
   },
 };
 
+/** The page fits 375 px; the table scrolls inside its frame. */
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
   args: { sessions: [RUNNING_SESSION, COMPLETE_SESSION] },
-  play: async ({ canvas, step }) => {
-    await step('the page fits 375 px; the table scrolls inside its frame', async () => {
-      await expect(window.innerWidth).toBe(375);
-      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
-      await expect(
-        canvas.getByRole('button', { name: 'New tuning session' }).getBoundingClientRect().right,
-      ).toBeLessThanOrEqual(375);
-    });
-  },
+  ...phoneStory((canvas) => canvas.getByRole('button', { name: 'New tuning session' })),
 };
