@@ -592,7 +592,7 @@ function SessionBody({
   const columns = resultColumns(session, defaults, bestResultId, now);
 
   return (
-    <>
+    <TrialCompareContext.Provider value={compare}>
       <SummaryHeader session={session} showTitle={showTitle} />
       {share}
       <SearchStateNote state={searchState} session={session} hasBest={Boolean(best ?? session.best)} />
@@ -653,42 +653,40 @@ function SessionBody({
             </ExportActions>
           ) : null}
         </SectionHead>
-        <TrialCompareContext.Provider value={compare}>
-          <DataTable
-            data={page}
-            columns={compare ? [trialCompareColumn, ...columns] : columns}
-            caption="Trial results"
-            getRowId={(result) => result.id}
-            loading={resultsLoading}
-            // A bounded, focusable scroll area: wide rows stay reachable by keyboard on small screens.
-            maxHeight={720}
-            pagination={{
-              pageIndex: Math.floor(resultsPage.offset / Math.max(resultsPage.limit, 1)),
-              pageSize: resultsPage.limit,
-              rowCount: results?.count ?? 0,
-              onPaginationChange: ({ pageIndex, pageSize }) =>
-                onResultsPageChange?.({ limit: pageSize, offset: pageIndex * pageSize }),
-            }}
-            empty={
-              <EmptyState
-                headingLevel={3}
-                title="No results yet"
-                description={
-                  readOnly
-                    ? 'No trial of this session was reported.'
-                    : 'Start a runner next to your GPUs: it leases a configuration, benchmarks it and reports back, one trial after another.'
-                }
-                {...(readOnly
-                  ? {}
-                  : {
-                      command: runner,
-                      commandLabel: 'Start a runner',
-                      onCopyCommand: (command: string) => onCopy?.(command, 'runner-command'),
-                    })}
-              />
-            }
-          />
-        </TrialCompareContext.Provider>
+        <DataTable
+          data={page}
+          columns={compare ? [trialCompareColumn, ...columns] : columns}
+          caption="Trial results"
+          getRowId={(result) => result.id}
+          loading={resultsLoading}
+          // A bounded, focusable scroll area: wide rows stay reachable by keyboard on small screens.
+          maxHeight={720}
+          pagination={{
+            pageIndex: Math.floor(resultsPage.offset / Math.max(resultsPage.limit, 1)),
+            pageSize: resultsPage.limit,
+            rowCount: results?.count ?? 0,
+            onPaginationChange: ({ pageIndex, pageSize }) =>
+              onResultsPageChange?.({ limit: pageSize, offset: pageIndex * pageSize }),
+          }}
+          empty={
+            <EmptyState
+              headingLevel={3}
+              title="No results yet"
+              description={
+                readOnly
+                  ? 'No trial of this session was reported.'
+                  : 'Start a runner next to your GPUs: it leases a configuration, benchmarks it and reports back, one trial after another.'
+              }
+              {...(readOnly
+                ? {}
+                : {
+                    command: runner,
+                    commandLabel: 'Start a runner',
+                    onCopyCommand: (command: string) => onCopy?.(command, 'runner-command'),
+                  })}
+            />
+          }
+        />
         {compare && page.length > 0 ? <CompareBar selection={compare} onCompare={onCompare} rowsName="trials" /> : null}
       </Section>
 
@@ -728,6 +726,6 @@ function SessionBody({
           ) : null}
         </CardStack>
       </Section>
-    </>
+    </TrialCompareContext.Provider>
   );
 }
