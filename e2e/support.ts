@@ -200,3 +200,50 @@ export async function postBenchmark(
 ): Promise<string> {
   return (await postBenchmarkBody(request, token, benchmarkBody(model, runtimeOptions, outputThroughput, ttftP50))).id;
 }
+
+/** [output tok/s, TTFT p50 ms] of a measured trial, or null for one that ran out of memory. */
+export type TrialOutcome = readonly [number, number] | null;
+
+/**
+ * Runs a tuning session to completion through the ask/tell API, as a runner would: one trial per
+ * outcome, all leased at once. By default one trial of one flag, maximising output throughput.
+ */
+export async function finishedSession(
+  request: APIRequestContext,
+  token: string,
+  model: string,
+  { outcomes = [[4200, 90]], ...session }: { outcomes?: readonly TrialOutcome[]; [field: string]: unknown } = {},
+): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post(`${API}/tuning/session`, {
+    headers,
+    data: {
+      setting: benchmarkSetting(model),
+      objective: { metric: 'output_throughput', direction: 'maximize' },
+      constraints: [],
+      search_space: { parameters: [{ kind: 'int', name: 'max_num_seqs', low: 8, high: 512, log: true }], rules: [] },
+      budget: { max_trials: outcomes.length, max_parallel: outcomes.length },
+      ...session,
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const sessionId = ((await created.json()) as { id: string }).id;
+  const leased = await request.post(`${API}/tuning/session/${sessionId}/next-configs`, {
+    headers,
+    data: { count: outcomes.length },
+  });
+  expect(leased.ok()).toBe(true);
+  const { configs } = (await leased.json()) as { configs: { id: string }[] };
+  expect(configs).toHaveLength(outcomes.length);
+  for (const [i, config] of configs.entries()) {
+    const outcome = outcomes[i];
+    const reported = await request.post(`${API}/tuning/session/${sessionId}/results`, {
+      headers,
+      data: outcome
+        ? { pending_config_id: config.id, metrics: benchmarkMetrics(outcome[0], outcome[1]) }
+        : { pending_config_id: config.id, failure: { kind: 'oom', message: 'CUDA out of memory' } },
+    });
+    expect(reported.ok()).toBe(true);
+  }
+  return sessionId;
+}

@@ -31,3 +31,16 @@ export const Empty: Story = {
     ).toBeVisible();
   },
 };
+
+/** Two of the setting's benchmarks ticked: Compare opens the comparison page with both. */
+export const CompareTwo: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Benchmarks of this setting' }, { timeout: 15_000 });
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Compare benchmark #1' }));
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Compare benchmark #2' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Compare' }));
+    await expectPageTitle(canvasElement, 'Compare benchmarks');
+    await expect(await canvas.findByRole('table', { name: 'Metrics' }, { timeout: 15_000 })).toBeVisible();
+  },
+};

@@ -57,3 +57,20 @@ export const UnknownSession: Story = {
     await expect(canvas.getByRole('link', { name: 'All tuning sessions' })).toHaveAttribute('href', '/tuning-sessions');
   },
 };
+
+/** Two measured trials ticked: Compare opens their benchmarks side by side. */
+export const CompareTrials: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Trial results' }, { timeout: 15_000 });
+    const measured = (await within(table).findAllByRole('checkbox')).filter(
+      (box) => !(box as HTMLInputElement).disabled,
+    );
+    expect(measured.length).toBeGreaterThanOrEqual(2);
+    await userEvent.click(measured[0]!);
+    await userEvent.click(measured[1]!);
+    await userEvent.click(canvas.getByRole('button', { name: 'Compare' }));
+    await expectPageTitle(canvasElement, 'Compare benchmarks');
+    await expect(await canvas.findByRole('table', { name: 'Metrics' }, { timeout: 15_000 })).toBeVisible();
+  },
+};

@@ -143,6 +143,8 @@ export interface TuningResultData {
   created_at: string;
   /** A repeat measurement of its trial (sessions with `confirm`). */
   remeasure?: boolean;
+  /** The benchmark the trial stored, which Compare opens; null when it stored none (a failure). */
+  benchmark_id?: string | null;
 }
 
 /** A configuration a runner has leased and not reported yet. */

@@ -139,16 +139,3 @@ export const ModelText = styled.span`
     white-space: nowrap;
   }
 `;
-
-export const SelectionBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)} ${space(3)};
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-
-  > span {
-    margin-right: auto;
-  }
-`;

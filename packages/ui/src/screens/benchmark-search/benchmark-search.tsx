@@ -3,7 +3,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { CellContext } from '@tanstack/react-table';
 import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { Button } from '../../primitives/button';
-import { Checkbox } from '../../primitives/checkbox';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import type { ScreenError } from '../error-views/screen-error';
@@ -12,8 +11,6 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon } fro
 import { ParetoChart } from '../../primitives/pareto-chart';
 import { Skeleton } from '../../primitives/skeleton';
 import { Tabs } from '../../primitives/tabs';
-import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { MAX_COMPARED } from '../benchmark-compare/compare-data';
 import type { ExportFormat } from '../../foundations/format/csv';
 import { ExportButtons } from '../../primitives/export-buttons';
 import {
@@ -26,6 +23,14 @@ import {
 } from '../benchmark-common/benchmark-data';
 import type { BenchmarkPage, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
+import {
+  CompareBar,
+  CompareCheckbox,
+  compareColumnHeader,
+  useCompareSelection,
+} from '../benchmark-common/compare-selection';
+import type { CompareSelection } from '../benchmark-common/compare-selection';
+import { SelectionBar } from '../benchmark-common/compare-selection.styles';
 import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';
 import { ScreenIntro } from '../../primitives/screen-layout';
 import { LoadError } from '../benchmark-common/load-error';
@@ -47,7 +52,6 @@ import {
   ResultsSummary,
   ResultsTitle,
   SearchLayout,
-  SelectionBar,
 } from './benchmark-search.styles';
 
 export type BenchmarkSearchView = 'table' | 'pareto';
@@ -91,30 +95,17 @@ export interface BenchmarkSearchProps {
   onExport?: (format: ExportFormat) => void;
 }
 
-interface Selection {
-  selected: readonly string[];
-  toggle: (id: string, on: boolean) => void;
-}
-
-const ResultSelection = createContext<Selection | null>(null);
+const ResultSelection = createContext<CompareSelection | null>(null);
 
 function SelectCell({ row }: CellContext<BenchmarkView, unknown>) {
   const selection = useContext(ResultSelection);
   if (!selection) return null;
   const { id, setting } = row.original;
-  const checked = selection.selected.includes(id);
   return (
-    <Checkbox
-      label={
-        <VisuallyHidden>
-          Compare {setting.ml_model_name} on {formatHardware(setting.hardware_config)} (
-          {formatRuntime(setting.software)})
-        </VisuallyHidden>
-      }
-      checked={checked}
-      // Past four the columns no longer fit; un-ticking stays possible.
-      disabled={!checked && selection.selected.length >= MAX_COMPARED}
-      onCheckedChange={(on) => selection.toggle(id, on)}
+    <CompareCheckbox
+      selection={selection}
+      benchmarkId={id}
+      label={`Compare ${setting.ml_model_name} on ${formatHardware(setting.hardware_config)} (${formatRuntime(setting.software)})`}
     />
   );
 }
@@ -207,7 +198,7 @@ const COLUMNS = [
 const SELECTABLE_COLUMNS = [
   column.display({
     id: 'select',
-    header: () => <VisuallyHidden>Compare</VisuallyHidden>,
+    header: compareColumnHeader,
     cell: SelectCell,
     meta: { width: '44px' },
   }),
@@ -347,19 +338,7 @@ export function BenchmarkSearch({
     ? `ranked by ${metricLabel(filters.objective)}, ${naturalDirection(filters.objective) === 'maximize' ? 'highest' : 'lowest'} first`
     : 'newest first';
 
-  const selection = useMemo<Selection | null>(
-    () =>
-      onSelectionChange
-        ? {
-            selected: selectedIds,
-            toggle: (id, on) =>
-              onSelectionChange(
-                on ? [...selectedIds.filter((other) => other !== id), id] : selectedIds.filter((other) => other !== id),
-              ),
-          }
-        : null,
-    [selectedIds, onSelectionChange],
-  );
+  const selection = useCompareSelection(selectedIds, onSelectionChange);
   const loading = status === 'loading';
   // The same element while the results stay the same: when something else on the screen changes
   // (the suggestions arriving after the first paint, the filter panel opening), React skips the
@@ -428,26 +407,13 @@ export function BenchmarkSearch({
             },
           ]}
         />
-        {!loading && (selection || onExport) ? (
-          <SelectionBar aria-label="Selected results">
-            {selection ? (
-              <>
-                <span aria-live="polite">
-                  {selectedIds.length === 0
-                    ? `Tick 2–${MAX_COMPARED} results to compare them side by side.`
-                    : `${formatNumber(selectedIds.length)} of ${MAX_COMPARED} selected for comparison`}
-                </span>
-                <Button size="sm" disabled={selectedIds.length < 2} onClick={() => onCompare?.(selectedIds)}>
-                  Compare
-                </Button>
-                {selectedIds.length > 0 ? (
-                  <Button variant="ghost" size="sm" onClick={() => onSelectionChange?.([])}>
-                    Clear selection
-                  </Button>
-                ) : null}
-              </>
-            ) : null}
+        {loading ? null : selection ? (
+          <CompareBar selection={selection} onCompare={onCompare} rowsName="results">
             {onExport ? <ExportButtons onExport={onExport} /> : null}
+          </CompareBar>
+        ) : onExport ? (
+          <SelectionBar aria-label="Selected results">
+            <ExportButtons onExport={onExport} />
           </SelectionBar>
         ) : null}
         {!loading ? (

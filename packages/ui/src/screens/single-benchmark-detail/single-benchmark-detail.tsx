@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CellContext } from '@tanstack/react-table';
-import { createContext, useContext, useId, useState } from 'react';
+import { createContext, useContext, useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
@@ -33,6 +33,13 @@ import type {
   RuntimeOptionsView,
 } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
+import {
+  CompareBar,
+  CompareCheckbox,
+  compareColumnHeader,
+  useCompareSelection,
+} from '../benchmark-common/compare-selection';
+import type { CompareSelection } from '../benchmark-common/compare-selection';
 import {
   DefinitionGrid,
   ScreenHeader,
@@ -93,6 +100,11 @@ export interface SingleBenchmarkDetailProps {
   readOnly?: boolean;
   /** The owner's share control for the setting and the shown benchmark, beside the heading. */
   renderShare?: (selected: BenchmarkView | undefined) => ReactNode;
+  /**
+   * Opens 2–4 ticked benchmarks side by side (/benchmarks/compare). With it the list gets a
+   * Compare checkbox column and a Compare bar, as in search.
+   */
+  onCompare?: (ids: readonly string[]) => void;
 }
 
 /** The latencies the chart can put on its x axis. */
@@ -129,6 +141,7 @@ interface ListContext {
   runtimeDefaults: SingleBenchmarkDetailProps['runtimeDefaults'];
   now: SingleBenchmarkDetailProps['now'];
   timeZone: string | undefined;
+  compare: CompareSelection | null;
 }
 
 /**
@@ -144,6 +157,7 @@ const BenchmarkListContext = createContext<ListContext>({
   runtimeDefaults: undefined,
   now: undefined,
   timeZone: undefined,
+  compare: null,
 });
 
 function SelectRadio({ row }: CellContext<BenchmarkRow, number>) {
@@ -162,6 +176,18 @@ function SelectRadio({ row }: CellContext<BenchmarkRow, number>) {
         <VisuallyHidden>Show benchmark </VisuallyHidden>#{number}
       </span>
     </SelectCell>
+  );
+}
+
+function CompareCell({ row }: CellContext<BenchmarkRow, unknown>) {
+  const { compare } = useContext(BenchmarkListContext);
+  if (!compare) return null;
+  return (
+    <CompareCheckbox
+      selection={compare}
+      benchmarkId={row.original.benchmark.id}
+      label={`Compare benchmark #${row.original.number}`}
+    />
   );
 }
 
@@ -227,6 +253,19 @@ const selectColumn = column.accessor('number', {
 /** With the engine defaults known the options column shows changes from them, otherwise what varies. */
 const COLUMNS_AGAINST_DEFAULTS = [selectColumn, optionsColumn('Changed from defaults'), ...trailingColumns];
 const COLUMNS_AGAINST_SIBLINGS = [selectColumn, optionsColumn('Runtime options'), ...trailingColumns];
+const compareColumn = column.display({
+  id: 'compare',
+  header: compareColumnHeader,
+  cell: CompareCell,
+  meta: { width: '44px' },
+});
+const COMPARABLE_AGAINST_DEFAULTS = [compareColumn, ...COLUMNS_AGAINST_DEFAULTS];
+const COMPARABLE_AGAINST_SIBLINGS = [compareColumn, ...COLUMNS_AGAINST_SIBLINGS];
+
+function listColumns(againstDefaults: boolean, comparable: boolean) {
+  if (againstDefaults) return comparable ? COMPARABLE_AGAINST_DEFAULTS : COLUMNS_AGAINST_DEFAULTS;
+  return comparable ? COMPARABLE_AGAINST_SIBLINGS : COLUMNS_AGAINST_SIBLINGS;
+}
 
 function WorkloadSummary({ setting }: { setting: BenchmarkSettingView }) {
   const { workload } = setting;
@@ -313,12 +352,20 @@ export function SingleBenchmarkDetail({
   showTitle = true,
   readOnly = false,
   renderShare,
+  onCompare,
 }: SingleBenchmarkDetailProps) {
   const radioName = useId();
   const [ownSelection, setOwnSelection] = useState<string | null>(null);
   const [latencyAxis, setLatencyAxis] = useState<BenchmarkMetricKey>('ttft_ms.p99');
   // The number is kept with the id so that the title does not change while the dialog closes.
   const [confirmDelete, setConfirmDelete] = useState<{ id: string; number: number } | null>(null);
+  const [ticked, setTicked] = useState<readonly string[]>([]);
+  // A deleted benchmark, or one of another setting the page showed before, is no longer offered.
+  const comparedIds = useMemo(
+    () => ticked.filter((id) => benchmarks.some((benchmark) => benchmark.id === id)),
+    [ticked, benchmarks],
+  );
+  const compare = useCompareSelection(comparedIds, onCompare ? setTicked : undefined);
 
   if (status === 'loading') return <DetailSkeleton />;
   if (status === 'error' || !setting) return <LoadError error={error} onRetry={onRetry} retrying={retrying} />;
@@ -424,16 +471,17 @@ export function SingleBenchmarkDetail({
 
           <Card title={`Benchmarks (${formatNumber(benchmarks.length)})`} headingLevel={2}>
             <BenchmarkListContext.Provider
-              value={{ selectedId: selected?.id, select, radioName, siblings, runtimeDefaults, now, timeZone }}
+              value={{ selectedId: selected?.id, select, radioName, siblings, runtimeDefaults, now, timeZone, compare }}
             >
               <DataTable
                 data={rows}
-                columns={runtimeDefaults ? COLUMNS_AGAINST_DEFAULTS : COLUMNS_AGAINST_SIBLINGS}
+                columns={listColumns(runtimeDefaults !== undefined, compare !== null)}
                 caption="Benchmarks of this setting"
                 getRowId={(row) => row.benchmark.id}
                 pageSize={benchmarks.length > 25 ? 25 : undefined}
               />
             </BenchmarkListContext.Provider>
+            {compare ? <CompareBar selection={compare} onCompare={onCompare} rowsName="benchmarks" /> : null}
           </Card>
 
           {selected ? (

@@ -31,6 +31,8 @@ import { TrialProgressChart } from '../../primitives/trial-progress-chart';
 import { ParetoFront } from '../pareto-front';
 import { TuningInsights } from '../tuning-insights';
 import { BestConfidence } from './best-confidence';
+import { TrialCompareContext, trialCompareColumn } from './trial-compare';
+import { CompareBar, useCompareSelection } from '../benchmark-common/compare-selection';
 import { plural } from '../tuning-insights/tuning-insights';
 import type { TuningInsightsView } from '../tuning-insights';
 import {
@@ -132,6 +134,11 @@ export interface TuningSessionDetailProps {
   readOnly?: boolean;
   /** The owner's share control, under the summary. */
   share?: ReactNode;
+  /**
+   * Opens the benchmarks of 2–4 ticked trials side by side (/benchmarks/compare). With it the
+   * results get a Compare checkbox column; trials that stored no benchmark cannot be ticked.
+   */
+  onCompare?: (benchmarkIds: readonly string[]) => void;
 }
 
 const DEFAULT_PAGE: ResultsPageQuery = { limit: 20, offset: 0 };
@@ -571,6 +578,7 @@ function SessionBody({
   showTitle,
   readOnly,
   share,
+  onCompare,
 }: SessionBodyProps) {
   const page = results?.data ?? [];
   const everyTrial = trials ?? page;
@@ -578,9 +586,13 @@ function SessionBody({
   const bestResultId = best?.result.id ?? session.best?.result_id;
   const runner = tuneRunnerCommand(session.id);
   const { objective } = session;
+  // Kept here rather than per page: trials ticked on one page stay ticked on the next.
+  const [compared, setCompared] = useState<readonly string[]>([]);
+  const compare = useCompareSelection(compared, onCompare ? setCompared : undefined);
+  const columns = resultColumns(session, defaults, bestResultId, now);
 
   return (
-    <>
+    <TrialCompareContext.Provider value={compare}>
       <SummaryHeader session={session} showTitle={showTitle} />
       {share}
       <SearchStateNote state={searchState} session={session} hasBest={Boolean(best ?? session.best)} />
@@ -643,7 +655,7 @@ function SessionBody({
         </SectionHead>
         <DataTable
           data={page}
-          columns={resultColumns(session, defaults, bestResultId, now)}
+          columns={compare ? [trialCompareColumn, ...columns] : columns}
           caption="Trial results"
           getRowId={(result) => result.id}
           loading={resultsLoading}
@@ -675,6 +687,7 @@ function SessionBody({
             />
           }
         />
+        {compare && page.length > 0 ? <CompareBar selection={compare} onCompare={onCompare} rowsName="trials" /> : null}
       </Section>
 
       <Section>
@@ -713,6 +726,6 @@ function SessionBody({
           ) : null}
         </CardStack>
       </Section>
-    </>
+    </TrialCompareContext.Provider>
   );
 }

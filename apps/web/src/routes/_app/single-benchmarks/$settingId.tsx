@@ -15,6 +15,7 @@ import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
+import { compareSearch } from '../../../lib/compare.ts';
 import { allOrNotFound } from '../../../lib/not-found.ts';
 import { errorText } from '../../../lib/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-title.ts';
@@ -70,6 +71,7 @@ function SettingDetailPage() {
       deleteError={errorText(remove.error)}
       runtimeDefaults={defaultConfig(setting.software.runtime)}
       onCopyCommand={announceCopied}
+      onCompare={(ids) => void navigate({ to: '/benchmarks/compare', search: compareSearch(ids) })}
       renderShare={(selected) => (
         <ShareLinks
           links={[

@@ -15,6 +15,7 @@ import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/copied.ts';
+import { compareSearch } from '../../../lib/compare.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { orNotFound } from '../../../lib/not-found.ts';
 import { pageHead } from '../../../lib/page-title.ts';
@@ -97,6 +98,7 @@ function TuningSessionPage() {
       trials={trials.data?.data}
       insights={insightsValue}
       onCopy={announceCopied}
+      onCompare={(benchmarkIds) => void navigate({ to: '/benchmarks/compare', search: compareSearch(benchmarkIds) })}
       onExport={(format) => {
         const file = trialsExport(trials.data?.data ?? [], format, `tuning-session-${sessionId}-trials`);
         downloadText(file.name, file.type, file.text);
