@@ -140,16 +140,24 @@ const STARTED_GET_TTL_MS = 30_000;
 /**
  * Sends a GET ahead of its call: a page whose call sits in a chunk with the endpoint's schemas can
  * send the request while that chunk is still loading. The next `call` of the same URL with the same
- * token takes the answer, once, and checks it as its own; an answer nobody takes is dropped.
+ * token takes the answer, once, and checks it as its own. An answer nobody takes is dropped by the
+ * next `startGet` once it is older than the TTL, or at sign-in and sign-out (`forgetStartedGets`).
  */
 export function startGet(path: string, query?: object): void {
+  const now = Date.now();
+  for (const [key, started] of startedGets) if (now - started.at > STARTED_GET_TTL_MS) startedGets.delete(key);
   const url = callUrl({ path }, { query });
   const token = getStoredToken();
   const fetchImpl = getApiConfig().fetch ?? globalThis.fetch;
   const response = fetchImpl(url, { method: 'GET', headers: requestHeaders(token) });
   // The taking call reports a failure; until then a rejection is not unhandled.
   response.catch(() => undefined);
-  startedGets.set(url, { response, token, at: Date.now() });
+  startedGets.set(url, { response, token, at: now });
+}
+
+/** Drops every answer sent ahead and not yet taken: they were asked for by whoever was signed in before. */
+export function forgetStartedGets(): void {
+  startedGets.clear();
 }
 
 function takeStartedGet(url: string, token: string | null): Promise<Response> | undefined {

@@ -11,6 +11,7 @@ import {
   registerWithVerificationToken,
   type CurrentUser,
 } from './auth.ts';
+import { forgetStartedGets } from './call.ts';
 import { authKeys, siteKeys } from './query-keys.ts';
 import { clearToken, setToken } from './token-storage.ts';
 
@@ -37,6 +38,7 @@ export const currentUserQueryOptions = () =>
 
 /** Everything cached for whoever is signed in: all but the public site data. */
 function dropUserData(queryClient: QueryClient): void {
+  forgetStartedGets();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== siteKeys.all[0] });
 }
 

@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { apiBaseFromLoginUrl, applyAuthServer, configureApiClient, getApiBase } from '../src/config.ts';
-import { startGet } from '../src/call.ts';
+import { forgetStartedGets, startGet } from '../src/call.ts';
 import { ResponseSchemaError } from '../src/errors.ts';
 import { api, endpointUrl, formBody, request } from '../src/request.ts';
 import { mockEndpoint } from '../src/mocks/mock-endpoint.ts';
@@ -222,10 +222,20 @@ describe('startGet', () => {
     server.use(...handlers.success);
     const log = recordRequests();
     startGet('/benchmarks/all', search);
-    localStorage.setItem('access_token', mockJwt({ sub: 'other', exp: Math.floor(Date.now() / 1000) + 600 }));
+    const other = mockJwt({ sub: 'other', exp: Math.floor(Date.now() / 1000) + 600 });
+    localStorage.setItem('access_token', other);
     await request('searchBenchmarks', { query: search });
     expect(log.calls).toHaveLength(2);
-    expect(log.requests[1]?.headers.get('authorization')).toMatch(/^Bearer /);
+    expect(log.requests[1]?.headers.get('authorization')).toBe(`Bearer ${other}`);
+  });
+
+  it('is forgotten at sign-out: the next call asks the server again', async () => {
+    server.use(...handlers.success);
+    const log = recordRequests();
+    startGet('/benchmarks/all', search);
+    forgetStartedGets();
+    await request('searchBenchmarks', { query: search });
+    expect(log.calls).toHaveLength(2);
   });
 
   it("checks the answer with the call's schema, as a call of its own would", async () => {

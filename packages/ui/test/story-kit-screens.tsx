@@ -78,13 +78,6 @@ export async function expectSecretShownOnce(dialog: HTMLElement, label: string, 
   await expect(field).toHaveAccessibleDescription('You will not see it again');
 }
 
-/** A busy action: it says so (`aria-busy`) and a click on it reports nothing. */
-export async function expectBusyIgnoresClick(button: HTMLElement, user: User, callback: unknown): Promise<void> {
-  await expect(button).toHaveAttribute('aria-busy', 'true');
-  await user.click(button);
-  await expect(callback).not.toHaveBeenCalled();
-}
-
 /** A submit with the address missing: 'Please enter your email address', the field takes the focus, nothing is sent. */
 export async function expectEmptySubmitRefused(
   canvas: Canvas,

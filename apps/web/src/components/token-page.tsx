@@ -13,7 +13,7 @@ import { RouteError } from './route-states.tsx';
  * Redeems a one-time token exactly once per token, even when React runs effects twice in
  * development: a second attempt would find the link already used and report it as invalid.
  */
-export function useRedeemOnce(token: string, redeem: (token: string) => Promise<unknown>, onRedeemed: () => void) {
+function useRedeemOnce(token: string, redeem: (token: string) => Promise<unknown>, onRedeemed: () => void) {
   const mutation = useMutation({ mutationFn: redeem, onSuccess: onRedeemed });
   const { mutate } = mutation;
   const redeemedToken = useRef<string | null>(null);

@@ -328,7 +328,7 @@ export function validateSessionForm(
   return errors;
 }
 
-/** A metric named twice is flagged on the later one, which the user just chose. */
+/** A metric named twice is flagged on the extra objective that repeats an earlier one. */
 function validateObjectives(values: SessionFormValues, errors: SessionFormErrors): void {
   if (values.extraObjectives.length > MAX_OBJECTIVES - 1) errors.extraObjectives = FORM_MESSAGES.tooManyObjectives;
   const named: MetricKey[] = [values.objectiveMetric];

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import {
-  expectBusyIgnoresClick,
   expectCancelKeepsIt,
   expectCopyConfirmed,
   expectEmptyWithCommand,
   loadingStory,
 } from '../../../test/story-kit-screens';
+import { expectBusy } from '../../../test/story-kit-parts';
 import { LLAMA_8B_COMMAND, NOW, SERVE_REQUESTS } from './serve-requests.fixtures';
 import type { ServeRequestItem } from './serve-request-card';
 import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';
@@ -132,7 +132,7 @@ export const Creating: Story = {
     },
   },
   play: ({ canvas, args, userEvent }) =>
-    expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Get launch command' }), userEvent, args.onCreate),
+    expectBusy(canvas.getByRole('button', { name: 'Get launch command' }), userEvent, args.onCreate),
 };
 
 export const CreateFailed: Story = {
@@ -224,11 +224,7 @@ export const Deleting: Story = {
   args: { deletingId: 'sr_llama8b' },
   play: async ({ args, userEvent }) => {
     const confirm = await askToDeleteLlama8b(userEvent);
-    await expectBusyIgnoresClick(
-      within(confirm).getByRole('button', { name: 'Delete request' }),
-      userEvent,
-      args.onDelete,
-    );
+    await expectBusy(within(confirm).getByRole('button', { name: 'Delete request' }), userEvent, args.onDelete);
   },
 };
 

@@ -17,7 +17,6 @@ import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
 import {
   darkChartScreenStory,
-  expectBusyIgnoresClick,
   expectCancelKeepsIt,
   expectClickReportsOnce,
   expectEmptyWithCommand,
@@ -26,7 +25,7 @@ import {
   loadingStory,
   phoneChartStory,
 } from '../../../test/story-kit-screens';
-import { waitForChartPlot } from '../../../test/story-kit-parts';
+import { expectBusy, waitForChartPlot } from '../../../test/story-kit-parts';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
@@ -226,7 +225,7 @@ export const Publishing: Story = {
   args: { publishingId: trial5.id, publishError: 'Something went wrong: Service Unavailable' },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the button spins and cannot be pressed twice', () =>
-      expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Publish' }), userEvent, args.onPublishChange),
+      expectBusy(canvas.getByRole('button', { name: 'Publish' }), userEvent, args.onPublishChange),
     );
     await step('a failed change is explained next to the actions', async () => {
       await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory } from '../../../test/story-kit';
-import { expectBusyIgnoresClick, expectClickReportsOnce, loadingStory } from '../../../test/story-kit-screens';
+import { expectClickReportsOnce, loadingStory } from '../../../test/story-kit-screens';
+import { expectBusy } from '../../../test/story-kit-parts';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 
@@ -84,7 +85,7 @@ export const Choosing: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the chosen plan spins and the others wait', async () => {
       await expect(canvas.getByRole('button', { name: 'Contact us' })).toBeDisabled();
-      await expectBusyIgnoresClick(canvas.getByRole('button', { name: 'Choose Pro' }), userEvent, args.onChoose);
+      await expectBusy(canvas.getByRole('button', { name: 'Choose Pro' }), userEvent, args.onChoose);
     });
   },
 };

@@ -532,6 +532,8 @@ export function TuningSessionDetailScreen({
         {() =>
           session ? (
             <SessionBody
+              // Another session is another body: the trials ticked for Compare belong to the one left.
+              key={session.id}
               {...body}
               session={session}
               resultsPage={resultsPage}

@@ -117,10 +117,4 @@ export const Muted = styled.span`
   color: ${color.textMuted};
 `;
 
-export const SkeletonHeader = styled.div`
-  display: flex;
-  justify-content: space-between;
-  gap: ${space(3)};
-`;
-
 export { HeadActions as HeaderActions, ScreenRoot, ScreenTitle } from '../../primitives/screen-layout';
