@@ -5,9 +5,13 @@ import { createQueryClient } from '@mako/api-client';
 import { AppProviders } from './app-providers.tsx';
 import { createAnalytics } from './lib/analytics.ts';
 import { createAuth } from './lib/auth.ts';
+import { renderWhenLoaded } from './lib/first-render.ts';
 import { createUnauthorizedHandler } from './lib/unauthorized.ts';
 import { createAppRouter } from './router.tsx';
 import type { AppRouter } from './router.tsx';
+
+/** How long the first render waits for the first page's code and data (see renderWhenLoaded). */
+const FIRST_LOAD_WAIT_MS = 1500;
 
 let router: AppRouter | null = null;
 const queryClient = createQueryClient({ onUnauthorized: createUnauthorizedHandler(() => router) });
@@ -19,12 +23,18 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  ),
+const appRouter = router;
+void renderWhenLoaded(
+  () => appRouter.load(),
+  () =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={appRouter} />
+          </AppProviders>
+        </StrictMode>,
+      ),
+    ),
+  FIRST_LOAD_WAIT_MS,
 );
