@@ -84,6 +84,17 @@ export async function expectBusy(button: HTMLElement, user: Clicker, handler: un
   await expectClicksIgnored(button, user, handler);
 }
 
+/** A Copy button in `scope`: the click hands `value` to `copied` (the clipboard or a callback) and the button says 'Copied'. */
+export async function expectCopyConfirmed(
+  scope: Pick<ReturnType<typeof within>, 'getByRole' | 'findByRole'>,
+  user: Clicker,
+  { button = 'Copy', copied, value }: { button?: string; copied: unknown; value: unknown },
+): Promise<void> {
+  await user.click(scope.getByRole('button', { name: button }));
+  await expect(copied).toHaveBeenCalledWith(value);
+  await expect(await scope.findByRole('button', { name: 'Copied' })).toBeVisible();
+}
+
 /**
  * Copy puts `value` (or what matches it) on the clipboard that stubClipboard stands in for, reports
  * it to `onCopy` when given, and the button says Copied.
@@ -94,10 +105,8 @@ export async function expectCopies(
   value: unknown,
   onCopy?: unknown,
 ): Promise<void> {
-  await user.click(canvas.getByRole('button', { name: 'Copy' }));
-  await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(value);
+  await expectCopyConfirmed(canvas, user, { copied: navigator.clipboard.writeText, value });
   if (onCopy) await expect(onCopy).toHaveBeenCalledWith(value);
-  await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
 }
 
 /** The texts of `elements` in order: a list's items, a table's headers, as the user reads them. */

@@ -3,6 +3,8 @@ import type { UserEventObject } from 'storybook/test';
 import { DARK_THEME, expectFitsPhone, failedLoadStory, PHONE } from './story-kit';
 import { textsOf, waitForChartPlot } from './story-kit-parts';
 
+export { expectCopyConfirmed } from './story-kit-parts';
+
 /*
  * Checks that the screens' stories repeat: page titles, clicks the app receives, confirmations, copy
  * buttons, busy buttons, the forms that mail a link or log in, the outcome pages, the empty, loading
@@ -57,17 +59,6 @@ export async function expectCancelKeepsIt(user: User, callback: unknown): Promis
   await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   await expect(callback).not.toHaveBeenCalled();
-}
-
-/** A Copy button in `scope`: the click hands `value` to `copied` (the clipboard or a callback) and the button says 'Copied'. */
-export async function expectCopyConfirmed(
-  scope: Canvas,
-  user: User,
-  { button = 'Copy', copied, value }: { button?: string; copied: unknown; value: unknown },
-): Promise<void> {
-  await user.click(scope.getByRole('button', { name: button }));
-  await expect(copied).toHaveBeenCalledWith(value);
-  await expect(await scope.findByRole('button', { name: 'Copied' })).toBeVisible();
 }
 
 /** A new secret in its dialog, in the field labelled `label`: in full, in monospace, with 'You will not see it again'. */
