@@ -36,6 +36,7 @@ import { DrainGate } from './http/shutdown.ts';
 import { registerTestCheckout } from './http/test-checkout.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { siteHandlers } from './handlers/site.ts';
+import { siteSettingsOf } from './services/site-settings.ts';
 import { catalogueHandlers } from './handlers/catalogue.ts';
 import { tuningHandlers } from './handlers/tuning.ts';
 import { accountHandlers } from './handlers/account.ts';
@@ -294,7 +295,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     app.get(`${API_PREFIX}/openapi.json`, async () => openApi);
     if (!config.stripe.secretKey) registerTestCheckout(app, ctx);
     serveDownloads(app, config.runnerDist);
-    await serveWebApp(app, config.webDist);
+    await serveWebApp(app, config.webDist, siteSettingsOf(config));
     await app.ready();
   } catch (error) {
     await app.close();

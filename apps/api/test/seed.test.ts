@@ -57,6 +57,13 @@ describe('demo catalogue', () => {
     expect(report.improvement_pct).toBeGreaterThanOrEqual(0);
     expect(report.launch_command).toMatch(/Llama-3\.1-8B-Instruct/);
     expect(report.best.metrics.goodput).not.toBeNull();
+    // Modelled figures carry the digits an estimate has, not a double's seventeen.
+    const figures = JSON.stringify(anonymous.data.map((row) => [row.metrics, row.cost_per_million_tokens]));
+    const digits = [...figures.matchAll(/-?\d+\.\d+(?:e-?\d+)?/g)].map(
+      ([n]) => n.replace(/e.*$/, '').replace(/[-.]/g, '').replace(/^0+/, '').length,
+    );
+    expect(digits.length).toBeGreaterThan(100);
+    expect(Math.max(...digits)).toBeLessThanOrEqual(6);
     const settings = await ok(ts, 'listSettings', { token, query: { limit: 5 } });
     expect(settings.count).toBeGreaterThan(100);
   });

@@ -1,11 +1,12 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient } from '@mako/api-client';
+import { createQueryClient, primeSiteSettings } from '@mako/api-client';
 import { AppProviders } from './app-providers.tsx';
 import { createAnalytics } from './lib/analytics.ts';
 import { createAuth } from './lib/auth.ts';
 import { renderWhenLoaded } from './lib/first-render.ts';
+import { siteSettingsOfPage } from './lib/site-settings.ts';
 import { createUnauthorizedHandler } from './lib/unauthorized.ts';
 import { createAppRouter } from './router.tsx';
 import type { AppRouter } from './router.tsx';
@@ -17,6 +18,7 @@ let router: AppRouter | null = null;
 const queryClient = createQueryClient({ onUnauthorized: createUnauthorizedHandler(() => router) });
 const analytics = createAnalytics();
 const auth = createAuth({ queryClient, analytics });
+primeSiteSettings(queryClient, siteSettingsOfPage(document));
 router = createAppRouter({ queryClient, auth, analytics });
 
 const container = document.getElementById('root');

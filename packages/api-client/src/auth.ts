@@ -1,4 +1,5 @@
 import { endpoints, type LoginForm, type SiteSettings, type User } from '@mako/contract';
+import { safeParse } from 'zod/mini';
 import { call } from './call.ts';
 import { applyAuthServer, getAuthServerState } from './config.ts';
 import { ApiError, UNKNOWN_ERROR, isUnauthorized } from './errors.ts';
@@ -86,6 +87,18 @@ export async function fetchSiteSettings(options: { signal?: AbortSignal } = {}):
   const settings = await call(endpoints.getSettings, options);
   applyAuthServer(settings.auth_server);
   return settings;
+}
+
+/**
+ * Site settings that came with the page (GET /settings's answer, in a data block the server
+ * writes), checked like the call's answer; they point the client at their auth server as a fetch
+ * would. Null when they break the contract: the settings are then fetched.
+ */
+export function siteSettingsFromPage(payload: unknown): SiteSettings | null {
+  const parsed = safeParse(endpoints.getSettings.response, payload);
+  if (!parsed.success) return null;
+  applyAuthServer(parsed.data.auth_server);
+  return parsed.data;
 }
 
 /** Password login (OAuth2 form; empty fields are not sent). Returns the access token. Fallback 'Login failed'. */

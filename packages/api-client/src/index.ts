@@ -76,6 +76,7 @@ export {
 export * from './query-keys.ts';
 export {
   currentUserQueryOptions,
+  primeSiteSettings,
   settingsQueryOptions,
   signIn,
   signOut,

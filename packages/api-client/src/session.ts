@@ -5,6 +5,7 @@ import {
   AuthError,
   fetchCurrentUser,
   fetchSiteSettings,
+  siteSettingsFromPage,
   loginWithGoogle,
   loginWithMagicLink,
   loginWithPassword,
@@ -31,6 +32,16 @@ export const settingsQueryOptions = () =>
     queryFn: ({ signal }) => fetchSiteSettings({ signal }),
     staleTime: FIVE_MINUTES,
   });
+
+/**
+ * Puts the site settings the page came with into the cache (see siteSettingsFromPage), so that the
+ * first page's calls need not wait for GET /settings. False when there were none to use.
+ */
+export function primeSiteSettings(queryClient: QueryClient, payload: unknown): boolean {
+  const settings = payload === undefined ? null : siteSettingsFromPage(payload);
+  if (settings) queryClient.setQueryData(siteKeys.settings(), settings);
+  return settings !== null;
+}
 
 /** GET /users/me: `{status: 'authenticated', user}`, or anonymous when no valid token exists or the server said 401. */
 export const currentUserQueryOptions = () =>

@@ -19,4 +19,11 @@ export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer 
 export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q } ? Input<Q> : never;
 export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer P } ? Infer<P> : never;
 
-export { API_PREFIX, BENCHMARK_SEARCH_PATH, buildPath, toColonPath, toSearchParams } from './paths.ts';
+export {
+  API_PREFIX,
+  BENCHMARK_SEARCH_PATH,
+  SITE_SETTINGS_ELEMENT_ID,
+  buildPath,
+  toColonPath,
+  toSearchParams,
+} from './paths.ts';

@@ -12,6 +12,12 @@ export const API_PREFIX = '/api/v1';
  */
 export const BENCHMARK_SEARCH_PATH = '/benchmarks/all';
 
+/**
+ * The id of the `<script type="application/json">` in which the server hands each page the site
+ * settings (GET /settings), so that the first page need not ask for them before its first call.
+ */
+export const SITE_SETTINGS_ELEMENT_ID = 'site-settings';
+
 /** The suffix that turns the configured login URL into the API base (SPEC §7). */
 export const LOGIN_PATH_SUFFIX = '/login/access-token';
 

@@ -1,35 +1,20 @@
-import { LOGIN_PATH_SUFFIX, API_PREFIX } from '@mako/contract';
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
 import { pingDatabase } from '../db/database.ts';
 import { Unavailable } from '../services/errors.ts';
 import { toUser } from '../services/principal.ts';
+import { siteSettingsOf } from '../services/site-settings.ts';
 
 export const API_VERSION = '1.0.0';
 
 export function siteHandlers(ctx: AppContext): Pick<Handlers, 'getSettings' | 'getAuthServer' | 'authMe' | 'health'> {
-  const { config } = ctx;
-  const authServer = {
-    url: `${config.publicUrl}${API_PREFIX}${LOGIN_PATH_SUFFIX}`,
-    application_name: config.applicationName,
-  };
+  const settings = siteSettingsOf(ctx.config);
   return {
     async getSettings() {
-      return {
-        posthog_key: config.posthog.key,
-        posthog_host: config.posthog.host,
-        feedback_survey_id: config.surveys.feedback,
-        waitlist_survey_id: config.surveys.waitlist,
-        signup_survey_id: config.surveys.signup,
-        google_client_id: config.google.clientId,
-        page_urls: config.pageUrls,
-        auth_server: authServer,
-        payment_host: config.paymentHost,
-        docs_url: config.docsUrl,
-      };
+      return settings;
     },
     async getAuthServer() {
-      return authServer;
+      return settings.auth_server;
     },
     async authMe({ principal, query }) {
       return {

@@ -1,30 +1,92 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@mako/contract';
+import { API_PREFIX, SITE_SETTINGS_ELEMENT_ID } from '@mako/contract';
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 const isApi = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith('/api/');
 /** The build keeps its source maps next to the bundles for debugging; they are not for the public. */
 const isSourceMap = (pathName: string) => pathName.endsWith('.map');
+/** index.html is served as rendered at start-up (with the site settings in it), never from disk. */
+const INDEX_PATHS = ['/', '/index.html'];
+
+/** The page every HTML route gets, rendered once, in each encoding a browser may ask for. */
+interface RenderedPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * index.html with the site settings (GET /settings) in a JSON data block. The first page reads
+ * them there instead of asking for them first: every call waits for the settings (they name the
+ * server calls go to), so on a phone that request cost the first page a round trip.
+ */
+export function renderIndexPage(indexHtml: string, siteSettings: object): string {
+  // `<` escaped, so that no value can close the element; JSON.parse reads \u003c back as `<`.
+  const json = JSON.stringify(siteSettings).replace(/</g, '\\u003c');
+  const block = `<script id="${SITE_SETTINGS_ELEMENT_ID}" type="application/json">${json}</script>`;
+  // Module scripts run after the document is parsed, so the block may stand anywhere; in the head
+  // when there is one.
+  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${block}</head>`) : indexHtml + block;
+}
+
+function renderPage(indexHtml: string, siteSettings: object): RenderedPage {
+  const identity = Buffer.from(renderIndexPage(indexHtml, siteSettings), 'utf8');
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** The encoding to send of those this page has: br, then gzip, unless Accept-Encoding refuses it. */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function sendPage(reply: FastifyReply, page: RenderedPage, acceptEncoding: string | undefined) {
+  const encoding = pageEncoding(acceptEncoding);
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  // Sent as compressed here; the compression plugin leaves an answer with an encoding alone.
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(page[encoding]);
+}
 
 /**
  * Serves the built web app when its directory exists: hashed assets are cached for good, and any
- * other GET that wants HTML gets index.html so that client-side routes survive a reload. Everything
- * else that matches nothing is a JSON 404. The build writes a brotli (.br) and a gzip (.gz) copy
- * of each compressible file; the copy the client accepts is sent in its place.
+ * other GET that wants HTML gets index.html (with the site settings in it) so that client-side
+ * routes survive a reload. Everything else that matches nothing is a JSON 404. The build writes a
+ * brotli (.br) and a gzip (.gz) copy of each compressible file; the copy the client accepts is sent
+ * in its place.
  */
-export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+export async function serveWebApp(app: FastifyInstance, webDist: string, siteSettings: object): Promise<boolean> {
   const index = path.join(webDist, 'index.html');
   const present = fs.existsSync(index);
+  const page = present ? renderPage(fs.readFileSync(index, 'utf8'), siteSettings) : null;
   if (present) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
+      index: false,
       cacheControl: false,
       preCompressed: true,
-      allowedPath: (pathName) => !isSourceMap(pathName),
+      allowedPath: (pathName) => !isSourceMap(pathName) && !INDEX_PATHS.includes(pathName),
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -32,17 +94,19 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
         res.setHeader('vary', 'accept-encoding');
       },
     });
+    for (const url of INDEX_PATHS)
+      app.get(url, (request, reply) => sendPage(reply, page!, request.headers['accept-encoding']));
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (
-      present &&
+      page &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApi(url) &&
       !isSourceMap(url) &&
       wantsHtml(request)
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendPage(reply, page, request.headers['accept-encoding']);
     }
     return reply.code(404).send({ detail: 'Not Found' });
   });

@@ -22,6 +22,26 @@ const DEMO_EMAIL = 'demo-catalogue@makooptimize.invalid';
 const NOTES =
   'Demo data: modelled with @mako/perf-model (datasheet roofline + continuous-batching simulation), not measured on hardware.';
 
+/**
+ * A modelled figure is an estimate: six significant digits say all it knows (a runner's clock
+ * resolves microseconds, no finer). The simulator's full doubles made every search answer carry
+ * ten meaningless digits a number, which compress poorly: a page of results was twice the bytes.
+ */
+const SIGNIFICANT_DIGITS = 6;
+
+function toModelledPrecision<T>(value: T): T {
+  if (typeof value === 'number') {
+    return (
+      Number.isInteger(value) || !Number.isFinite(value) ? value : Number(value.toPrecision(SIGNIFICANT_DIGITS))
+    ) as T;
+  }
+  if (Array.isArray(value)) return value.map(toModelledPrecision) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toModelledPrecision(item)])) as T;
+  }
+  return value;
+}
+
 const MODELS = [
   'meta-llama/Llama-3.2-3B-Instruct',
   'meta-llama/Llama-3.1-8B-Instruct',
@@ -188,8 +208,8 @@ export async function seedDemoCatalogue(
                 setting: row,
                 input: {
                   runtime_options: config,
-                  metrics: out.metrics,
-                  cost_per_million_tokens: out.cost_per_million_tokens,
+                  metrics: toModelledPrecision(out.metrics),
+                  cost_per_million_tokens: toModelledPrecision(out.cost_per_million_tokens),
                   published: true,
                   notes: NOTES,
                 },

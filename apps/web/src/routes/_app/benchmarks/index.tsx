@@ -1,16 +1,17 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import type { ResponseOf } from '@mako/contract';
 import { benchmarkSearchQueryOptions, benchmarkSettingsQueryOptions } from '@mako/api-client';
-import { BenchmarkSearch, benchmarkExport } from '@mako/ui';
+import { BenchmarkSearch, benchmarkExport, preloadNumericCellFonts } from '@mako/ui';
 import type { BenchmarkSearchSuggestions } from '@mako/ui';
 import { ignore, ScreenRouteError } from '../../../components/route-states.tsx';
 import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../../../lib/benchmark-search.ts';
 import { compareSearch } from '../../../lib/compare.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { downloadText } from '../../../lib/download.ts';
+import { afterNextPaint } from '../../../lib/first-render.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
@@ -20,7 +21,10 @@ export const Route = createFileRoute('/_app/benchmarks/')({
   codeSplitGroupings: [['loader'], ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
   validateSearch: parseBenchmarkSearch,
   // Runs from the first chunk, before the loader's chunk has loaded.
-  beforeLoad: ({ context, search }) => startSearchEarly(context.queryClient, search),
+  beforeLoad: ({ context, search }) => {
+    startSearchEarly(context.queryClient, search);
+    preloadNumericCellFonts();
+  },
   loaderDeps: ({ search }) => searchQueryOf(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(benchmarkSearchQueryOptions(deps)),
   head: () => pageHead(TITLES.benchmarks),
@@ -43,8 +47,16 @@ function suggestionsOf(settings: ResponseOf<'listSettings'>): BenchmarkSearchSug
   };
 }
 
-// `select` computes the lists once per answer, and the same object keeps the screen's table as it is.
-const useSuggestions = () => useQuery({ ...benchmarkSettingsQueryOptions(), select: suggestionsOf }).data;
+/**
+ * The suggestions help typing a filter, not reading the results: they are asked for once the
+ * results have painted, so that on a slow link they do not hold the first screen back. `select`
+ * computes the lists once per answer, and the same object keeps the screen's table as it is.
+ */
+function useSuggestions() {
+  const queryClient = useQueryClient();
+  useEffect(() => afterNextPaint(() => void queryClient.prefetchQuery(benchmarkSettingsQueryOptions())), [queryClient]);
+  return useQuery({ ...benchmarkSettingsQueryOptions(), select: suggestionsOf, enabled: false }).data;
+}
 
 function BenchmarkSearchPage() {
   const search = Route.useSearch();
