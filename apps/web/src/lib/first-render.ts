@@ -23,23 +23,3 @@ export function renderWhenLoaded(load: () => Promise<unknown>, render: () => voi
     render();
   });
 }
-
-/**
- * Runs `callback` once the browser has shown the next frame: for work the first screen does not
- * need (it then neither delays that frame nor competes with it for the network). Returns a cancel.
- */
-export function afterNextPaint(callback: () => void): () => void {
-  let frame = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // The first frame callback runs before the frame is drawn, the second once it has been handed
-  // to the screen; the task queued from that runs after the frame is on it.
-  frame = requestAnimationFrame(() => {
-    frame = requestAnimationFrame(() => {
-      timer = setTimeout(callback, 0);
-    });
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}

@@ -576,3 +576,25 @@ export const Mobile: Story = {
     });
   },
 };
+
+const onFilterIntent = fn();
+
+export const AsksForSuggestionsWhenFiltering: Story = {
+  args: { suggestions: undefined, onFilterIntent },
+  beforeEach: () => void onFilterIntent.mockClear(),
+  play: async ({ canvasElement, step, userEvent }) => {
+    const fields = form(canvasElement);
+    await step('reading the results asks for nothing', async () => {
+      await expect(onFilterIntent).not.toHaveBeenCalled();
+    });
+    await step('pointing at the filters asks for the suggestions', async () => {
+      await userEvent.hover(fields.getByLabelText('Hardware'));
+      await expect(onFilterIntent).toHaveBeenCalled();
+    });
+    await step('so does reaching a filter from the keyboard', async () => {
+      onFilterIntent.mockClear();
+      fields.getByRole('button', { name: 'Search' }).focus();
+      await expect(onFilterIntent).toHaveBeenCalled();
+    });
+  },
+};

@@ -79,7 +79,13 @@ export interface BenchmarkSearchProps {
   /** Opens a result's setting (/single-benchmarks/{settingId}); without it models are plain text. */
   onOpenSetting?: (settingId: string) => void;
   settingHref?: (settingId: string) => string;
+  /** Values offered while typing a filter (models, hardware, versions, datasets). */
   suggestions?: BenchmarkSearchSuggestions;
+  /**
+   * The user turned to the filters (pointed at them, focused one, opened the panel): the moment
+   * to load `suggestions`, which nobody needs before. Called each time; the caller loads once.
+   */
+  onFilterIntent?: () => void;
   onCopyCommand?: (command: string) => void;
   /** Render the title as this page's h1; leave off when the app shell's top bar shows it. */
   showTitle?: boolean;
@@ -312,6 +318,7 @@ export function BenchmarkSearch({
   onOpenSetting,
   settingHref,
   suggestions,
+  onFilterIntent,
   onCopyCommand,
   showTitle = true,
   selectedIds = [],
@@ -438,7 +445,7 @@ export function BenchmarkSearch({
         />
       ) : null}
       <SearchLayout>
-        <FilterColumn aria-label="Filters">
+        <FilterColumn aria-label="Filters" onPointerEnter={onFilterIntent} onFocus={onFilterIntent}>
           <FilterToggle>
             <Button
               variant="secondary"

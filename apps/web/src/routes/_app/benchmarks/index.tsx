@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import type { ResponseOf } from '@mako/contract';
@@ -11,7 +11,6 @@ import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../../../
 import { compareSearch } from '../../../lib/compare.ts';
 import { announceCopied } from '../../../lib/copied.ts';
 import { downloadText } from '../../../lib/download.ts';
-import { afterNextPaint } from '../../../lib/first-render.ts';
 import { pageHead } from '../../../lib/page-title.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
@@ -48,14 +47,15 @@ function suggestionsOf(settings: ResponseOf<'listSettings'>): BenchmarkSearchSug
 }
 
 /**
- * The suggestions help typing a filter, not reading the results: they are asked for once the
- * results have painted, so that on a slow link they do not hold the first screen back. `select`
- * computes the lists once per answer, and the same object keeps the screen's table as it is.
+ * The suggestions help typing a filter, not reading the results: they load when the user turns to
+ * the filters, so that on a slow link they do not hold the first screen back. `select` computes
+ * the lists once per answer, and the same object keeps the screen's table as it is.
  */
 function useSuggestions() {
   const queryClient = useQueryClient();
-  useEffect(() => afterNextPaint(() => void queryClient.prefetchQuery(benchmarkSettingsQueryOptions())), [queryClient]);
-  return useQuery({ ...benchmarkSettingsQueryOptions(), select: suggestionsOf, enabled: false }).data;
+  const load = useCallback(() => void queryClient.prefetchQuery(benchmarkSettingsQueryOptions()), [queryClient]);
+  const suggestions = useQuery({ ...benchmarkSettingsQueryOptions(), select: suggestionsOf, enabled: false }).data;
+  return { suggestions, load };
 }
 
 function BenchmarkSearchPage() {
@@ -63,7 +63,7 @@ function BenchmarkSearchPage() {
   const query = searchQueryOf(search);
   const navigate = useNavigate({ from: Route.fullPath });
   const { data } = useSuspenseQuery(benchmarkSearchQueryOptions(query));
-  const suggestions = useSuggestions();
+  const { suggestions, load: loadSuggestions } = useSuggestions();
   // Ticked results survive paging and new filters: the page stays mounted while its search changes.
   const [selected, setSelected] = useState<string[]>([]);
   // Stable, so that the screen can keep its table when only the suggestions change.
@@ -85,6 +85,7 @@ function BenchmarkSearchPage() {
       onOpenSetting={openSetting}
       settingHref={settingHref}
       suggestions={suggestions}
+      onFilterIntent={loadSuggestions}
       onCopyCommand={announceCopied}
       selectedIds={selected}
       onSelectionChange={setSelected}
