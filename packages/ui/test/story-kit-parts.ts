@@ -35,6 +35,12 @@ export async function waitForChartPlot(canvasElement: HTMLElement, timeout = 500
   });
 }
 
+/** A status shown in its `tone`, in words and with an icon: colour is never the only signal. */
+export async function expectToneWithIcon(element: HTMLElement, tone: string): Promise<void> {
+  await expect(element).toHaveAttribute('data-tone', tone);
+  await expect(element.querySelector('svg')).not.toBeNull();
+}
+
 /** A control with an error: marked invalid, and the error (then any hint) is read with it. */
 export async function expectInvalid(control: HTMLElement, description: string | RegExp): Promise<void> {
   await expect(control).toHaveAttribute('aria-invalid', 'true');

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { inDarkTheme } from '../../../test/story-kit-parts';
+import { expectToneWithIcon, inDarkTheme } from '../../../test/story-kit-parts';
 import { Gallery, galleryRow } from '../../../test/story-kit-gallery';
 import { Badge, STATUS_STYLES, StatusBadge } from './badge';
 import type { KnownStatus } from './badge';
@@ -16,9 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Running: Story = {
   play: async ({ canvas }) => {
-    const badge = canvas.getByText('Running');
-    await expect(badge).toHaveAttribute('data-tone', 'info');
-    await expect(badge.querySelector('svg')).not.toBeNull();
+    await expectToneWithIcon(canvas.getByText('Running'), 'info');
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
-import { inDarkTheme } from '../../../test/story-kit-parts';
+import { expectToneWithIcon, inDarkTheme } from '../../../test/story-kit-parts';
 import { Gallery, galleryColumn } from '../../../test/story-kit-gallery';
 import { Callout } from './callout';
 import type { CalloutProps } from './callout';
@@ -19,7 +19,7 @@ export const Success: Story = {
   play: async ({ canvas }) => {
     const status = canvas.getByRole('status');
     await expect(status).toHaveTextContent('Verification link sent successfully!');
-    await expect(status.querySelector('svg')).not.toBeNull();
+    await expectToneWithIcon(status, 'success');
   },
 };
 
