@@ -35,11 +35,32 @@ export async function waitForChartPlot(canvasElement: HTMLElement, timeout = 500
   });
 }
 
+/** A status shown in its `tone`, in words and with an icon: colour is never the only signal. */
+export async function expectToneWithIcon(element: HTMLElement, tone: string): Promise<void> {
+  await expect(element).toHaveAttribute('data-tone', tone);
+  await expect(element.querySelector('svg')).not.toBeNull();
+}
+
 /** A control with an error: marked invalid, and the error (then any hint) is read with it. */
 export async function expectInvalid(control: HTMLElement, description: string | RegExp): Promise<void> {
   await expect(control).toHaveAttribute('aria-invalid', 'true');
   await expect(control).toHaveAccessibleDescription(description);
 }
+
+/**
+ * A labelled control's WithError story: `args` set the `error` (and the `hint` the control shows);
+ * the error shows, marks the control that `control` finds invalid and is read with it, before the hint.
+ */
+export const withErrorStory = <const A extends { error: string; hint?: string }>(
+  args: A,
+  control: (canvas: ReturnType<typeof within>) => HTMLElement,
+) => ({
+  args,
+  play: async ({ canvas }: { canvas: ReturnType<typeof within> }) => {
+    await expect(canvas.getByText(args.error)).toBeVisible();
+    await expectInvalid(control(canvas), args.hint ? `${args.error} ${args.hint}` : args.error);
+  },
+});
 
 /** Text for assistive technology only: it takes at most the 1 px box the clip leaves, so nothing of it is seen. */
 export async function expectNoRoomOnScreen(element: HTMLElement): Promise<void> {
@@ -107,6 +128,18 @@ export async function expectCopies(
 ): Promise<void> {
   await expectCopyConfirmed(canvas, user, { copied: navigator.clipboard.writeText, value });
   if (onCopy) await expect(onCopy).toHaveBeenCalledWith(value);
+}
+
+/** ExportButtons in `canvas`: each button hands its format to `onExport` (the app makes the download). */
+export async function expectExportsEachFormat(
+  canvas: Pick<ReturnType<typeof within>, 'getByRole'>,
+  user: Clicker,
+  onExport: unknown,
+): Promise<void> {
+  for (const format of ['csv', 'json']) {
+    await user.click(canvas.getByRole('button', { name: `Export ${format.toUpperCase()}` }));
+    await expect(onExport).toHaveBeenLastCalledWith(format);
+  }
 }
 
 /** The texts of `elements` in order: a list's items, a table's headers, as the user reads them. */

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
+import { DARK_THEME } from '../../../test/story-kit';
 import {
   SectionTitle,
   Sheet,
@@ -92,7 +93,7 @@ export const Light: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
+  globals: DARK_THEME,
   render: () => <Palette tokens={darkColors} />,
   play: async ({ step }) => {
     await step('the dark tokens replace the light ones: deep blue-grey, not black', async () => {

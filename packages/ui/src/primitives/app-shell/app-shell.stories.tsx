@@ -4,7 +4,7 @@ import { Button } from '../button';
 import { Card } from '../card';
 import { EmptyState } from '../empty-state';
 import { Stat } from '../stat';
-import { expectFitsPhone, routerLinkStub } from '../../../test/story-kit';
+import { expectFitsPhone, PHONE, routerLinkStub } from '../../../test/story-kit';
 import { AppShell } from './app-shell';
 import { APP_NAV } from './nav-items';
 
@@ -106,7 +106,7 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   tags: ['visual'],
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  globals: PHONE,
   play: async ({ canvas, canvasElement, step, userEvent }) => {
     await step('at 375 px the sidebar is hidden and nothing overflows', async () => {
       await expect(canvas.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
@@ -129,7 +129,7 @@ export const Mobile: Story = {
 export const MobileDrawerOpen: Story = {
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  globals: PHONE,
   args: { currentPath: '/getting-started/' },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));

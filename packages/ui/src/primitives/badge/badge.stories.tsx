@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { inDarkTheme } from '../../../test/story-kit-parts';
+import { expectToneWithIcon, inDarkTheme } from '../../../test/story-kit-parts';
+import { Gallery, galleryRow } from '../../../test/story-kit-gallery';
 import { Badge, STATUS_STYLES, StatusBadge } from './badge';
+import type { KnownStatus } from './badge';
 
 const meta = {
   title: 'Primitives/StatusBadge',
@@ -14,9 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Running: Story = {
   play: async ({ canvas }) => {
-    const badge = canvas.getByText('Running');
-    await expect(badge).toHaveAttribute('data-tone', 'info');
-    await expect(badge.querySelector('svg')).not.toBeNull();
+    await expectToneWithIcon(canvas.getByText('Running'), 'info');
   },
 };
 
@@ -34,30 +34,20 @@ export const UnknownStatus: Story = {
   },
 };
 
-const statuses = Object.keys(STATUS_STYLES) as Array<keyof typeof STATUS_STYLES>;
-
-function AllBadges() {
-  return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-        {statuses.map((status) => (
-          <StatusBadge key={status} status={status} />
-        ))}
-      </div>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-        {(['neutral', 'accent', 'info', 'success', 'warning', 'danger'] as const).map((tone) => (
-          <Badge key={tone} tone={tone}>
-            {tone}
-          </Badge>
-        ))}
-      </div>
-    </div>
-  );
-}
+const STATUSES = (Object.keys(STATUS_STYLES) as KnownStatus[]).map((status) => ({ status }));
+const TONES = (['neutral', 'accent', 'info', 'success', 'warning', 'danger'] as const).map((tone) => ({
+  tone,
+  children: tone,
+}));
 
 export const AllStatuses: Story = {
   tags: ['visual'],
-  render: () => <AllBadges />,
+  render: () => (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <Gallery of={StatusBadge} states={STATUSES} style={galleryRow(8)} />
+      <Gallery of={Badge} states={TONES} style={galleryRow(8)} />
+    </div>
+  ),
   play: async ({ canvas, step }) => {
     await step('the four session statuses use their semantic tones, with words', async () => {
       await expect(canvas.getByText('Pending')).toHaveAttribute('data-tone', 'neutral');

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
-import { inDarkTheme } from '../../../test/story-kit-parts';
+import { expectToneWithIcon, inDarkTheme } from '../../../test/story-kit-parts';
+import { Gallery, galleryColumn } from '../../../test/story-kit-gallery';
 import { Callout } from './callout';
+import type { CalloutProps } from './callout';
 
 const meta = {
   title: 'Primitives/Callout',
@@ -17,7 +19,7 @@ export const Success: Story = {
   play: async ({ canvas }) => {
     const status = canvas.getByRole('status');
     await expect(status).toHaveTextContent('Verification link sent successfully!');
-    await expect(status.querySelector('svg')).not.toBeNull();
+    await expectToneWithIcon(status, 'success');
   },
 };
 
@@ -43,27 +45,30 @@ export const DangerWithRetry: Story = {
   },
 };
 
-function Tones() {
-  return (
-    <div style={{ display: 'grid', gap: 12, maxWidth: 560 }}>
-      <Callout tone="info" title="Search complete">
-        Tuning search is complete. The best configuration is final.
-      </Callout>
-      <Callout tone="success">Verification link sent successfully! Please check your email.</Callout>
-      <Callout tone="warning" title="Need to wait for pending evaluations">
-        Two configurations are still running. New proposals come when they report back.
-      </Callout>
-      <Callout tone="danger" title="User is not allowed to create new tuning session">
-        Your plan allows one running session. Finish or cancel it, or upgrade.
-      </Callout>
-    </div>
-  );
-}
+const TONES: CalloutProps[] = [
+  {
+    tone: 'info',
+    title: 'Search complete',
+    children: 'Tuning search is complete. The best configuration is final.',
+  },
+  { tone: 'success', children: 'Verification link sent successfully! Please check your email.' },
+  {
+    tone: 'warning',
+    title: 'Need to wait for pending evaluations',
+    children: 'Two configurations are still running. New proposals come when they report back.',
+  },
+  {
+    tone: 'danger',
+    title: 'User is not allowed to create new tuning session',
+    children: 'Your plan allows one running session. Finish or cancel it, or upgrade.',
+  },
+];
 
 export const AllTones: Story = {
   tags: ['visual'],
-  render: () => <Tones />,
+  render: () => <Gallery of={Callout} states={TONES} style={galleryColumn(12, 560)} />,
   play: async ({ canvas }) => {
+    // success and info are announced politely; warning and danger interrupt.
     await expect(canvas.getAllByRole('status')).toHaveLength(2);
     await expect(canvas.getAllByRole('alert')).toHaveLength(2);
   },

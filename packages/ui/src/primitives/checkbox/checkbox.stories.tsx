@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { expectInvalid, inDarkTheme } from '../../../test/story-kit-parts';
+import { inDarkTheme, withErrorStory } from '../../../test/story-kit-parts';
+import { galleryColumn, galleryStory } from '../../../test/story-kit-gallery';
 import { Checkbox } from './checkbox';
+import type { CheckboxProps } from './checkbox';
 
 const meta = {
   title: 'Primitives/Checkbox',
@@ -37,12 +39,10 @@ export const WithDescription: Story = {
   },
 };
 
-export const WithError: Story = {
-  args: { label: 'I accept the terms', error: 'Accept the terms to continue' },
-  play: async ({ canvas }) => {
-    await expectInvalid(canvas.getByRole('checkbox'), 'Accept the terms to continue');
-  },
-};
+export const WithError: Story = withErrorStory(
+  { label: 'I accept the terms', error: 'Accept the terms to continue' },
+  (canvas) => canvas.getByRole('checkbox'),
+);
 
 export const Disabled: Story = {
   args: { disabled: true },
@@ -53,23 +53,16 @@ export const Disabled: Story = {
   },
 };
 
-function States() {
-  return (
-    <div style={{ display: 'grid', gap: 16 }}>
-      <Checkbox label="Unchecked" />
-      <Checkbox label="Checked" defaultChecked description="With a description under it." />
-      <Checkbox label="Invalid" error="Required" />
-      <Checkbox label="Disabled" disabled />
-    </div>
-  );
-}
+const STATES: CheckboxProps[] = [
+  { label: 'Unchecked' },
+  { label: 'Checked', defaultChecked: true, description: 'With a description under it.' },
+  { label: 'Invalid', error: 'Required' },
+  { label: 'Disabled', disabled: true },
+];
 
 export const AllStates: Story = {
   tags: ['visual'],
-  render: () => <States />,
-  play: async ({ canvas }) => {
-    await expect(canvas.getAllByRole('checkbox')).toHaveLength(4);
-  },
+  ...galleryStory(Checkbox, STATES, { style: galleryColumn(16), role: 'checkbox' }),
 };
 
 export const AllStatesDark: Story = inDarkTheme(AllStates);

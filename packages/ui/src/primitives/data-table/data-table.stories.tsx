@@ -6,7 +6,7 @@ import { StatusBadge } from '../badge';
 import { Button } from '../button';
 import { EmptyState } from '../empty-state';
 import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format';
-import { expectFitsPhone } from '../../../test/story-kit';
+import { DARK_THEME, expectFitsPhone, PHONE } from '../../../test/story-kit';
 import { DataTable } from './data-table';
 import { makeBenchmarkRows } from './data-table.fixtures';
 import type { BenchmarkRow } from './data-table.fixtures';
@@ -91,7 +91,7 @@ export const Sortable: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
+  globals: DARK_THEME,
   args: { initialSorting: [{ id: 'p99TtftMs', desc: false }] },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('columnheader', { name: /p99 TTFT/ })).toHaveAttribute('aria-sort', 'ascending');
@@ -210,7 +210,7 @@ export const Empty: Story = {
 };
 
 export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  globals: PHONE,
   args: { data: FEW, pageSize: 5 },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText(`1–5 of ${formatNumber(FEW.length)}`)).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 import { Button } from '../button';
+import { DARK_THEME } from '../../../test/story-kit';
 import { ConfirmDialog } from './confirm-dialog';
 
 const meta = {
@@ -70,7 +71,7 @@ export const Failed: Story = {
 };
 
 export const PrimaryTone: Story = {
-  globals: { theme: 'dark' },
+  globals: DARK_THEME,
   args: {
     open: true,
     trigger: undefined,

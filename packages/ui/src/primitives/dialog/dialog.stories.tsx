@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 import { Button } from '../button';
 import { TextField } from '../text-field';
+import { DARK_THEME, PHONE } from '../../../test/story-kit';
 import { Dialog } from './dialog';
 
 const meta = {
@@ -93,7 +94,7 @@ export const Open: Story = {
 
 export const OpenDark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
+  globals: DARK_THEME,
   parameters: { visual: { fullPage: true } },
   render: () => <ControlledDialog />,
   play: async () => {
@@ -102,7 +103,7 @@ export const OpenDark: Story = {
 };
 
 export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  globals: PHONE,
   render: () => <ControlledDialog />,
   play: async () => {
     const dialog = await screen.findByRole('dialog');

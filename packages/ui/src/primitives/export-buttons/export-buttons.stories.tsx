@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { expectExportsEachFormat } from '../../../test/story-kit-parts';
 import { ExportButtons } from './export-buttons';
 
 const meta = {
@@ -15,10 +16,7 @@ export const Default: Story = {
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     await step('each button hands its format to the app, which makes the download', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
-      await expect(args.onExport).toHaveBeenLastCalledWith('csv');
-      await userEvent.click(canvas.getByRole('button', { name: 'Export JSON' }));
-      await expect(args.onExport).toHaveBeenLastCalledWith('json');
+      await expectExportsEachFormat(canvas, userEvent, args.onExport);
       await expect(args.onExport).toHaveBeenCalledTimes(2);
     });
   },

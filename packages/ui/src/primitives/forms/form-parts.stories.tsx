@@ -4,6 +4,7 @@ import { expect } from 'storybook/test';
 import { Button } from '../button';
 import { TextField } from '../text-field';
 import { withMaxWidth } from '../../../test/story-kit';
+import { expectToneWithIcon } from '../../../test/story-kit-parts';
 import { FormConfirmation, FormStack } from './form-parts';
 
 const MESSAGE = 'Verification link sent successfully! Please check your email.';
@@ -60,7 +61,7 @@ export const ConfirmationReplacesTheForm: Story = {
     await step('focus moves to the confirmation, so it is announced and keyboard users keep their place', async () => {
       const status = canvas.getByRole('status');
       await expect(status.parentElement).toHaveFocus();
-      await expect(status.querySelector('svg')).not.toBeNull();
+      await expectToneWithIcon(status, 'success');
     });
   },
 };

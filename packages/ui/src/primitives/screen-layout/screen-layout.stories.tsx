@@ -5,11 +5,7 @@ import { Button } from '../button';
 import { ScreenIntro } from './screen-intro';
 import {
   Note,
-  ScreenHeader,
-  ScreenHeading,
-  ScreenLede,
   ScreenRoot,
-  ScreenTitle,
   Section,
   SectionHead,
   SectionTitle,
@@ -21,13 +17,11 @@ import {
 function ScreenSkeleton() {
   return (
     <ScreenRoot>
-      <ScreenHeader>
-        <ScreenHeading>
-          <ScreenTitle>Tuning sessions</ScreenTitle>
-          <ScreenLede>Searches for the serving configuration that meets your goal, run by your runners.</ScreenLede>
-        </ScreenHeading>
-        <Button>New tuning session</Button>
-      </ScreenHeader>
+      <ScreenIntro
+        title="Tuning sessions"
+        lede="Searches for the serving configuration that meets your goal, run by your runners."
+        actions={<Button>New tuning session</Button>}
+      />
       <Section>
         <SectionHead>
           <SectionTitle>Results</SectionTitle>

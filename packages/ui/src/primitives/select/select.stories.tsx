@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { withMaxWidth } from '../../../test/story-kit';
-import { expectInvalid } from '../../../test/story-kit-parts';
+import { DARK_THEME, withMaxWidth } from '../../../test/story-kit';
+import { withErrorStory } from '../../../test/story-kit-parts';
 import { Select } from './select';
 
 const runtimes = [
@@ -36,12 +36,10 @@ export const Default: Story = {
   },
 };
 
-export const WithError: Story = {
-  args: { error: 'Choose a runtime', hint: 'The engine the runner will start.' },
-  play: async ({ canvas }) => {
-    await expectInvalid(canvas.getByLabelText('Runtime'), 'Choose a runtime The engine the runner will start.');
-  },
-};
+export const WithError: Story = withErrorStory(
+  { error: 'Choose a runtime', hint: 'The engine the runner will start.' },
+  (canvas) => canvas.getByLabelText('Runtime'),
+);
 
 export const DisabledOption: Story = {
   args: {
@@ -59,7 +57,7 @@ export const DisabledOption: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
+  globals: DARK_THEME,
   args: { defaultValue: 'vllm', hint: 'The engine the runner will start.' },
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Runtime')).toHaveValue('vllm');

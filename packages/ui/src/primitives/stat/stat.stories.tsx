@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { formatMs, formatChangeVsDefaults, formatTokensPerSecond, formatUsd } from '../../foundations/format';
 import { BEST_THROUGHPUT_STAT, inDarkTheme } from '../../../test/story-kit-parts';
+import { galleryRow, galleryStory } from '../../../test/story-kit-gallery';
 import { Stat } from './stat';
+import type { StatProps } from './stat';
 
 const meta = {
   title: 'Primitives/Stat',
@@ -44,25 +46,19 @@ export const Loading: Story = {
   },
 };
 
-function Row() {
-  return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 40 }}>
-      <Stat {...BEST_THROUGHPUT_STAT} />
-      <Stat label="p99 TTFT" value={formatMs(187.25)} delta="12 % higher than the defaults" trend="worse" />
-      <Stat label="GPU cost per month" value={formatUsd(12480.4)} hint="8 GPUs at $2.49/hour, 70 % utilised" />
-      <Stat label="Trials" value="34 / 50" delta="2 pending" />
-    </div>
-  );
-}
+const ROW: StatProps[] = [
+  BEST_THROUGHPUT_STAT,
+  { label: 'p99 TTFT', value: formatMs(187.25), delta: '12 % higher than the defaults', trend: 'worse' },
+  { label: 'GPU cost per month', value: formatUsd(12480.4), hint: '8 GPUs at $2.49/hour, 70 % utilised' },
+  { label: 'Trials', value: '34 / 50', delta: '2 pending' },
+];
 
 export const Group: Story = {
   tags: ['visual'],
-  render: () => <Row />,
-  play: async ({ canvas }) => {
-    await expect(canvas.getAllByRole('term')).toHaveLength(4);
-    await expect(canvas.getByText('187 ms')).toBeVisible();
-    await expect(canvas.getByText('$12,480')).toBeVisible();
-  },
+  ...galleryStory(Stat, ROW, { style: galleryRow(40), role: 'term' }, async ({ canvas }) => {
+    // Each value as formatted: '187 ms', '$12,480'…
+    for (const { value } of ROW) await expect(canvas.getByText(value)).toBeVisible();
+  }),
 };
 
 export const GroupDark: Story = inDarkTheme(Group);

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { withMaxWidth } from '../../../test/story-kit';
+import { DARK_THEME, withMaxWidth } from '../../../test/story-kit';
 import { Tabs } from './tabs';
 
 const items = [
@@ -67,7 +67,7 @@ export const Stretched: Story = {
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
+  globals: DARK_THEME,
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('tab')).toHaveLength(3);
   },

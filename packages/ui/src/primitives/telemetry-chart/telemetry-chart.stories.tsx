@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { telemetrySamples } from '@mako/fixtures';
 import { formatTokensPerSecond } from '../../foundations/format';
-import { expectFitsPhone } from '../../../test/story-kit';
+import { DARK_THEME, expectFitsPhone, PHONE } from '../../../test/story-kit';
 import { TelemetryChart } from './telemetry-chart';
 
 const SAMPLES = telemetrySamples();
@@ -74,14 +74,14 @@ export const NoSamples: Story = {
 };
 
 export const Dark: Story = {
-  globals: { theme: 'dark' },
+  globals: DARK_THEME,
   play: async ({ canvasElement }) => {
     await waitForPanels(canvasElement);
   },
 };
 
 export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  globals: PHONE,
   play: async ({ canvasElement }) => {
     await waitForPanels(canvasElement);
     await expectFitsPhone(canvasElement);

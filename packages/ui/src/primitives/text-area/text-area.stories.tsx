@@ -1,13 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { withMaxWidth } from '../../../test/story-kit';
-import { expectInvalid } from '../../../test/story-kit-parts';
+import { DARK_THEME, withMaxWidth } from '../../../test/story-kit';
+import { withErrorStory } from '../../../test/story-kit-parts';
 import { TextArea } from './text-area';
+
+const HINT = 'A sentence or two is plenty.';
 
 const meta = {
   title: 'Primitives/TextArea',
   component: TextArea,
-  args: { label: 'Biggest pain', hint: 'A sentence or two is plenty.', onChange: fn() },
+  args: { label: 'Biggest pain', hint: HINT, onChange: fn() },
   decorators: [withMaxWidth(480)],
 } satisfies Meta<typeof TextArea>;
 
@@ -17,7 +19,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, args, userEvent }) => {
     const area = canvas.getByRole('textbox', { name: 'Biggest pain' });
-    await expect(area).toHaveAccessibleDescription('A sentence or two is plenty.');
+    await expect(area).toHaveAccessibleDescription(HINT);
     await userEvent.type(area, 'p99 TTFT{Enter}spikes');
     await expect(area).toHaveValue('p99 TTFT\nspikes');
     await expect(args.onChange).toHaveBeenCalled();
@@ -26,16 +28,14 @@ export const Default: Story = {
 
 export const WithError: Story = {
   tags: ['visual'],
-  args: { error: 'Please tell us your biggest pain' },
-  play: async ({ canvas }) => {
-    const area = canvas.getByRole('textbox', { name: 'Biggest pain' });
-    await expectInvalid(area, /Please tell us your biggest pain/);
-  },
+  ...withErrorStory({ error: 'Please tell us your biggest pain', hint: HINT }, (canvas) =>
+    canvas.getByRole('textbox', { name: 'Biggest pain' }),
+  ),
 };
 
 export const Dark: Story = {
   tags: ['visual'],
-  globals: { theme: 'dark' },
+  globals: DARK_THEME,
   args: { defaultValue: 'Tuning max_num_seqs by hand for every model.' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('textbox', { name: 'Biggest pain' })).toHaveValue(

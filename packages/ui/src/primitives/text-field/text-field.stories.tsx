@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
-import { expectInvalid, inDarkTheme } from '../../../test/story-kit-parts';
+import { inDarkTheme, withErrorStory } from '../../../test/story-kit-parts';
+import { galleryColumn, galleryStory } from '../../../test/story-kit-gallery';
 import { TextField } from './text-field';
+import type { TextFieldProps } from './text-field';
 
 const meta = {
   title: 'Primitives/TextField',
@@ -39,20 +41,10 @@ export const WithHint: Story = {
   },
 };
 
-export const WithError: Story = {
-  args: {
-    defaultValue: 'my session!',
-    error: 'Use letters, digits and dashes only',
-    hint: 'Shown in the sessions list.',
-  },
-  play: async ({ canvas, step }) => {
-    const input = canvas.getByLabelText('Session name');
-    await step('the error is inline, marks the field invalid and is read with it', async () => {
-      await expectInvalid(input, 'Use letters, digits and dashes only Shown in the sessions list.');
-      await expect(canvas.getByText('Use letters, digits and dashes only')).toBeVisible();
-    });
-  },
-};
+export const WithError: Story = withErrorStory(
+  { defaultValue: 'my session!', error: 'Use letters, digits and dashes only', hint: 'Shown in the sessions list.' },
+  (canvas) => canvas.getByLabelText('Session name'),
+);
 
 export const Mono: Story = {
   args: { label: 'Max model length', mono: true, defaultValue: '32768', inputMode: 'numeric' },
@@ -70,25 +62,19 @@ export const Disabled: Story = {
   },
 };
 
-function States() {
-  return (
-    <div style={{ display: 'grid', gap: 20 }}>
-      <TextField label="Empty" placeholder="{email}" />
-      <TextField label="Filled" defaultValue="ada@example.com" hint="We send the link here." />
-      <TextField label="Invalid" defaultValue="ada@" error="Invalid email address" />
-      <TextField label="Numbers" mono defaultValue="14930.4" />
-      <TextField label="Disabled" disabled defaultValue="8x H100" />
-    </div>
-  );
-}
+const STATES: TextFieldProps[] = [
+  { label: 'Empty', placeholder: '{email}' },
+  { label: 'Filled', defaultValue: 'ada@example.com', hint: 'We send the link here.' },
+  { label: 'Invalid', defaultValue: 'ada@', error: 'Invalid email address' },
+  { label: 'Numbers', mono: true, defaultValue: '14930.4' },
+  { label: 'Disabled', disabled: true, defaultValue: '8x H100' },
+];
 
 export const AllStates: Story = {
   tags: ['visual'],
-  render: () => <States />,
-  play: async ({ canvas }) => {
-    await expect(canvas.getAllByRole('textbox')).toHaveLength(5);
+  ...galleryStory(TextField, STATES, { style: galleryColumn(20), role: 'textbox' }, async ({ canvas }) => {
     await expect(canvas.getByLabelText('Invalid')).toBeInvalid();
-  },
+  }),
 };
 
 export const AllStatesDark: Story = inDarkTheme(AllStates);

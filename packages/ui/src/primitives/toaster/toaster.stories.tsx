@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor } from 'storybook/test';
 import { Button } from '../button';
+import { DARK_THEME } from '../../../test/story-kit';
 import { toast, Toaster, TOASTER_CONFIG } from './index';
 
 function Demo() {
@@ -73,7 +74,7 @@ export const AtMostThreeVisible: Story = {
 };
 
 export const Dark: Story = {
-  globals: { theme: 'dark' },
+  globals: DARK_THEME,
   play: async ({ canvas, userEvent }) => {
     // The toasts follow UiProvider's mode.
     await userEvent.click(canvas.getByRole('button', { name: 'Success toast' }));

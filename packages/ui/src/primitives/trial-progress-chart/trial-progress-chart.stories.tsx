@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { bestSoFar } from '../chart/chart-math';
 import { formatMs, formatTokensPerSecond } from '../../foundations/format';
-import { expectFitsPhone } from '../../../test/story-kit';
+import { expectFitsPhone, PHONE } from '../../../test/story-kit';
 import { darkChartStory, waitForChartPlot } from '../../../test/story-kit-parts';
 import { TrialProgressChart } from './trial-progress-chart';
 import { makeTrials } from './trial-progress-chart.fixtures';
@@ -85,7 +85,7 @@ export const NoFeasibleTrialYet: Story = {
 };
 
 export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  globals: PHONE,
   play: async ({ canvasElement }) => {
     await waitForChartPlot(canvasElement);
     await expectFitsPhone(canvasElement);
