@@ -137,6 +137,7 @@ export const MobileDrawerOpen: Story = {
     await expect(within(drawer).getByRole('link', { name: 'Getting started' })).toHaveAttribute('aria-current', 'page');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(canvas.getByRole('button', { name: 'Open navigation' })).toHaveFocus();
     await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));
     await screen.findByRole('dialog', { name: 'Navigation' });
   },
@@ -144,10 +145,17 @@ export const MobileDrawerOpen: Story = {
 
 export const WithoutDocs: Story = {
   args: { docsUrl: null, renderLink: undefined, currentPath: '/roi' },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     const nav = canvas.getByRole('navigation', { name: 'Main' });
     await expect(within(nav).queryByRole('link', { name: /Docs/ })).not.toBeInTheDocument();
     await expect(within(nav).getByRole('link', { name: 'ROI' })).toHaveAttribute('href', '/roi');
     await expect(within(nav).getByRole('link', { name: 'ROI' })).toHaveAttribute('aria-current', 'page');
+    // The menu's code loads when it is first opened: from the keyboard too, and the focus comes back.
+    canvas.getByRole('button', { name: 'Account menu for ada@example.com' }).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(await screen.findByRole('menu')).toHaveTextContent('Ada Lovelace · ada@example.com');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await expect(canvas.getByRole('button', { name: 'Account menu for ada@example.com' })).toHaveFocus();
   },
 };

@@ -1,5 +1,4 @@
-import { Dialog as RadixDialog, DropdownMenu } from 'radix-ui';
-import styled, { keyframes } from 'styled-components';
+import styled from 'styled-components';
 import {
   color,
   focusRing,
@@ -7,10 +6,8 @@ import {
   fontWeight,
   lineHeight,
   media,
-  motion,
   plainList,
   radius,
-  shadow,
   space,
   stack,
   zIndex,
@@ -276,77 +273,6 @@ export const Avatar = styled.span`
   font-size: ${fontSize.xs};
   font-weight: ${fontWeight.semibold};
   text-transform: uppercase;
-`;
-
-export const MenuContent = styled(DropdownMenu.Content)`
-  z-index: ${zIndex.dialog};
-  min-width: 220px;
-  padding: ${space(1)};
-  border: 1px solid ${color.border};
-  border-radius: ${radius.lg};
-  background: ${color.surface};
-  color: ${color.text};
-  box-shadow: ${shadow.popover};
-`;
-
-export const MenuLabel = styled(DropdownMenu.Label)`
-  padding: ${space(2)} ${space(3)};
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-  overflow-wrap: anywhere;
-`;
-
-export const MenuSeparator = styled(DropdownMenu.Separator)`
-  height: 1px;
-  margin: ${space(1)} 0;
-  background: ${color.border};
-`;
-
-export const MenuItem = styled(DropdownMenu.Item)`
-  display: flex;
-  align-items: center;
-  gap: ${space(2)};
-  min-height: 32px;
-  padding: 0 ${space(3)};
-  border-radius: ${radius.sm};
-  font-size: ${fontSize.md};
-  cursor: pointer;
-  outline: none;
-
-  &[data-highlighted] {
-    background: ${color.neutralSubtle};
-  }
-`;
-
-const slideIn = keyframes`
-  from { transform: translateX(-100%); }
-  to { transform: translateX(0); }
-`;
-
-export const DrawerOverlay = styled(RadixDialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  z-index: ${zIndex.overlay};
-  background: ${color.overlay};
-`;
-
-export const DrawerContent = styled(RadixDialog.Content)`
-  position: fixed;
-  top: 0;
-  bottom: 0;
-  left: 0;
-  z-index: ${zIndex.dialog};
-  display: flex;
-  flex-direction: column;
-  width: min(300px, 85vw);
-  background: ${color.surface};
-  border-right: 1px solid ${color.border};
-  overflow-y: auto;
-  animation: ${slideIn} ${motion.base} ${motion.easing};
-
-  &:focus {
-    outline: none;
-  }
 `;
 
 export const DrawerHeader = styled.div`

@@ -1,15 +1,11 @@
-import { Dialog as RadixDialog } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ExternalLinkIcon, MakoMark, MenuIcon, XIcon } from '../../foundations/icons';
+import { ExternalLinkIcon, MakoMark, MenuIcon } from '../../foundations/icons';
 import type { ThemeMode } from '../../foundations/theme/design-tokens';
 import { VisuallyHidden } from '../visually-hidden';
 import {
   Brand,
   Column,
-  DrawerContent,
-  DrawerHeader,
-  DrawerOverlay,
   IconButton,
   Main,
   MenuButtonSlot,
@@ -29,6 +25,9 @@ import type { NavItem } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import type { ShellUser } from './user-menu';
+
+/** Loaded when the menu button is first pressed (see navigation-drawer.tsx). */
+const NavigationDrawer = lazy(() => import('./navigation-drawer'));
 
 /** What a link renderer receives. Render an <a> (or a router Link that renders one) with all of it. */
 export interface ShellLinkProps {
@@ -139,6 +138,9 @@ export function AppShell({
   children,
 }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Once loaded, the drawer stays mounted, so that it closes (and returns the focus) like a dialog.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const drawerTriggerRef = useRef<HTMLButtonElement>(null);
   return (
     <ShellRoot>
       <SkipLink href="#main-content">Skip to content</SkipLink>
@@ -149,26 +151,27 @@ export function AppShell({
       <Column>
         <TopBar>
           <MenuButtonSlot>
-            <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-              <RadixDialog.Trigger asChild>
-                <IconButton type="button" aria-label="Open navigation">
-                  <MenuIcon size={20} />
-                </IconButton>
-              </RadixDialog.Trigger>
-              <RadixDialog.Portal>
-                <DrawerOverlay />
-                <DrawerContent aria-describedby={undefined}>
-                  <VisuallyHidden>
-                    <RadixDialog.Title>Navigation</RadixDialog.Title>
-                  </VisuallyHidden>
-                  <DrawerHeader>
-                    <BrandMark />
-                    <RadixDialog.Close asChild>
-                      <IconButton type="button" aria-label="Close navigation">
-                        <XIcon size={18} />
-                      </IconButton>
-                    </RadixDialog.Close>
-                  </DrawerHeader>
+            <IconButton
+              ref={drawerTriggerRef}
+              type="button"
+              aria-label="Open navigation"
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              onClick={() => {
+                setDrawerOpen(true);
+                setDrawerUsed(true);
+              }}
+            >
+              <MenuIcon size={20} />
+            </IconButton>
+            {drawerUsed ? (
+              <Suspense fallback={null}>
+                <NavigationDrawer
+                  open={drawerOpen}
+                  onOpenChange={setDrawerOpen}
+                  triggerRef={drawerTriggerRef}
+                  brand={<BrandMark />}
+                >
                   <Navigation
                     items={navItems}
                     currentPath={currentPath}
@@ -176,9 +179,9 @@ export function AppShell({
                     docsUrl={docsUrl}
                     onNavigate={() => setDrawerOpen(false)}
                   />
-                </DrawerContent>
-              </RadixDialog.Portal>
-            </RadixDialog.Root>
+                </NavigationDrawer>
+              </Suspense>
+            ) : null}
           </MenuButtonSlot>
           <PageTitle>{title}</PageTitle>
           {actions ? <PageActions>{actions}</PageActions> : null}

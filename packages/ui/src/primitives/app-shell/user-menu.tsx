@@ -1,7 +1,7 @@
-import { DropdownMenu } from 'radix-ui';
-import { ChevronDownIcon, LogOutIcon } from '../../foundations/icons';
+import { lazy, Suspense, useState } from 'react';
+import { ChevronDownIcon } from '../../foundations/icons';
 import { VisuallyHidden } from '../visually-hidden';
-import { Avatar, MenuContent, MenuItem, MenuLabel, MenuSeparator, UserEmail, UserTrigger } from './app-shell.styles';
+import { Avatar, UserEmail, UserTrigger } from './app-shell.styles';
 
 export interface ShellUser {
   email: string;
@@ -15,34 +15,52 @@ export interface UserMenuProps {
 
 const initialOf = (user: ShellUser) => (user.full_name?.trim() || user.email).charAt(0);
 
-/** The account menu in the top bar: who is signed in, and 'Log out'. */
+const loadPopup = () => import('./user-menu-popup');
+const UserMenuPopup = lazy(loadPopup);
+/** Starts loading early; a failure shows when the menu is opened (the lazy component loads it again). */
+const preloadPopup = () => void loadPopup().catch(() => undefined);
+
+/**
+ * The account menu in the top bar: who is signed in, and 'Log out'. Until the user first opens it,
+ * the button is a plain one: the menu's code starts loading when the pointer or the focus reaches
+ * the button, and the menu replaces it, open, when it is pressed.
+ */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
+  const [opened, setOpened] = useState(false);
+  const triggerContent = (
+    <>
+      {/* The name comes from the content, so that it contains the visible e-mail. */}
+      <VisuallyHidden>Account menu for </VisuallyHidden>
+      <Avatar aria-hidden="true">{initialOf(user)}</Avatar>
+      <UserEmail>{user.email}</UserEmail>
+      <ChevronDownIcon size={14} />
+    </>
+  );
+  const plainTrigger = (
+    <UserTrigger
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preloadPopup}
+      onFocus={preloadPopup}
+      onClick={() => setOpened(true)}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        setOpened(true);
+      }}
+    >
+      {triggerContent}
+    </UserTrigger>
+  );
+  if (!opened) return plainTrigger;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        {/* The name comes from the content, so that it contains the visible e-mail. */}
-        <UserTrigger type="button">
-          <VisuallyHidden>Account menu for </VisuallyHidden>
-          <Avatar aria-hidden="true">{initialOf(user)}</Avatar>
-          <UserEmail>{user.email}</UserEmail>
-          <ChevronDownIcon size={14} />
-        </UserTrigger>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <MenuContent align="end" sideOffset={6}>
-          <MenuLabel>
-            Signed in as
-            <br />
-            {user.full_name ? `${user.full_name} · ` : ''}
-            {user.email}
-          </MenuLabel>
-          <MenuSeparator />
-          <MenuItem onSelect={onLogout}>
-            <LogOutIcon size={16} />
-            Log out
-          </MenuItem>
-        </MenuContent>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={plainTrigger}>
+      <UserMenuPopup
+        triggerContent={triggerContent}
+        signedInAs={`${user.full_name ? `${user.full_name} · ` : ''}${user.email}`}
+        onLogout={onLogout}
+      />
+    </Suspense>
   );
 }
