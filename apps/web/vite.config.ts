@@ -53,7 +53,7 @@ const HOME_SHARED_MODULE = new RegExp(
  */
 const ROUTE_KIT_MODULE = new RegExp(
   [
-    String.raw`packages[\\/]ui[\\/]src[\\/](primitives[\\/](badge|checkbox|copy-field|data-table|empty-state|relative-time|screen-layout|select|skeleton)[\\/]|screens[\\/](benchmark-common[\\/]|error-views[\\/](?!not-found))|foundations[\\/]format[\\/])`,
+    String.raw`packages[\\/]ui[\\/]src[\\/](primitives[\\/](badge|checkbox|copy-field|data-table|empty-state|export-buttons|relative-time|screen-layout|select|skeleton)[\\/]|screens[\\/](benchmark-common[\\/]|error-views[\\/](?!not-found))|foundations[\\/]format[\\/])`,
     String.raw`apps[\\/]web[\\/]src[\\/](components[\\/](route-states|route-retry)|lib[\\/](copied|download|screen-error-of|compare))\.tsx?$`,
     String.raw`@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]`,
     String.raw`@tanstack[\\/]react-query[\\/].*[\\/]useQuery\.js$`,

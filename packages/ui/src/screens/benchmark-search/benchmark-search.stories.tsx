@@ -423,8 +423,9 @@ export const ParetoView: Story = {
       await userEvent.click(canvas.getByRole('tab', { name: 'Pareto chart' }));
       await expect(args.onViewChange).toHaveBeenCalledWith('pareto');
       await expect(canvas.queryByRole('table', { name: 'Matching benchmarks' })).not.toBeInTheDocument();
+      // The Pareto view loads when its tab is first shown.
       await expect(
-        canvas.getByText(/^120 results on 5 hardware configurations; \d+ on the Pareto frontier\.$/),
+        await canvas.findByText(/^120 results on 5 hardware configurations; \d+ on the Pareto frontier\.$/),
       ).toBeVisible();
     });
     await step('one colour per hardware, and the frontier', async () => {

@@ -1,14 +1,13 @@
 import { DEFAULT_PAGE_SIZE, naturalDirection } from '@mako/contract/vocabulary';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CellContext } from '@tanstack/react-table';
-import { createContext, useContext, useId, useMemo, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useId, useMemo, useState } from 'react';
 import { Button } from '../../primitives/button';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import type { ScreenError } from '../error-views/screen-error';
 import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon } from '../../foundations/icons';
-import { ParetoChart } from '../../primitives/pareto-chart';
 import { Skeleton } from '../../primitives/skeleton';
 import { Tabs } from '../../primitives/tabs';
 import type { ExportFormat } from '../../foundations/format/csv';
@@ -17,7 +16,6 @@ import {
   BENCHMARK_SEARCH_TITLE,
   benchRunnerCommand,
   formatCostPerMillion,
-  formatOptionValue,
   formatRuntime,
   metricLabel,
 } from '../benchmark-common/benchmark-data';
@@ -55,6 +53,9 @@ import {
 } from './benchmark-search.styles';
 
 export type BenchmarkSearchView = 'table' | 'pareto';
+
+/** The Pareto view loads when its tab is first shown: the page opens with the table. */
+const ParetoView = lazy(() => import('./pareto-view'));
 
 const NO_RESULTS: readonly BenchmarkView[] = [];
 
@@ -257,47 +258,6 @@ function ResultsPager({
   );
 }
 
-function optionsSummary(benchmark: BenchmarkView): string {
-  const options = Object.entries(benchmark.runtime_options)
-    .slice(0, 2)
-    .map(([name, value]) => `${name}=${formatOptionValue(value)}`);
-  return [benchmark.setting.ml_model_name, formatRuntime(benchmark.setting.software), ...options].join(' · ');
-}
-
-function ParetoView({ results }: { results: readonly BenchmarkView[] }) {
-  const points = results.flatMap((benchmark) =>
-    benchmark.output_throughput_per_user === null
-      ? []
-      : [
-          {
-            id: benchmark.id,
-            x: benchmark.output_throughput_per_user,
-            y: benchmark.output_throughput_per_gpu,
-            group: formatHardware(benchmark.setting.hardware_config),
-            label: optionsSummary(benchmark),
-          },
-        ],
-  );
-  const unplotted = results.length - points.length;
-  const perRate = (value: number) => formatTokensPerSecond(value, { unit: false });
-  return (
-    <>
-      <ResultsSummary>
-        Interactivity (tokens/s one user sees) against throughput per GPU for the results on this page, one colour and
-        shape per hardware. The dashed line joins the results nothing else beats on both.
-        {unplotted > 0 ? ` ${formatNumber(unplotted)} without a per-user rate are not plotted.` : ''}
-      </ResultsSummary>
-      <ParetoChart
-        points={points}
-        formatX={perRate}
-        formatY={perRate}
-        height={420}
-        title="Pareto frontier: tokens/s per GPU against tokens/s per user"
-      />
-    </>
-  );
-}
-
 /**
  * Benchmark search (/benchmarks/): every filter of GET /benchmarks/all in a left column (a
  * folding bar on phones), the results as a sortable table or as a Pareto chart, paged by
@@ -410,7 +370,13 @@ export function BenchmarkSearch({
             {
               value: 'pareto',
               label: 'Pareto chart',
-              content: loading ? <Skeleton height={420} radius={8} /> : <ParetoView results={results} />,
+              content: loading ? (
+                <Skeleton height={420} radius={8} />
+              ) : (
+                <Suspense fallback={<Skeleton height={420} radius={8} />}>
+                  <ParetoView results={results} />
+                </Suspense>
+              ),
             },
           ]}
         />
