@@ -1,5 +1,15 @@
 import styled from 'styled-components';
-import { color, focusRing, font, fontSize, numeric, radius, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  autoFillGrid,
+  color,
+  focusRing,
+  font,
+  fontSize,
+  numeric,
+  radius,
+  space,
+  stack,
+} from '../../foundations/theme/design-tokens';
 
 export const BadgeRow = styled.span`
   display: inline-flex;
@@ -50,9 +60,7 @@ export const LinkButton = styled.button`
 `;
 
 export const DefinitionGrid = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
-  gap: ${space(3)} ${space(5)};
+  ${autoFillGrid(130, 3, 5)}
   margin: 0;
 
   & > div {

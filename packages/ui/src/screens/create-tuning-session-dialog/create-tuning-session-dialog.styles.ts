@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import {
+  autoFillGrid,
   color,
   font,
   fontSize,
@@ -41,9 +42,7 @@ export const SectionNote = styled.p`
 
 /** Fields flow into as many columns as fit: three in the dialog, one on a phone. */
 export const Grid = styled.div<{ $min?: number }>`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(${({ $min = 180 }) => $min}px, 1fr));
-  gap: ${space(3)} ${space(4)};
+  ${({ $min = 180 }) => autoFillGrid($min, 3, 4)}
   align-items: start;
 `;
 
