@@ -31,16 +31,19 @@ const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
   `,
 };
 
+/** A solid button: the border takes the fill's colour, so that it looks the same size as an outlined one. */
+const filled = (fill: string, text: string, hover: string) => css`
+  background: ${fill};
+  color: ${text};
+  border-color: ${fill};
+  &:hover:not(:disabled) {
+    background: ${hover};
+    border-color: ${hover};
+  }
+`;
+
 const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
-  primary: css`
-    background: ${color.accent};
-    color: ${color.accentFg};
-    border-color: ${color.accent};
-    &:hover:not(:disabled) {
-      background: ${color.accentHover};
-      border-color: ${color.accentHover};
-    }
-  `,
+  primary: filled(color.accent, color.accentFg, color.accentHover),
   secondary: css`
     background: ${color.surface};
     color: ${color.text};
@@ -57,15 +60,7 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
       background: ${color.neutralSubtle};
     }
   `,
-  danger: css`
-    background: ${color.danger};
-    color: ${color.dangerFg};
-    border-color: ${color.danger};
-    &:hover:not(:disabled) {
-      background: ${color.dangerHover};
-      border-color: ${color.dangerHover};
-    }
-  `,
+  danger: filled(color.danger, color.dangerFg, color.dangerHover),
 };
 
 /**
