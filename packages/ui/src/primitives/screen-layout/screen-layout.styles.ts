@@ -8,6 +8,7 @@ import {
   space,
   splitRow,
   stack,
+  wrappingRow,
 } from '../../foundations/theme/design-tokens';
 
 /** The scaffolding every screen shares: a column of a header and titled sections. */
@@ -20,6 +21,12 @@ export const ScreenRoot = styled.div`
 export const ScreenHeader = styled.header`
   ${splitRow(3)}
   min-width: 0;
+`;
+
+/** A title or controls at one end and actions at the other, centred on one line, wrapping on a phone. */
+export const Toolbar = styled.div`
+  ${wrappingRow(3)}
+  justify-content: space-between;
 `;
 
 export const ScreenHeading = styled.div`

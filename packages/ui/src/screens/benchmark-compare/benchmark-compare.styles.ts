@@ -13,11 +13,6 @@ import {
 } from '../../foundations/theme/design-tokens';
 import type { Verdict } from './compare-data';
 
-export const Toolbar = styled.div`
-  ${wrappingRow(3)}
-  justify-content: space-between;
-`;
-
 export const ToolbarGroup = styled.div`
   ${wrappingRow(2)}
 `;
@@ -141,3 +136,5 @@ export const ChartControls = styled.div`
   justify-content: flex-end;
   max-width: 260px;
 `;
+
+export { Toolbar } from '../../primitives/screen-layout';
