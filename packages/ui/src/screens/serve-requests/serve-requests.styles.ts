@@ -8,7 +8,7 @@ import {
   space,
   stack,
 } from '../../foundations/theme/design-tokens';
-import { TwoColumns } from '../../primitives/screen-layout';
+import { Section, TwoColumns } from '../../primitives/screen-layout';
 
 export const PageRoot = styled.div`
   ${stack(6)}
@@ -31,10 +31,7 @@ export const FormActions = styled.div`
   align-items: flex-start;
 `;
 
-export const ListSection = styled.section`
-  ${stack(3)}
-  min-width: 0;
-`;
+export const ListSection = styled(Section).attrs({ as: 'section' })``;
 
 export const SectionHeading = styled.h2`
   font-size: ${fontSize.lg};
