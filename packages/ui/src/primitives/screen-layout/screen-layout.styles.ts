@@ -89,6 +89,15 @@ export const SubsectionTitle = styled.h3`
   font-weight: ${fontWeight.semibold};
 `;
 
+/** A name and the badges after it, wrapping onto more lines when narrow; a long name breaks anywhere. */
+export const TitleWithBadges = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(2)};
+  overflow-wrap: anywhere;
+`;
+
 export const Note = styled.p`
   font-size: ${fontSize.sm};
   color: ${color.textMuted};

@@ -51,14 +51,8 @@ export const RequestMeta = styled.p`
   color: ${color.textMuted};
 `;
 
-export const RequestTitle = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)};
-  overflow-wrap: anywhere;
-`;
-
 export const Explanation = styled.p`
   line-height: ${lineHeight.normal};
 `;
+
+export { TitleWithBadges as RequestTitle } from '../../primitives/screen-layout';

@@ -36,13 +36,6 @@ export const PlanFrame = styled(Card)<{ $current: boolean }>`
   box-shadow: ${({ $current }) => ($current ? `inset 0 0 0 1px ${color.accent}` : 'none')};
 `;
 
-export const PlanTitle = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)};
-`;
-
 export const Price = styled.p`
   display: flex;
   align-items: baseline;
@@ -133,4 +126,5 @@ export {
   ScreenRoot as PageRoot,
   StandaloneLede as ResultText,
   StandaloneTitle as ResultTitle,
+  TitleWithBadges as PlanTitle,
 } from '../../primitives/screen-layout';
