@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { color, font, fontSize, numeric, plainList, space, stack } from '../../foundations/theme/design-tokens';
+import {
+  color,
+  font,
+  fontSize,
+  numeric,
+  plainList,
+  space,
+  stack,
+  wrappingRow,
+} from '../../foundations/theme/design-tokens';
 
 export const Header = styled.header`
   ${stack(2)}
@@ -8,10 +17,7 @@ export const Header = styled.header`
 
 /** "[status] objective: … · constraint: … · 34/50 trials · 2 pending", wrapping on narrow screens. */
 export const SummaryLine = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(1)} ${space(2)};
+  ${wrappingRow(1, 2)}
   ${plainList}
   font-size: ${fontSize.md};
   color: ${color.text};
