@@ -51,6 +51,13 @@ export const ScreenLede = styled.p`
   color: ${color.textMuted};
 `;
 
+/** A longer opening paragraph in body text, for a page that explains itself before its content. */
+export const Intro = styled.p`
+  max-width: 68ch;
+  color: ${color.textMuted};
+  line-height: ${lineHeight.normal};
+`;
+
 /** A titled part of a screen: a heading row (title, note, actions), then its content. */
 export const Section = styled.div`
   ${stack(3)}

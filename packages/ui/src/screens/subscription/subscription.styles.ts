@@ -11,12 +11,6 @@ import {
   stack,
 } from '../../foundations/theme/design-tokens';
 
-export const Intro = styled.p`
-  max-width: 68ch;
-  color: ${color.textMuted};
-  line-height: ${lineHeight.normal};
-`;
-
 export const PlanGrid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
@@ -123,6 +117,7 @@ export const Steps = styled.ol`
 `;
 
 export {
+  Intro,
   ScreenRoot as PageRoot,
   StandaloneLede as ResultText,
   StandaloneTitle as ResultTitle,
