@@ -63,6 +63,19 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   danger: filled(color.danger, color.dangerFg, color.dangerHover),
 };
 
+/** What every button-like control shares: the pointer, the focus ring from the keyboard, a dimmed disabled state. */
+export const pressableStates = css`
+  cursor: pointer;
+
+  &:focus-visible {
+    ${focusRing}
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;
+
 /**
  * The button look as a style function, so that links (a router Link in apps/web) can look like
  * buttons: styled(Link)`${buttonStyles}` with $variant/$size.
@@ -79,22 +92,13 @@ export const buttonStyles = css<ButtonStyleProps>`
   line-height: 1;
   white-space: nowrap;
   text-decoration: none;
-  cursor: pointer;
   user-select: none;
   transition:
     background-color ${motion.fast} ${motion.easing},
     border-color ${motion.fast} ${motion.easing};
   ${({ $size = 'md' }) => sizes[$size]}
   ${({ $variant = 'primary' }) => variants[$variant]}
-
-  &:focus-visible {
-    ${focusRing}
-  }
-
-  &:disabled {
-    cursor: not-allowed;
-    opacity: 0.6;
-  }
+  ${pressableStates}
 
   &[aria-busy='true'] {
     cursor: progress;
