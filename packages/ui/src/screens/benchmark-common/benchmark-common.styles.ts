@@ -38,6 +38,18 @@ export const OptionChip = styled.li`
   white-space: nowrap;
 `;
 
+/** A number in a sentence or a cell: the tables' monospace figures, one step smaller than the text. */
+export const SmallNumber = styled.span`
+  ${numeric}
+  font-size: ${fontSize.sm};
+`;
+
+/** A name a machine reads (a runtime flag, a runner), in the monospace, one step smaller than the text. */
+export const Identifier = styled.span`
+  font-family: ${font.mono};
+  font-size: ${fontSize.sm};
+`;
+
 export const MutedText = styled.span`
   color: ${color.textMuted};
 `;

@@ -5,7 +5,6 @@ import {
   font,
   fontSize,
   fontWeight,
-  numeric,
   radius,
   space,
   stack,
@@ -108,11 +107,6 @@ export const Cell = styled.td<{ $differs?: boolean }>`
     `}
 `;
 
-export const MonoValue = styled.span`
-  ${numeric}
-  font-size: ${fontSize.sm};
-`;
-
 const verdictColor: Record<Verdict, string> = {
   better: color.success,
   worse: color.danger,
@@ -138,3 +132,4 @@ export const ChartControls = styled.div`
 `;
 
 export { Toolbar } from '../../primitives/screen-layout';
+export { SmallNumber as MonoValue } from '../benchmark-common/benchmark-common.styles';

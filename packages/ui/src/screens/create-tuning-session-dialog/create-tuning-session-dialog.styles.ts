@@ -2,7 +2,6 @@ import styled from 'styled-components';
 import {
   autoFillGrid,
   color,
-  font,
   fontSize,
   fontWeight,
   media,
@@ -112,11 +111,6 @@ export const OptionHead = styled.div`
   }
 `;
 
-export const OptionName = styled.span`
-  font-family: ${font.mono};
-  font-size: ${fontSize.sm};
-`;
-
 export const OptionMeta = styled.p`
   ${numeric}
   font-size: ${fontSize.xs};
@@ -138,3 +132,5 @@ export const Choices = styled.div`
 export const Loading = styled.div`
   ${stack(3)}
 `;
+
+export { Identifier as OptionName } from '../benchmark-common/benchmark-common.styles';
