@@ -196,12 +196,12 @@ export const stack = (gap: number): string => `
   gap: ${space(gap)};
 `;
 
-/** Children in a row that wraps, centred on one line, `gap` grid steps apart. */
-export const wrappingRow = (gap: number): string => `
+/** Children in a row that wraps, centred on one line, `gap` grid steps apart (`columnGap` across, if given). */
+export const wrappingRow = (gap: number, columnGap = gap): string => `
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${space(gap)};
+  gap: ${space(gap)} ${space(columnGap)};
 `;
 
 /** Two groups at the ends of a row, top-aligned; the second wraps below the first when they do not fit. */
@@ -211,6 +211,13 @@ export const splitRow = (gap: number): string => `
   align-items: flex-start;
   justify-content: space-between;
   gap: ${space(gap)};
+`;
+
+/** As many columns at least `minColumnPx` wide as fit the row, `rowGap` × `columnGap` grid steps apart. */
+export const autoFillGrid = (minColumnPx: number, rowGap: number, columnGap = rowGap): string => `
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(${minColumnPx}px, 1fr));
+  gap: ${space(rowGap)} ${space(columnGap)};
 `;
 
 /** A list without bullets or indent, for lists laid out as rows, chips or cards. */

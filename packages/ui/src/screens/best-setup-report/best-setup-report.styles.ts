@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media, space, splitRow } from '../../foundations/theme/design-tokens';
+import { autoFillGrid, media, space, splitRow } from '../../foundations/theme/design-tokens';
 
 export const SelectRow = styled.div`
   display: grid;
@@ -16,9 +16,7 @@ export const Headline = styled.div`
 `;
 
 export const MetricGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
-  gap: ${space(4)};
+  ${autoFillGrid(120, 4)}
 `;
 
 export {

@@ -1,10 +1,17 @@
 import styled from 'styled-components';
-import { color, fontSize, fontWeight, media, radius, space, wrappingRow } from '../../foundations/theme/design-tokens';
+import {
+  autoFillGrid,
+  color,
+  fontSize,
+  fontWeight,
+  media,
+  radius,
+  space,
+  wrappingRow,
+} from '../../foundations/theme/design-tokens';
 
 export const StatGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
-  gap: ${space(4)};
+  ${autoFillGrid(130, 4)}
 `;
 
 export const Actions = styled.div`
