@@ -6,7 +6,7 @@ import { Button } from '../../primitives/button';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import type { ScreenError } from '../error-views/screen-error';
-import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
+import { formatHardware, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon } from '../../foundations/icons';
 import { ParetoChart } from '../../primitives/pareto-chart';
 import { Skeleton } from '../../primitives/skeleton';
@@ -23,6 +23,7 @@ import {
 } from '../benchmark-common/benchmark-data';
 import type { BenchmarkPage, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
+import { benchmarkMetricColumns } from '../benchmark-common/metric-columns';
 import {
   CompareBar,
   CompareCheckbox,
@@ -144,6 +145,7 @@ function ModelCell({ row }: CellContext<BenchmarkView, string>) {
 
 const column = createColumnHelper<BenchmarkView>();
 const optional = (value: number | null) => value ?? undefined;
+const metricColumns = benchmarkMetricColumns(column, (benchmark) => benchmark.metrics);
 
 const COLUMNS = [
   column.accessor((benchmark) => benchmark.setting.ml_model_name, { id: 'model', header: 'Model', cell: ModelCell }),
@@ -151,12 +153,7 @@ const COLUMNS = [
     id: 'hardware',
     header: 'Hardware',
   }),
-  column.accessor((benchmark) => benchmark.metrics.output_throughput, {
-    id: 'output_throughput',
-    header: 'Output tok/s',
-    cell: (info) => formatTokensPerSecond(info.getValue(), { unit: false }),
-    meta: { numeric: true },
-  }),
+  metricColumns.outputThroughput,
   column.accessor('output_throughput_per_gpu', {
     header: 'tok/s/GPU',
     cell: (info) => formatTokensPerSecond(info.getValue(), { unit: false }),
@@ -169,20 +166,8 @@ const COLUMNS = [
     sortUndefined: 'last',
     meta: { numeric: true },
   }),
-  column.accessor((benchmark) => benchmark.metrics.ttft_ms.p99, {
-    id: 'ttft_p99',
-    header: 'p99 TTFT',
-    cell: (info) => formatMs(info.getValue()),
-    sortDescFirst: false,
-    meta: { numeric: true },
-  }),
-  column.accessor((benchmark) => benchmark.metrics.tpot_ms.mean, {
-    id: 'tpot_mean',
-    header: 'Mean TPOT',
-    cell: (info) => formatMs(info.getValue()),
-    sortDescFirst: false,
-    meta: { numeric: true },
-  }),
+  metricColumns.ttftP99,
+  metricColumns.tpotMean,
   column.accessor((benchmark) => optional(benchmark.cost_per_million_tokens), {
     id: 'cost',
     header: 'Cost/1M tok',

@@ -9,7 +9,7 @@ import { DataTable } from '../../primitives/data-table';
 import { ConfirmDialog } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
 import type { ScreenError } from '../error-views/screen-error';
-import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
+import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Select } from '../../primitives/select';
 import { Loading, Skeleton } from '../../primitives/skeleton';
@@ -33,6 +33,7 @@ import type {
   RuntimeOptionsView,
 } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
+import { benchmarkMetricColumns } from '../benchmark-common/metric-columns';
 import {
   CompareBar,
   CompareCheckbox,
@@ -209,27 +210,12 @@ function CreatedAt({ getValue }: CellContext<BenchmarkRow, string>) {
 const optionsColumn = (header: string) =>
   column.display({ id: 'options', header, cell: OptionsDiff, meta: { width: '340px' } });
 
+const metricColumns = benchmarkMetricColumns(column, (row) => row.benchmark.metrics);
+
 const trailingColumns = [
-  column.accessor((row) => row.benchmark.metrics.output_throughput, {
-    id: 'output_throughput',
-    header: 'Output tok/s',
-    cell: (info) => formatTokensPerSecond(info.getValue(), { unit: false }),
-    meta: { numeric: true },
-  }),
-  column.accessor((row) => row.benchmark.metrics.ttft_ms.p99, {
-    id: 'ttft_p99',
-    header: 'p99 TTFT',
-    cell: (info) => formatMs(info.getValue()),
-    sortDescFirst: false,
-    meta: { numeric: true },
-  }),
-  column.accessor((row) => row.benchmark.metrics.tpot_ms.mean, {
-    id: 'tpot_mean',
-    header: 'Mean TPOT',
-    cell: (info) => formatMs(info.getValue()),
-    sortDescFirst: false,
-    meta: { numeric: true },
-  }),
+  metricColumns.outputThroughput,
+  metricColumns.ttftP99,
+  metricColumns.tpotMean,
   column.display({
     id: 'status',
     header: 'Status',
