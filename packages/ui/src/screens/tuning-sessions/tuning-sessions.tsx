@@ -1,11 +1,11 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { StatusBadge } from '../../primitives/badge';
 import { formatMetric, formatRuntime } from '../benchmark-common/benchmark-data';
 import { OpenLink } from '../benchmark-common/open-link';
 import { Button } from '../../primitives/button';
+import { useControllableOpen } from '../../primitives/dialog';
 import { CreateTuningSessionDialog } from '../create-tuning-session-dialog/create-tuning-session-dialog';
-import type { SearchSpaceRules } from '../create-tuning-session-dialog/session-form';
+import type { CreateTuningSessionDialogProps } from '../create-tuning-session-dialog/create-tuning-session-dialog';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
@@ -30,13 +30,15 @@ import {
   Stacked,
   TableArea,
 } from './tuning-sessions.styles';
-import type {
-  RuntimeCatalogueData,
-  TuningSessionCreateRequest,
-  TuningSessionData,
-} from '../benchmark-common/tuning-types';
+import type { TuningSessionData } from '../benchmark-common/tuning-types';
 
-export interface TuningSessionsScreenProps {
+/** The create dialog's own props pass straight through, with the same meaning. */
+type CreateDialogPassThrough = Pick<
+  CreateTuningSessionDialogProps,
+  'runtimes' | 'runtimesError' | 'onCreate' | 'searchSpaceRules'
+>;
+
+export interface TuningSessionsScreenProps extends CreateDialogPassThrough {
   /** The state of GET /tuning/session/mine. */
   status: 'loading' | 'error' | 'success';
   /** The caller's sessions (the page's `data`). */
@@ -53,11 +55,6 @@ export interface TuningSessionsScreenProps {
   /** Render the page title as this screen's h1; turn off when the AppShell's top bar shows it. */
   showTitle?: boolean;
 
-  /** GET /benchmarks/supported-runtime-options' runtimes for the create dialog; undefined while loading. */
-  runtimes?: readonly RuntimeCatalogueData[];
-  runtimesError?: string | null;
-  /** "Create session" with a valid form: POST /tuning/session?name with `request.session`. */
-  onCreate: (request: TuningSessionCreateRequest) => void;
   /** The create request is in flight. */
   creating?: boolean;
   /** The server's refusal, e.g. 'User is not allowed to create new tuning session'. */
@@ -65,7 +62,6 @@ export interface TuningSessionsScreenProps {
   /** Controlled create dialog (close it after a successful create); uncontrolled when left out. */
   createDialogOpen?: boolean;
   onCreateDialogOpenChange?: (open: boolean) => void;
-  searchSpaceRules?: SearchSpaceRules;
   /** The empty state's runner command was copied. */
   onCopyCommand?: (command: string) => void;
 }
@@ -179,12 +175,8 @@ export function TuningSessionsScreen({
   searchSpaceRules,
   onCopyCommand,
 }: TuningSessionsScreenProps) {
-  const [ownOpen, setOwnOpen] = useState(false);
-  const dialogOpen = createDialogOpen ?? ownOpen;
-  const setDialogOpen = (open: boolean) => {
-    if (createDialogOpen === undefined) setOwnOpen(open);
-    onCreateDialogOpenChange?.(open);
-  };
+  // The empty state's button opens the dialog too, so the screen holds its open state.
+  const [dialogOpen, setDialogOpen] = useControllableOpen(createDialogOpen, onCreateDialogOpenChange);
 
   const columns = sessionColumns(onOpenSession, sessionHref, now);
 
