@@ -74,6 +74,24 @@ export interface BenchmarkMetrics {
   goodput: Goodput | null;
 }
 
+/**
+ * A stored benchmark's own figures and flags, which every reader takes as they are; each reader
+ * adds the setting, the options and the optional measurements in its own form.
+ */
+export interface BenchmarkRecord {
+  id: string;
+  metrics: BenchmarkMetrics;
+  cost_per_million_tokens: number | null;
+  output_throughput_per_gpu: number;
+  output_throughput_per_user: number | null;
+  verified: boolean;
+  published: boolean;
+  /** Seeded from the performance model, not measured on hardware. */
+  demo: boolean;
+  owner: string;
+  created_at: string;
+}
+
 /** One moment of a run: a series is absent when nothing exposed it. */
 export interface TelemetrySample {
   /** Seconds since the run started. */

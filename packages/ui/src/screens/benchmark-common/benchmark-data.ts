@@ -1,5 +1,6 @@
 import type {
   BenchmarkMetrics,
+  BenchmarkRecord,
   ConfigValue,
   Goodput,
   LATENCY_METRICS,
@@ -48,22 +49,11 @@ export type LatencyStatsView = LatencyStats;
 export type GoodputView = Goodput;
 export type BenchmarkMetricsView = BenchmarkMetrics;
 
-export interface BenchmarkView {
-  id: string;
+export interface BenchmarkView extends BenchmarkRecord {
   setting: BenchmarkSettingView;
   session_id?: string | null;
   runtime_options: RuntimeOptionsView;
-  metrics: BenchmarkMetricsView;
-  cost_per_million_tokens: number | null;
-  output_throughput_per_gpu: number;
-  output_throughput_per_user: number | null;
-  verified: boolean;
-  published: boolean;
-  /** Seeded from the performance model, not measured on hardware. */
-  demo: boolean;
   notes?: string;
-  owner: string;
-  created_at: string;
   /** Whether the client kept up; in every answer (search rows and lists too). */
   client?: ClientReportView;
   /** Only in a single benchmark's answer: each repeated run, their intervals, the engine telemetry. */

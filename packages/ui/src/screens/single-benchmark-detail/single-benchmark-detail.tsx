@@ -255,45 +255,28 @@ function listColumns(againstDefaults: boolean, comparable: boolean) {
 
 function WorkloadSummary({ setting }: { setting: BenchmarkSettingView }) {
   const { workload } = setting;
+  const burstiness =
+    workload.burstiness !== undefined && workload.burstiness !== 1
+      ? ` (burstiness ${formatNumber(workload.burstiness, 2)})`
+      : '';
+  const facts: [term: string, value: ReactNode][] = [
+    ['Hardware', formatHardware(setting.hardware_config)],
+    ['Runtime', formatRuntime(setting.software)],
+    ['Dataset', workload.dataset],
+    ['Requests', formatNumber(workload.num_requests)],
+    ['Request rate', `${formatRequestRate(workload.request_rate)}${burstiness}`],
+    ['Max concurrency', workload.max_concurrency ? formatNumber(workload.max_concurrency) : 'Unlimited'],
+    ['Prompt → output tokens', formatLengths(workload)],
+    ['Max sequence length', formatNumber(workload.max_seq_length)],
+  ];
   return (
     <DefinitionGrid>
-      <div>
-        <dt>Hardware</dt>
-        <dd>{formatHardware(setting.hardware_config)}</dd>
-      </div>
-      <div>
-        <dt>Runtime</dt>
-        <dd>{formatRuntime(setting.software)}</dd>
-      </div>
-      <div>
-        <dt>Dataset</dt>
-        <dd>{workload.dataset}</dd>
-      </div>
-      <div>
-        <dt>Requests</dt>
-        <dd>{formatNumber(workload.num_requests)}</dd>
-      </div>
-      <div>
-        <dt>Request rate</dt>
-        <dd>
-          {formatRequestRate(workload.request_rate)}
-          {workload.burstiness !== undefined && workload.burstiness !== 1
-            ? ` (burstiness ${formatNumber(workload.burstiness, 2)})`
-            : ''}
-        </dd>
-      </div>
-      <div>
-        <dt>Max concurrency</dt>
-        <dd>{workload.max_concurrency ? formatNumber(workload.max_concurrency) : 'Unlimited'}</dd>
-      </div>
-      <div>
-        <dt>Prompt → output tokens</dt>
-        <dd>{formatLengths(workload)}</dd>
-      </div>
-      <div>
-        <dt>Max sequence length</dt>
-        <dd>{formatNumber(workload.max_seq_length)}</dd>
-      </div>
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
     </DefinitionGrid>
   );
 }
