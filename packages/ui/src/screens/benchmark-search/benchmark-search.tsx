@@ -5,7 +5,7 @@ import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { Button } from '../../primitives/button';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatHardware, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon } from '../../foundations/icons';
 import { ParetoChart } from '../../primitives/pareto-chart';
@@ -59,16 +59,13 @@ export type BenchmarkSearchView = 'table' | 'pareto';
 
 const NO_RESULTS: readonly BenchmarkView[] = [];
 
-export interface BenchmarkSearchProps {
+export interface BenchmarkSearchProps extends LoadFailureProps {
   /** The search on screen (from the address bar); limit and offset drive the pages. */
   filters: BenchmarkSearchFilters;
   /** A new search from the form: only the filters that are set, typed for the API. Reset sends {}. */
   onSearch: (filters: BenchmarkSearchFilters) => void;
   /** The query state of GET /benchmarks/all. */
   status: BenchmarkScreenStatus;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** One page of results (the page's `data`). */
   results?: readonly BenchmarkView[];
   /** Matches in total (the page's `count`). */

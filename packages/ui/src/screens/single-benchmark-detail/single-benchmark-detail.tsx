@@ -8,7 +8,7 @@ import { Card } from '../../primitives/card';
 import { DataTable } from '../../primitives/data-table';
 import { ConfirmDialog } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Select } from '../../primitives/select';
@@ -56,12 +56,9 @@ import { BenchmarkMetrics } from './benchmark-metrics';
 import { ThroughputLatencyChart } from './throughput-latency-chart';
 import { Actions, ChartToolbar, Note, ReadOnlyNote, SelectCell } from './single-benchmark-detail.styles';
 
-export interface SingleBenchmarkDetailProps {
+export interface SingleBenchmarkDetailProps extends LoadFailureProps {
   /** The query state of the setting and its benchmarks together. */
   status: BenchmarkScreenStatus;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** GET /benchmarks/settings/{setting_id}. */
   setting?: BenchmarkSettingView | null;
   /** GET /benchmarks/by-setting/{setting_id}: the benchmarks the viewer can see. */

@@ -9,7 +9,7 @@ import type { CreateTuningSessionDialogProps } from '../create-tuning-session-di
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
@@ -38,14 +38,11 @@ type CreateDialogPassThrough = Pick<
   'runtimes' | 'runtimesError' | 'onCreate' | 'searchSpaceRules'
 >;
 
-export interface TuningSessionsScreenProps extends CreateDialogPassThrough {
+export interface TuningSessionsScreenProps extends CreateDialogPassThrough, LoadFailureProps {
   /** The state of GET /tuning/session/mine. */
   status: 'loading' | 'error' | 'success';
   /** The caller's sessions (the page's `data`). */
   sessions?: readonly TuningSessionData[];
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** A row was chosen: navigate to /tuning-sessions/{id}. */
   onOpenSession: (sessionId: string) => void;
   /** The detail page's address, so a row's link also opens in a new tab. */
