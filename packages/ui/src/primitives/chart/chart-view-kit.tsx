@@ -8,27 +8,52 @@ import { TooltipValue } from './chart.styles';
  * index.ts), so that it travels in their chunks and the first page never loads it.
  */
 
+/** One axis of a point plot: its title and how its ticks read. */
+export interface TitledAxis {
+  title: string;
+  format: (value: number) => string;
+}
+
 /** The axis props, labels and colours every chart view draws with. */
 export function useChartAxes() {
   const { colors } = useUiTheme();
   const text = { fill: colors.textMuted, fontSize: 12 };
   const xAxis = { type: 'number' as const, tick: { ...text, fontFamily: font.mono }, stroke: colors.border };
+  const yAxis = { ...xAxis, width: 72 };
+  // From zero, so that the distance from the origin reads as the value.
+  const fromZero: [number, string] = [0, 'auto'];
   return {
     colors,
     text,
     /** Spread on an XAxis; a YAxis takes `yAxis`, which leaves room for long tick labels. */
     xAxis,
-    yAxis: { ...xAxis, width: 72 },
-    /** An x-axis title centred under the ticks; the chart needs a bottom margin of 20. */
-    labelBelow: (value: string) => ({ ...text, value, position: 'insideBottom' as const, offset: -14 }),
-    /** A y-axis title turned to run up beside the ticks. */
-    labelBeside: (value: string) => ({
-      ...text,
-      value,
-      angle: -90,
-      position: 'insideLeft' as const,
-      offset: 0,
-      style: { textAnchor: 'middle' as const },
+    yAxis,
+    /**
+     * The XAxis and YAxis props of a plot of `x`/`y` points from zero, the x title centred under the
+     * ticks and the y title turned to run up beside them (the chart takes `titledAxesChart`).
+     */
+    titledPointAxes: (x: TitledAxis, y: TitledAxis) => ({
+      x: {
+        ...xAxis,
+        dataKey: 'x',
+        tickFormatter: (value: number) => x.format(value),
+        label: { ...text, value: x.title, position: 'insideBottom' as const, offset: -14 },
+        domain: fromZero,
+      },
+      y: {
+        ...yAxis,
+        dataKey: 'y',
+        tickFormatter: (value: number) => y.format(value),
+        label: {
+          ...text,
+          value: y.title,
+          angle: -90,
+          position: 'insideLeft' as const,
+          offset: 0,
+          style: { textAnchor: 'middle' as const },
+        },
+        domain: fromZero,
+      },
     }),
     /** An x-axis title tucked in at the right end, for charts with no bottom margin to spare. */
     labelAtEnd: (value: string) => ({ ...text, value, position: 'insideBottomRight' as const, offset: -4 }),

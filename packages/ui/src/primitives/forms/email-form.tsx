@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../button';
 import { Callout } from '../callout';
@@ -37,8 +36,7 @@ export function EmailForm({
   defaultEmail = '',
   children,
 }: EmailFormProps) {
-  const emailRef = useRef<HTMLInputElement>(null);
-  const email = useValidatedField(defaultEmail, validateEmail, emailRef);
+  const email = useValidatedField(defaultEmail, validateEmail);
 
   if (successMessage) return <FormConfirmation message={successMessage} />;
 
@@ -53,14 +51,12 @@ export function EmailForm({
       }}
     >
       <TextField
-        ref={emailRef}
         label="E-mail"
         type="email"
         name="email"
         autoComplete="email"
         placeholder={placeholder}
-        error={email.error}
-        {...email.inputProps}
+        {...email.fieldProps}
       />
       <Button type="submit" busy={busy} fullWidth size="lg" icon={submitIcon}>
         {submitLabel}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
@@ -54,8 +54,7 @@ function CreateForm<TExtra extends object>({
   error,
   onCreate,
 }: CreateFormProps<TExtra>) {
-  const nameRef = useRef<HTMLInputElement>(null);
-  const name = useValidatedField('', validateTokenName, nameRef);
+  const name = useValidatedField('', validateTokenName);
   const [expiry, setExpiry] = useState<ExpiryChoice>('90');
   const [extra, setExtra] = useState<TExtra>(() => extraFields?.initial ?? ({} as TExtra));
   // An error from an earlier attempt (before the dialog was reopened) is not this form's news.
@@ -74,15 +73,13 @@ function CreateForm<TExtra extends object>({
       }}
     >
       <TextField
-        ref={nameRef}
         label="Name"
         name="name"
         autoComplete="off"
         placeholder={namePlaceholder}
         hint="Say where it is used, so you know what breaks when you revoke it."
-        error={name.error}
         disabled={busy}
-        {...name.inputProps}
+        {...name.fieldProps}
       />
       <Select
         label="Expires after"

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { validateEmail } from '../../primitives/forms/email';
@@ -26,10 +25,8 @@ export interface PasswordLoginFormProps {
 
 /** E-mail and password for existing users. */
 export function PasswordLoginForm({ onPasswordLogin, busy = false, error, defaultEmail = '' }: PasswordLoginFormProps) {
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const email = useValidatedField(defaultEmail, validateEmail, emailRef);
-  const password = useValidatedField('', validatePassword, passwordRef);
+  const email = useValidatedField(defaultEmail, validateEmail);
+  const password = useValidatedField('', validatePassword);
 
   return (
     <FormStack
@@ -46,23 +43,19 @@ export function PasswordLoginForm({ onPasswordLogin, busy = false, error, defaul
       }}
     >
       <TextField
-        ref={emailRef}
         label="E-mail"
         type="email"
         name="username"
         autoComplete="username"
         placeholder="you@company.com"
-        error={email.error}
-        {...email.inputProps}
+        {...email.fieldProps}
       />
       <TextField
-        ref={passwordRef}
         label="Password"
         type="password"
         name="password"
         autoComplete="current-password"
-        error={password.error}
-        {...password.inputProps}
+        {...password.fieldProps}
       />
       <Button type="submit" busy={busy} fullWidth size="lg">
         Log in

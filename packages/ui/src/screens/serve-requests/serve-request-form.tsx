@@ -53,13 +53,10 @@ export function ServeRequestForm({
   hardwareSuggestions,
   defaultValues = {},
 }: ServeRequestFormProps) {
-  const modelRef = useRef<HTMLInputElement>(null);
-  const hardwareRef = useRef<HTMLInputElement>(null);
-  const countRef = useRef<HTMLInputElement>(null);
   const objectiveRef = useRef<HTMLSelectElement>(null);
-  const model = useValidatedField(defaultValues.model ?? '', checkModel, modelRef);
-  const hardware = useValidatedField(defaultValues.hardware ?? '', checkHardware, hardwareRef);
-  const count = useValidatedField(defaultValues.count ?? '1', checkCount, countRef);
+  const model = useValidatedField(defaultValues.model ?? '', checkModel);
+  const hardware = useValidatedField(defaultValues.hardware ?? '', checkHardware);
+  const count = useValidatedField(defaultValues.count ?? '1', checkCount);
   const [objective, setObjective] = useState(defaultValues.objective ?? '');
   const [objectiveError, setObjectiveError] = useState<string | null>(null);
   const [runtime, setRuntime] = useState(defaultValues.runtime ?? '');
@@ -93,7 +90,6 @@ export function ServeRequestForm({
       }}
     >
       <TextField
-        ref={modelRef}
         label="Model"
         name="ml_model_name"
         mono
@@ -101,29 +97,18 @@ export function ServeRequestForm({
         spellCheck={false}
         placeholder="meta-llama/Llama-3.1-8B-Instruct"
         hint="The Hugging Face id, as your engine loads it."
-        error={model.error}
-        {...model.inputProps}
+        {...model.fieldProps}
       />
       <HardwareRow>
         <TextField
-          ref={hardwareRef}
           label="Hardware"
           name="hardware_name"
           autoComplete="off"
           placeholder="H100"
           list={suggestionsId}
-          error={hardware.error}
-          {...hardware.inputProps}
+          {...hardware.fieldProps}
         />
-        <TextField
-          ref={countRef}
-          label="GPUs"
-          name="hardware_count"
-          inputMode="numeric"
-          mono
-          error={count.error}
-          {...count.inputProps}
-        />
+        <TextField label="GPUs" name="hardware_count" inputMode="numeric" mono {...count.fieldProps} />
         <datalist id={suggestionsId}>
           {hardwareSuggestions.map((name) => (
             <option key={name} value={name} />
