@@ -15,6 +15,7 @@ export { expectCopyConfirmed } from './story-kit-parts';
 
 type Canvas = ReturnType<typeof within>;
 type User = Pick<UserEventObject, 'click' | 'type' | 'tab'>;
+type Step = (label: string, play: () => Promise<void>) => unknown;
 
 /** How long a whole screen's chart may take: it loads more than a chart alone, and on a cold, busy machine Vite is slow to serve it. */
 export const SCREEN_CHART_TIMEOUT = 30_000;
@@ -95,6 +96,20 @@ export async function expectFormFailure(canvas: Canvas, message: string, submit:
   await expect(canvas.getByRole('button', { name: submit })).toBeEnabled();
 }
 
+/** A form story while its request runs (`args` make it busy, with the address filled in): the submit is disabled and busy. */
+export const submitBusyStory = <const A extends object>(args: A, submit: string) => ({
+  args,
+  play: async ({ canvas }: { canvas: Canvas }) => {
+    await expectSubmitBusy(canvas, submit);
+  },
+});
+
+/** A form story whose request the server refused (`args` carry its `error`): expectFormFailure's checks. */
+export const formFailureStory = <const A extends { error: string }>(args: A, submit: string) => ({
+  args,
+  play: ({ canvas }: { canvas: Canvas }) => expectFormFailure(canvas, args.error, submit),
+});
+
 /** `typed` in the e-mail field, then leaving it, shows 'Invalid email address'. */
 export async function expectInvalidAddressOnBlur(canvas: Canvas, user: User, typed: string): Promise<void> {
   await user.type(canvas.getByLabelText('E-mail'), typed);
@@ -127,6 +142,48 @@ export async function expectEmptyWithCommand(
 ): Promise<void> {
   await expect(canvas.getByRole('heading', { name: heading })).toBeVisible();
   await expect(canvas.getByRole('textbox', { name: label })).toHaveTextContent(command);
+}
+
+/**
+ * A list whose rows can be ticked for Compare, 2 to 4 of them (`noun` names the rows: 'benchmarks',
+ * 'trials'). `order` is five tickable rows in the order the story ticks them, `box` a row's checkbox
+ * and `idOf` the benchmark Compare opens for it: Compare waits for two, opens the first two in the
+ * order they were ticked, and a fifth cannot be ticked until one of four is un-ticked.
+ */
+export async function expectTicksToCompare<Row>(
+  { canvas, step, user, onCompare }: { canvas: Canvas; step: Step; user: User; onCompare: unknown },
+  {
+    noun,
+    box,
+    idOf,
+    order: [first, second, third, fourth, fifth],
+  }: {
+    noun: string;
+    box: (row: Row) => HTMLElement;
+    idOf: (row: Row) => unknown;
+    order: readonly [Row, Row, Row, Row, Row];
+  },
+): Promise<void> {
+  const compare = canvas.getByRole('button', { name: 'Compare' });
+  await step('nothing ticked: Compare waits for two', async () => {
+    await expect(canvas.getByText(`Tick 2–4 ${noun} to compare them side by side.`)).toBeVisible();
+    await expect(compare).toBeDisabled();
+  });
+  await step('two ticked: Compare opens their benchmarks, in the order they were ticked', async () => {
+    await user.click(box(first));
+    await user.click(box(second));
+    await expect(canvas.getByText('2 of 4 selected for comparison')).toBeVisible();
+    await user.click(compare);
+    await expect(onCompare).toHaveBeenCalledWith([idOf(first), idOf(second)]);
+  });
+  await step('four is the most: a fifth cannot be ticked until one is un-ticked', async () => {
+    await user.click(box(third));
+    await user.click(box(fourth));
+    await expect(canvas.getByText('4 of 4 selected for comparison')).toBeVisible();
+    await expect(box(fifth)).toBeDisabled();
+    await user.click(box(fourth));
+    await expect(box(fifth)).toBeEnabled();
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { allBenchmarks, llama70bSetting, makeSearchResults } from '../benchmark-
 import { formatTokensPerSecond } from '../../foundations/format';
 import { expectFitsPhone, stubClipboard } from '../../../test/story-kit';
 import { textsOf, waitForChartPlot } from '../../../test/story-kit-parts';
+import { retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
 import { BenchmarkSearch } from './benchmark-search';
 import type { BenchmarkSearchProps } from './benchmark-search';
 
@@ -27,12 +28,11 @@ const meta = {
     onPageChange: fn(),
     onViewChange: fn(),
     onOpenSetting: fn(),
-    onRetry: fn(),
-    onCopyCommand: fn(),
     suggestions: {
       model_name: ['meta-llama/Llama-3.1-8B-Instruct', 'Qwen/Qwen3-32B'],
       hardware_name: ['H100', 'A100-80GB', 'L40S', 'MI300X'],
     },
+    ...retryAndCopyArgs(),
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof BenchmarkSearch>;

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import {
-  FIXTURE_NOW,
   VLLM_DEFAULTS,
   bestSetupReport,
   llamaH100Manual,
@@ -11,6 +10,7 @@ import {
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { expectCopies, textsOf } from '../../../test/story-kit-parts';
+import { FIXTURE_CLOCK, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
 import { BestSetupReport } from './best-setup-report';
 import type { BestBenchmarkReportView } from './best-setup-report';
 
@@ -28,11 +28,9 @@ const meta = {
     report: bestSetupReport,
     runtimeDefaults: VLLM_DEFAULTS,
     onChange: fn(),
-    onRetry: fn(),
-    onCopyCommand: fn(),
     onOpenSetting: fn(),
-    now: FIXTURE_NOW,
-    timeZone: 'UTC',
+    ...retryAndCopyArgs(),
+    ...FIXTURE_CLOCK,
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof BestSetupReport>;

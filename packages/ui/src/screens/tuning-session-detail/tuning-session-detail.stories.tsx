@@ -38,7 +38,6 @@ const firstPage = { data: LONG_RUN.results.slice(0, 10), count: LONG_RUN.results
 const meta = {
   title: 'Screens/Tuning sessions/TuningSessionDetail',
   component: TuningSessionDetailScreen,
-  parameters: { padded: true },
   args: {
     status: 'success',
     session: LONG_RUN.session,
