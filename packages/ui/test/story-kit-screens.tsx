@@ -33,6 +33,17 @@ export async function expectTexts(elements: readonly Element[], texts: readonly 
   await expect(textsOf(elements)).toEqual(texts);
 }
 
+/** The select offers each of `options`, by the names the user reads. */
+export async function expectOffers(select: HTMLElement, options: readonly string[]): Promise<void> {
+  for (const name of options) await expect(within(select).getByRole('option', { name })).toBeInTheDocument();
+}
+
+/** The table's rows under its header, top to bottom, are named `names` in their first cells. */
+export async function expectRowsNamed(table: HTMLElement, names: readonly string[]): Promise<void> {
+  const rows = within(table).getAllByRole('row').slice(1) as HTMLTableRowElement[];
+  await expect(rows.map((row) => row.cells[0]?.textContent)).toEqual(names);
+}
+
 /** Clicking `button` reports to `callback` once, with `expected`. */
 export async function expectClickReportsOnce(
   button: HTMLElement,
@@ -70,15 +81,24 @@ export async function expectSecretShownOnce(dialog: HTMLElement, label: string, 
   await expect(field).toHaveAccessibleDescription('You will not see it again');
 }
 
-/** A submit with the address missing: 'Please enter your email address', the field takes the focus, nothing is sent. */
+/**
+ * A submit with required answers missing: each `missing` message shows (by default the address's
+ * 'Please enter your email address'), the `first` field (by default E-mail) takes the focus, and
+ * nothing is sent.
+ */
 export async function expectEmptySubmitRefused(
   canvas: Canvas,
   user: User,
-  { submit, callback }: { submit: string; callback: unknown },
+  {
+    submit,
+    callback,
+    missing = ['Please enter your email address'],
+    first = () => canvas.getByLabelText('E-mail'),
+  }: { submit: string; callback: unknown; missing?: readonly string[]; first?: () => HTMLElement },
 ): Promise<void> {
   await user.click(canvas.getByRole('button', { name: submit }));
-  await expect(canvas.getByText('Please enter your email address')).toBeVisible();
-  await expect(canvas.getByLabelText('E-mail')).toHaveFocus();
+  for (const message of missing) await expect(canvas.getByText(message)).toBeVisible();
+  await expect(first()).toHaveFocus();
   await expect(callback).not.toHaveBeenCalled();
 }
 
@@ -185,6 +205,15 @@ export async function expectTicksToCompare<Row>(
     await expect(box(fifth)).toBeEnabled();
   });
 }
+
+/** The screen with nothing to list (`args` empty its data): expectEmptyWithCommand's checks of what it says to do next. */
+export const emptyWithCommandStory = <const A extends object>(
+  args: A,
+  empty: Parameters<typeof expectEmptyWithCommand>[1],
+) => ({
+  args,
+  play: ({ canvas }: { canvas: Canvas }) => expectEmptyWithCommand(canvas, empty),
+});
 
 /**
  * The screen while its data loads: `args` clear the data and say so; a status reads `label`, and

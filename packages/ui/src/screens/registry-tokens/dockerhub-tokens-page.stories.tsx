@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import {
-  expectEmptyWithCommand,
+  emptyWithCommandStory,
   expectSecretShownOnce,
   expectTexts,
   loadingStory,
@@ -145,17 +145,16 @@ export const Loading: Story = loadingStory(
   (canvas) => expect(canvas.getByRole('columnheader', { name: 'Scope' })).toBeInTheDocument(),
 );
 
+/** It says what to do, with a docker login to copy. */
 export const Empty: Story = {
   tags: ['visual'],
-  args: { tokens: [] },
-  play: async ({ canvas, step }) => {
-    await step('it says what to do, with a docker login to copy', () =>
-      expectEmptyWithCommand(canvas, {
-        heading: 'No registry tokens yet',
-        command: `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
-      }),
-    );
-  },
+  ...emptyWithCommandStory(
+    { tokens: [] },
+    {
+      heading: 'No registry tokens yet',
+      command: `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
+    },
+  ),
 };
 
 export const ErrorState: Story = {
