@@ -1,4 +1,4 @@
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import type { UserEventObject } from 'storybook/test';
 import { DARK_THEME, expectFitsPhone, failedLoadStory, PHONE } from './story-kit';
 import { textsOf, waitForChartPlot } from './story-kit-parts';
@@ -16,6 +16,9 @@ export { expectCopyConfirmed } from './story-kit-parts';
 type Canvas = ReturnType<typeof within>;
 type User = Pick<UserEventObject, 'click' | 'type' | 'tab'>;
 type Step = (label: string, play: () => Promise<void>) => unknown;
+
+/** The callbacks of a token list (TokenManager and the token pages built on it): fresh mocks for each story file. */
+export const tokenListCallbacks = () => ({ onCreate: fn(), onRevoke: fn(), onRetry: fn() });
 
 /** How long a whole screen's chart may take: it loads more than a chart alone, and on a cold, busy machine Vite is slow to serve it. */
 export const SCREEN_CHART_TIMEOUT = 30_000;

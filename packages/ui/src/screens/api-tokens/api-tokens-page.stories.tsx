@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import * as manager from '../credential-manager/token-manager.plays';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { expectBusy, expectCopies, textsOf } from '../../../test/story-kit-parts';
-import { expectRowsNamed } from '../../../test/story-kit-screens';
+import { expectRowsNamed, tokenListCallbacks } from '../../../test/story-kit-screens';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
 import type { ApiTokensPageProps } from './api-tokens-page';
@@ -14,9 +14,7 @@ const meta = {
   args: {
     tokens: API_TOKENS,
     now: NOW,
-    onCreate: fn(),
-    onRevoke: fn(),
-    onRetry: fn(),
+    ...tokenListCallbacks(),
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof ApiTokensPage>;

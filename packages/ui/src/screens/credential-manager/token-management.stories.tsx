@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createColumnHelper } from '@tanstack/react-table';
-import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { Select } from '../../primitives/select';
 import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
 import { expectCopies, textsOf } from '../../../test/story-kit-parts';
-import { expectRowsNamed } from '../../../test/story-kit-screens';
+import { expectRowsNamed, tokenListCallbacks } from '../../../test/story-kit-screens';
 import type { ExtraCreateFields } from './create-token-dialog';
 import { TokenManager } from './token-manager';
 import { tokensAround } from './token.fixtures';
@@ -70,9 +70,7 @@ const meta = {
       />
     ),
     revokeDescription: REVOKE_DESCRIPTION,
-    onCreate: fn(),
-    onRevoke: fn(),
-    onRetry: fn(),
+    ...tokenListCallbacks(),
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof TokenManager>;

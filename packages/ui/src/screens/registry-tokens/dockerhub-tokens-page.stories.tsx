@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import {
   emptyWithCommandStory,
   expectSecretShownOnce,
   expectTexts,
   loadingStory,
+  tokenListCallbacks,
 } from '../../../test/story-kit-screens';
 import { tokenRow } from '../credential-manager/token-manager.plays';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
@@ -18,9 +19,7 @@ const meta = {
     tokens: REGISTRY_TOKENS,
     now: NOW,
     registry: REGISTRY,
-    onCreate: fn(),
-    onRevoke: fn(),
-    onRetry: fn(),
+    ...tokenListCallbacks(),
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof DockerhubTokensPage>;
