@@ -6,11 +6,12 @@ import { textsOf, waitForChartPlot } from './story-kit-parts';
 export { expectCopyConfirmed } from './story-kit-parts';
 
 /*
- * Checks that the screens' stories repeat: page titles, clicks the app receives, confirmations, copy
- * buttons, busy buttons, the forms that mail a link or log in, the outcome pages, the empty, loading
- * and failed states, and the lazily drawn charts. Each takes the few words that differ; for
- * *.stories.tsx only, no component imports it. The states shared by every screen (dark, phone, a
- * failed load) are story-kit.tsx's.
+ * Checks that the screens' stories repeat: page titles, tables and selects, clicks the app receives,
+ * confirmations, copy buttons, busy buttons, the forms that mail a link or log in, ticking rows for
+ * Compare, the outcome pages, the empty, loading and failed states, and the lazily drawn charts; and
+ * the token lists' callbacks. Each takes the few words that differ; for *.stories.tsx only, no
+ * component imports it. The states shared by every screen (dark, phone, a failed load) are
+ * story-kit.tsx's; the benchmark screens' args are story-kit-benchmarks.ts's.
  */
 
 type Canvas = ReturnType<typeof within>;
