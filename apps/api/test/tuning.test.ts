@@ -1,22 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_MESSAGES, defaultConfig, type PendingConfig } from '@mako/contract';
 import { propose, type TunerInput } from '@mako/tuner';
 import { metrics, session, setting } from './fixtures.ts';
 import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';
 import { heldOnServer, runRunners } from './runners.ts';
 
 let ts: TestServer;
-let alice: Awaited<ReturnType<typeof signUp>>;
-let bob: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
 const inputs: TunerInput[] = [];
 
-beforeAll(async () => {
-  // The real tuner, observed: tests check what the server tells it.
-  ts = await startServer({ leaseTtlS: 60 }, { propose: (input) => (inputs.push(input), propose(input)) });
-  alice = await signUp(ts);
-  bob = await signUp(ts);
-});
-afterAll(() => ts.close());
+// The real tuner, observed: tests check what the server tells it.
+serverWithTwoUsers(
+  (started) => ({ ts, alice, bob } = started),
+  { leaseTtlS: 60 },
+  { propose: (input) => (inputs.push(input), propose(input)) },
+);
 
 const lease = (token: string, sessionId: string, count = 1, name?: string) =>
   call(ts, 'nextConfigs', {
