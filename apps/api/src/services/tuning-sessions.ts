@@ -36,6 +36,7 @@ import {
   trialOf,
   type SessionRow,
 } from './tuning.ts';
+import { newestFirstPage } from './newest-first.ts';
 
 /** How much history from elsewhere seeds the search. */
 const PRIOR_SESSION_TRIALS = 300;
@@ -456,23 +457,9 @@ export function tuningSessions(ctx: AppContext) {
     },
 
     async list(owner: string, limit: number, offset: number) {
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('tuning_sessions')
-          .selectAll()
-          .where('owner_id', '=', owner)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('tuning_sessions')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('owner_id', '=', owner)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { data: await answers(rows, owner), count: Number(total.count) };
+      const mine = db.selectFrom('tuning_sessions').where('owner_id', '=', owner);
+      const { rows, count } = await newestFirstPage(mine, limit, offset);
+      return { data: await answers(rows, owner), count };
     },
 
     async get(sessionId: string, owner: string) {
