@@ -23,6 +23,7 @@ import { subscriptionOf } from './plans.ts';
 import { confidenceBySession, leaseRemeasures, settleConfirming } from './remeasure.ts';
 import { priorSetting, type PriorSetting } from '../tuning/physics-prior.ts';
 import {
+  endSession,
   evaluate,
   flattenMetrics,
   isBetter,
@@ -321,11 +322,7 @@ export function tuningSessions(ctx: AppContext) {
             await trx.updateTable('tuning_sessions').set({ search_over: 1 }).where('id', '=', session.id).execute();
             return null;
           }
-          await trx
-            .updateTable('tuning_sessions')
-            .set({ status: current.evaluated_count > 0 ? 'complete' : 'failed', updated_at: isoAt(now) })
-            .where('id', '=', session.id)
-            .execute();
+          await endSession(trx, current, now);
           return { kind: 'complete' };
         }
         // Results may have come in since the snapshot too: count the room and what is taken afresh.
