@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BenchmarkCreate, BenchmarkMetrics, launchCommand } from '@mako/contract';
 import { freePort } from '../src/engine/engine.ts';
-import { emulatorForTest, fakeApiForTest, fakeEngineTemplate, runCli, runCliReport, RUNNER_DIR } from './helpers.ts';
+import {
+  benchArgs,
+  emulatorForTest,
+  fakeApiForTest,
+  fakeEngineTemplate,
+  runCli,
+  runCliReport,
+  RUNNER_DIR,
+} from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 const tmp = () => mkdtempSync(join(tmpdir(), 'mako-cli-'));
@@ -97,15 +105,7 @@ describe('mako-runner (process)', () => {
     const api = await fakeApiForTest({ token: TOKEN, configs: [] });
     const run = await runCli(
       [
-        'bench',
-        '--base-url',
-        emulator.url,
-        '--num-requests',
-        '10',
-        '--prompt-len',
-        '16',
-        '--output-len',
-        '8',
+        ...benchArgs(emulator.url, { requests: 10, promptLen: 16, outputLen: 8 }),
         '--post',
         '--hardware',
         '8x H100',

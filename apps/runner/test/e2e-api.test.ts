@@ -27,6 +27,7 @@ import {
   REPO_DIR,
   RUNNER_DIR,
   TSX_IMPORT,
+  benchArgs,
   fakeEngineTemplate,
   letterTokenizerDir,
   runCli,
@@ -339,15 +340,7 @@ describe('mako-runner against apps/api', () => {
     try {
       const run = await runCli(
         [
-          'bench',
-          '--base-url',
-          emulator.url,
-          '--num-requests',
-          '12',
-          '--prompt-len',
-          '24',
-          '--output-len',
-          '8',
+          ...benchArgs(emulator.url, { requests: 12, promptLen: 24, outputLen: 8 }),
           '--post',
           '--hardware',
           '2x L40S',
@@ -437,15 +430,7 @@ describe('mako-runner against apps/api', () => {
       const output = join(host, 'result.json');
       const run = await runInstalled(
         [
-          'bench',
-          '--base-url',
-          emulator.url,
-          '--num-requests',
-          '8',
-          '--prompt-len',
-          '24',
-          '--output-len',
-          '8',
+          ...benchArgs(emulator.url, { requests: 8, promptLen: 24, outputLen: 8 }),
           '--tokenizer',
           letterTokenizerDir(),
           '--output',
