@@ -28,9 +28,9 @@ import {
   RUNNER_DIR,
   TSX_IMPORT,
   benchArgs,
-  fakeEngineTemplate,
   letterTokenizerDir,
   runCli,
+  tuneArgs,
   waitFor,
   type CliRun,
 } from './helpers.ts';
@@ -160,23 +160,15 @@ const sessionBody: TuningSessionCreate = {
 function tuneTwoRunners(sessionId: string, engineFlags: string): Promise<[CliRun, CliRun]> {
   const env = { MAKO_TOKEN: secret, MAKO_API_URL: base };
   const args = (name: string) => [
-    'tune',
-    '--session',
-    sessionId,
+    ...tuneArgs(sessionId, engineFlags),
     '--name',
     name,
-    '--engine-cmd',
-    fakeEngineTemplate(engineFlags),
-    '--health-interval',
-    '0.1',
     '--retry-initial',
     '0.2',
     '--retry-max',
     '1',
     '--warmup',
     '1',
-    '--stop-timeout',
-    '5',
     '--log-dir',
     mkdtempSync(join(tmpdir(), `mako-e2e-${name}-`)),
   ];
@@ -303,17 +295,9 @@ describe('mako-runner against apps/api', () => {
     const session = TuningSession.parse(await call('POST', '/tuning/session?name=e2e-front', body, secret));
     const run = await runCli(
       [
-        'tune',
-        '--session',
-        session.id,
-        '--engine-cmd',
-        fakeEngineTemplate('--ttft-ms 10 --itl-ms 2 --oom-above 0.92'),
-        '--health-interval',
-        '0.1',
+        ...tuneArgs(session.id, '--ttft-ms 10 --itl-ms 2 --oom-above 0.92'),
         '--warmup',
         '1',
-        '--stop-timeout',
-        '5',
         '--log-dir',
         mkdtempSync(join(tmpdir(), 'mako-e2e-front-')),
       ],

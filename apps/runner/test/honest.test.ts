@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientLimits } from '../src/bench/run.ts';
-import { benchArgs, emulatorForTest, fakeApiForTest, fakeEngineTemplate, runCli } from './helpers.ts';
+import { benchArgs, emulatorForTest, fakeApiForTest, runCli, tuneArgs } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 const tmp = () => mkdtempSync(join(tmpdir(), 'mako-honest-'));
@@ -74,21 +74,7 @@ describe('client-limited runs', () => {
     });
     const logDir = tmp();
     const run = await runCli(
-      [
-        'tune',
-        '--session',
-        api.sessionId,
-        '--engine-cmd',
-        fakeEngineTemplate('--ttft-ms 2 --itl-ms 1'),
-        '--health-interval',
-        '0.1',
-        '--warmup',
-        '0',
-        '--log-dir',
-        logDir,
-        '--stop-timeout',
-        '5',
-      ],
+      [...tuneArgs(api.sessionId, '--ttft-ms 2 --itl-ms 1'), '--warmup', '0', '--log-dir', logDir],
       { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
       120_000,
     );
