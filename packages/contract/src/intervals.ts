@@ -62,11 +62,12 @@ const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / 
 
 /**
  * The run a repeated benchmark reports as its `metrics`: every field's mean over the runs (counts
- * rounded to whole requests and tokens). Goodput stays only when every run measured it.
+ * rounded to whole requests and tokens, unless `wholeCounts` is false: the server names the exact
+ * mean when it refuses a posted figure). Goodput stays only when every run measured it.
  */
-export function meanRun(runs: readonly BenchmarkMetrics[]): BenchmarkMetrics {
+export function meanRun(runs: readonly BenchmarkMetrics[], { wholeCounts = true } = {}): BenchmarkMetrics {
   const field = (pick: (m: BenchmarkMetrics) => number) => mean(runs.map(pick));
-  const count = (pick: (m: BenchmarkMetrics) => number) => Math.round(field(pick));
+  const count = (pick: (m: BenchmarkMetrics) => number) => (wholeCounts ? Math.round(field(pick)) : field(pick));
   const latency = (name: (typeof LATENCY_METRICS)[number]): LatencyStats => ({
     mean: field((m) => m[name].mean),
     p50: field((m) => m[name].p50),
