@@ -213,13 +213,6 @@ export const splitRow = (gap: number): string => `
   gap: ${space(gap)};
 `;
 
-/** As many columns at least `minColumnPx` wide as fit the row, `rowGap` × `columnGap` grid steps apart. */
-export const autoFillGrid = (minColumnPx: number, rowGap: number, columnGap = rowGap): string => `
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(${minColumnPx}px, 1fr));
-  gap: ${space(rowGap)} ${space(columnGap)};
-`;
-
 /** A list without bullets or indent, for lists laid out as rows, chips or cards. */
 export const plainList = `
   margin: 0;

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { autoFillGrid, color, font, fontSize, fontWeight, radius, space, stack } from './design-tokens';
+import { autoFillGrid } from './auto-fill-grid';
+import { color, font, fontSize, fontWeight, radius, space, stack } from './design-tokens';
 
 export const Sheet = styled.div`
   ${stack(4)}

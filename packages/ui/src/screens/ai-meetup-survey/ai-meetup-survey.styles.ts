@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { autoFillGrid, color, fontSize, fontWeight, space, stack } from '../../foundations/theme/design-tokens';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
+import { color, fontSize, fontWeight, space, stack } from '../../foundations/theme/design-tokens';
 
 export const SurveyRoot = styled.section`
   ${stack(5)}

@@ -1,15 +1,6 @@
 import styled from 'styled-components';
-import {
-  autoFillGrid,
-  color,
-  focusRing,
-  font,
-  fontSize,
-  numeric,
-  radius,
-  space,
-  stack,
-} from '../../foundations/theme/design-tokens';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
+import { color, focusRing, font, fontSize, numeric, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const BadgeRow = styled.span`
   display: inline-flex;

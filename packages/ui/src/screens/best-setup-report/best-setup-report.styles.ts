@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { autoFillGrid, media, space, splitRow } from '../../foundations/theme/design-tokens';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
+import { media, space, splitRow } from '../../foundations/theme/design-tokens';
 
 export const SelectRow = styled.div`
   display: grid;

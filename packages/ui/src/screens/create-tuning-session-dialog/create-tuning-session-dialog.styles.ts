@@ -1,6 +1,6 @@
 import styled from 'styled-components';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
 import {
-  autoFillGrid,
   color,
   fontSize,
   fontWeight,

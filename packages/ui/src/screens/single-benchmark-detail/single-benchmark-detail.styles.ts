@@ -1,14 +1,6 @@
 import styled from 'styled-components';
-import {
-  autoFillGrid,
-  color,
-  fontSize,
-  fontWeight,
-  media,
-  radius,
-  space,
-  wrappingRow,
-} from '../../foundations/theme/design-tokens';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
+import { color, fontSize, fontWeight, media, radius, space, wrappingRow } from '../../foundations/theme/design-tokens';
 
 export const StatGrid = styled.div`
   ${autoFillGrid(130, 4)}
