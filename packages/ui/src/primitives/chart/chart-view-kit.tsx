@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Scatter } from 'recharts';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { font } from '../../foundations/theme/design-tokens';
+import type { ColorTokens } from '../../foundations/theme/design-tokens';
 import { TooltipValue } from './chart.styles';
 
 /*
@@ -73,16 +75,46 @@ interface ShapeProps {
 }
 
 /** A Scatter shape: × for a trial that failed and so has no value. */
-export const crossShape = (color: string) =>
+const crossShape = (color: string) =>
   function Cross({ cx = 0, cy = 0 }: ShapeProps) {
     return <path d={`M${cx - 4} ${cy - 4}l8 8M${cx + 4} ${cy - 4}l-8 8`} stroke={color} strokeWidth={2} />;
   };
 
 /** A Scatter shape: ○ for a trial measured outside a constraint. */
-export const hollowShape = (color: string) =>
+const hollowShape = (color: string) =>
   function Hollow({ cx, cy }: ShapeProps) {
     return <circle cx={cx} cy={cy} r={4.5} fill="none" stroke={color} strokeWidth={1.5} />;
   };
+
+/** The trials of one outcome: their points, the key of their y value if the chart's axis has none, their name. */
+interface OutcomePoints {
+  data: unknown[];
+  dataKey?: string;
+  name: string;
+}
+
+/**
+ * The marks of trials by outcome, the same in every trial chart: a dot for a feasible trial, ○ for
+ * one measured outside a constraint, × for one that failed. They go in the chart's children.
+ */
+export function outcomeScatters(
+  colors: ColorTokens,
+  feasibleOpacity: number,
+  { feasible, infeasible, failed }: Record<'feasible' | 'infeasible' | 'failed', OutcomePoints>,
+) {
+  return [
+    <Scatter
+      key="feasible"
+      {...feasible}
+      fill={colors.chart1}
+      fillOpacity={feasibleOpacity}
+      shape="circle"
+      isAnimationActive={false}
+    />,
+    <Scatter key="infeasible" {...infeasible} shape={hollowShape(colors.warning)} isAnimationActive={false} />,
+    <Scatter key="failed" {...failed} shape={crossShape(colors.danger)} isAnimationActive={false} />,
+  ];
+}
 
 /** A Tooltip's content: `render` draws the data point under the pointer; elsewhere it draws nothing. */
 export function pointTooltip<T>(render: (point: T) => ReactNode) {

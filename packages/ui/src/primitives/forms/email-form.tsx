@@ -4,6 +4,7 @@ import { Callout } from '../callout';
 import { TextField } from '../text-field';
 import { validateEmail } from './email';
 import { FormConfirmation, FormStack } from './form-parts';
+import { submitUnlessBusy } from './form-state';
 import { useValidatedField } from './use-validated-field';
 
 export interface EmailFormProps {
@@ -44,11 +45,11 @@ export function EmailForm({
     <FormStack
       aria-label={name}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy || !email.validate()) return;
-        onSubmitEmail(email.value.trim());
-      }}
+      onSubmit={(event) =>
+        submitUnlessBusy(event, busy, () => {
+          if (email.validate()) onSubmitEmail(email.value.trim());
+        })
+      }
     >
       <TextField
         label="E-mail"

@@ -4,6 +4,7 @@ import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { Card } from '../../primitives/card';
 import { Checkbox } from '../../primitives/checkbox';
+import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { CheckCircleIcon } from '../../foundations/icons';
 import { Select } from '../../primitives/select';
 import { TextArea } from '../../primitives/text-area';
@@ -156,22 +157,22 @@ export function AiMeetupSurvey({
         <SurveyForm
           aria-label={SURVEY_TITLE}
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (busy) return;
-            const found: Errors = {};
-            for (const field of VALIDATED_FIELDS) found[field] = validateSurveyField(field, draft) ?? undefined;
-            setErrors(found);
-            const firstInvalid = VALIDATED_FIELDS.find((field) => found[field]);
-            if (firstInvalid) {
-              controls.current[firstInvalid]?.focus();
-              return;
-            }
-            const values = toSurveyValues(draft);
-            if (!values) return;
-            setSubmitted(true);
-            onSubmit(values);
-          }}
+          onSubmit={(event) =>
+            submitUnlessBusy(event, busy, () => {
+              const found: Errors = {};
+              for (const field of VALIDATED_FIELDS) found[field] = validateSurveyField(field, draft) ?? undefined;
+              setErrors(found);
+              const firstInvalid = VALIDATED_FIELDS.find((field) => found[field]);
+              if (firstInvalid) {
+                controls.current[firstInvalid]?.focus();
+                return;
+              }
+              const values = toSurveyValues(draft);
+              if (!values) return;
+              setSubmitted(true);
+              onSubmit(values);
+            })
+          }
         >
           <TwoColumns>
             <TextField

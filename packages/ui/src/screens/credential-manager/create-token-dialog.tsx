@@ -5,6 +5,7 @@ import { Callout } from '../../primitives/callout';
 import { CopyField } from '../../primitives/copy-field';
 import { Dialog } from '../../primitives/dialog';
 import { useValidatedField } from '../../primitives/forms/use-validated-field';
+import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { Select } from '../../primitives/select';
 import { TextField } from '../../primitives/text-field';
 import { FormStack, SecretStack } from './token-management.styles';
@@ -65,12 +66,13 @@ function CreateForm<TExtra extends object>({
       id={formId}
       aria-label="Token details"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy || !name.validate()) return;
-        setSubmitted(true);
-        onCreate({ ...extra, name: name.value.trim(), expires_in_days: expiryDays(expiry) });
-      }}
+      onSubmit={(event) =>
+        submitUnlessBusy(event, busy, () => {
+          if (!name.validate()) return;
+          setSubmitted(true);
+          onCreate({ ...extra, name: name.value.trim(), expires_in_days: expiryDays(expiry) });
+        })
+      }
     >
       <TextField
         label="Name"

@@ -185,9 +185,7 @@ export function GettingStartedScreen({
         <Lede>Five steps from an account to a tuned serving configuration.</Lede>
       </Header>
       <LoadingErrorWrapper
-        {...statusLoadState(status, error)}
-        onRetry={onRetry}
-        retrying={retrying}
+        {...statusLoadState(status, { error, onRetry, retrying })}
         loadingLabel="Loading your progress"
         skeleton={
           <SkeletonSteps>

@@ -2,6 +2,7 @@ import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { validateEmail } from '../../primitives/forms/email';
 import { FormStack } from '../../primitives/forms/form-parts';
+import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { useValidatedField } from '../../primitives/forms/use-validated-field';
 import { TextField } from '../../primitives/text-field';
 
@@ -32,15 +33,15 @@ export function PasswordLoginForm({ onPasswordLogin, busy = false, error, defaul
     <FormStack
       aria-label="Log in with a password"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy) return;
-        // Validate both so that both messages show; focus lands on the first invalid field.
-        const passwordOk = password.validate();
-        const emailOk = email.validate();
-        if (!emailOk || !passwordOk) return;
-        onPasswordLogin({ username: email.value.trim(), password: password.value });
-      }}
+      onSubmit={(event) =>
+        submitUnlessBusy(event, busy, () => {
+          // Validate both so that both messages show; focus lands on the first invalid field.
+          const passwordOk = password.validate();
+          const emailOk = email.validate();
+          if (!emailOk || !passwordOk) return;
+          onPasswordLogin({ username: email.value.trim(), password: password.value });
+        })
+      }
     >
       <TextField
         label="E-mail"

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { useValidatedField } from '../../primitives/forms/use-validated-field';
+import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { Select } from '../../primitives/select';
 import type { SelectOption } from '../../primitives/select';
 import { TextField } from '../../primitives/text-field';
@@ -74,20 +75,20 @@ export function ServeRequestForm({
     <FormGrid
       aria-label="Request a launch command"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy) return;
-        // Last to first: each invalid field takes focus, so focus ends on the first one.
-        const valid = [validateObjective(), count.validate(), hardware.validate(), model.validate()].every(Boolean);
-        if (!valid) return;
-        setSubmitted(true);
-        onCreate({
-          ml_model_name: model.value.trim(),
-          hardware_config: { name: hardware.value.trim(), count: Number(count.value.trim()) },
-          objective,
-          ...(runtime ? { runtime } : {}),
-        });
-      }}
+      onSubmit={(event) =>
+        submitUnlessBusy(event, busy, () => {
+          // Last to first: each invalid field takes focus, so focus ends on the first one.
+          const valid = [validateObjective(), count.validate(), hardware.validate(), model.validate()].every(Boolean);
+          if (!valid) return;
+          setSubmitted(true);
+          onCreate({
+            ml_model_name: model.value.trim(),
+            hardware_config: { name: hardware.value.trim(), count: Number(count.value.trim()) },
+            objective,
+            ...(runtime ? { runtime } : {}),
+          });
+        })
+      }
     >
       <TextField
         label="Model"

@@ -520,9 +520,7 @@ export function TuningSessionDetailScreen({
   return (
     <ScreenRoot>
       <LoadingErrorWrapper
-        {...statusLoadState(status, error)}
-        onRetry={onRetry}
-        retrying={retrying}
+        {...statusLoadState(status, { error, onRetry, retrying })}
         loadingLabel="Loading the tuning session"
         skeleton={<DetailSkeleton />}
       >

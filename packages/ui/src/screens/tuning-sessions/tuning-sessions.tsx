@@ -196,9 +196,7 @@ export function TuningSessionsScreen({
         </HeaderActions>
       </ScreenHeader>
       <LoadingErrorWrapper
-        {...statusLoadState(status, error)}
-        onRetry={onRetry}
-        retrying={retrying}
+        {...statusLoadState(status, { error, onRetry, retrying })}
         loadingLabel="Loading tuning sessions"
         skeleton={<DataTable data={[]} columns={columns} caption={TUNING_SESSIONS_TITLE} loading />}
       >
