@@ -52,9 +52,10 @@ export class ValidationError extends ApiError {
  * A catalogue error whose message is fixed by its kind: a class of its own (for instanceof and its
  * name in logs) that only fills in the kind and the catalogue text.
  */
-function catalogueError(name: string, kind: ApiErrorKind, message: string) {
+function catalogueError<const Name extends string>(name: Name, kind: ApiErrorKind, message: string) {
   const CatalogueError = class extends ApiError {
-    override readonly name = name;
+    // Typed as the literal, so that one catalogue error is not assignable to another.
+    override readonly name: Name = name;
     constructor(init: Omit<ApiErrorInit, 'kind' | 'message'>) {
       super({ ...init, kind, message });
     }

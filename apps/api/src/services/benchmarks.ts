@@ -11,6 +11,7 @@ import {
 import {
   METRIC_KEYS,
   meanRun,
+  sameSlo,
   metricIntervals,
   readMetric,
   runtimeCatalogue,
@@ -222,6 +223,11 @@ export function runsDisagreement(
     }
     return null;
   };
+  const slos = runs.flatMap((run) => (run.goodput ? [run.goodput.slo] : []));
+  if (slos.some((slo) => !sameSlo(slo, slos[0]!))) {
+    const path = ['goodput', 'slo'];
+    return { path, message: 'metrics.goodput.slo differs between the runs: goodput is comparable under one SLO only' };
+  }
   // Counts unrounded: the rounding the runner does is what withinRounding allows for.
   return walk(metrics, meanRun(runs, { wholeCounts: false }), []);
 }

@@ -3,7 +3,6 @@ import type { ChangeEvent, RefObject } from 'react';
 
 export interface ValidatedField {
   value: string;
-  error: string | null;
   /** Spread onto the TextField: its value, handlers, error, and the ref a failed submit focuses. */
   fieldProps: {
     ref: RefObject<HTMLInputElement | null>;
@@ -35,7 +34,6 @@ export function useValidatedField(defaultValue: string, check: (value: string) =
 
   return {
     value,
-    error,
     validate,
     fieldProps: {
       ref: inputRef,

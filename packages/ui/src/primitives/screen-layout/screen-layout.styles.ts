@@ -52,7 +52,7 @@ export const ScreenLede = styled.p`
 `;
 
 /** A longer opening paragraph in body text, for a page that explains itself before its content. */
-export const Intro = styled.p`
+export const IntroParagraph = styled.p`
   max-width: 68ch;
   color: ${color.textMuted};
   line-height: ${lineHeight.normal};

@@ -40,4 +40,8 @@ export const UsageText = styled.p`
 /** How to use a new secret: a subsection the dialog names for assistive technology. */
 export const UsageSection = styled(Subsection).attrs({ as: 'section' })``;
 
-export { Intro, ScreenRoot as PageRoot, SubsectionTitle as UsageHeading } from '../../primitives/screen-layout';
+export {
+  IntroParagraph as Intro,
+  ScreenRoot as PageRoot,
+  SubsectionTitle as UsageHeading,
+} from '../../primitives/screen-layout';

@@ -24,20 +24,23 @@ export const MAGIC_LINK_COPY: TokenCheckCopy = {
 };
 
 /** A page that checks a one-time link's token, in the login layout, worded by `copy`. */
-function tokenCheckPage(copy: TokenCheckCopy) {
-  return function TokenCheckPage(props: TokenCheckProps) {
+function tokenCheckPage(copy: TokenCheckCopy, displayName: string) {
+  function TokenCheckPage(props: TokenCheckProps) {
     return (
       <AuthLayout>
         <TokenCheckCard {...props} copy={copy} />
       </AuthLayout>
     );
-  };
+  }
+  // Each page under its own name in React's developer tools and the stories' docs.
+  TokenCheckPage.displayName = displayName;
+  return TokenCheckPage;
 }
 
 export type VerifyEmailPageProps = TokenCheckProps;
 /** /verify-email: checks the e-mail verification token. */
-export const VerifyEmailPage = tokenCheckPage(VERIFY_EMAIL_COPY);
+export const VerifyEmailPage = tokenCheckPage(VERIFY_EMAIL_COPY, 'VerifyEmailPage');
 
 export type MagicLinkLoginPageProps = TokenCheckProps;
 /** /magic-link-login: exchanges the magic-link token for a session. */
-export const MagicLinkLoginPage = tokenCheckPage(MAGIC_LINK_COPY);
+export const MagicLinkLoginPage = tokenCheckPage(MAGIC_LINK_COPY, 'MagicLinkLoginPage');

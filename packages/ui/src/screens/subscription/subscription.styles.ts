@@ -117,7 +117,7 @@ export const Steps = styled.ol`
 `;
 
 export {
-  Intro,
+  IntroParagraph as Intro,
   ScreenRoot as PageRoot,
   StandaloneLede as ResultText,
   StandaloneTitle as ResultTitle,

@@ -1,4 +1,4 @@
-import { mulberry32 } from '@mako/perf-model';
+import { mulberry32 } from '@mako/perf-model/random';
 import type { InsightTrial } from './tuning-insights';
 import type { TuningInsightsView } from './insight-words';
 

@@ -25,7 +25,7 @@ import {
   phoneChartStory,
   SCREEN_CHART_TIMEOUT,
 } from '../../../test/story-kit-screens';
-import { waitForChartPlot } from '../../../test/story-kit-parts';
+import { expectExportsEachFormat, waitForChartPlot } from '../../../test/story-kit-parts';
 import type { TuningResultData } from '../benchmark-common/tuning-types';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
@@ -421,10 +421,7 @@ export const InAppShell: Story = {
 export const ExportTrials: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     await step('every trial of the session exports as CSV or JSON from the results heading', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
-      await expect(args.onExport).toHaveBeenLastCalledWith('csv');
-      await userEvent.click(canvas.getByRole('button', { name: 'Export JSON' }));
-      await expect(args.onExport).toHaveBeenLastCalledWith('json');
+      await expectExportsEachFormat(canvas, userEvent, args.onExport);
     });
   },
 };
