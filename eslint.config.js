@@ -23,6 +23,12 @@ const UI_FORBIDDEN = [
     group: ['@tanstack/react-router', '@tanstack/router-*'],
     message: 'packages/ui must not import the router: report navigation through on* callbacks.',
   },
+  {
+    // Story data may draw seeded numbers; the model itself (and with it the contract) stays out.
+    regex: '^@mako/perf-model(?!/random$)(/.*)?$',
+    message:
+      'packages/ui imports only @mako/perf-model/random of the performance model (seeded numbers for story data).',
+  },
 ];
 
 /** packages/ui's rooms, each with the rooms above it that it must not import. */

@@ -153,13 +153,22 @@ const fontFace = (family: string, weight: string, file: string, ranges: [number,
  * glyphs make up most of its core subset (17 kB with them, 4 kB without). The monospace core face
  * leaves this punctuation to a face of its own: a page whose monospace text is words and figures,
  * like the home page's, loads 4 kB, and a ligature's characters still come from one face, so
- * they still join.
+ * they still join. The punctuation of figures (FIGURE_PUNCTUATION) stays in the core face, so that
+ * a table of numbers does not load 13 kB of code ligatures for its commas and points; the few
+ * ligatures that join a point to other punctuation (.= ..< ?.) no longer form, which our copy never
+ * writes.
  */
 const ASCII_PUNCTUATION: [number, number][] = [
   [0x21, 0x2f],
   [0x3a, 0x40],
   [0x5b, 0x60],
   [0x7b, 0x7e],
+];
+/** `$`, `%`, `,` and `.`: what numeric table cells (costs, shares, figures) are written in besides digits. */
+const FIGURE_PUNCTUATION: [number, number][] = [
+  [0x24, 0x25],
+  [0x2c, 0x2c],
+  [0x2e, 0x2e],
 ];
 
 /**
@@ -252,10 +261,11 @@ function coreFontSubsets(): Plugin {
       if (!latinRange || !woff2) throw new Error(`Unexpected @fontsource layout in ${id}`);
       const source = path.join(path.dirname(id), 'files', woff2);
       const rest = subtractRanges(parseRanges(latinRange), CORE_CHARACTERS);
-      const core = subtractRanges(CORE_CHARACTERS, ASCII_PUNCTUATION);
+      const punctuation = subtractRanges(ASCII_PUNCTUATION, FIGURE_PUNCTUATION);
+      const core = subtractRanges(CORE_CHARACTERS, punctuation);
       return (
         fontFace('JetBrains Mono', weight, source, rest) +
-        fontFace('JetBrains Mono', weight, await subset(source, 'punctuation', ASCII_PUNCTUATION), ASCII_PUNCTUATION) +
+        fontFace('JetBrains Mono', weight, await subset(source, 'punctuation', punctuation), punctuation) +
         fontFace('JetBrains Mono', weight, await subset(source, 'core', core), core)
       );
     },

@@ -1,21 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PREFIX, API_TOKEN_PREFIX, REGISTRY_TOKEN_PREFIX } from '@mako/contract';
 import { hasValidChecksum, sha256 } from '../src/auth/secrets.ts';
 import { benchmark, metrics, session, setting } from './fixtures.ts';
 import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';
 
 let ts: TestServer;
-let alice: Awaited<ReturnType<typeof signUp>>;
-let bob: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
 
-beforeAll(async () => {
-  ts = await startServer();
-  alice = await signUp(ts);
-  bob = await signUp(ts);
-});
-afterAll(() => ts.close());
+serverWithTwoUsers((started) => ({ ts, alice, bob } = started));
 
 describe('API tokens', () => {
   it('shows the secret once, in prefix + checksum form, and stores only its SHA-256', async () => {

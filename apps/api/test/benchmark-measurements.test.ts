@@ -121,6 +121,28 @@ describe('repeated runs, client honesty and telemetry', () => {
     expect(search.count).toBe(0);
   });
 
+  it('refuses runs whose goodput was measured against different SLOs, even with their mean posted', async () => {
+    const model = 'org/runs-under-two-slos';
+    const withSlo = (run: BenchmarkMetrics, ttft_ms: number): BenchmarkMetrics => ({
+      ...run,
+      goodput: { request_throughput: 5, attainment: 0.5, slo: { ttft_ms } },
+    });
+    const mixed = [withSlo(runs[0]!, 200), withSlo(runs[1]!, 200), withSlo(runs[2]!, 300)];
+    const answer = await call(ts, 'createBenchmark', {
+      token: runner,
+      body: benchmark({ setting: setting({ ml_model_name: model }), metrics: meanRun(mixed), runs: mixed }),
+    });
+    expect(answer.status).toBe(422);
+    const [issue] = detailOf(answer.body) as { loc: unknown[]; msg: string }[];
+    expect(issue?.loc).toEqual(['body', 'metrics', 'goodput', 'slo']);
+    expect(issue?.msg).toContain('differs between the runs');
+    // The mean itself says no goodput: averaged over two SLOs it would be nobody's.
+    expect(meanRun(mixed).goodput).toBeNull();
+    expect(meanRun(mixed.slice(0, 2)).goodput?.slo).toEqual({ ttft_ms: 200 });
+    const search = await ok(ts, 'searchBenchmarks', { token: alice.token, query: { model_name: model } });
+    expect(search.count).toBe(0);
+  });
+
   it('takes metrics that are the runs’ mean up to rounding', async () => {
     const mean = meanRun(runs);
     // As a client printing two decimals (and whole requests) would send it.

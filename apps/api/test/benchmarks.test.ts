@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIMES, type Benchmark } from '@mako/contract';
 import { benchmark, metrics, session, setting } from './fixtures.ts';
-import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { call, detailOf, ok, type TestServer } from './helpers.ts';
+import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';
 
 let ts: TestServer;
-let alice: Awaited<ReturnType<typeof signUp>>;
-let bob: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
 
-beforeAll(async () => {
-  ts = await startServer();
-  alice = await signUp(ts);
-  bob = await signUp(ts);
-});
-afterAll(() => ts.close());
+serverWithTwoUsers((started) => ({ ts, alice, bob } = started));
 
 const create = (token: string, overrides: Parameters<typeof benchmark>[0] = {}) =>
   ok(ts, 'createBenchmark', { token, body: benchmark(overrides) });

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@mako/contract';
 import { COMPRESSION_THRESHOLD_BYTES } from '../src/server.ts';
-import { startServer, type TestServer } from './helpers.ts';
+import { buildDir, startServer, type TestServer } from './helpers.ts';
 
 interface RawAnswer {
   status: number;
@@ -60,19 +59,17 @@ function expectCopyFromBuild(answer: RawAnswer, file: string) {
 }
 beforeAll(async () => {
   // A build as the web app's writes it: each compressible file next to a brotli and a gzip copy.
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mako-web-compressed-'));
-  fs.mkdirSync(path.join(webDist, 'assets'));
-  const write = (name: string, content: string | Buffer, compressed: boolean) => {
-    const file = path.join(webDist, name);
-    fs.writeFileSync(file, content);
-    if (!compressed) return;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content));
-  };
-  write('index.html', INDEX_HTML, true);
-  write('assets/app-1a2b3c.js', BUNDLE, true);
-  write('assets/app-1a2b3c.js.map', '{"version":3,"sources":["../src/secret.ts"],"mappings":""}', false);
-  write('assets/inter-latin-400.woff2', FONT, false);
+  const withCopies = (name: string, content: string | Buffer) => ({
+    [name]: content,
+    [`${name}.br`]: zlib.brotliCompressSync(content),
+    [`${name}.gz`]: zlib.gzipSync(content),
+  });
+  webDist = buildDir('mako-web-compressed-', {
+    ...withCopies('index.html', INDEX_HTML),
+    ...withCopies('assets/app-1a2b3c.js', BUNDLE),
+    'assets/app-1a2b3c.js.map': '{"version":3,"sources":["../src/secret.ts"],"mappings":""}',
+    'assets/inter-latin-400.woff2': FONT,
+  });
   ts = await startServer({ webDist });
 });
 afterAll(async () => {

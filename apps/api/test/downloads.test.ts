@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers.ts';
+import { buildDir, startServer, type TestServer } from './helpers.ts';
 
 let ts: TestServer;
 let runnerDist: string;
@@ -10,11 +8,12 @@ const LATEST = Buffer.from('the newest runner tarball');
 const OLD = Buffer.from('runner 0.1.0');
 
 beforeAll(async () => {
-  runnerDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mako-runner-dist-'));
-  fs.writeFileSync(path.join(runnerDist, 'mako-runner.tgz'), LATEST);
-  fs.writeFileSync(path.join(runnerDist, 'mako-runner-0.1.0.tgz'), OLD);
-  fs.writeFileSync(path.join(runnerDist, 'secret.txt'), 'not for download');
-  fs.mkdirSync(path.join(runnerDist, 'package'));
+  runnerDist = buildDir('mako-runner-dist-', {
+    'mako-runner.tgz': LATEST,
+    'mako-runner-0.1.0.tgz': OLD,
+    'secret.txt': 'not for download',
+    package: null,
+  });
   ts = await startServer({ runnerDist });
 });
 afterAll(async () => {

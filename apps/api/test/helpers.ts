@@ -175,6 +175,20 @@ export async function ok<N extends EndpointName>(
 
 export const detailOf = (body: unknown) => (body as { detail: unknown }).detail;
 
+/**
+ * A temporary build folder for a server to serve (the web app's or the runner's): `files` by their
+ * '/'-separated paths in it (null: an empty folder), parent folders made. The caller removes it.
+ */
+export function buildDir(prefix: string, files: Record<string, string | Buffer | null>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    fs.mkdirSync(content === null ? file : path.dirname(file), { recursive: true });
+    if (content !== null) fs.writeFileSync(file, content);
+  }
+  return dir;
+}
+
 let mailboxCounter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${++mailboxCounter}@example.com`;
 

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TunerInput, TunerOutput } from '@mako/tuner';
 import { metrics, session } from './fixtures.ts';
 import { call, ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';
 
 /*
  * The session page's "Why it wins" through the real API: the server reads the session's trials
@@ -38,15 +39,10 @@ function scripted(input: TunerInput): TunerOutput {
 }
 
 let ts: TestServer;
-let alice: Awaited<ReturnType<typeof signUp>>;
-let bob: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
 
-beforeAll(async () => {
-  ts = await startServer({}, { propose: scripted });
-  alice = await signUp(ts);
-  bob = await signUp(ts);
-});
-afterAll(() => ts.close());
+serverWithTwoUsers((started) => ({ ts, alice, bob } = started), {}, { propose: scripted });
 
 const body = () =>
   session({

@@ -11,7 +11,7 @@ import { API_PREFIX, buildOpenApi, buildPath, endpoints, type EndpointDef } from
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { migrations as migrationList } from '../src/db/migrations.ts';
 import { benchmark } from './fixtures.ts';
-import { PG_URL, call, ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { PG_URL, buildDir, call, ok, signUp, startServer, type TestServer } from './helpers.ts';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO = path.resolve(API_DIR, '../..');
@@ -19,10 +19,10 @@ const REPO = path.resolve(API_DIR, '../..');
 let ts: TestServer;
 let webDist: string;
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mako-web-'));
-  fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>MakoOptimize</title><div id="root"></div>');
-  fs.writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  webDist = buildDir('mako-web-', {
+    'index.html': '<!doctype html><title>MakoOptimize</title><div id="root"></div>',
+    'assets/app-1a2b3c.js': 'console.log("app")',
+  });
   ts = await startServer({ webDist });
 });
 afterAll(async () => {

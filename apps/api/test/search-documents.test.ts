@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API_PREFIX,
   buildPath,
@@ -10,19 +10,15 @@ import {
 import { CountCache, catalogueVersion } from '../src/services/count-cache.ts';
 import { insertBenchmark, rebuildStaleDocuments } from '../src/services/benchmarks.ts';
 import { benchmark, metrics, setting } from './fixtures.ts';
-import { ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { ok, type TestServer } from './helpers.ts';
+import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';
 
 // Every answer here is computed afresh: the response cache would hide what these tests look at.
 let ts: TestServer;
-let alice: Awaited<ReturnType<typeof signUp>>;
-let bob: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
 
-beforeAll(async () => {
-  ts = await startServer({ responseCache: { maxMb: 0, ttlS: 0 } });
-  alice = await signUp(ts);
-  bob = await signUp(ts);
-});
-afterAll(() => ts.close());
+serverWithTwoUsers((started) => ({ ts, alice, bob } = started), { responseCache: { maxMb: 0, ttlS: 0 } });
 
 /** The answer as the API serialised it before documents were stored: every field, in the contract's order. */
 function expectedAnswer(

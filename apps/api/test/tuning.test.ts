@@ -1,22 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_MESSAGES, defaultConfig, type PendingConfig } from '@mako/contract';
 import { propose, type TunerInput } from '@mako/tuner';
 import { metrics, session, setting } from './fixtures.ts';
 import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';
 import { heldOnServer, runRunners } from './runners.ts';
 
 let ts: TestServer;
-let alice: Awaited<ReturnType<typeof signUp>>;
-let bob: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
 const inputs: TunerInput[] = [];
 
-beforeAll(async () => {
-  // The real tuner, observed: tests check what the server tells it.
-  ts = await startServer({ leaseTtlS: 60 }, { propose: (input) => (inputs.push(input), propose(input)) });
-  alice = await signUp(ts);
-  bob = await signUp(ts);
-});
-afterAll(() => ts.close());
+// The real tuner, observed: tests check what the server tells it.
+serverWithTwoUsers(
+  (started) => ({ ts, alice, bob } = started),
+  { leaseTtlS: 60 },
+  { propose: (input) => (inputs.push(input), propose(input)) },
+);
 
 const lease = (token: string, sessionId: string, count = 1, name?: string) =>
   call(ts, 'nextConfigs', {
@@ -119,6 +119,24 @@ describe('tuning sessions', () => {
     expect((await ok(ts, 'mySessions', { token: alice.token })).data.map((x) => x.id)).not.toContain(s.id);
   });
 });
+
+/**
+ * Runs `test` on a server of its own (nothing else leases there, so every lease is the test's) with
+ * one user's session of `budget`; the server is closed after it.
+ */
+async function onOwnServer(
+  budget: { max_trials: number; max_parallel: number },
+  test: (run: { server: TestServer; token: string; sessionId: string }) => Promise<void>,
+) {
+  const server = await startServer({ leaseTtlS: 60 });
+  try {
+    const { token } = await signUp(server);
+    const created = await ok(server, 'createSession', { token, body: session({ budget }) });
+    await test({ server, token, sessionId: created.id });
+  } finally {
+    await server.close();
+  }
+}
 
 describe('the ask/tell loop', () => {
   it('leases within the parallelism, stores results as benchmarks, tracks the best and completes', async () => {
@@ -248,17 +266,11 @@ describe('the ask/tell loop', () => {
     expect(late.trial_number).toBe(1);
   });
 
-  it('never over-leases when next-configs calls race (with the tuner in its worker thread)', async () => {
-    const server = await startServer({ leaseTtlS: 60 });
-    try {
-      const user = await signUp(server);
-      const s = await ok(server, 'createSession', {
-        token: user.token,
-        body: session({ budget: { max_trials: 50, max_parallel: 3 } }),
-      });
+  it('never over-leases when next-configs calls race (with the tuner in its worker thread)', () =>
+    onOwnServer({ max_trials: 50, max_parallel: 3 }, async ({ server, token, sessionId }) => {
       const answers = await Promise.all(
         Array.from({ length: 12 }, () =>
-          call(server, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: { count: 1 } }),
+          call(server, 'nextConfigs', { token, params: { session_id: sessionId }, body: { count: 1 } }),
         ),
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
@@ -266,26 +278,17 @@ describe('the ask/tell loop', () => {
       const rows = await server.server.ctx.db
         .selectFrom('pending_configs')
         .select('trial_number')
-        .where('session_id', '=', s.id)
+        .where('session_id', '=', sessionId)
         .execute();
       expect(rows.map((r) => r.trial_number).sort()).toEqual([1, 2, 3]);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
-  it('leases every free slot to runners that ask at the same moment, each a different configuration', async () => {
-    const server = await startServer({ leaseTtlS: 60 });
-    try {
-      const user = await signUp(server);
-      const s = await ok(server, 'createSession', {
-        token: user.token,
-        body: session({ budget: { max_trials: 50, max_parallel: 6 } }),
-      });
+  it('leases every free slot to runners that ask at the same moment, each a different configuration', () =>
+    onOwnServer({ max_trials: 50, max_parallel: 6 }, async ({ server, token, sessionId }) => {
       // Six runners race for six slots: each loser of a commit takes the next proposal instead of a 409.
       const answers = await Promise.all(
         Array.from({ length: 6 }, () =>
-          call(server, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: { count: 1 } }),
+          call(server, 'nextConfigs', { token, params: { session_id: sessionId }, body: { count: 1 } }),
         ),
       );
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -294,41 +297,29 @@ describe('the ask/tell loop', () => {
       expect(leased.map((p) => p.trial_number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
       // And a seventh is told to wait: the slots are all taken.
       const seventh = await call(server, 'nextConfigs', {
-        token: user.token,
-        params: { session_id: s.id },
+        token,
+        params: { session_id: sessionId },
         body: { count: 1 },
       });
       expect(seventh.status).toBe(409);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
-  it('keeps every slot busy with 20 runners and 5 ms evaluations, and never over-leases', async () => {
-    const server = await startServer({ leaseTtlS: 60 });
-    try {
-      const user = await signUp(server);
-      const s = await ok(server, 'createSession', {
-        token: user.token,
-        body: session({ budget: { max_trials: 60, max_parallel: 4 } }),
-      });
+  it('keeps every slot busy with 20 runners and 5 ms evaluations, and never over-leases', () =>
+    onOwnServer({ max_trials: 60, max_parallel: 4 }, async ({ server, token, sessionId }) => {
       const figures = await runRunners({
         servers: [server],
-        token: user.token,
-        sessionId: s.id,
+        token,
+        sessionId,
         runners: 20,
         evaluationMs: 5,
       });
-      const held = await heldOnServer(server.server.ctx.db, s.id);
+      const held = await heldOnServer(server.server.ctx.db, sessionId);
       console.info('20 runners, 5 ms evaluations, max_parallel 4, one process:', figures, 'on the server:', held);
       expect(figures.maxHeld).toBeLessThanOrEqual(4);
       expect(held.maxHeld).toBe(4);
       expect(figures.duplicateTrials).toEqual([]);
       expect(figures.leases).toBeGreaterThan(4);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
   it('warm-starts the tuner with the engine defaults and earlier results for the same model and hardware', async () => {
     const user = await signUp(ts);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BenchmarkCreate, BenchmarkMetrics, launchCommand } from '@mako/contract';
 import { freePort } from '../src/engine/engine.ts';
-import { emulatorForTest, fakeApiForTest, fakeEngineTemplate, runCli, runCliReport, RUNNER_DIR } from './helpers.ts';
+import { benchArgs, emulatorForTest, fakeApiForTest, runCli, runCliReport, RUNNER_DIR, tuneArgs } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 const tmp = () => mkdtempSync(join(tmpdir(), 'mako-cli-'));
@@ -97,15 +97,7 @@ describe('mako-runner (process)', () => {
     const api = await fakeApiForTest({ token: TOKEN, configs: [] });
     const run = await runCli(
       [
-        'bench',
-        '--base-url',
-        emulator.url,
-        '--num-requests',
-        '10',
-        '--prompt-len',
-        '16',
-        '--output-len',
-        '8',
+        ...benchArgs(emulator.url, { requests: 10, promptLen: 16, outputLen: 8 }),
         '--post',
         '--hardware',
         '8x H100',
@@ -204,15 +196,9 @@ describe('mako-runner (process)', () => {
     const logDir = tmp();
     const run = await runCli(
       [
-        'tune',
-        '--session',
-        api.sessionId,
+        ...tuneArgs(api.sessionId, '--ttft-ms 20 --itl-ms 3 --oom-above 0.95'),
         '--name',
         'ci-runner',
-        '--engine-cmd',
-        fakeEngineTemplate('--ttft-ms 20 --itl-ms 3 --oom-above 0.95'),
-        '--health-interval',
-        '0.1',
         '--retry-initial',
         '0.05',
         '--retry-max',
@@ -221,8 +207,6 @@ describe('mako-runner (process)', () => {
         '2',
         '--log-dir',
         logDir,
-        '--stop-timeout',
-        '5',
       ],
       { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
       120_000,

@@ -27,9 +27,10 @@ import {
   REPO_DIR,
   RUNNER_DIR,
   TSX_IMPORT,
-  fakeEngineTemplate,
+  benchArgs,
   letterTokenizerDir,
   runCli,
+  tuneArgs,
   waitFor,
   type CliRun,
 } from './helpers.ts';
@@ -159,23 +160,15 @@ const sessionBody: TuningSessionCreate = {
 function tuneTwoRunners(sessionId: string, engineFlags: string): Promise<[CliRun, CliRun]> {
   const env = { MAKO_TOKEN: secret, MAKO_API_URL: base };
   const args = (name: string) => [
-    'tune',
-    '--session',
-    sessionId,
+    ...tuneArgs(sessionId, engineFlags),
     '--name',
     name,
-    '--engine-cmd',
-    fakeEngineTemplate(engineFlags),
-    '--health-interval',
-    '0.1',
     '--retry-initial',
     '0.2',
     '--retry-max',
     '1',
     '--warmup',
     '1',
-    '--stop-timeout',
-    '5',
     '--log-dir',
     mkdtempSync(join(tmpdir(), `mako-e2e-${name}-`)),
   ];
@@ -302,17 +295,9 @@ describe('mako-runner against apps/api', () => {
     const session = TuningSession.parse(await call('POST', '/tuning/session?name=e2e-front', body, secret));
     const run = await runCli(
       [
-        'tune',
-        '--session',
-        session.id,
-        '--engine-cmd',
-        fakeEngineTemplate('--ttft-ms 10 --itl-ms 2 --oom-above 0.92'),
-        '--health-interval',
-        '0.1',
+        ...tuneArgs(session.id, '--ttft-ms 10 --itl-ms 2 --oom-above 0.92'),
         '--warmup',
         '1',
-        '--stop-timeout',
-        '5',
         '--log-dir',
         mkdtempSync(join(tmpdir(), 'mako-e2e-front-')),
       ],
@@ -339,15 +324,7 @@ describe('mako-runner against apps/api', () => {
     try {
       const run = await runCli(
         [
-          'bench',
-          '--base-url',
-          emulator.url,
-          '--num-requests',
-          '12',
-          '--prompt-len',
-          '24',
-          '--output-len',
-          '8',
+          ...benchArgs(emulator.url, { requests: 12, promptLen: 24, outputLen: 8 }),
           '--post',
           '--hardware',
           '2x L40S',
@@ -437,15 +414,7 @@ describe('mako-runner against apps/api', () => {
       const output = join(host, 'result.json');
       const run = await runInstalled(
         [
-          'bench',
-          '--base-url',
-          emulator.url,
-          '--num-requests',
-          '8',
-          '--prompt-len',
-          '24',
-          '--output-len',
-          '8',
+          ...benchArgs(emulator.url, { requests: 8, promptLen: 24, outputLen: 8 }),
           '--tokenizer',
           letterTokenizerDir(),
           '--output',

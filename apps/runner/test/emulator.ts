@@ -6,9 +6,9 @@
  * runner's own vocabulary, so characters/4 and the usage fields agree exactly.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { WORDS } from '../src/bench/words.ts';
+import { listen } from './listen.ts';
 
 export interface EmulatorOptions {
   model?: string;
@@ -251,20 +251,5 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   });
   server.keepAliveTimeout = 60_000;
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        port,
-        stats,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listen(server, options).then(({ port, close }) => ({ url: `http://127.0.0.1:${port}`, port, stats, close }));
 }

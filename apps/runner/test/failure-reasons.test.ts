@@ -1,7 +1,7 @@
 import { shellQuote } from '@mako/contract';
 import { describe, expect, it } from 'vitest';
 import { classifyFailure, lastErrorLines } from '../src/engine/engine.ts';
-import { fakeApiForTest, fakeEngineTemplate, runCli } from './helpers.ts';
+import { fakeApiForTest, runCli, tuneArgs } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 
@@ -52,17 +52,7 @@ describe('engine failure reasons', () => {
     const api = await fakeApiForTest({ token: TOKEN, configs: [{ max_num_seqs: 4 }] });
     const cause = 'fp8 KV cache needs block_size >= 16';
     const run = await runCli(
-      [
-        'tune',
-        '--session',
-        api.sessionId,
-        '--engine-cmd',
-        fakeEngineTemplate(`--fail-startup crash --crash-cause ${shellQuote(cause)}`),
-        '--health-interval',
-        '0.1',
-        '--stop-timeout',
-        '5',
-      ],
+      tuneArgs(api.sessionId, `--fail-startup crash --crash-cause ${shellQuote(cause)}`),
       { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
       120_000,
     );

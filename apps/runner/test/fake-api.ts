@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   API_MESSAGES,
   API_PREFIX,
@@ -23,6 +22,7 @@ import {
   type RuntimeOptions,
   type Workload,
 } from '@mako/contract';
+import { listen } from './listen.ts';
 
 export interface FakeApiOptions {
   token: string;
@@ -222,8 +222,7 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       send(res, 404, { detail: 'Not Found' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listen(server);
   return {
     url: `http://127.0.0.1:${port}${API_PREFIX}`,
     sessionId,
@@ -231,10 +230,6 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
     benchmarks,
     nextConfigCalls,
     authHeaders,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -17,6 +17,35 @@ export const RUNNER_BIN = join(RUNNER_DIR, 'bin', 'mako-runner.js');
 /** tsx's loader by absolute path, so the fake engine starts from any working directory. */
 export const TSX_IMPORT = join(RUNNER_DIR, 'node_modules', 'tsx', 'dist', 'loader.mjs');
 
+/**
+ * `tune` on a session with the fake engine (started with `engineFlags`) as the engine: health checked
+ * every 0.1 s and 5 s to stop, so that a test's trials stay short.
+ */
+export const tuneArgs = (sessionId: string, engineFlags: string) => [
+  'tune',
+  '--session',
+  sessionId,
+  '--engine-cmd',
+  fakeEngineTemplate(engineFlags),
+  '--health-interval',
+  '0.1',
+  '--stop-timeout',
+  '5',
+];
+
+/** `bench` against an endpoint with random prompts of fixed lengths: where most CLI tests start. */
+export const benchArgs = (url: string, run: { requests: number; promptLen: number; outputLen: number }) => [
+  'bench',
+  '--base-url',
+  url,
+  '--num-requests',
+  String(run.requests),
+  '--prompt-len',
+  String(run.promptLen),
+  '--output-len',
+  String(run.outputLen),
+];
+
 /** An engine command template that starts the emulator as a fake engine. */
 export function fakeEngineTemplate(extra = ''): string {
   const loader = existsSync(TSX_IMPORT) ? TSX_IMPORT : 'tsx';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientLimits } from '../src/bench/run.ts';
-import { emulatorForTest, fakeApiForTest, fakeEngineTemplate, runCli } from './helpers.ts';
+import { benchArgs, emulatorForTest, fakeApiForTest, runCli, tuneArgs } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 const tmp = () => mkdtempSync(join(tmpdir(), 'mako-honest-'));
@@ -29,17 +29,7 @@ describe('client-limited runs', () => {
   it('bench: records target and achieved rate, send lag and CPU, flags the run and posts it marked', async () => {
     const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1 });
     const output = join(tmp(), 'out.json');
-    const args = [
-      'bench',
-      '--base-url',
-      emulator.url,
-      '--num-requests',
-      '300',
-      '--prompt-len',
-      '8',
-      '--output-len',
-      '2',
-    ];
+    const args = benchArgs(emulator.url, { requests: 300, promptLen: 8, outputLen: 2 });
     const run = await runCli([...args, '--request-rate', IMPOSSIBLE_RATE, '--quiet', '--output', output]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/achieved [\d.,]+ of 1,000,000(\.0+)? req\/s · CPU \d+ % of a core/);
@@ -84,21 +74,7 @@ describe('client-limited runs', () => {
     });
     const logDir = tmp();
     const run = await runCli(
-      [
-        'tune',
-        '--session',
-        api.sessionId,
-        '--engine-cmd',
-        fakeEngineTemplate('--ttft-ms 2 --itl-ms 1'),
-        '--health-interval',
-        '0.1',
-        '--warmup',
-        '0',
-        '--log-dir',
-        logDir,
-        '--stop-timeout',
-        '5',
-      ],
+      [...tuneArgs(api.sessionId, '--ttft-ms 2 --itl-ms 1'), '--warmup', '0', '--log-dir', logDir],
       { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
       120_000,
     );

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fakeApiForTest, fakeEngineTemplate, pidAlive, startCli, waitFor } from './helpers.ts';
+import { fakeApiForTest, pidAlive, startCli, tuneArgs, waitFor } from './helpers.ts';
 
 const TOKEN = 'mako_InterruptTest0123456789abcdefghijkl';
 
@@ -24,15 +24,7 @@ describe('Ctrl-C leaves no orphan engine', () => {
       const pidFile = join(mkdtempSync(join(tmpdir(), 'mako-int-')), 'pids');
       const cli = startCli(
         [
-          'tune',
-          '--session',
-          api.sessionId,
-          '--engine-cmd',
-          fakeEngineTemplate(`${engineFlags} --spawn-worker --pid-file ${pidFile}`),
-          '--health-interval',
-          '0.1',
-          '--stop-timeout',
-          '5',
+          ...tuneArgs(api.sessionId, `${engineFlags} --spawn-worker --pid-file ${pidFile}`),
           '--warmup',
           '0',
           '--log-dir',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rampSchedule, rampValue, slotOpenings } from '../src/bench/arrivals.ts';
-import { emulatorForTest, runCli, runCliReport } from './helpers.ts';
+import { benchArgs, emulatorForTest, runCli, runCliReport } from './helpers.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const gaps = (offsets: Float64Array) => Array.from(offsets, (t, i) => t - (i === 0 ? 0 : (offsets[i - 1] as number)));
@@ -46,17 +46,7 @@ describe('ramp-up', () => {
 
   it('bench: a concurrency ramp holds the cap at 1 at first and records the ramp', async () => {
     const emulator = await emulatorForTest({ ttftMs: 5, itlMs: 1 });
-    const base = [
-      'bench',
-      '--base-url',
-      emulator.url,
-      '--num-requests',
-      '12',
-      '--prompt-len',
-      '8',
-      '--output-len',
-      '4',
-    ];
+    const base = benchArgs(emulator.url, { requests: 12, promptLen: 8, outputLen: 4 });
     // A ramp far longer than the run: only the first slot ever opens, so nothing runs in parallel.
     const {
       run,

@@ -4,22 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { meanCi, meanRun, tQuantile95, type BenchmarkMetrics } from '@mako/contract';
 import { aggregateRuns } from '../src/bench/repeats.ts';
-import { emulatorForTest, fakeApiForTest, runCli, runCliReport } from './helpers.ts';
+import { benchArgs, emulatorForTest, fakeApiForTest, runCli, runCliReport } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 
 /** 10 requests of 8 → 4 tokens: short runs, so that repeating them stays quick. */
-const benchArgs = (url: string) => [
-  'bench',
-  '--base-url',
-  url,
-  '--num-requests',
-  '10',
-  '--prompt-len',
-  '8',
-  '--output-len',
-  '4',
-];
+const shortRun = (url: string) => benchArgs(url, { requests: 10, promptLen: 8, outputLen: 4 });
 
 describe('repeats', () => {
   it('gives the Student t interval of the mean', () => {
@@ -51,7 +41,7 @@ describe('repeats', () => {
       runs: number;
       summary: Record<string, { values: number[]; ci95: number; mean: number }>;
       per_run: { load: { seed: number }; metrics: { completed: number; ttft_ms: { p99: number } } }[];
-    }>([...benchArgs(emulator.url), '--runs', '3', '--seed', '5', '--quiet']);
+    }>([...shortRun(emulator.url), '--runs', '3', '--seed', '5', '--quiet']);
     expect(run.stdout).toContain('Run 3 of 3');
     expect(run.stdout).toContain('Over 3 runs: mean and 95 % confidence interval (Student t, 2 degrees of freedom)');
     expect(run.stdout).toMatch(/TTFT p99 ms\s+[\d.]+\s+± [\d.]+/);
@@ -67,7 +57,7 @@ describe('repeats', () => {
     const emulator = await emulatorForTest({ ttftMs: 3, itlMs: 1 });
     const api = await fakeApiForTest({ token: TOKEN, configs: [] });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-runs-')), 'out.json');
-    const args = benchArgs(emulator.url);
+    const args = shortRun(emulator.url);
     const env = { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url };
     const run = await runCli(
       [...args, '--runs', '3', '--quiet', '--post', '--hardware', '1x L4', '--output', output],

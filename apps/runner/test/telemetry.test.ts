@@ -6,7 +6,7 @@ import { MAX_TELEMETRY_SAMPLES } from '@mako/contract';
 import type { RequestOutcome } from '../src/bench/client.ts';
 import { parseNvidiaSmi, parsePrometheus } from '../src/bench/telemetry.ts';
 import { telemetryUpload } from '../src/bench/upload.ts';
-import { emulatorForTest, fakeApiForTest, runCli } from './helpers.ts';
+import { benchArgs, emulatorForTest, fakeApiForTest, runCli } from './helpers.ts';
 
 /** A directory with an nvidia-smi that reports two GPUs, to put first on PATH. */
 function fakeNvidiaSmi(): string {
@@ -27,17 +27,7 @@ esac
 }
 
 /** 8 requests of 8 → 20 tokens: long enough streams for a few telemetry samples. */
-const benchArgs = (url: string) => [
-  'bench',
-  '--base-url',
-  url,
-  '--num-requests',
-  '8',
-  '--prompt-len',
-  '8',
-  '--output-len',
-  '20',
-];
+const sampledRun = (url: string) => benchArgs(url, { requests: 8, promptLen: 8, outputLen: 20 });
 
 describe('engine telemetry', () => {
   it('parses Prometheus text, summing label sets, and nvidia-smi rows', () => {
@@ -64,7 +54,7 @@ describe('engine telemetry', () => {
   it('bench: time series of the engine metrics and of nvidia-smi in the JSON', async () => {
     const emulator = await emulatorForTest({ ttftMs: 20, itlMs: 5 });
     const output = join(mkdtempSync(join(tmpdir(), 'mako-tel-')), 'out.json');
-    const args = benchArgs(emulator.url);
+    const args = sampledRun(emulator.url);
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--output', output], {
       PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`,
     });
@@ -193,7 +183,7 @@ describe('engine telemetry', () => {
   it('bench --post: the benchmark carries the telemetry and the client’s report', async () => {
     const emulator = await emulatorForTest({ ttftMs: 20, itlMs: 5 });
     const api = await fakeApiForTest({ token: 'mako_TestToken0123456789abcdefghijklmnop', configs: [] });
-    const args = benchArgs(emulator.url);
+    const args = sampledRun(emulator.url);
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--post', '--hardware', '2x H100'], {
       PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`,
       MAKO_TOKEN: 'mako_TestToken0123456789abcdefghijklmnop',

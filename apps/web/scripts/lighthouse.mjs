@@ -8,12 +8,11 @@
 // more often, or keeps each run's report (JSON) in dir.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
-import { startProductionServer } from './production-server.mjs';
+import { freePort, startProductionServer } from './production-server.mjs';
 
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 const REPORTS_DIR = process.argv.find((arg) => arg.startsWith('--reports='))?.slice('--reports='.length);
@@ -125,17 +124,6 @@ function printTable(results) {
       ? `\nGoals met: performance >= ${GOAL_SCORE} on both pages, / <= ${GOAL_HOME_BYTES / 1000} kB.`
       : `\nGoals missed: ${misses.join('; ')}.`,
   );
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -14,7 +14,8 @@ const API = '/api/v1';
 /** Seeding the demo catalogue takes a while on a busy machine. */
 const STARTUP_TIMEOUT_MS = 180_000;
 
-async function freePort() {
+/** A port nothing listens on now (the server, and lighthouse's Chrome, are started on one). */
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -48,45 +48,54 @@ export class ValidationError extends ApiError {
   }
 }
 
-/** 403 'User is not allowed to create new tuning session' (plan limit or account state). */
-export class SessionForbiddenError extends ApiError {
-  override readonly name = 'SessionForbiddenError';
-  constructor(init: Omit<ApiErrorInit, 'kind' | 'message'>) {
-    super({ ...init, kind: 'session-forbidden', message: API_MESSAGES.createSessionForbidden });
-  }
+/**
+ * A catalogue error whose message is fixed by its kind: a class of its own (for instanceof and its
+ * name in logs) that only fills in the kind and the catalogue text.
+ */
+function catalogueError<const Name extends string>(name: Name, kind: ApiErrorKind, message: string) {
+  const CatalogueError = class extends ApiError {
+    // Typed as the literal, so that one catalogue error is not assignable to another.
+    override readonly name: Name = name;
+    constructor(init: Omit<ApiErrorInit, 'kind' | 'message'>) {
+      super({ ...init, kind, message });
+    }
+  };
+  // The class's own name too, as a class statement would have it (test titles, console output).
+  Object.defineProperty(CatalogueError, 'name', { value: name });
+  return CatalogueError;
 }
+
+/** 403 'User is not allowed to create new tuning session' (plan limit or account state). */
+export const SessionForbiddenError = catalogueError(
+  'SessionForbiddenError',
+  'session-forbidden',
+  API_MESSAGES.createSessionForbidden,
+);
+export type SessionForbiddenError = InstanceType<typeof SessionForbiddenError>;
 
 /** 409 'Need to wait for pending evaluations': every allowed slot is leased; ask again later. */
-export class PendingEvaluationsError extends ApiError {
-  override readonly name = 'PendingEvaluationsError';
-  constructor(init: Omit<ApiErrorInit, 'kind' | 'message'>) {
-    super({ ...init, kind: 'pending-evaluations', message: API_MESSAGES.pendingEvaluations });
-  }
-}
+export const PendingEvaluationsError = catalogueError(
+  'PendingEvaluationsError',
+  'pending-evaluations',
+  API_MESSAGES.pendingEvaluations,
+);
+export type PendingEvaluationsError = InstanceType<typeof PendingEvaluationsError>;
 
 /** 410 'Tuning search is complete': the budget is spent or the space exhausted. */
-export class SearchCompleteError extends ApiError {
-  override readonly name = 'SearchCompleteError';
-  constructor(init: Omit<ApiErrorInit, 'kind' | 'message'>) {
-    super({ ...init, kind: 'search-complete', message: API_MESSAGES.searchComplete });
-  }
-}
+export const SearchCompleteError = catalogueError(
+  'SearchCompleteError',
+  'search-complete',
+  API_MESSAGES.searchComplete,
+);
+export type SearchCompleteError = InstanceType<typeof SearchCompleteError>;
 
 /** 500 'Internal search error': the search engine failed to propose a configuration. */
-export class SearchError extends ApiError {
-  override readonly name = 'SearchError';
-  constructor(init: Omit<ApiErrorInit, 'kind' | 'message'>) {
-    super({ ...init, kind: 'search-error', message: API_MESSAGES.searchError });
-  }
-}
+export const SearchError = catalogueError('SearchError', 'search-error', API_MESSAGES.searchError);
+export type SearchError = InstanceType<typeof SearchError>;
 
 /** Any non-ok status outside the catalogue: 'Generic Error' with its status, status text and body. */
-export class GenericApiError extends ApiError {
-  override readonly name = 'GenericApiError';
-  constructor(init: Omit<ApiErrorInit, 'kind' | 'message'>) {
-    super({ ...init, kind: 'generic', message: GENERIC_ERROR });
-  }
-}
+export const GenericApiError = catalogueError('GenericApiError', 'generic', GENERIC_ERROR);
+export type GenericApiError = InstanceType<typeof GenericApiError>;
 
 export const NETWORK_ERROR_MESSAGE = 'Network error: could not reach the server';
 

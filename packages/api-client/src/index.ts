@@ -18,59 +18,13 @@ export { call, callUrl, startGet, type CallArgs, type CallDef, type CallOptions,
 export { api, endpointUrl, formBody, request, type Api, type RequestArgs, type RequestOptions } from './request.ts';
 
 // The error catalogue of SPEC §8.
-export {
-  ApiError,
-  GenericApiError,
-  NETWORK_ERROR_MESSAGE,
-  NetworkError,
-  PendingEvaluationsError,
-  ResponseSchemaError,
-  SearchCompleteError,
-  SearchError,
-  SessionForbiddenError,
-  UNKNOWN_ERROR,
-  ValidationError,
-  detailText,
-  errorFromResponse,
-  isApiError,
-  isUnauthorized,
-  type ApiErrorKind,
-  type ClientError,
-} from './errors.ts';
+export * from './errors.ts';
 
 // Token storage.
-export {
-  ACCESS_TOKEN_KEY,
-  clearToken,
-  getStoredToken,
-  isTokenValid,
-  setToken,
-  setTokenClock,
-  setTokenStorage,
-  tokenExpiry,
-  type TokenStorage,
-} from './token-storage.ts';
+export * from './token-storage.ts';
 
 // Auth actions.
-export {
-  AUTH_MESSAGES,
-  AuthError,
-  NEW_ACCOUNT_WINDOW_MS,
-  ensureAuthServer,
-  fetchCurrentUser,
-  fetchSiteSettings,
-  isNewAccount,
-  loginWithGoogle,
-  loginWithMagicLink,
-  loginWithPassword,
-  registerWithVerificationToken,
-  sendMagicLink,
-  sendVerificationEmail,
-  serverDetail,
-  type AuthServerInfo,
-  type CurrentUser,
-  type SendVerificationEmailResult,
-} from './auth.ts';
+export * from './auth.ts';
 
 // TanStack Query: keys, options factories, the web app's mutation hooks, client; signing in and out.
 export * from './query-keys.ts';

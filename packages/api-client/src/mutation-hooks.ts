@@ -13,6 +13,15 @@ function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): Promis
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
+/** A write whose success changes nothing cached but the queries under `stale`. */
+function useInvalidatingMutation<Variables, Answer>(
+  mutationFn: (variables: Variables) => Promise<Answer>,
+  stale: readonly QueryKey[],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => invalidate(queryClient, stale) });
+}
+
 // ---- Benchmarks ---------------------------------------------------------------------------------
 
 export const usePatchBenchmarkMutation = () => {
@@ -56,37 +65,29 @@ export const useCreateSessionMutation = () => {
 // ---- Tokens ---------------------------------------------------------------------------------------
 
 /** Resolves to `{token, secret}`; the secret is shown once and never cached. */
-export const useCreateApiTokenMutation = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BodyOf<'createApiToken'>) => request('createApiToken', { body }),
-    onSuccess: () => invalidate(queryClient, [tokenKeys.apiTokens()]),
-  });
-};
+export const useCreateApiTokenMutation = () =>
+  useInvalidatingMutation(
+    (body: BodyOf<'createApiToken'>) => request('createApiToken', { body }),
+    [tokenKeys.apiTokens()],
+  );
 
-export const useRevokeApiTokenMutation = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tokenId: string) => request('revokeApiToken', { params: { token_id: tokenId } }),
-    onSuccess: () => invalidate(queryClient, [tokenKeys.apiTokens()]),
-  });
-};
+export const useRevokeApiTokenMutation = () =>
+  useInvalidatingMutation(
+    (tokenId: string) => request('revokeApiToken', { params: { token_id: tokenId } }),
+    [tokenKeys.apiTokens()],
+  );
 
-export const useCreateRegistryTokenMutation = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BodyOf<'createRegistryToken'>) => request('createRegistryToken', { body }),
-    onSuccess: () => invalidate(queryClient, [tokenKeys.registryTokens()]),
-  });
-};
+export const useCreateRegistryTokenMutation = () =>
+  useInvalidatingMutation(
+    (body: BodyOf<'createRegistryToken'>) => request('createRegistryToken', { body }),
+    [tokenKeys.registryTokens()],
+  );
 
-export const useRevokeRegistryTokenMutation = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tokenId: string) => request('revokeRegistryToken', { params: { token_id: tokenId } }),
-    onSuccess: () => invalidate(queryClient, [tokenKeys.registryTokens()]),
-  });
-};
+export const useRevokeRegistryTokenMutation = () =>
+  useInvalidatingMutation(
+    (tokenId: string) => request('revokeRegistryToken', { params: { token_id: tokenId } }),
+    [tokenKeys.registryTokens()],
+  );
 
 // ---- Serve requests -------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryOf } from '@mako/contract';
 import { applyAuthServer } from './config.ts';
+import { endpointQuery } from './endpoint-query.ts';
 import { request } from './request.ts';
 import { FIVE_MINUTES } from './session.ts';
 import {
@@ -33,143 +34,86 @@ export const authServerQueryOptions = () =>
     staleTime: FIVE_MINUTES,
   });
 
-export const healthQueryOptions = () =>
-  queryOptions({ queryKey: siteKeys.health(), queryFn: ({ signal }) => request('health', { signal }) });
+export const healthQueryOptions = () => endpointQuery(siteKeys.health(), 'health', {});
 
 /** GET /auth/me?name: who the bearer token belongs to (session or API token). */
 export const tokenOwnerQueryOptions = (name?: string) =>
-  queryOptions({
-    queryKey: authKeys.tokenOwner(name),
-    queryFn: ({ signal }) => request('authMe', { query: name === undefined ? {} : { name }, signal }),
-  });
+  endpointQuery(authKeys.tokenOwner(name), 'authMe', { query: name === undefined ? {} : { name } });
 
 // ---- Benchmarks ---------------------------------------------------------------------------------
 
 export const benchmarkSettingsQueryOptions = (query: QueryOf<'listSettings'> = {}) =>
-  queryOptions({
-    queryKey: benchmarkKeys.settingList(query),
-    queryFn: ({ signal }) => request('listSettings', { query, signal }),
-  });
+  endpointQuery(benchmarkKeys.settingList(query), 'listSettings', { query });
 
 export const benchmarkSettingQueryOptions = (settingId: string) =>
-  queryOptions({
-    queryKey: benchmarkKeys.setting(settingId),
-    queryFn: ({ signal }) => request('getSetting', { params: { setting_id: settingId }, signal }),
-  });
+  endpointQuery(benchmarkKeys.setting(settingId), 'getSetting', { params: { setting_id: settingId } });
 
 export const benchmarksBySettingQueryOptions = (settingId: string, query: QueryOf<'listBySetting'> = {}) =>
-  queryOptions({
-    queryKey: benchmarkKeys.bySetting(settingId, query),
-    queryFn: ({ signal }) => request('listBySetting', { params: { setting_id: settingId }, query, signal }),
+  endpointQuery(benchmarkKeys.bySetting(settingId, query), 'listBySetting', {
+    params: { setting_id: settingId },
+    query,
   });
 
 export const benchmarksBySettingNoSessionQueryOptions = (
   settingId: string,
   query: QueryOf<'listBySettingNoSession'> = {},
 ) =>
-  queryOptions({
-    queryKey: benchmarkKeys.bySettingNoSession(settingId, query),
-    queryFn: ({ signal }) => request('listBySettingNoSession', { params: { setting_id: settingId }, query, signal }),
+  endpointQuery(benchmarkKeys.bySettingNoSession(settingId, query), 'listBySettingNoSession', {
+    params: { setting_id: settingId },
+    query,
   });
 
 export const benchmarkQueryOptions = (benchmarkId: string) =>
-  queryOptions({
-    queryKey: benchmarkKeys.detail(benchmarkId),
-    queryFn: ({ signal }) => request('getBenchmark', { params: { benchmark_id: benchmarkId }, signal }),
-  });
+  endpointQuery(benchmarkKeys.detail(benchmarkId), 'getBenchmark', { params: { benchmark_id: benchmarkId } });
 
 export const benchmarkSearchQueryOptions = (query: QueryOf<'searchBenchmarks'> = {}) =>
-  queryOptions({
-    queryKey: benchmarkKeys.search(query),
-    queryFn: ({ signal }) => request('searchBenchmarks', { query, signal }),
-  });
+  endpointQuery(benchmarkKeys.search(query), 'searchBenchmarks', { query });
 
 /** The engines' flag catalogue changes only with a deploy. */
 export const supportedRuntimeOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: benchmarkKeys.runtimeOptions(),
-    queryFn: ({ signal }) => request('supportedRuntimeOptions', { signal }),
-    staleTime: Infinity,
-  });
+  endpointQuery(benchmarkKeys.runtimeOptions(), 'supportedRuntimeOptions', {}, { staleTime: Infinity });
 
 export const bestBenchmarkReportQueryOptions = (query: QueryOf<'bestBenchmarkReport'>) =>
-  queryOptions({
-    queryKey: benchmarkKeys.bestReport(query),
-    queryFn: ({ signal }) => request('bestBenchmarkReport', { query, signal }),
-  });
+  endpointQuery(benchmarkKeys.bestReport(query), 'bestBenchmarkReport', { query });
 
 // ---- Tuning -------------------------------------------------------------------------------------
 
 export const mySessionsQueryOptions = (query: QueryOf<'mySessions'> = {}) =>
-  queryOptions({ queryKey: tuningKeys.list(query), queryFn: ({ signal }) => request('mySessions', { query, signal }) });
+  endpointQuery(tuningKeys.list(query), 'mySessions', { query });
 
 export const tuningSessionQueryOptions = (sessionId: string) =>
-  queryOptions({
-    queryKey: tuningKeys.detail(sessionId),
-    queryFn: ({ signal }) => request('getSession', { params: { session_id: sessionId }, signal }),
-  });
+  endpointQuery(tuningKeys.detail(sessionId), 'getSession', { params: { session_id: sessionId } });
 
 export const tuningResultsQueryOptions = (sessionId: string, query: QueryOf<'listResults'> = {}) =>
-  queryOptions({
-    queryKey: tuningKeys.resultPage(sessionId, query),
-    queryFn: ({ signal }) => request('listResults', { params: { session_id: sessionId }, query, signal }),
-  });
+  endpointQuery(tuningKeys.resultPage(sessionId, query), 'listResults', { params: { session_id: sessionId }, query });
 
 export const tuningBestQueryOptions = (sessionId: string) =>
-  queryOptions({
-    queryKey: tuningKeys.best(sessionId),
-    queryFn: ({ signal }) => request('getBest', { params: { session_id: sessionId }, signal }),
-  });
+  endpointQuery(tuningKeys.best(sessionId), 'getBest', { params: { session_id: sessionId } });
 
 /** Why the search chose what it chose; the server refits after every new result. */
 export const tuningInsightsQueryOptions = (sessionId: string) =>
-  queryOptions({
-    queryKey: tuningKeys.insights(sessionId),
-    queryFn: ({ signal }) => request('getSessionInsights', { params: { session_id: sessionId }, signal }),
-  });
+  endpointQuery(tuningKeys.insights(sessionId), 'getSessionInsights', { params: { session_id: sessionId } });
 
 export const pendingConfigQueryOptions = (sessionId: string, pendingConfigId: string) =>
-  queryOptions({
-    queryKey: tuningKeys.pendingConfig(sessionId, pendingConfigId),
-    queryFn: ({ signal }) =>
-      request('getPendingConfig', { params: { session_id: sessionId, pending_config_id: pendingConfigId }, signal }),
+  endpointQuery(tuningKeys.pendingConfig(sessionId, pendingConfigId), 'getPendingConfig', {
+    params: { session_id: sessionId, pending_config_id: pendingConfigId },
   });
 
 // ---- Tokens, serve requests, subscription -------------------------------------------------------
 
 export const apiTokensQueryOptions = (query: QueryOf<'listApiTokens'> = {}) =>
-  queryOptions({
-    queryKey: tokenKeys.apiTokenList(query),
-    queryFn: ({ signal }) => request('listApiTokens', { query, signal }),
-  });
+  endpointQuery(tokenKeys.apiTokenList(query), 'listApiTokens', { query });
 
 export const registryTokensQueryOptions = (query: QueryOf<'listRegistryTokens'> = {}) =>
-  queryOptions({
-    queryKey: tokenKeys.registryTokenList(query),
-    queryFn: ({ signal }) => request('listRegistryTokens', { query, signal }),
-  });
+  endpointQuery(tokenKeys.registryTokenList(query), 'listRegistryTokens', { query });
 
 export const serveRequestsQueryOptions = (query: QueryOf<'listServeRequests'> = {}) =>
-  queryOptions({
-    queryKey: serveRequestKeys.list(query),
-    queryFn: ({ signal }) => request('listServeRequests', { query, signal }),
-  });
+  endpointQuery(serveRequestKeys.list(query), 'listServeRequests', { query });
 
 export const serveRequestQueryOptions = (requestId: string) =>
-  queryOptions({
-    queryKey: serveRequestKeys.detail(requestId),
-    queryFn: ({ signal }) => request('getServeRequest', { params: { request_id: requestId }, signal }),
-  });
+  endpointQuery(serveRequestKeys.detail(requestId), 'getServeRequest', { params: { request_id: requestId } });
 
 export const plansQueryOptions = () =>
-  queryOptions({
-    queryKey: subscriptionKeys.plans(),
-    queryFn: ({ signal }) => request('listPlans', { signal }),
-    staleTime: FIVE_MINUTES,
-  });
+  endpointQuery(subscriptionKeys.plans(), 'listPlans', {}, { staleTime: FIVE_MINUTES });
 
-export const subscriptionQueryOptions = () =>
-  queryOptions({
-    queryKey: subscriptionKeys.current(),
-    queryFn: ({ signal }) => request('getSubscription', { signal }),
-  });
+export const subscriptionQueryOptions = () => endpointQuery(subscriptionKeys.current(), 'getSubscription', {});

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endpointQuery } from './endpoint-query.ts';
 import { request } from './request.ts';
 import { tuningKeys } from './query-keys.ts';
 
@@ -15,22 +16,13 @@ export const shareKeys = {
 };
 
 export const publicBenchmarkQueryOptions = (benchmarkId: string) =>
-  queryOptions({
-    queryKey: shareKeys.benchmark(benchmarkId),
-    queryFn: ({ signal }) => request('publicBenchmark', { params: { benchmark_id: benchmarkId }, signal }),
-  });
+  endpointQuery(shareKeys.benchmark(benchmarkId), 'publicBenchmark', { params: { benchmark_id: benchmarkId } });
 
 export const publicSettingQueryOptions = (settingId: string) =>
-  queryOptions({
-    queryKey: shareKeys.setting(settingId),
-    queryFn: ({ signal }) => request('publicSetting', { params: { setting_id: settingId }, signal }),
-  });
+  endpointQuery(shareKeys.setting(settingId), 'publicSetting', { params: { setting_id: settingId } });
 
 export const publicTuningSessionQueryOptions = (sessionId: string) =>
-  queryOptions({
-    queryKey: shareKeys.session(sessionId),
-    queryFn: ({ signal }) => request('publicTuningSession', { params: { session_id: sessionId }, signal }),
-  });
+  endpointQuery(shareKeys.session(sessionId), 'publicTuningSession', { params: { session_id: sessionId } });
 
 /** Shares a finished session or stops sharing it; the session's detail answer is replaced with the new one. */
 export const useShareSessionMutation = () => {

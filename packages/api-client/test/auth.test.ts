@@ -146,23 +146,17 @@ describe('magic link', () => {
 });
 
 describe('send verification e-mail', () => {
-  it("returns {success, error, message} with the server's message", async () => {
-    server.use(mockEndpoint('sendVerificationEmail', () => ({ message: 'Check your inbox' })));
-    expect(await sendVerificationEmail('ada@example.com')).toEqual({
-      success: true,
-      error: null,
-      message: 'Check your inbox',
-    });
-  });
-
-  it("falls back to 'Verification link sent successfully! Please check your email.'", async () => {
-    server.use(mockEndpoint('sendVerificationEmail', () => ({ message: '' })));
-    expect(await sendVerificationEmail('ada@example.com')).toEqual({
-      success: true,
-      error: null,
-      message: 'Verification link sent successfully! Please check your email.',
-    });
-  });
+  it.each([
+    { sent: 'Check your inbox', shown: 'Check your inbox' },
+    // With no message of the server's, the default one.
+    { sent: '', shown: 'Verification link sent successfully! Please check your email.' },
+  ])(
+    'returns {success, error, message} with the message $shown when the server sends $sent',
+    async ({ sent, shown }) => {
+      server.use(mockEndpoint('sendVerificationEmail', () => ({ message: sent })));
+      expect(await sendVerificationEmail('ada@example.com')).toEqual({ success: true, error: null, message: shown });
+    },
+  );
 
   it("reports the server's detail, or 'Failed to send verification email', without throwing", async () => {
     server.use(mockEndpoint('sendVerificationEmail', () => errorResponse(429, 'Slow down')));

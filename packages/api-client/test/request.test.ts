@@ -10,6 +10,12 @@ import * as fx from '../src/mocks/fixtures.ts';
 import { mockJwt } from '../src/mocks/fixtures.ts';
 import { recordRequests, server } from './server.ts';
 
+/** The success handlers installed and every request recorded: where most tests here start. */
+function answeredAndRecorded() {
+  server.use(...handlers.success);
+  return recordRequests();
+}
+
 describe('API base', () => {
   it.each([
     ['http://host/api/v1/login/access-token', 'http://host/api/v1'],
@@ -33,8 +39,7 @@ describe('API base', () => {
   });
 
   it('defaults to same-origin /api/v1 before settings are known', async () => {
-    server.use(...handlers.success);
-    const log = recordRequests();
+    const log = answeredAndRecorded();
     expect(getApiBase()).toBe('/api/v1');
     await request('getSettings');
     expect(log.requests[0]?.url).toBe('http://localhost:3000/api/v1/settings');
@@ -82,8 +87,7 @@ describe('request', () => {
   });
 
   it('serialises the query and leaves out empty values', async () => {
-    server.use(...handlers.success);
-    const log = recordRequests();
+    const log = answeredAndRecorded();
     await request('searchBenchmarks', {
       query: {
         model_name: 'Qwen/Qwen3-32B',
@@ -105,16 +109,14 @@ describe('request', () => {
   });
 
   it('sends JSON bodies as JSON', async () => {
-    server.use(...handlers.success);
-    const log = recordRequests();
+    const log = answeredAndRecorded();
     await request('createApiToken', { body: { name: 'runner', expires_in_days: 30 } });
     expect(log.requests[0]?.headers.get('content-type')).toBe('application/json');
     expect(await log.requests[0]?.json()).toEqual({ name: 'runner', expires_in_days: 30 });
   });
 
   it('sends the password login as a URL-encoded form without empty fields', async () => {
-    server.use(...handlers.success);
-    const log = recordRequests();
+    const log = answeredAndRecorded();
     await request('login', {
       body: {
         username: 'ada@example.com',
@@ -136,8 +138,7 @@ describe('request', () => {
   });
 
   it('sends {} for a body that has defaults when none is given', async () => {
-    server.use(...handlers.success);
-    const log = recordRequests();
+    const log = answeredAndRecorded();
     await request('nextConfigs', { params: { session_id: fx.runningSession.id } });
     expect(await log.requests[0]?.text()).toBe('{}');
   });
@@ -210,8 +211,7 @@ describe('startGet', () => {
   });
 
   it('leaves the answer to calls of the same URL only', async () => {
-    server.use(...handlers.success);
-    const log = recordRequests();
+    const log = answeredAndRecorded();
     startGet('/benchmarks/all', search);
     await request('searchBenchmarks', { query: { ...search, limit: 50 } });
     expect(log.calls).toContain('GET /api/v1/benchmarks/all?model_name=Llama-3-8B&limit=50');
@@ -219,8 +219,7 @@ describe('startGet', () => {
   });
 
   it('is not taken by a call with another token: the identity changed in between', async () => {
-    server.use(...handlers.success);
-    const log = recordRequests();
+    const log = answeredAndRecorded();
     startGet('/benchmarks/all', search);
     const other = mockJwt({ sub: 'other', exp: Math.floor(Date.now() / 1000) + 600 });
     localStorage.setItem('access_token', other);
@@ -230,8 +229,7 @@ describe('startGet', () => {
   });
 
   it('is forgotten at sign-out: the next call asks the server again', async () => {
-    server.use(...handlers.success);
-    const log = recordRequests();
+    const log = answeredAndRecorded();
     startGet('/benchmarks/all', search);
     forgetStartedGets();
     await request('searchBenchmarks', { query: search });

@@ -1,4 +1,4 @@
-import { readMetric, type BenchmarkMetrics, type LatencyStats, type MetricIntervals } from './benchmarks.ts';
+import { readMetric, type BenchmarkMetrics, type LatencyStats, type MetricIntervals, type Slo } from './benchmarks.ts';
 import { METRIC_KEYS, type LATENCY_METRICS } from './vocabulary/metrics.ts';
 
 /*
@@ -60,13 +60,24 @@ export function metricIntervals(runs: readonly BenchmarkMetrics[], gpuCount: num
 
 const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
+/** Whether two SLOs set the same limits on the same figures. */
+export function sameSlo(a: Slo, b: Slo): boolean {
+  const limits = (slo: Slo) => Object.entries(slo).filter(([, limit]) => limit !== undefined && limit !== null);
+  const left = limits(a);
+  return (
+    left.length === limits(b).length && left.every(([key, limit]) => (b as Record<string, unknown>)[key] === limit)
+  );
+}
+
 /**
  * The run a repeated benchmark reports as its `metrics`: every field's mean over the runs (counts
- * rounded to whole requests and tokens). Goodput stays only when every run measured it.
+ * rounded to whole requests and tokens, unless `wholeCounts` is false: the server names the exact
+ * mean when it refuses a posted figure). Goodput stays only when every run measured it, against
+ * one SLO.
  */
-export function meanRun(runs: readonly BenchmarkMetrics[]): BenchmarkMetrics {
+export function meanRun(runs: readonly BenchmarkMetrics[], { wholeCounts = true } = {}): BenchmarkMetrics {
   const field = (pick: (m: BenchmarkMetrics) => number) => mean(runs.map(pick));
-  const count = (pick: (m: BenchmarkMetrics) => number) => Math.round(field(pick));
+  const count = (pick: (m: BenchmarkMetrics) => number) => (wholeCounts ? Math.round(field(pick)) : field(pick));
   const latency = (name: (typeof LATENCY_METRICS)[number]): LatencyStats => ({
     mean: field((m) => m[name].mean),
     p50: field((m) => m[name].p50),
@@ -76,6 +87,9 @@ export function meanRun(runs: readonly BenchmarkMetrics[]): BenchmarkMetrics {
   });
   const goodputs = runs.map((m) => m.goodput);
   const first = goodputs[0];
+  // Goodput counts the requests that met an SLO: runs measured against different SLOs count
+  // different things, and their mean is nobody's goodput.
+  const oneSlo = goodputs.every((g) => g !== null && sameSlo(g.slo, first!.slo));
   return {
     completed: count((m) => m.completed),
     failed: count((m) => m.failed),
@@ -91,7 +105,7 @@ export function meanRun(runs: readonly BenchmarkMetrics[]): BenchmarkMetrics {
     itl_ms: latency('itl_ms'),
     e2el_ms: latency('e2el_ms'),
     goodput:
-      first && goodputs.every((g) => g !== null)
+      first && oneSlo
         ? {
             request_throughput: mean(goodputs.map((g) => g!.request_throughput)),
             attainment: mean(goodputs.map((g) => g!.attainment)),

@@ -4,4 +4,4 @@ export { MODELS, modelSpec } from './models.ts';
 export type { ModelSpec } from './models.ts';
 export { simulate } from './simulate.ts';
 export type { SimInput, SimOutput, SimWorkload } from './simulate.ts';
-export { mulberry32 } from './random.ts';
+export { mulberry32, normal } from './random.ts';

@@ -13,6 +13,17 @@ export interface ModelSpec {
   max_context: number;
 }
 
+/** Llama 3.3 70B is a new training of Llama 3.1 70B's architecture. */
+const LLAMA_3_70B = {
+  params_b: 70.6,
+  active_params_b: 70.6,
+  layers: 80,
+  hidden: 8192,
+  kv_heads: 8,
+  head_dim: 128,
+  max_context: 131072,
+} as const satisfies Omit<ModelSpec, 'name'>;
+
 export const MODELS: readonly ModelSpec[] = [
   {
     name: 'meta-llama/Llama-3.2-3B-Instruct',
@@ -34,26 +45,8 @@ export const MODELS: readonly ModelSpec[] = [
     head_dim: 128,
     max_context: 131072,
   },
-  {
-    name: 'meta-llama/Llama-3.1-70B-Instruct',
-    params_b: 70.6,
-    active_params_b: 70.6,
-    layers: 80,
-    hidden: 8192,
-    kv_heads: 8,
-    head_dim: 128,
-    max_context: 131072,
-  },
-  {
-    name: 'meta-llama/Llama-3.3-70B-Instruct',
-    params_b: 70.6,
-    active_params_b: 70.6,
-    layers: 80,
-    hidden: 8192,
-    kv_heads: 8,
-    head_dim: 128,
-    max_context: 131072,
-  },
+  { name: 'meta-llama/Llama-3.1-70B-Instruct', ...LLAMA_3_70B },
+  { name: 'meta-llama/Llama-3.3-70B-Instruct', ...LLAMA_3_70B },
   {
     name: 'meta-llama/Llama-3.1-405B-Instruct',
     params_b: 405.9,

@@ -1,3 +1,4 @@
+import type { Spread } from '@mako/contract/vocabulary';
 import type { Config, Trial } from './types.ts';
 
 /**
@@ -6,14 +7,7 @@ import type { Config, Trial } from './types.ts';
  * reasons about each configuration's mean, and the answer says how far apart the two really are.
  */
 
-/** The objective over a configuration's measurements. `interval` is the 95 % interval of the mean (n ≥ 2). */
-export interface Spread {
-  n: number;
-  mean: number;
-  min: number;
-  max: number;
-  interval: { low: number; high: number } | null;
-}
+export type { Spread };
 
 /** Student's t, two-sided 95 %, for 1…30 degrees of freedom; beyond that the normal's 1.96 is close enough. */
 const T_975 = [

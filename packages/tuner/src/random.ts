@@ -1,16 +1,10 @@
-/** Deterministic PRNG (mulberry32): the tuner has no global randomness. */
-export type Rng = () => number;
+/**
+ * Deterministic randomness: the tuner has no global randomness. The seeded PRNG and the normal
+ * variate are perf-model's, so the tuner and the surfaces it is benchmarked on share one generator.
+ */
+export { mulberry32, normal as gaussian } from '@mako/perf-model';
 
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export type Rng = () => number;
 
 /** Mixes integers into one 32-bit seed (splitmix-style finaliser per step). */
 export function mixSeed(...parts: number[]): number {
@@ -22,11 +16,6 @@ export function mixSeed(...parts: number[]): number {
     h ^= h >>> 16;
   }
   return h >>> 0;
-}
-
-export function gaussian(rnd: Rng): number {
-  const u = Math.max(rnd(), 1e-12);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rnd());
 }
 
 export function randomInt(rnd: Rng, n: number): number {

@@ -1,14 +1,14 @@
+import type { ConfigValue, ParamCondition, SpaceRule } from '@mako/contract/vocabulary';
+
 /**
- * The tuner's public interface. It is pure: no I/O, no clock, no global randomness. Its types are
- * structural copies of the contract's search-space shapes so that the tuner depends on nothing.
+ * The tuner's public interface. It is pure: no I/O, no clock, no global randomness. The shapes it
+ * shares with the API come from the contract's vocabulary as types only (erased at build), so the
+ * tuner still runs on nothing but itself.
  */
-export type Value = string | number | boolean;
+export type Value = ConfigValue;
 export type Config = Record<string, Value>;
 
-export interface ParamCondition {
-  param: string;
-  equals: Value;
-}
+export type { ParamCondition, SpaceRule };
 
 export type Parameter =
   | {
@@ -22,13 +22,6 @@ export type Parameter =
     }
   | { kind: 'categorical'; name: string; choices: Value[]; when?: ParamCondition }
   | { kind: 'bool'; name: string; when?: ParamCondition };
-
-export interface SpaceRule {
-  left: string;
-  op: '<=' | '>=' | '<' | '>' | 'divides';
-  right: number | { param: string } | { setting: 'gpu_count' | 'max_seq_length' };
-  when?: ParamCondition;
-}
 
 export interface SearchSpace {
   parameters: Parameter[];

@@ -28,6 +28,17 @@ const SERVING: SearchSpace = {
   ],
 };
 
+/** SERVING on four GPUs, and a configuration there with small batches and chunked prefill. */
+const servingOnFourGpus = () => Space.create(SERVING, { gpu_count: 4, max_seq_length: 4096 }) as Space;
+const SMALL_BATCHES: Config = {
+  tensor_parallel_size: 2,
+  max_num_seqs: 64,
+  max_num_batched_tokens: 1024,
+  gpu_memory_utilization: 0.9,
+  enable_chunked_prefill: true,
+  kv_cache_dtype: 'auto',
+};
+
 /** A smooth 2-D surface with its maximum 1.0 at (0.3, 0.7). */
 const bowl: Evaluate = (c) => ({ y: 1 - (num(c, 'a') - 0.3) ** 2 - (num(c, 'b') - 0.7) ** 2 });
 const BOWL: SearchSpace = {
@@ -205,36 +216,21 @@ describe('proposals', () => {
       enable_chunked_prefill: true,
       kv_cache_dtype: 'auto',
     };
-    const first = proposed(
-      propose(
-        input({ space: SERVING, count: 3, budget: { max_trials: 50, max_parallel: 3 }, warmStart: { defaults } }),
-      ),
-    );
-    expect(first[0]).toEqual(defaults);
-    const after = proposed(
-      propose(
-        input({
-          space: SERVING,
-          count: 3,
-          budget: { max_trials: 50, max_parallel: 3 },
-          trials: [trial(defaults, { y: 1 })],
-          warmStart: { defaults },
-        }),
-      ),
-    );
-    expect(after).not.toContainEqual(defaults);
-    const whilePending = proposed(
-      propose(
-        input({
-          space: SERVING,
-          count: 2,
-          budget: { max_trials: 50, max_parallel: 3 },
-          pending: [defaults],
-          warmStart: { defaults },
-        }),
-      ),
-    );
-    expect(whilePending).not.toContainEqual(defaults);
+    const warmStarted = (more: Partial<Parameters<typeof input>[0]>) =>
+      proposed(
+        propose(
+          input({
+            space: SERVING,
+            count: 3,
+            budget: { max_trials: 50, max_parallel: 3 },
+            warmStart: { defaults },
+            ...more,
+          }),
+        ),
+      );
+    expect(warmStarted({})[0]).toEqual(defaults);
+    expect(warmStarted({ trials: [trial(defaults, { y: 1 })] })).not.toContainEqual(defaults);
+    expect(warmStarted({ count: 2, pending: [defaults] })).not.toContainEqual(defaults);
   });
 
   it('starts from the best feasible configuration of earlier sessions', () => {
@@ -494,15 +490,8 @@ describe('local evidence of infeasibility', () => {
 
 describe('flag neighbours', () => {
   it('lists every configuration one flag away, numeric values kept and rules repaired', () => {
-    const space = Space.create(SERVING, { gpu_count: 4, max_seq_length: 4096 }) as Space;
-    const base: Config = {
-      tensor_parallel_size: 2,
-      max_num_seqs: 64,
-      max_num_batched_tokens: 1024,
-      gpu_memory_utilization: 0.9,
-      enable_chunked_prefill: true,
-      kv_cache_dtype: 'auto',
-    };
+    const space = servingOnFourGpus();
+    const base = SMALL_BATCHES;
     const out = flagNeighbours(space, space.encode(base), mulberry32(1));
     // tensor_parallel_size 1 and 4 (8 breaks the gpu_count rule), chunked prefill off, fp8.
     expect(out).toHaveLength(4);
@@ -523,15 +512,8 @@ describe('flag neighbours', () => {
 
 describe('untried flag values', () => {
   it('counts the categorical and boolean values of a configuration no successful run has had', () => {
-    const space = Space.create(SERVING, { gpu_count: 4, max_seq_length: 4096 }) as Space;
-    const worked: Config = {
-      tensor_parallel_size: 1,
-      max_num_seqs: 64,
-      max_num_batched_tokens: 1024,
-      gpu_memory_utilization: 0.9,
-      enable_chunked_prefill: true,
-      kv_cache_dtype: 'auto',
-    };
+    const space = servingOnFourGpus();
+    const worked: Config = { ...SMALL_BATCHES, tensor_parallel_size: 1 };
     const seen = space.dims.map(() => new Set<number>());
     space.encode(worked).forEach((v, i) => seen[i]?.add(v));
     const count = (c: Config) => unseenFlagValues(space, space.encode(c), seen);
@@ -545,7 +527,7 @@ describe('untried flag values', () => {
 
 describe('basin anchors', () => {
   it('starts local search from the best feasible observation of every other tensor-parallel size', () => {
-    const space = Space.create(SERVING, { gpu_count: 4, max_seq_length: 4096 }) as Space;
+    const space = servingOnFourGpus();
     const constraints = [{ metric: 'lat', op: '<=' as const, value: 50 }];
     const at = (tp: number, seqs: number, y: number, lat = 10): Trial =>
       trial(

@@ -1,4 +1,4 @@
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import type { UserEventObject } from 'storybook/test';
 import { DARK_THEME, expectFitsPhone, failedLoadStory, PHONE } from './story-kit';
 import { textsOf, waitForChartPlot } from './story-kit-parts';
@@ -6,15 +6,20 @@ import { textsOf, waitForChartPlot } from './story-kit-parts';
 export { expectCopyConfirmed } from './story-kit-parts';
 
 /*
- * Checks that the screens' stories repeat: page titles, clicks the app receives, confirmations, copy
- * buttons, busy buttons, the forms that mail a link or log in, the outcome pages, the empty, loading
- * and failed states, and the lazily drawn charts. Each takes the few words that differ; for
- * *.stories.tsx only, no component imports it. The states shared by every screen (dark, phone, a
- * failed load) are story-kit.tsx's.
+ * Checks that the screens' stories repeat: page titles, tables and selects, clicks the app receives,
+ * confirmations, copy buttons, busy buttons, the forms that mail a link or log in, ticking rows for
+ * Compare, the outcome pages, the empty, loading and failed states, and the lazily drawn charts; and
+ * the token lists' callbacks. Each takes the few words that differ; for *.stories.tsx only, no
+ * component imports it. The states shared by every screen (dark, phone, a failed load) are
+ * story-kit.tsx's; the benchmark screens' args are story-kit-benchmarks.ts's.
  */
 
 type Canvas = ReturnType<typeof within>;
 type User = Pick<UserEventObject, 'click' | 'type' | 'tab'>;
+type Step = (label: string, play: () => Promise<void>) => unknown;
+
+/** The callbacks of a token list (TokenManager and the token pages built on it): fresh mocks for each story file. */
+export const tokenListCallbacks = () => ({ onCreate: fn(), onRevoke: fn(), onRetry: fn() });
 
 /** How long a whole screen's chart may take: it loads more than a chart alone, and on a cold, busy machine Vite is slow to serve it. */
 export const SCREEN_CHART_TIMEOUT = 30_000;
@@ -30,6 +35,17 @@ export async function expectPageTitle(canvas: Canvas, title: string): Promise<vo
 /** The elements' texts, in order, are `texts`: a table's column headers, a row's cells, a list's items. */
 export async function expectTexts(elements: readonly Element[], texts: readonly (string | null)[]): Promise<void> {
   await expect(textsOf(elements)).toEqual(texts);
+}
+
+/** The select offers each of `options`, by the names the user reads. */
+export async function expectOffers(select: HTMLElement, options: readonly string[]): Promise<void> {
+  for (const name of options) await expect(within(select).getByRole('option', { name })).toBeInTheDocument();
+}
+
+/** The table's rows under its header, top to bottom, are named `names` in their first cells. */
+export async function expectRowsNamed(table: HTMLElement, names: readonly string[]): Promise<void> {
+  const rows = within(table).getAllByRole('row').slice(1) as HTMLTableRowElement[];
+  await expect(rows.map((row) => row.cells[0]?.textContent)).toEqual(names);
 }
 
 /** Clicking `button` reports to `callback` once, with `expected`. */
@@ -69,15 +85,24 @@ export async function expectSecretShownOnce(dialog: HTMLElement, label: string, 
   await expect(field).toHaveAccessibleDescription('You will not see it again');
 }
 
-/** A submit with the address missing: 'Please enter your email address', the field takes the focus, nothing is sent. */
+/**
+ * A submit with required answers missing: each `missing` message shows (by default the address's
+ * 'Please enter your email address'), the `first` field (by default E-mail) takes the focus, and
+ * nothing is sent.
+ */
 export async function expectEmptySubmitRefused(
   canvas: Canvas,
   user: User,
-  { submit, callback }: { submit: string; callback: unknown },
+  {
+    submit,
+    callback,
+    missing = ['Please enter your email address'],
+    first = () => canvas.getByLabelText('E-mail'),
+  }: { submit: string; callback: unknown; missing?: readonly string[]; first?: () => HTMLElement },
 ): Promise<void> {
   await user.click(canvas.getByRole('button', { name: submit }));
-  await expect(canvas.getByText('Please enter your email address')).toBeVisible();
-  await expect(canvas.getByLabelText('E-mail')).toHaveFocus();
+  for (const message of missing) await expect(canvas.getByText(message)).toBeVisible();
+  await expect(first()).toHaveFocus();
   await expect(callback).not.toHaveBeenCalled();
 }
 
@@ -94,6 +119,20 @@ export async function expectFormFailure(canvas: Canvas, message: string, submit:
   await expect(canvas.getByRole('alert')).toHaveTextContent(message);
   await expect(canvas.getByRole('button', { name: submit })).toBeEnabled();
 }
+
+/** A form story while its request runs (`args` make it busy, with the address filled in): the submit is disabled and busy. */
+export const submitBusyStory = <const A extends object>(args: A, submit: string) => ({
+  args,
+  play: async ({ canvas }: { canvas: Canvas }) => {
+    await expectSubmitBusy(canvas, submit);
+  },
+});
+
+/** A form story whose request the server refused (`args` carry its `error`): expectFormFailure's checks. */
+export const formFailureStory = <const A extends { error: string }>(args: A, submit: string) => ({
+  args,
+  play: ({ canvas }: { canvas: Canvas }) => expectFormFailure(canvas, args.error, submit),
+});
 
 /** `typed` in the e-mail field, then leaving it, shows 'Invalid email address'. */
 export async function expectInvalidAddressOnBlur(canvas: Canvas, user: User, typed: string): Promise<void> {
@@ -128,6 +167,57 @@ export async function expectEmptyWithCommand(
   await expect(canvas.getByRole('heading', { name: heading })).toBeVisible();
   await expect(canvas.getByRole('textbox', { name: label })).toHaveTextContent(command);
 }
+
+/**
+ * A list whose rows can be ticked for Compare, 2 to 4 of them (`noun` names the rows: 'benchmarks',
+ * 'trials'). `order` is five tickable rows in the order the story ticks them, `box` a row's checkbox
+ * and `idOf` the benchmark Compare opens for it: Compare waits for two, opens the first two in the
+ * order they were ticked, and a fifth cannot be ticked until one of four is un-ticked.
+ */
+export async function expectTicksToCompare<Row>(
+  { canvas, step, user, onCompare }: { canvas: Canvas; step: Step; user: User; onCompare: unknown },
+  {
+    noun,
+    box,
+    idOf,
+    order: [first, second, third, fourth, fifth],
+  }: {
+    noun: string;
+    box: (row: Row) => HTMLElement;
+    idOf: (row: Row) => unknown;
+    order: readonly [Row, Row, Row, Row, Row];
+  },
+): Promise<void> {
+  const compare = canvas.getByRole('button', { name: 'Compare' });
+  await step('nothing ticked: Compare waits for two', async () => {
+    await expect(canvas.getByText(`Tick 2–4 ${noun} to compare them side by side.`)).toBeVisible();
+    await expect(compare).toBeDisabled();
+  });
+  await step('two ticked: Compare opens their benchmarks, in the order they were ticked', async () => {
+    await user.click(box(first));
+    await user.click(box(second));
+    await expect(canvas.getByText('2 of 4 selected for comparison')).toBeVisible();
+    await user.click(compare);
+    await expect(onCompare).toHaveBeenCalledWith([idOf(first), idOf(second)]);
+  });
+  await step('four is the most: a fifth cannot be ticked until one is un-ticked', async () => {
+    await user.click(box(third));
+    await user.click(box(fourth));
+    await expect(canvas.getByText('4 of 4 selected for comparison')).toBeVisible();
+    await expect(box(fifth)).toBeDisabled();
+    await user.click(box(fourth));
+    await expect(box(fifth)).toBeEnabled();
+  });
+}
+
+/** The screen with nothing to list (`args` empty its data): expectEmptyWithCommand's checks of what it says to do next. */
+export const emptyWithCommandStory = <const A extends object>(
+  args: A,
+  empty: Parameters<typeof expectEmptyWithCommand>[1],
+) => ({
+  args,
+  play: ({ canvas }: { canvas: Canvas }) => expectEmptyWithCommand(canvas, empty),
+});
 
 /**
  * The screen while its data loads: `args` clear the data and say so; a status reads `label`, and

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import { METRIC_KEYS, type MetricKey } from '@mako/contract';
+import { METRIC_KEYS, type MetricKey, type Workload } from '@mako/contract';
 
 /**
  * Table types. Booleans are stored as 0/1 integers and JSON as text, and timestamps as ISO-8601
@@ -55,25 +55,18 @@ export interface AccessKeyTable {
   revoked_at: Iso | null;
 }
 
-/** The columns a setting and every benchmark under it share (denormalised into benchmarks for search). */
-export interface SettingColumns {
+/**
+ * The columns a setting and every benchmark under it share (denormalised into benchmarks for
+ * search): the workload as the API spells it, except its rate, which is a number column.
+ */
+export interface SettingColumns extends Omit<Workload, 'request_rate'> {
   ml_model_name: string;
   hardware_name: string;
   hardware_count: number;
   runtime: string;
   version: string;
-  dataset: string;
-  num_requests: number;
   /** Requests/s; Infinity for 'inf'. */
   request_rate: number;
-  burstiness: number;
-  max_concurrency: number | null;
-  max_seq_length: number;
-  output_len: number;
-  min_prompt: number;
-  max_prompt: number;
-  min_output: number;
-  max_output: number;
   /** SHA-256 of the canonical setting content, owner-independent: equal workloads compare equal. */
   setting_key: string;
 }

@@ -59,42 +59,45 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
     scope: k.scope === 'pull-push' ? 'pull-push' : 'pull',
   });
 
+  // API and registry tokens: one table and the same three handlers, each kind with its own answer.
+  async function list<Token>(
+    userId: string,
+    kind: KeyKind,
+    page: { limit: number; offset: number },
+    toToken: (k: KeyRow) => Token,
+  ) {
+    const { rows, count } = await listKeys(db, userId, kind, page.limit, page.offset);
+    return { data: rows.map(toToken), count };
+  }
+
+  async function create<Token>(
+    userId: string,
+    kind: KeyKind,
+    body: { name: string; expires_in_days: number | null; scope?: string },
+    toToken: (k: KeyRow) => Token,
+  ) {
+    const { row, secret } = await createKey(db, ctx.now(), {
+      userId,
+      kind,
+      name: body.name,
+      expiresInDays: body.expires_in_days,
+      scope: body.scope ?? null,
+    });
+    return { token: toToken(row), secret };
+  }
+
   async function revoke(userId: string, kind: KeyKind, id: string) {
     await revokeKey(db, ctx.now(), userId, kind, id);
     return { message: 'Token revoked' };
   }
 
   return {
-    async listApiTokens({ principal, query }) {
-      const { rows, count } = await listKeys(db, principal.user.id, 'api', query.limit, query.offset);
-      return { data: rows.map(toApiToken), count };
-    },
-    async createApiToken({ principal, body }) {
-      const { row, secret } = await createKey(db, ctx.now(), {
-        userId: principal.user.id,
-        kind: 'api',
-        name: body.name,
-        expiresInDays: body.expires_in_days,
-        scope: null,
-      });
-      return { token: toApiToken(row), secret };
-    },
+    listApiTokens: ({ principal, query }) => list(principal.user.id, 'api', query, toApiToken),
+    createApiToken: ({ principal, body }) => create(principal.user.id, 'api', body, toApiToken),
     revokeApiToken: ({ principal, params }) => revoke(principal.user.id, 'api', params.token_id),
 
-    async listRegistryTokens({ principal, query }) {
-      const { rows, count } = await listKeys(db, principal.user.id, 'registry', query.limit, query.offset);
-      return { data: rows.map(toRegistryToken), count };
-    },
-    async createRegistryToken({ principal, body }) {
-      const { row, secret } = await createKey(db, ctx.now(), {
-        userId: principal.user.id,
-        kind: 'registry',
-        name: body.name,
-        expiresInDays: body.expires_in_days,
-        scope: body.scope,
-      });
-      return { token: toRegistryToken(row), secret };
-    },
+    listRegistryTokens: ({ principal, query }) => list(principal.user.id, 'registry', query, toRegistryToken),
+    createRegistryToken: ({ principal, body }) => create(principal.user.id, 'registry', body, toRegistryToken),
     revokeRegistryToken: ({ principal, params }) => revoke(principal.user.id, 'registry', params.token_id),
 
     listServeRequests: ({ principal, query }) => listServeRequests(db, principal.user.id, query.limit, query.offset),

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
-import { redeemLink, sendLink } from '../services/links.ts';
+import { redeemLink, sendLink, type LinkKind } from '../services/links.ts';
 import { toUser } from '../services/principal.ts';
 import { Rejected, Unavailable } from '../services/errors.ts';
 import {
@@ -29,6 +29,18 @@ type AuthHandlers = Pick<
   | 'logoutAll'
 >;
 
+/**
+ * The account a one-time link signs in (created on its first sign-in). A used, expired or unknown
+ * link and a system account get the same refusal.
+ */
+async function userOfLink(ctx: AppContext, kind: LinkKind, secret: string) {
+  const email = await redeemLink(ctx, kind, secret);
+  if (!email) throw new Rejected(INVALID_LINK);
+  const user = await findOrCreateUser(ctx, email);
+  if (user.is_system) throw new Rejected(INVALID_LINK);
+  return user;
+}
+
 export function authHandlers(ctx: AppContext): AuthHandlers {
   return {
     async login({ body }) {
@@ -45,11 +57,7 @@ export function authHandlers(ctx: AppContext): AuthHandlers {
     },
 
     async loginMagicLink({ body }) {
-      const email = await redeemLink(ctx, 'magic_link', body.token);
-      if (!email) throw new Rejected(INVALID_LINK);
-      const user = await findOrCreateUser(ctx, email);
-      if (user.is_system) throw new Rejected(INVALID_LINK);
-      return issueAccessToken(ctx, user);
+      return issueAccessToken(ctx, await userOfLink(ctx, 'magic_link', body.token));
     },
 
     async sendVerificationEmail({ body }) {
@@ -58,10 +66,7 @@ export function authHandlers(ctx: AppContext): AuthHandlers {
     },
 
     async register({ body }) {
-      const email = await redeemLink(ctx, 'email_verification', body.email_verification_token);
-      if (!email) throw new Rejected(INVALID_LINK);
-      const user = await findOrCreateUser(ctx, email);
-      if (user.is_system) throw new Rejected(INVALID_LINK);
+      const user = await userOfLink(ctx, 'email_verification', body.email_verification_token);
       return { token: await issueAccessToken(ctx, user), user: toUser(user) };
     },
 

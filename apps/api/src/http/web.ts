@@ -77,9 +77,8 @@ function sendPage(reply: FastifyReply, page: RenderedPage, acceptEncoding: strin
  */
 export async function serveWebApp(app: FastifyInstance, webDist: string, siteSettings: object): Promise<boolean> {
   const index = path.join(webDist, 'index.html');
-  const present = fs.existsSync(index);
-  const page = present ? renderPage(fs.readFileSync(index, 'utf8'), siteSettings) : null;
-  if (present) {
+  const page = fs.existsSync(index) ? renderPage(fs.readFileSync(index, 'utf8'), siteSettings) : null;
+  if (page) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
@@ -95,7 +94,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, siteSet
       },
     });
     for (const url of INDEX_PATHS)
-      app.get(url, (request, reply) => sendPage(reply, page!, request.headers['accept-encoding']));
+      app.get(url, (request, reply) => sendPage(reply, page, request.headers['accept-encoding']));
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -110,5 +109,5 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, siteSet
     }
     return reply.code(404).send({ detail: 'Not Found' });
   });
-  return present;
+  return page !== null;
 }

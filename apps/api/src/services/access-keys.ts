@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { AccessKeyTable } from '../db/schema.ts';
 import { displayPrefix, mintSecret, sha256 } from '../auth/secrets.ts';
 import { notFound } from './errors.ts';
+import { newestFirstPage } from './newest-first.ts';
 
 /** API tokens (runners) and container-registry tokens share one table, told apart by kind. */
 export type KeyKind = 'api' | 'registry';
@@ -15,25 +16,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** The user's keys of a kind, newest first, with their number. */
 export async function listKeys(db: Db, userId: string, kind: KeyKind, limit: number, offset: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('access_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('access_keys')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  const keys = db.selectFrom('access_keys').where('user_id', '=', userId).where('kind', '=', kind);
+  return newestFirstPage(keys, limit, offset);
 }
 
 /** Mints a key: the secret is returned once and only its SHA-256 is stored. */

@@ -10,6 +10,8 @@ import {
 } from 'kysely';
 import {
   METRIC_KEYS,
+  meanRun,
+  sameSlo,
   metricIntervals,
   readMetric,
   runtimeCatalogue,
@@ -192,42 +194,42 @@ export interface RunsDisagreement {
 }
 
 /**
- * The first figure of a repeated benchmark's `metrics` that is not the mean of its runs beyond
- * rounding, or null when they agree. A `metrics` that is not the runs' mean would show one number
- * in search and rankings and an interval around another on the benchmark's page.
+ * The first figure of a repeated benchmark's `metrics` that is not the mean of its runs (the
+ * contract's `meanRun`) beyond rounding, or null when they agree. A `metrics` that is not the runs'
+ * mean would show one number in search and rankings and an interval around another on the
+ * benchmark's page.
  */
 export function runsDisagreement(
   metrics: BenchmarkMetrics,
   runs: readonly BenchmarkMetrics[],
 ): RunsDisagreement | null {
-  const walk = (posted: unknown, values: unknown[], path: string[]): RunsDisagreement | null => {
+  const walk = (posted: unknown, mean: unknown, path: string[]): RunsDisagreement | null => {
     const name = `metrics.${path.join('.')}`;
+    const notInEveryRun = { path, message: `${name} is given, but not every run has it` };
     if (typeof posted === 'number') {
-      if (!values.every((v): v is number => typeof v === 'number'))
-        return { path, message: `${name} is given, but not every run has it` };
-      const mean = values.reduce((a, b) => a + b, 0) / values.length;
+      if (typeof mean !== 'number') return notInEveryRun;
       if (withinRounding(path[path.length - 1] ?? '', posted, mean)) return null;
       return { path, message: `${name} is ${posted}, but the mean of the runs is ${Number(mean.toFixed(4))}` };
     }
     if (posted === null || typeof posted !== 'object') {
       // Goodput is null unless every run measured it (the runs' mean has it only then).
-      if (values.every((v) => v !== null && v !== undefined))
-        return { path, message: `${name} is missing, but every run has it` };
+      if (mean !== null && mean !== undefined) return { path, message: `${name} is missing, but every run has it` };
       return null;
     }
-    if (!values.every((v) => v !== null && typeof v === 'object'))
-      return { path, message: `${name} is given, but not every run has it` };
+    if (mean === null || typeof mean !== 'object') return notInEveryRun;
     for (const [key, child] of Object.entries(posted)) {
-      const found = walk(
-        child,
-        values.map((v) => (v as Record<string, unknown>)[key]),
-        [...path, key],
-      );
+      const found = walk(child, (mean as Record<string, unknown>)[key], [...path, key]);
       if (found) return found;
     }
     return null;
   };
-  return walk(metrics, [...runs], []);
+  const slos = runs.flatMap((run) => (run.goodput ? [run.goodput.slo] : []));
+  if (slos.some((slo) => !sameSlo(slo, slos[0]!))) {
+    const path = ['goodput', 'slo'];
+    return { path, message: 'metrics.goodput.slo differs between the runs: goodput is comparable under one SLO only' };
+  }
+  // Counts unrounded: the rounding the runner does is what withinRounding allows for.
+  return walk(metrics, meanRun(runs, { wholeCounts: false }), []);
 }
 
 export interface NewBenchmark {

@@ -3,7 +3,7 @@ import type { Confidence, Constraint, MetricKey, RuntimeOptions } from '@mako/co
 import { configKey, mergeRepeats, spreadOf, verdictOf } from '@mako/tuner';
 import { isoAt, type AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { evaluate, trialOf, type ResultRow, type SessionRow } from './tuning.ts';
+import { endSession, evaluate, trialOf, type ResultRow, type SessionRow } from './tuning.ts';
 
 /*
  * Confidence in the winner (sessions created with `confirm`). Once the search is over (the budget
@@ -224,11 +224,7 @@ export async function leaseRemeasures(
   const plan = await remeasurePlan(trx, session, now);
   if (plan.heldSearch > 0) return { kind: 'wait' };
   if (plan.done) {
-    await trx
-      .updateTable('tuning_sessions')
-      .set({ status: session.evaluated_count > 0 ? 'complete' : 'failed', updated_at: isoAt(now) })
-      .where('id', '=', session.id)
-      .execute();
+    await endSession(trx, session, now);
     return { kind: 'complete' };
   }
   const room = Math.min(requested, session.max_parallel - plan.held);

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import type { ServeRequestTable } from '../db/schema.ts';
 import { bestSetup } from './catalogue.ts';
 import { notFound } from './errors.ts';
+import { newestFirstPage } from './newest-first.ts';
 
 function toServeRequest(r: Selectable<ServeRequestTable>): ServeRequest {
   return {
@@ -25,23 +26,9 @@ function toServeRequest(r: Selectable<ServeRequestTable>): ServeRequest {
 }
 
 export async function listServeRequests(db: Db, ownerId: string, limit: number, offset: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('serve_requests')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('serve_requests')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { data: rows.map(toServeRequest), count: Number(total.count) };
+  const mine = db.selectFrom('serve_requests').where('owner_id', '=', ownerId);
+  const { rows, count } = await newestFirstPage(mine, limit, offset);
+  return { data: rows.map(toServeRequest), count };
 }
 
 /** Answers "how should I serve this model here?" from the best visible benchmark, and keeps the answer. */

@@ -23,6 +23,7 @@ import { subscriptionOf } from './plans.ts';
 import { confidenceBySession, leaseRemeasures, settleConfirming } from './remeasure.ts';
 import { priorSetting, type PriorSetting } from '../tuning/physics-prior.ts';
 import {
+  endSession,
   evaluate,
   flattenMetrics,
   isBetter,
@@ -36,6 +37,7 @@ import {
   trialOf,
   type SessionRow,
 } from './tuning.ts';
+import { newestFirstPage } from './newest-first.ts';
 
 /** How much history from elsewhere seeds the search. */
 const PRIOR_SESSION_TRIALS = 300;
@@ -320,11 +322,7 @@ export function tuningSessions(ctx: AppContext) {
             await trx.updateTable('tuning_sessions').set({ search_over: 1 }).where('id', '=', session.id).execute();
             return null;
           }
-          await trx
-            .updateTable('tuning_sessions')
-            .set({ status: current.evaluated_count > 0 ? 'complete' : 'failed', updated_at: isoAt(now) })
-            .where('id', '=', session.id)
-            .execute();
+          await endSession(trx, current, now);
           return { kind: 'complete' };
         }
         // Results may have come in since the snapshot too: count the room and what is taken afresh.
@@ -456,23 +454,9 @@ export function tuningSessions(ctx: AppContext) {
     },
 
     async list(owner: string, limit: number, offset: number) {
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('tuning_sessions')
-          .selectAll()
-          .where('owner_id', '=', owner)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('tuning_sessions')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('owner_id', '=', owner)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { data: await answers(rows, owner), count: Number(total.count) };
+      const mine = db.selectFrom('tuning_sessions').where('owner_id', '=', owner);
+      const { rows, count } = await newestFirstPage(mine, limit, offset);
+      return { data: await answers(rows, owner), count };
     },
 
     async get(sessionId: string, owner: string) {

@@ -26,6 +26,15 @@ export type SessionRow = Selectable<TuningSessionTable>;
 export type ResultRow = Selectable<TuningResultTable>;
 export type PendingRow = Selectable<PendingConfigTable>;
 
+/** Ends a session whose search (and confirmation) is over: complete once a trial was evaluated, else failed. */
+export async function endSession(db: Db, session: Pick<SessionRow, 'id' | 'evaluated_count'>, now: number) {
+  await db
+    .updateTable('tuning_sessions')
+    .set({ status: session.evaluated_count > 0 ? 'complete' : 'failed', updated_at: isoAt(now) })
+    .where('id', '=', session.id)
+    .execute();
+}
+
 /** The tuner reads metrics as flat keys: 'output_throughput', 'ttft_ms.p99', … */
 export function flattenMetrics(
   metrics: BenchmarkMetrics,

@@ -13,6 +13,10 @@ import { useThemeMode } from '../lib/theme.tsx';
  * or when the server no longer accepts it, the visitor goes to / with redirect set to this path.
  */
 export const Route = createFileRoute('/_app')({
+  // The loader stays in the first chunk (the others' is split): it only asks for the signed-in
+  // user, whose call is in that chunk already, and so that call starts alongside the page's code
+  // instead of after a chunk of its own has loaded.
+  codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
   beforeLoad: ({ context, location }) => {
     if (!context.auth.hasValidToken()) throw redirect({ to: '/', search: { redirect: location.href }, replace: true });
   },

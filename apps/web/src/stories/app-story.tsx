@@ -62,8 +62,8 @@ export const scenarios = {
  * What every page story file's meta holds but its title (which Storybook reads from the file, so
  * it stays there): the whole app at `path`, full-bleed, with every request answered.
  */
-export const pageStoryMeta = (path: string) => ({
+export const pageStoryMeta = (path: string, args: Partial<AppStoryProps> = {}) => ({
   component: AppStory,
-  args: { path },
+  args: { path, ...args },
   parameters: { padded: false, msw: { handlers: scenarios.success() } },
 });

@@ -2,14 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { fixtures, mockEndpoint, mockError } from '@mako/api-client/mocks';
 import type { GoogleIdentity } from '../components/google-sign-in.tsx';
-import { AppStory, scenarios } from './app-story.tsx';
+import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
 
-const meta = {
-  title: 'Web/Pages/Home',
-  component: AppStory,
-  args: { path: '/', signedIn: false },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Pages/Home', ...pageStoryMeta('/', { signedIn: false }) } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

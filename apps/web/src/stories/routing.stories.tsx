@@ -1,15 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { errorResponse, mockEndpoint, mockError } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
+import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
 
 /** Routing rules of SPEC §2 and the 401 handling of §8, in the routed app with mocked API answers. */
-const meta = {
-  title: 'Web/Routing',
-  component: AppStory,
-  args: { path: '/' },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
-} satisfies Meta<typeof AppStory>;
+const meta = { title: 'Web/Routing', ...pageStoryMeta('/') } satisfies Meta<typeof AppStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fixtures, mockError } from '@mako/api-client/mocks';
-import { AppStory, scenarios } from './app-story.tsx';
+import { pageStoryMeta, scenarios, type AppStory } from './app-story.tsx';
 import { expectPageTitle, expectRequestError } from './story-checks.ts';
 
 const onHardware = ({ ml_model_name, hardware_config }: (typeof fixtures.benchmarkSettings)[number]) =>
@@ -14,9 +14,7 @@ const sharedSession = fixtures.completeSession;
 
 const meta = {
   title: 'Web/Pages/Share pages',
-  component: AppStory,
-  args: { path: `/share/settings/${publicSetting.id}`, signedIn: false },
-  parameters: { padded: false, msw: { handlers: scenarios.success() } },
+  ...pageStoryMeta(`/share/settings/${publicSetting.id}`, { signedIn: false }),
 } satisfies Meta<typeof AppStory>;
 
 export default meta;

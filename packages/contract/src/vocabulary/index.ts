@@ -19,3 +19,5 @@ export {
   type RuntimeOptionSpec,
 } from './runtimes.ts';
 export { launchCommand, shellQuote } from './launch-command.ts';
+// Type-only: the object shapes fixtures, ui and the tuner share.
+export type * from './shapes.ts';

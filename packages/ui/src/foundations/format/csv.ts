@@ -24,9 +24,17 @@ export interface ExportFile {
   text: string;
 }
 
-/** The file an export button hands over: `{stem}.csv` or `{stem}.json` (the API's own objects). */
-export function exportFile(format: ExportFormat, stem: string, csv: () => string, json: () => unknown): ExportFile {
+/**
+ * The file an export button hands over: `{stem}.csv` with the rows as `csv` writes them, or
+ * `{stem}.json` with the rows as they are (the API's own objects).
+ */
+export function exportFile<Row>(
+  format: ExportFormat,
+  stem: string,
+  rows: readonly Row[],
+  csv: (rows: readonly Row[]) => string,
+): ExportFile {
   return format === 'csv'
-    ? { name: `${stem}.csv`, type: 'text/csv;charset=utf-8', text: csv() }
-    : { name: `${stem}.json`, type: 'application/json', text: `${JSON.stringify(json(), null, 2)}\n` };
+    ? { name: `${stem}.csv`, type: 'text/csv;charset=utf-8', text: csv(rows) }
+    : { name: `${stem}.json`, type: 'application/json', text: `${JSON.stringify(rows, null, 2)}\n` };
 }

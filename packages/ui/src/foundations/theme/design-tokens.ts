@@ -196,12 +196,12 @@ export const stack = (gap: number): string => `
   gap: ${space(gap)};
 `;
 
-/** Children in a row that wraps, centred on one line, `gap` grid steps apart. */
-export const wrappingRow = (gap: number): string => `
+/** Children in a row that wraps, centred on one line, `gap` grid steps apart (`columnGap` across, if given). */
+export const wrappingRow = (gap: number, columnGap = gap): string => `
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${space(gap)};
+  gap: ${space(gap)} ${space(columnGap)};
 `;
 
 /** Two groups at the ends of a row, top-aligned; the second wraps below the first when they do not fit. */

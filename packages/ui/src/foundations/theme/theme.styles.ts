@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { autoFillGrid } from './auto-fill-grid';
 import { color, font, fontSize, fontWeight, radius, space, stack } from './design-tokens';
 
 export const Sheet = styled.div`
@@ -6,9 +7,7 @@ export const Sheet = styled.div`
 `;
 
 export const SwatchGrid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(112px, 1fr));
-  gap: ${space(2)};
+  ${autoFillGrid(112, 2)}
   margin: ${space(2)} 0 0;
   padding: 0;
   list-style: none;

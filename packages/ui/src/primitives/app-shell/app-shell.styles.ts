@@ -58,13 +58,18 @@ export const Sidebar = styled.aside`
   }
 `;
 
-export const Brand = styled.div`
+/** The sidebar's brand row and the top bar make one 56 px band across the page, under one hairline. */
+const topBand = `
   display: flex;
   align-items: center;
-  gap: ${space(2)};
   height: 56px;
-  padding: 0 ${space(4)};
   border-bottom: 1px solid ${color.border};
+`;
+
+export const Brand = styled.div`
+  ${topBand}
+  gap: ${space(2)};
+  padding: 0 ${space(4)};
   color: ${color.text};
   font-weight: ${fontWeight.semibold};
   font-size: ${fontSize.lg};
@@ -134,12 +139,9 @@ export const TopBar = styled.header`
   position: sticky;
   top: 0;
   z-index: ${zIndex.sticky};
-  display: flex;
-  align-items: center;
+  ${topBand}
   gap: ${space(3)};
-  height: 56px;
   padding: 0 ${space(6)};
-  border-bottom: 1px solid ${color.border};
   background: ${color.surface};
 
   ${media.narrow} {
@@ -203,6 +205,18 @@ export const Main = styled.main`
   }
 `;
 
+/** The top bar's buttons fill on hover and show the focus ring from the keyboard. */
+const topBarButton = (hoverBackground: string): string => `
+  cursor: pointer;
+
+  &:hover {
+    background: ${hoverBackground};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
+`;
+
 export const IconButton = styled.button`
   display: inline-flex;
   align-items: center;
@@ -214,14 +228,7 @@ export const IconButton = styled.button`
   border-radius: ${radius.md};
   background: transparent;
   color: ${color.text};
-  cursor: pointer;
-
-  &:hover {
-    background: ${color.neutralSubtle};
-  }
-  &:focus-visible {
-    ${focusRing}
-  }
+  ${topBarButton(color.neutralSubtle)}
 `;
 
 export const UserTrigger = styled.button`
@@ -236,14 +243,7 @@ export const UserTrigger = styled.button`
   background: ${color.surface};
   color: ${color.text};
   font-size: ${fontSize.sm};
-  cursor: pointer;
-
-  &:hover {
-    background: ${color.sunken};
-  }
-  &:focus-visible {
-    ${focusRing}
-  }
+  ${topBarButton(color.sunken)}
 `;
 
 export const UserEmail = styled.span`

@@ -31,16 +31,19 @@ const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
   `,
 };
 
+/** A solid button: the border takes the fill's colour, so that it looks the same size as an outlined one. */
+const filled = (fill: string, text: string, hover: string) => css`
+  background: ${fill};
+  color: ${text};
+  border-color: ${fill};
+  &:hover:not(:disabled) {
+    background: ${hover};
+    border-color: ${hover};
+  }
+`;
+
 const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
-  primary: css`
-    background: ${color.accent};
-    color: ${color.accentFg};
-    border-color: ${color.accent};
-    &:hover:not(:disabled) {
-      background: ${color.accentHover};
-      border-color: ${color.accentHover};
-    }
-  `,
+  primary: filled(color.accent, color.accentFg, color.accentHover),
   secondary: css`
     background: ${color.surface};
     color: ${color.text};
@@ -57,16 +60,21 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
       background: ${color.neutralSubtle};
     }
   `,
-  danger: css`
-    background: ${color.danger};
-    color: ${color.dangerFg};
-    border-color: ${color.danger};
-    &:hover:not(:disabled) {
-      background: ${color.dangerHover};
-      border-color: ${color.dangerHover};
-    }
-  `,
+  danger: filled(color.danger, color.dangerFg, color.dangerHover),
 };
+
+/** What every button-like control shares: the pointer, the focus ring from the keyboard, a dimmed disabled state. */
+export const pressableStates = css`
+  cursor: pointer;
+
+  &:focus-visible {
+    ${focusRing}
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;
 
 /**
  * The button look as a style function, so that links (a router Link in apps/web) can look like
@@ -84,22 +92,13 @@ export const buttonStyles = css<ButtonStyleProps>`
   line-height: 1;
   white-space: nowrap;
   text-decoration: none;
-  cursor: pointer;
   user-select: none;
   transition:
     background-color ${motion.fast} ${motion.easing},
     border-color ${motion.fast} ${motion.easing};
   ${({ $size = 'md' }) => sizes[$size]}
   ${({ $variant = 'primary' }) => variants[$variant]}
-
-  &:focus-visible {
-    ${focusRing}
-  }
-
-  &:disabled {
-    cursor: not-allowed;
-    opacity: 0.6;
-  }
+  ${pressableStates}
 
   &[aria-busy='true'] {
     cursor: progress;

@@ -30,6 +30,19 @@ export interface ObjectiveChartOptions extends ChartFigureOptions {
   formatValue?: (value: number) => string;
 }
 
+/**
+ * What ChartFrame takes about the figure: the caller's options, with the chart's own title and
+ * height for what the caller left out. The title is only named for assistive technology unless
+ * the caller asks to show it.
+ */
+export function chartFigure(options: ChartFigureOptions, defaults: { title: string; height: number }) {
+  return {
+    title: options.title ?? defaults.title,
+    showTitle: options.showTitle ?? false,
+    height: options.height ?? defaults.height,
+  };
+}
+
 export interface ChartFrameProps {
   title: ReactNode;
   /** Shows the title above the plot; otherwise it names the figure for assistive technology only. */

@@ -2,7 +2,6 @@ import styled from 'styled-components';
 import {
   color,
   fontSize,
-  fontWeight,
   numeric,
   plainList,
   radius,
@@ -10,6 +9,7 @@ import {
   space,
   stack,
 } from '../../foundations/theme/design-tokens';
+import { Note, SubsectionTitle } from '../screen-layout';
 
 export const Figure = styled.figure`
   ${stack(3)}
@@ -21,15 +21,10 @@ export const FigureCaption = styled.figcaption`
   ${stack(1)}
 `;
 
-export const FigureTitle = styled.span`
-  font-size: ${fontSize.md};
-  font-weight: ${fontWeight.semibold};
-`;
+// The caption reads like a subsection's title over its note, but neither is a heading or a paragraph.
+export const FigureTitle = styled(SubsectionTitle).attrs({ as: 'span' })``;
 
-export const FigureSummary = styled.span`
-  font-size: ${fontSize.sm};
-  color: ${color.textMuted};
-`;
+export const FigureSummary = styled(Note).attrs({ as: 'span' })``;
 
 export const Plot = styled.div<{ $height: number }>`
   width: 100%;

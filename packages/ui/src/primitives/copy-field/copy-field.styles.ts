@@ -1,19 +1,5 @@
 import styled, { css } from 'styled-components';
-import {
-  color,
-  focusRing,
-  fontSize,
-  fontWeight,
-  numeric,
-  radius,
-  space,
-  stack,
-} from '../../foundations/theme/design-tokens';
-
-export const CopyRoot = styled.div`
-  ${stack(1.5)}
-  min-width: 0;
-`;
+import { color, focusRing, fontSize, fontWeight, numeric, radius, space } from '../../foundations/theme/design-tokens';
 
 export const CopyLabel = styled.span`
   font-size: ${fontSize.sm};
@@ -96,3 +82,6 @@ export const CopyNote = styled.p<{ $tone: 'muted' | 'warning' | 'danger' }>`
   font-size: ${fontSize.sm};
   color: ${({ $tone }) => ($tone === 'warning' ? color.warning : $tone === 'danger' ? color.danger : color.textMuted)};
 `;
+
+/** Laid out as a labelled field: the label over the value. */
+export { FieldRoot as CopyRoot } from '../field/field.styles';

@@ -365,25 +365,36 @@ export function DataTable<TRow>({
             <span>
               Page {formatNumber(paginationState.pageIndex + 1)} of {formatNumber(Math.max(pageCount, 1))}
             </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label="Previous page"
+            <PageStepButton
+              label="Previous page"
               icon={<ChevronLeftIcon size={14} />}
               disabled={!table.getCanPreviousPage()}
-              onClick={() => table.previousPage()}
+              onStep={() => table.previousPage()}
             />
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label="Next page"
+            <PageStepButton
+              label="Next page"
               icon={<ChevronRightIcon size={14} />}
               disabled={!table.getCanNextPage()}
-              onClick={() => table.nextPage()}
+              onStep={() => table.nextPage()}
             />
           </PagerButtons>
         </Pager>
       ) : null}
     </TableFrame>
   );
+}
+
+/** One step of the pager: a small icon-only button, named for the page it goes to. */
+function PageStepButton({
+  label,
+  icon,
+  disabled,
+  onStep,
+}: {
+  label: string;
+  icon: ReactNode;
+  disabled: boolean;
+  onStep: () => void;
+}) {
+  return <Button variant="secondary" size="sm" aria-label={label} icon={icon} disabled={disabled} onClick={onStep} />;
 }

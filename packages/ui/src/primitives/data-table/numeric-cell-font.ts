@@ -4,7 +4,7 @@ import { font, fontSize, fontWeight } from '../../foundations/theme/design-token
 export const NUMERIC_CELL_FONT = { family: font.mono, size: fontSize.sm, weight: fontWeight.regular } as const;
 
 /** What numeric cells are written in: figures and their punctuation. */
-const FIGURES = '0123456789.,%-';
+const FIGURES = '0123456789.,%$';
 
 /**
  * Starts loading the faces numeric cells are drawn in, for a page about to show a table of

@@ -1,10 +1,10 @@
-import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../button';
 import { Callout } from '../callout';
 import { TextField } from '../text-field';
 import { validateEmail } from './email';
 import { FormConfirmation, FormStack } from './form-parts';
+import { submitUnlessBusy } from './form-state';
 import { useValidatedField } from './use-validated-field';
 
 export interface EmailFormProps {
@@ -37,8 +37,7 @@ export function EmailForm({
   defaultEmail = '',
   children,
 }: EmailFormProps) {
-  const emailRef = useRef<HTMLInputElement>(null);
-  const email = useValidatedField(defaultEmail, validateEmail, emailRef);
+  const email = useValidatedField(defaultEmail, validateEmail);
 
   if (successMessage) return <FormConfirmation message={successMessage} />;
 
@@ -46,21 +45,19 @@ export function EmailForm({
     <FormStack
       aria-label={name}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy || !email.validate()) return;
-        onSubmitEmail(email.value.trim());
-      }}
+      onSubmit={(event) =>
+        submitUnlessBusy(event, busy, () => {
+          if (email.validate()) onSubmitEmail(email.value.trim());
+        })
+      }
     >
       <TextField
-        ref={emailRef}
         label="E-mail"
         type="email"
         name="email"
         autoComplete="email"
         placeholder={placeholder}
-        error={email.error}
-        {...email.inputProps}
+        {...email.fieldProps}
       />
       <Button type="submit" busy={busy} fullWidth size="lg" icon={submitIcon}>
         {submitLabel}

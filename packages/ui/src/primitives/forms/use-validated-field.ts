@@ -1,11 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ChangeEvent, RefObject } from 'react';
 
 export interface ValidatedField {
   value: string;
-  error: string | null;
-  inputProps: {
+  /** Spread onto the TextField: its value, handlers, error, and the ref a failed submit focuses. */
+  fieldProps: {
+    ref: RefObject<HTMLInputElement | null>;
     value: string;
+    error: string | null;
     onChange: (event: ChangeEvent<HTMLInputElement>) => void;
     onBlur: () => void;
   };
@@ -15,14 +17,11 @@ export interface ValidatedField {
 
 /**
  * A field that validates on blur, then re-validates as the user types once an error is showing,
- * so the message disappears as soon as it is fixed rather than on the next blur. `inputRef` is
- * the input to focus when a submit finds it invalid.
+ * so the message disappears as soon as it is fixed rather than on the next blur. It owns the
+ * input's ref so that a submit that finds it invalid can focus it.
  */
-export function useValidatedField(
-  defaultValue: string,
-  check: (value: string) => string | null,
-  inputRef: RefObject<HTMLInputElement | null>,
-): ValidatedField {
+export function useValidatedField(defaultValue: string, check: (value: string) => string | null): ValidatedField {
+  const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(defaultValue);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,14 +30,15 @@ export function useValidatedField(
     setError(message);
     if (message) inputRef.current?.focus();
     return message === null;
-  }, [check, value, inputRef]);
+  }, [check, value]);
 
   return {
     value,
-    error,
     validate,
-    inputProps: {
+    fieldProps: {
+      ref: inputRef,
       value,
+      error,
       onChange: (event) => {
         setValue(event.target.value);
         if (error) setError(check(event.target.value));

@@ -16,7 +16,8 @@ export default function ParetoChartView({
   dimmedGroups = [],
   onPointClick,
 }: ParetoChartProps) {
-  const { colors, xAxis, yAxis, labelBelow, labelBeside } = useChartAxes();
+  const { colors, titledPointAxes } = useChartAxes();
+  const axes = titledPointAxes({ title: xLabel, format: formatX }, { title: yLabel, format: formatY });
   const groups = groupStyles(points, colors);
   const frontier = showFrontier ? paretoFrontier(points) : [];
 
@@ -24,20 +25,8 @@ export default function ParetoChartView({
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart {...titledAxesChart}>
         <CartesianGrid stroke={colors.chartGrid} />
-        <XAxis
-          {...xAxis}
-          dataKey="x"
-          tickFormatter={(value: number) => formatX(value)}
-          label={labelBelow(xLabel)}
-          domain={[0, 'auto']}
-        />
-        <YAxis
-          {...yAxis}
-          dataKey="y"
-          tickFormatter={(value: number) => formatY(value)}
-          label={labelBeside(yLabel)}
-          domain={[0, 'auto']}
-        />
+        <XAxis {...axes.x} />
+        <YAxis {...axes.y} />
         {showFrontier ? (
           <Line
             data={frontier}

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { paretoFrontier } from '../chart/chart-math';
-import { ChartFrame } from '../chart/chart-frame';
+import { ChartFrame, chartFigure } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { groupStyles } from './pareto-groups';
 
@@ -43,13 +43,7 @@ export interface ParetoChartProps {
  */
 export function ParetoChart(props: ParetoChartProps) {
   const { colors } = useUiTheme();
-  const {
-    points,
-    title = 'Throughput against interactivity',
-    showTitle = false,
-    height = 360,
-    showFrontier = true,
-  } = props;
+  const { points, showFrontier = true } = props;
   const groups = groupStyles(points, colors);
   const frontier = paretoFrontier(points);
   const summary =
@@ -59,10 +53,8 @@ export function ParetoChart(props: ParetoChartProps) {
       : `${points.length} results on ${groups.length} hardware configurations; ${frontier.length} on the Pareto frontier.`);
   return (
     <ChartFrame
-      title={title}
-      showTitle={showTitle}
+      {...chartFigure(props, { title: 'Throughput against interactivity', height: 360 })}
       summary={summary}
-      height={height}
       legend={[
         ...groups.map((group) => ({ label: group.name, shape: group.shape, color: group.color })),
         ...(showFrontier ? [{ label: 'Pareto frontier', shape: 'dashed' as const, color: colors.textSubtle }] : []),

@@ -8,6 +8,7 @@ import {
   space,
   splitRow,
   stack,
+  wrappingRow,
 } from '../../foundations/theme/design-tokens';
 
 /** The scaffolding every screen shares: a column of a header and titled sections. */
@@ -20,6 +21,12 @@ export const ScreenRoot = styled.div`
 export const ScreenHeader = styled.header`
   ${splitRow(3)}
   min-width: 0;
+`;
+
+/** A title or controls at one end and actions at the other, centred on one line, wrapping on a phone. */
+export const Toolbar = styled.div`
+  ${wrappingRow(3)}
+  justify-content: space-between;
 `;
 
 export const ScreenHeading = styled.div`
@@ -42,6 +49,13 @@ export const ScreenLede = styled.p`
   max-width: 72ch;
   font-size: ${fontSize.sm};
   color: ${color.textMuted};
+`;
+
+/** A longer opening paragraph in body text, for a page that explains itself before its content. */
+export const IntroParagraph = styled.p`
+  max-width: 68ch;
+  color: ${color.textMuted};
+  line-height: ${lineHeight.normal};
 `;
 
 /** A titled part of a screen: a heading row (title, note, actions), then its content. */
@@ -80,6 +94,15 @@ export const Subsection = styled.div`
 export const SubsectionTitle = styled.h3`
   font-size: ${fontSize.md};
   font-weight: ${fontWeight.semibold};
+`;
+
+/** A name and the badges after it, wrapping onto more lines when narrow; a long name breaks anywhere. */
+export const TitleWithBadges = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(2)};
+  overflow-wrap: anywhere;
 `;
 
 export const Note = styled.p`

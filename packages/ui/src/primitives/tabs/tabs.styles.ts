@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { color, focusRing, fontSize, fontWeight, radius, space, stack } from '../../foundations/theme/design-tokens';
+import { pressableStates } from '../button/button.styles';
 
 export const TabsRoot = styled.div`
   ${stack(4)}
@@ -29,17 +30,10 @@ export const TabTrigger = styled.button<{ $stretch: boolean }>`
   font-size: ${fontSize.md};
   font-weight: ${fontWeight.medium};
   white-space: nowrap;
-  cursor: pointer;
+  ${pressableStates}
 
   &:hover:not(:disabled) {
     color: ${color.text};
-  }
-  &:focus-visible {
-    ${focusRing}
-  }
-  &:disabled {
-    cursor: not-allowed;
-    opacity: 0.6;
   }
 
   &[aria-selected='true'] {

@@ -1,4 +1,5 @@
 import { CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ReactNode } from 'react';
 import { TooltipBox, TooltipValue } from '../chart/chart.styles';
 import { Panel, Panels } from './telemetry-chart.styles';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
@@ -84,85 +85,86 @@ export default function TelemetryChartView({
       />
     );
   };
-  const xAxis = (label: boolean) => (
-    <XAxis
-      type="number"
-      dataKey="t_s"
-      domain={[0, end]}
-      tick={tick}
-      stroke={colors.border}
-      tickFormatter={(value: number) => `${Math.round(value)} s`}
-      label={
-        label
-          ? { value: 'Time', position: 'insideBottomRight', offset: -4, fill: colors.textMuted, fontSize: 12 }
-          : undefined
-      }
-    />
-  );
-  const tooltip = (
-    <Tooltip
-      cursor={{ stroke: colors.borderStrong }}
-      isAnimationActive={false}
-      content={({ active, payload }) => {
-        const point = (payload as readonly { payload?: TelemetryPoint }[] | undefined)?.[0]?.payload;
-        return active && point ? <TooltipContent point={point} formatThroughput={formatThroughput} /> : null;
-      }}
-    />
-  );
   const margin = { top: 8, right: 8, bottom: 8, left: 8 };
+  /** One panel: its own y axes and lines between the grid, time axis and tooltip both panels share. */
+  const panel = (name: string, timeLabel: boolean, content: ReactNode) => (
+    <Panel $height={panelHeight} data-telemetry-panel={name}>
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart data={data} syncId={SYNC_ID} margin={margin} accessibilityLayer={false}>
+          <CartesianGrid stroke={colors.chartGrid} vertical={false} />
+          <XAxis
+            type="number"
+            dataKey="t_s"
+            domain={[0, end]}
+            tick={tick}
+            stroke={colors.border}
+            tickFormatter={(value: number) => `${Math.round(value)} s`}
+            label={
+              timeLabel
+                ? { value: 'Time', position: 'insideBottomRight', offset: -4, fill: colors.textMuted, fontSize: 12 }
+                : undefined
+            }
+          />
+          {content}
+          <Tooltip
+            cursor={{ stroke: colors.borderStrong }}
+            isAnimationActive={false}
+            content={({ active, payload }) => {
+              const point = (payload as readonly { payload?: TelemetryPoint }[] | undefined)?.[0]?.payload;
+              return active && point ? <TooltipContent point={point} formatThroughput={formatThroughput} /> : null;
+            }}
+          />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </Panel>
+  );
   const hasRequests = hasSeries(samples, 'running') || hasSeries(samples, 'waiting');
   return (
     <Panels>
-      <Panel $height={panelHeight} data-telemetry-panel="throughput">
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} syncId={SYNC_ID} margin={margin} accessibilityLayer={false}>
-            <CartesianGrid stroke={colors.chartGrid} vertical={false} />
-            {xAxis(false)}
+      {panel(
+        'throughput',
+        false,
+        <>
+          <YAxis
+            yAxisId="throughput"
+            tick={tick}
+            stroke={colors.border}
+            width={64}
+            tickFormatter={(value: number) => formatThroughput(value)}
+          />
+          {hasRequests ? (
             <YAxis
-              yAxisId="throughput"
+              yAxisId="requests"
+              orientation="right"
               tick={tick}
               stroke={colors.border}
-              width={64}
-              tickFormatter={(value: number) => formatThroughput(value)}
+              width={40}
+              allowDecimals={false}
             />
-            {hasRequests ? (
-              <YAxis
-                yAxisId="requests"
-                orientation="right"
-                tick={tick}
-                stroke={colors.border}
-                width={40}
-                allowDecimals={false}
-              />
-            ) : null}
-            {line('output_throughput', 'throughput')}
-            {line('running', 'requests')}
-            {line('waiting', 'requests')}
-            {tooltip}
-          </ComposedChart>
-        </ResponsiveContainer>
-      </Panel>
-      <Panel $height={panelHeight} data-telemetry-panel="engine">
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} syncId={SYNC_ID} margin={margin} accessibilityLayer={false}>
-            <CartesianGrid stroke={colors.chartGrid} vertical={false} />
-            {xAxis(true)}
-            <YAxis
-              yAxisId="percent"
-              domain={[0, 100]}
-              ticks={[0, 25, 50, 75, 100]}
-              tick={tick}
-              stroke={colors.border}
-              width={64}
-              tickFormatter={(value: number) => `${value} %`}
-            />
-            {line('kv_cache_usage', 'percent')}
-            {line('gpu_utilization_pct', 'percent')}
-            {line('prefix_cache_hit_rate', 'percent')}
-            {tooltip}
-          </ComposedChart>
-        </ResponsiveContainer>
-      </Panel>
+          ) : null}
+          {line('output_throughput', 'throughput')}
+          {line('running', 'requests')}
+          {line('waiting', 'requests')}
+        </>,
+      )}
+      {panel(
+        'engine',
+        true,
+        <>
+          <YAxis
+            yAxisId="percent"
+            domain={[0, 100]}
+            ticks={[0, 25, 50, 75, 100]}
+            tick={tick}
+            stroke={colors.border}
+            width={64}
+            tickFormatter={(value: number) => `${value} %`}
+          />
+          {line('kv_cache_usage', 'percent')}
+          {line('gpu_utilization_pct', 'percent')}
+          {line('prefix_cache_hit_rate', 'percent')}
+        </>,
+      )}
     </Panels>
   );
 }

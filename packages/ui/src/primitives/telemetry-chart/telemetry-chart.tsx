@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { ChartFrame } from '../chart/chart-frame';
+import { ChartFrame, chartFigure } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { SERIES, describeTelemetry, hasSeries } from './telemetry-math';
 import type { TelemetryPoint } from './telemetry-math';
@@ -24,20 +24,13 @@ export interface TelemetryChartProps {
  */
 export function TelemetryChart(props: TelemetryChartProps) {
   const { colors } = useUiTheme();
-  const {
-    samples,
-    title = 'Engine telemetry',
-    showTitle = false,
-    panelHeight = 180,
-    formatThroughput = String,
-  } = props;
+  const { samples, panelHeight = 180, formatThroughput = String } = props;
   const present = SERIES.filter((series) => hasSeries(samples, series.key));
   return (
     <ChartFrame
-      title={title}
-      showTitle={showTitle}
+      // The height is the two panels' and the gap between them.
+      {...chartFigure(props, { title: 'Engine telemetry', height: panelHeight * 2 + 16 })}
       summary={describeTelemetry(samples, formatThroughput)}
-      height={panelHeight * 2 + 16}
       legend={present.map((series) => ({
         label: series.label,
         shape: series.dashed ? 'dashed' : 'line',

@@ -1,21 +1,7 @@
+import type { TelemetrySample } from '@mako/contract/vocabulary';
+
 /** One moment of a run, as the contract's TelemetrySample: a series is absent when nothing exposed it. */
-export interface TelemetryPoint {
-  /** Seconds since the run started. */
-  t_s: number;
-  /** The run's own output tokens/s over the interval ending here. */
-  output_throughput?: number;
-  running?: number;
-  waiting?: number;
-  /** 0..1 */
-  kv_cache_usage?: number;
-  /** The engine's preemption counter. */
-  preemptions?: number;
-  /** 0..1 */
-  prefix_cache_hit_rate?: number;
-  gpu_utilization_pct?: number;
-  gpu_memory_used_mib?: number;
-  gpu_power_w?: number;
-}
+export type TelemetryPoint = TelemetrySample;
 
 export type TelemetrySeries = Exclude<keyof TelemetryPoint, 't_s'>;
 

@@ -4,14 +4,13 @@ import {
   Line,
   ReferenceLine,
   ResponsiveContainer,
-  Scatter,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
 import { bestSoFar, roundDomain, valueSpan } from '../chart/chart-math';
 import { TooltipBox, TooltipValue } from '../chart/chart.styles';
-import { compactChart, crossShape, hollowShape, pointTooltip, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
+import { compactChart, outcomeScatters, pointTooltip, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
 import type { TrialProgressChartProps } from './trial-progress-chart';
 
 /** A point of any of the series: a trial, or a step of the best-so-far line. */
@@ -77,29 +76,11 @@ export default function TrialProgressChartView({
           isAnimationActive={false}
           name={`Best ${metricLabel}`}
         />
-        <Scatter
-          data={feasible}
-          dataKey="value"
-          fill={colors.chart1}
-          fillOpacity={0.45}
-          shape="circle"
-          isAnimationActive={false}
-          name="Feasible trial"
-        />
-        <Scatter
-          data={infeasible}
-          dataKey="value"
-          shape={hollowShape(colors.warning)}
-          isAnimationActive={false}
-          name="Infeasible trial"
-        />
-        <Scatter
-          data={failed}
-          dataKey="plotted"
-          shape={crossShape(colors.danger)}
-          isAnimationActive={false}
-          name="Failed trial"
-        />
+        {outcomeScatters(colors, 0.45, {
+          feasible: { data: feasible, dataKey: 'value', name: 'Feasible trial' },
+          infeasible: { data: infeasible, dataKey: 'value', name: 'Infeasible trial' },
+          failed: { data: failed, dataKey: 'plotted', name: 'Failed trial' },
+        })}
         <Tooltip
           cursor={{ stroke: colors.borderStrong }}
           isAnimationActive={false}

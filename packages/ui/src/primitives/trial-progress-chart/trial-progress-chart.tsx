@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { bestSoFar } from '../chart/chart-math';
 import type { Direction, TrialPoint } from '../chart/chart-math';
-import { ChartFrame } from '../chart/chart-frame';
+import { ChartFrame, chartFigure } from '../chart/chart-frame';
 import type { ObjectiveChartOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 
@@ -33,20 +33,11 @@ function describe({ trials, direction, metricLabel, formatValue = String }: Tria
  */
 export function TrialProgressChart(props: TrialProgressChartProps) {
   const { colors } = useUiTheme();
-  const {
-    title = 'Progress',
-    showTitle = false,
-    height = 280,
-    baseline,
-    baselineLabel = 'Engine defaults',
-    metricLabel,
-  } = props;
+  const { baseline, baselineLabel = 'Engine defaults', metricLabel } = props;
   return (
     <ChartFrame
-      title={title}
-      showTitle={showTitle}
+      {...chartFigure(props, { title: 'Progress', height: 280 })}
       summary={describe(props)}
-      height={height}
       legend={[
         { label: `Best ${metricLabel} so far`, shape: 'line', color: colors.accent },
         { label: 'Feasible trial', shape: 'circle', color: colors.chart1 },

@@ -1,7 +1,7 @@
-import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, ResponsiveContainer, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { roundDomain, valueSpan } from '../chart/chart-math';
 import { TooltipBox, TooltipValue } from '../chart/chart.styles';
-import { compactChart, crossShape, hollowShape, pointTooltip, useChartAxes } from '../chart/chart-view-kit';
+import { compactChart, outcomeScatters, pointTooltip, useChartAxes } from '../chart/chart-view-kit';
 import { isNumericSlice } from './slice-points';
 import type { SlicePoint } from './slice-points';
 import type { TrialSliceChartProps } from './trial-slice-chart';
@@ -74,25 +74,11 @@ export default function TrialSliceChartView({
           domain={yDomain}
           tickFormatter={(value: number) => (value < floor ? '' : formatValue(value))}
         />
-        <Scatter
-          data={plotted.filter((point) => point.outcome === 'ok')}
-          fill={colors.chart1}
-          fillOpacity={0.55}
-          isAnimationActive={false}
-          name="Feasible trial"
-        />
-        <Scatter
-          data={plotted.filter((point) => point.outcome === 'infeasible')}
-          shape={hollowShape(colors.warning)}
-          isAnimationActive={false}
-          name="Infeasible"
-        />
-        <Scatter
-          data={plotted.filter((point) => point.outcome === 'failed')}
-          shape={crossShape(colors.danger)}
-          isAnimationActive={false}
-          name="Failed"
-        />
+        {outcomeScatters(colors, 0.55, {
+          feasible: { data: plotted.filter((point) => point.outcome === 'ok'), name: 'Feasible trial' },
+          infeasible: { data: plotted.filter((point) => point.outcome === 'infeasible'), name: 'Infeasible' },
+          failed: { data: plotted.filter((point) => point.outcome === 'failed'), name: 'Failed' },
+        })}
         <Tooltip
           cursor={false}
           content={pointTooltip<Plotted>((point) => (

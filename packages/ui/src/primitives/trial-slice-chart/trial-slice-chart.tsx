@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { ChartFrame } from '../chart/chart-frame';
+import { ChartFrame, chartFigure } from '../chart/chart-frame';
 import type { ObjectiveChartOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import type { SlicePoint } from './slice-points';
@@ -34,13 +34,10 @@ function describe({ points, flag, metricLabel, formatValue = String }: TrialSlic
  */
 export function TrialSliceChart(props: TrialSliceChartProps) {
   const { colors } = useUiTheme();
-  const { flag, title = `Objective against ${flag}`, showTitle = false, height = 240 } = props;
   return (
     <ChartFrame
-      title={title}
-      showTitle={showTitle}
+      {...chartFigure(props, { title: `Objective against ${props.flag}`, height: 240 })}
       summary={describe(props)}
-      height={height}
       legend={[
         { label: 'Feasible trial', shape: 'circle', color: colors.chart1 },
         { label: 'Infeasible', shape: 'circle', color: colors.warning, hollow: true },

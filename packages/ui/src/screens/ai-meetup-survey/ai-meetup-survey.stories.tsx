@@ -3,6 +3,7 @@ import { expect, fn, within } from 'storybook/test';
 import { TextLink } from '../../primitives/link';
 import { phoneStory } from '../../../test/story-kit';
 import { expectBusy } from '../../../test/story-kit-parts';
+import { expectEmptySubmitRefused } from '../../../test/story-kit-screens';
 import { AiMeetupSurvey } from './ai-meetup-survey';
 import type { SurveyDraft } from './survey-fields';
 
@@ -44,14 +45,14 @@ export const Idle: Story = {
 export const Invalid: Story = {
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
-    await step('an empty submit names each required answer and focuses the first', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Send answers' }));
-      await expect(canvas.getByText('Please choose your role')).toBeVisible();
-      await expect(canvas.getByText('Please choose a range')).toBeVisible();
-      await expect(canvas.getByText('Please tell us your biggest pain')).toBeVisible();
-      await expect(canvas.getByRole('combobox', { name: 'Your role' })).toHaveFocus();
-      await expect(args.onSubmit).not.toHaveBeenCalled();
-    });
+    await step('an empty submit names each required answer and focuses the first', () =>
+      expectEmptySubmitRefused(canvas, userEvent, {
+        submit: 'Send answers',
+        callback: args.onSubmit,
+        missing: ['Please choose your role', 'Please choose a range', 'Please tell us your biggest pain'],
+        first: () => canvas.getByRole('combobox', { name: 'Your role' }),
+      }),
+    );
     await step("an empty e-mail is fine; a malformed one is 'Invalid email address'", async () => {
       await expect(canvas.queryByText('Invalid email address')).not.toBeInTheDocument();
       const email = canvas.getByRole('textbox', { name: 'E-mail (optional)' });

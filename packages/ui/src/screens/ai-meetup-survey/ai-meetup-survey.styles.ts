@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
 import { color, fontSize, fontWeight, space, stack } from '../../foundations/theme/design-tokens';
 
 export const SurveyRoot = styled.section`
@@ -35,9 +36,7 @@ export const Legend = styled.legend`
 `;
 
 export const EngineGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: ${space(2.5)} ${space(4)};
+  ${autoFillGrid(200, 2.5, 4)}
 `;
 
 export const Optional = styled.span`

@@ -4,6 +4,7 @@ import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { Card } from '../../primitives/card';
 import { Checkbox } from '../../primitives/checkbox';
+import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { CheckCircleIcon } from '../../foundations/icons';
 import { Select } from '../../primitives/select';
 import { TextArea } from '../../primitives/text-area';
@@ -78,21 +79,8 @@ export function AiMeetupSurvey({
   const [submitted, setSubmitted] = useState(false);
   const titleId = useId();
   const thankYouRef = useRef<HTMLDivElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const roleRef = useRef<HTMLSelectElement>(null);
-  const gpusRef = useRef<HTMLSelectElement>(null);
-  const painRef = useRef<HTMLTextAreaElement>(null);
-  const focusField = (field: SurveyField) => {
-    const targets = {
-      name: nameRef,
-      email: emailRef,
-      role: roleRef,
-      gpus_in_production: gpusRef,
-      biggest_pain: painRef,
-    };
-    targets[field].current?.focus();
-  };
+  // Each validated field's control, so that a submit that finds it invalid can focus it.
+  const controls = useRef<Partial<Record<SurveyField, HTMLElement | null>>>({});
 
   // The form the user was in disappears; moving focus to the thank-you makes it heard.
   useEffect(() => {
@@ -109,6 +97,27 @@ export function AiMeetupSurvey({
     const validated = (VALIDATED_FIELDS as readonly string[]).includes(field);
     if (validated && (checkNow || errors[field as SurveyField])) check(field as SurveyField, next);
   };
+
+  /** What every validated field takes: its name, value and error, and the ref a failed submit focuses. */
+  const fieldProps = <F extends SurveyField>(field: F) => ({
+    ref: (control: HTMLElement | null) => {
+      controls.current[field] = control;
+    },
+    name: field,
+    value: draft[field],
+    error: errors[field],
+  });
+  /** A text field is checked when the user leaves it. */
+  const textProps = (field: 'name' | 'email' | 'biggest_pain') => ({
+    ...fieldProps(field),
+    onChange: (event: { target: { value: string } }) => update(field, event.target.value),
+    onBlur: () => check(field, draft),
+  });
+  /** A select is checked as soon as a choice is made. */
+  const choiceProps = <F extends 'role' | 'gpus_in_production'>(field: F) => ({
+    ...fieldProps(field),
+    onValueChange: (value: string) => update(field, value as SurveyDraft[F], true),
+  });
 
   const title = (
     <SurveyTitle as={`h${headingLevel}`} id={titleId}>
@@ -148,75 +157,52 @@ export function AiMeetupSurvey({
         <SurveyForm
           aria-label={SURVEY_TITLE}
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (busy) return;
-            const found: Errors = {};
-            for (const field of VALIDATED_FIELDS) found[field] = validateSurveyField(field, draft) ?? undefined;
-            setErrors(found);
-            const firstInvalid = VALIDATED_FIELDS.find((field) => found[field]);
-            if (firstInvalid) {
-              focusField(firstInvalid);
-              return;
-            }
-            const values = toSurveyValues(draft);
-            if (!values) return;
-            setSubmitted(true);
-            onSubmit(values);
-          }}
+          onSubmit={(event) =>
+            submitUnlessBusy(event, busy, () => {
+              const found: Errors = {};
+              for (const field of VALIDATED_FIELDS) found[field] = validateSurveyField(field, draft) ?? undefined;
+              setErrors(found);
+              const firstInvalid = VALIDATED_FIELDS.find((field) => found[field]);
+              if (firstInvalid) {
+                controls.current[firstInvalid]?.focus();
+                return;
+              }
+              const values = toSurveyValues(draft);
+              if (!values) return;
+              setSubmitted(true);
+              onSubmit(values);
+            })
+          }
         >
           <TwoColumns>
             <TextField
-              ref={nameRef}
               label={
                 <>
                   Name <Optional>(optional)</Optional>
                 </>
               }
-              name="name"
               autoComplete="name"
-              value={draft.name}
-              error={errors.name}
-              onChange={(event) => update('name', event.target.value)}
-              onBlur={() => check('name', draft)}
+              {...textProps('name')}
             />
             <TextField
-              ref={emailRef}
               label={
                 <>
                   E-mail <Optional>(optional)</Optional>
                 </>
               }
-              name="email"
               type="email"
               autoComplete="email"
               hint="Only if you want the results or a demo."
-              value={draft.email}
-              error={errors.email}
-              onChange={(event) => update('email', event.target.value)}
-              onBlur={() => check('email', draft)}
+              {...textProps('email')}
             />
           </TwoColumns>
           <TwoColumns>
+            <Select label="Your role" placeholder="Choose your role" options={ROLE_OPTIONS} {...choiceProps('role')} />
             <Select
-              ref={roleRef}
-              label="Your role"
-              name="role"
-              placeholder="Choose your role"
-              options={ROLE_OPTIONS}
-              value={draft.role}
-              error={errors.role}
-              onValueChange={(value) => update('role', value as SurveyDraft['role'], true)}
-            />
-            <Select
-              ref={gpusRef}
               label="GPUs serving models in production"
-              name="gpus_in_production"
               placeholder="Choose a range"
               options={GPU_RANGE_OPTIONS}
-              value={draft.gpus_in_production}
-              error={errors.gpus_in_production}
-              onValueChange={(value) => update('gpus_in_production', value as SurveyDraft['gpus_in_production'], true)}
+              {...choiceProps('gpus_in_production')}
             />
           </TwoColumns>
           <EngineFieldset>
@@ -237,15 +223,10 @@ export function AiMeetupSurvey({
             </EngineGrid>
           </EngineFieldset>
           <TextArea
-            ref={painRef}
             label="Your biggest pain in serving models"
-            name="biggest_pain"
             hint="Latency spikes, GPU cost, picking engine flags… a sentence or two is plenty."
             maxLength={PAIN_MAX + 200}
-            value={draft.biggest_pain}
-            error={errors.biggest_pain}
-            onChange={(event) => update('biggest_pain', event.target.value)}
-            onBlur={() => check('biggest_pain', draft)}
+            {...textProps('biggest_pain')}
           />
           <Checkbox
             label="I would like a demo of MakoOptimize"

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import * as manager from '../credential-manager/token-manager.plays';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { expectBusy, expectCopies, textsOf } from '../../../test/story-kit-parts';
+import { expectRowsNamed, tokenListCallbacks } from '../../../test/story-kit-screens';
 import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fixtures';
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
 import type { ApiTokensPageProps } from './api-tokens-page';
@@ -13,9 +14,7 @@ const meta = {
   args: {
     tokens: API_TOKENS,
     now: NOW,
-    onCreate: fn(),
-    onRevoke: fn(),
-    onRetry: fn(),
+    ...tokenListCallbacks(),
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof ApiTokensPage>;
@@ -32,11 +31,7 @@ export const Full: Story = {
       await expect(headers).toEqual(['Name', 'Prefix', 'Created', 'Last used', 'Expires', 'Status', 'Actions']);
     });
     await step('newest first, with relative dates and the exact time on hover', async () => {
-      const names = within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
-      await expect(names).toEqual(['ci-runner', 'gpu-box-01', 'staging', 'old-laptop']);
+      await expectRowsNamed(table, ['ci-runner', 'gpu-box-01', 'staging', 'old-laptop']);
       const created = manager.tokenRow('ci-runner').getByText('25 d ago');
       await expect(created.tagName).toBe('TIME');
       await expect(created).toHaveAttribute('title', expect.stringContaining('2026'));

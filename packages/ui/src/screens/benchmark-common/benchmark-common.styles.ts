@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
 import { color, focusRing, font, fontSize, numeric, radius, space, stack } from '../../foundations/theme/design-tokens';
 
 export const BadgeRow = styled.span`
@@ -28,6 +29,18 @@ export const OptionChip = styled.li`
   white-space: nowrap;
 `;
 
+/** A number in a sentence or a cell: the tables' monospace figures, one step smaller than the text. */
+export const SmallNumber = styled.span`
+  ${numeric}
+  font-size: ${fontSize.sm};
+`;
+
+/** A name a machine reads (a runtime flag, a runner), in the monospace, one step smaller than the text. */
+export const Identifier = styled.span`
+  font-family: ${font.mono};
+  font-size: ${fontSize.sm};
+`;
+
 export const MutedText = styled.span`
   color: ${color.textMuted};
 `;
@@ -50,9 +63,7 @@ export const LinkButton = styled.button`
 `;
 
 export const DefinitionGrid = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
-  gap: ${space(3)} ${space(5)};
+  ${autoFillGrid(130, 3, 5)}
   margin: 0;
 
   & > div {

@@ -1,9 +1,14 @@
 import type {
+  BenchmarkMetrics,
+  BenchmarkRecord,
   ConfigValue,
+  Goodput,
   LATENCY_METRICS,
-  METRIC_KEYS,
+  LatencyStats,
+  MetricKey,
   PERCENTILES,
   Runtime,
+  Workload,
   naturalDirection,
 } from '@mako/contract/vocabulary';
 import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
@@ -11,10 +16,11 @@ import type { HardwareLike } from '../../foundations/format/format';
 import type { ClientReportView, MetricIntervalsView, TelemetryView } from './measurement-data';
 
 /*
- * The benchmark shapes the benchmark screens read, written out field by field so that the API's
- * objects (packages/contract/src/benchmarks.ts) can be passed in as they are: every field here has
- * the contract's name and a type the contract's type is assignable to. packages/ui imports only the
- * contract's vocabulary (metric keys, runtimes), never its schemas.
+ * The benchmark shapes the benchmark screens read, structural so that the API's objects
+ * (packages/contract/src/benchmarks.ts) can be passed in as they are: every field here has the
+ * contract's name and a type the contract's type is assignable to. packages/ui imports only the
+ * contract's vocabulary (metric keys, runtimes, and the shapes fixtures and ui share), never its
+ * schemas.
  */
 
 export type BenchmarkRuntime = Runtime;
@@ -23,20 +29,9 @@ export type BenchmarkRuntime = Runtime;
 export type RuntimeOptionValue = ConfigValue;
 export type RuntimeOptionsView = Readonly<Record<string, RuntimeOptionValue>>;
 
-export interface BenchmarkWorkloadView {
-  dataset: string;
-  num_requests: number;
-  /** Requests/s, or 'inf' when every request is sent at once. */
-  request_rate: number | 'inf';
-  burstiness?: number;
-  max_concurrency?: number | null;
-  max_seq_length: number;
-  output_len: number;
-  min_prompt: number;
-  max_prompt: number;
-  min_output: number;
-  max_output: number;
-}
+/** Older fixtures leave out the burstiness and concurrency limit; the screens show a default. */
+export type BenchmarkWorkloadView = Omit<Workload, 'burstiness' | 'max_concurrency'> &
+  Partial<Pick<Workload, 'burstiness' | 'max_concurrency'>>;
 
 export interface BenchmarkSettingView {
   id: string;
@@ -50,55 +45,15 @@ export interface BenchmarkSettingView {
   owner?: string;
 }
 
-export interface LatencyStatsView {
-  mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-}
+export type LatencyStatsView = LatencyStats;
+export type GoodputView = Goodput;
+export type BenchmarkMetricsView = BenchmarkMetrics;
 
-export interface GoodputView {
-  /** Completed requests per second that met every SLO. */
-  request_throughput: number;
-  /** Share of completed requests that met every SLO, 0..1. */
-  attainment: number;
-  slo: { ttft_ms?: number; tpot_ms?: number; e2el_ms?: number };
-}
-
-export interface BenchmarkMetricsView {
-  completed: number;
-  failed: number;
-  duration_s: number;
-  total_input_tokens: number;
-  total_output_tokens: number;
-  request_throughput: number;
-  input_throughput: number;
-  output_throughput: number;
-  total_token_throughput: number;
-  ttft_ms: LatencyStatsView;
-  tpot_ms: LatencyStatsView;
-  itl_ms: LatencyStatsView;
-  e2el_ms: LatencyStatsView;
-  goodput: GoodputView | null;
-}
-
-export interface BenchmarkView {
-  id: string;
+export interface BenchmarkView extends BenchmarkRecord {
   setting: BenchmarkSettingView;
   session_id?: string | null;
   runtime_options: RuntimeOptionsView;
-  metrics: BenchmarkMetricsView;
-  cost_per_million_tokens: number | null;
-  output_throughput_per_gpu: number;
-  output_throughput_per_user: number | null;
-  verified: boolean;
-  published: boolean;
-  /** Seeded from the performance model, not measured on hardware. */
-  demo: boolean;
   notes?: string;
-  owner: string;
-  created_at: string;
   /** Whether the client kept up; in every answer (search rows and lists too). */
   client?: ClientReportView;
   /** Only in a single benchmark's answer: each repeated run, their intervals, the engine telemetry. */
@@ -123,7 +78,7 @@ export type LatencyMetric = (typeof LATENCY_METRICS)[number];
 export type LatencyStat = (typeof PERCENTILES)[number];
 
 /** What an objective, a constraint or a sort can name (the contract's METRIC_KEYS). */
-export type BenchmarkMetricKey = (typeof METRIC_KEYS)[number];
+export type BenchmarkMetricKey = MetricKey;
 
 export const LATENCY_LABELS: Record<LatencyMetric, string> = {
   ttft_ms: 'TTFT',

@@ -1,11 +1,8 @@
 import styled from 'styled-components';
-import { color, fontSize, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, wrappingRow } from '../../foundations/theme/design-tokens';
 
 export const SelectionBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)} ${space(3)};
+  ${wrappingRow(2, 3)}
   font-size: ${fontSize.sm};
   color: ${color.textMuted};
 

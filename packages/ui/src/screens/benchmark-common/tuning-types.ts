@@ -1,8 +1,19 @@
 import type {
+  BenchmarkMetrics,
+  Constraint,
+  ConstraintOp,
+  Direction,
+  Goodput,
+  HardwareConfig,
+  Objective,
+  SearchParameter,
+  SpaceRule,
+  Spread,
+} from '@mako/contract/vocabulary';
+import type {
   BenchmarkMetricKey,
   BenchmarkRuntime,
   BenchmarkWorkloadView,
-  LatencyStatsView,
   RuntimeOptionValue,
   RuntimeOptionsView,
 } from './benchmark-data';
@@ -10,7 +21,8 @@ import type {
 /*
  * The tuning shapes the screens read, mirroring packages/contract (tuning.ts, benchmarks.ts) field
  * for field, so apps/web passes API objects straight in. Only the fields the screens use are listed;
- * extra fields on the API objects are fine.
+ * extra fields on the API objects are fine. The leaf shapes fixtures and the tuner spell too
+ * (objective, constraint, search space, spread) come from the contract's zod-free vocabulary.
  */
 
 export type ConfigValue = RuntimeOptionValue;
@@ -20,24 +32,7 @@ export type Runtime = BenchmarkRuntime;
 /** The metrics an objective or a constraint can name (the contract's MetricKey). */
 export type MetricKey = BenchmarkMetricKey;
 
-export type Direction = 'maximize' | 'minimize';
-export type ConstraintOp = '<=' | '>=' | '<' | '>';
-
-export interface Objective {
-  metric: MetricKey;
-  direction: Direction;
-}
-
-export interface Constraint {
-  metric: MetricKey;
-  op: ConstraintOp;
-  value: number;
-}
-
-export interface HardwareConfig {
-  name: string;
-  count: number;
-}
+export type { Constraint, ConstraintOp, Direction, HardwareConfig, Objective, SearchParameter, SpaceRule };
 
 export type Workload = BenchmarkWorkloadView;
 
@@ -56,14 +51,7 @@ export interface Budget {
 /** The contract's session statuses; any other string is shown as-is. */
 export type SessionStatus = 'pending' | 'running' | 'complete' | 'failed' | (string & {});
 
-/** The objective over a configuration's measurements; `interval` is the 95 % interval of the mean (n ≥ 2). */
-export interface SpreadData {
-  n: number;
-  mean: number;
-  min: number;
-  max: number;
-  interval: { low: number; high: number } | null;
-}
+export type SpreadData = Spread;
 
 /** How sure a session with re-measures is of its best: 'within_noise' when the runner-up's interval overlaps. */
 export interface ConfidenceData {
@@ -112,19 +100,18 @@ export interface ParetoFrontPointData {
   values: readonly number[];
 }
 
-export type LatencyStats = LatencyStatsView;
-
-export interface BenchmarkMetricsData {
-  request_throughput: number;
-  input_throughput: number;
-  output_throughput: number;
-  total_token_throughput: number;
-  ttft_ms: LatencyStats;
-  tpot_ms: LatencyStats;
-  itl_ms: LatencyStats;
-  e2el_ms: LatencyStats;
-  goodput?: { request_throughput: number } | null;
-}
+/** A trial's metrics: the throughputs and latencies of a benchmark's, and its goodput's rate if any. */
+export type BenchmarkMetricsData = Pick<
+  BenchmarkMetrics,
+  | 'request_throughput'
+  | 'input_throughput'
+  | 'output_throughput'
+  | 'total_token_throughput'
+  | 'ttft_ms'
+  | 'tpot_ms'
+  | 'itl_ms'
+  | 'e2el_ms'
+> & { goodput?: Pick<Goodput, 'request_throughput'> | null };
 
 export type FailureKind = 'oom' | 'crash' | 'timeout' | 'invalid';
 
@@ -193,18 +180,6 @@ export interface RuntimeCatalogueData {
 }
 
 // ---- What the create dialog sends (the contract's TuningSessionCreate) ------------------------
-
-export type SearchParameter =
-  | { kind: 'int' | 'float'; name: string; low: number; high: number; step?: number; log?: boolean }
-  | { kind: 'categorical'; name: string; choices: ConfigValue[] }
-  | { kind: 'bool'; name: string };
-
-export interface SpaceRule {
-  left: string;
-  op: '<=' | '>=' | '<' | '>' | 'divides';
-  right: number | { param: string } | { setting: 'gpu_count' | 'max_seq_length' };
-  when?: { param: string; equals: ConfigValue };
-}
 
 export interface TuningSessionCreateBody {
   setting: {

@@ -5,7 +5,7 @@ import { benchmarks, withRuns } from '@mako/fixtures';
 import { llamaH100Manual, llamaH100Trials, standaloneBenchmarks } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { expectFitsPhone } from '../../../test/story-kit';
-import { waitForChartPlot } from '../../../test/story-kit-parts';
+import { expectExportsEachFormat, waitForChartPlot } from '../../../test/story-kit-parts';
 import { BenchmarkCompare } from './benchmark-compare';
 import type { BenchmarkCompareProps } from './benchmark-compare';
 
@@ -70,10 +70,7 @@ export const Pair: Story = {
       await expect(canvas.getByText(/#1 1x H100: .* Mean TPOT/)).toBeInTheDocument();
     });
     await step('exports hand the format to the app', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
-      await expect(args.onExport).toHaveBeenLastCalledWith('csv');
-      await userEvent.click(canvas.getByRole('button', { name: 'Export JSON' }));
-      await expect(args.onExport).toHaveBeenLastCalledWith('json');
+      await expectExportsEachFormat(canvas, userEvent, args.onExport);
     });
     await step('with two benchmarks there is nothing to remove', async () => {
       await expect(canvas.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();

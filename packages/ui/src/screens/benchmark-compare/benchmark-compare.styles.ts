@@ -5,18 +5,12 @@ import {
   font,
   fontSize,
   fontWeight,
-  numeric,
   radius,
   space,
   stack,
   wrappingRow,
 } from '../../foundations/theme/design-tokens';
 import type { Verdict } from './compare-data';
-
-export const Toolbar = styled.div`
-  ${wrappingRow(3)}
-  justify-content: space-between;
-`;
 
 export const ToolbarGroup = styled.div`
   ${wrappingRow(2)}
@@ -113,11 +107,6 @@ export const Cell = styled.td<{ $differs?: boolean }>`
     `}
 `;
 
-export const MonoValue = styled.span`
-  ${numeric}
-  font-size: ${fontSize.sm};
-`;
-
 const verdictColor: Record<Verdict, string> = {
   better: color.success,
   worse: color.danger,
@@ -141,3 +130,6 @@ export const ChartControls = styled.div`
   justify-content: flex-end;
   max-width: 260px;
 `;
+
+export { Toolbar } from '../../primitives/screen-layout';
+export { SmallNumber as MonoValue } from '../benchmark-common/benchmark-common.styles';

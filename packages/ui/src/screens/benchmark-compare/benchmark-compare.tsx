@@ -4,7 +4,7 @@ import { Button } from '../../primitives/button';
 import { Card } from '../../primitives/card';
 import { Checkbox } from '../../primitives/checkbox';
 import { EmptyState } from '../../primitives/empty-state';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import {
   formatHardware,
   formatMs,
@@ -49,11 +49,8 @@ import {
 
 export const BENCHMARK_COMPARE_TITLE = 'Compare benchmarks';
 
-export interface BenchmarkCompareProps {
+export interface BenchmarkCompareProps extends LoadFailureProps {
   status: BenchmarkScreenStatus;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** The benchmarks side by side, in the order of the address; the first is the baseline. */
   benchmarks?: readonly BenchmarkView[];
   /** Takes one benchmark out of the comparison. */

@@ -226,10 +226,5 @@ export function benchmarksToCsv(benchmarks: readonly BenchmarkView[]): string {
 
 /** The export of a list of benchmarks; JSON holds the API's own objects. */
 export function benchmarkExport(benchmarks: readonly BenchmarkView[], format: ExportFormat, stem: string): ExportFile {
-  return exportFile(
-    format,
-    stem,
-    () => benchmarksToCsv(benchmarks),
-    () => benchmarks,
-  );
+  return exportFile(format, stem, benchmarks, benchmarksToCsv);
 }

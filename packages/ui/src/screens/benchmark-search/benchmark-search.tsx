@@ -5,8 +5,8 @@ import { createContext, lazy, Suspense, useContext, useId, useMemo, useState } f
 import { Button } from '../../primitives/button';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
-import type { ScreenError } from '../error-views/screen-error';
-import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
+import { formatHardware, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon } from '../../foundations/icons';
 import { Skeleton } from '../../primitives/skeleton';
 import { Tabs } from '../../primitives/tabs';
@@ -21,6 +21,7 @@ import {
 } from '../benchmark-common/benchmark-data';
 import type { BenchmarkPage, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
+import { benchmarkMetricColumns } from '../benchmark-common/metric-columns';
 import {
   CompareBar,
   CompareCheckbox,
@@ -59,16 +60,13 @@ const ParetoView = lazy(() => import('./pareto-view'));
 
 const NO_RESULTS: readonly BenchmarkView[] = [];
 
-export interface BenchmarkSearchProps {
+export interface BenchmarkSearchProps extends LoadFailureProps {
   /** The search on screen (from the address bar); limit and offset drive the pages. */
   filters: BenchmarkSearchFilters;
   /** A new search from the form: only the filters that are set, typed for the API. Reset sends {}. */
   onSearch: (filters: BenchmarkSearchFilters) => void;
   /** The query state of GET /benchmarks/all. */
   status: BenchmarkScreenStatus;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** One page of results (the page's `data`). */
   results?: readonly BenchmarkView[];
   /** Matches in total (the page's `count`). */
@@ -151,6 +149,7 @@ function ModelCell({ row }: CellContext<BenchmarkView, string>) {
 
 const column = createColumnHelper<BenchmarkView>();
 const optional = (value: number | null) => value ?? undefined;
+const metricColumns = benchmarkMetricColumns(column, (benchmark) => benchmark.metrics);
 
 const COLUMNS = [
   column.accessor((benchmark) => benchmark.setting.ml_model_name, { id: 'model', header: 'Model', cell: ModelCell }),
@@ -158,12 +157,7 @@ const COLUMNS = [
     id: 'hardware',
     header: 'Hardware',
   }),
-  column.accessor((benchmark) => benchmark.metrics.output_throughput, {
-    id: 'output_throughput',
-    header: 'Output tok/s',
-    cell: (info) => formatTokensPerSecond(info.getValue(), { unit: false }),
-    meta: { numeric: true },
-  }),
+  metricColumns.outputThroughput,
   column.accessor('output_throughput_per_gpu', {
     header: 'tok/s/GPU',
     cell: (info) => formatTokensPerSecond(info.getValue(), { unit: false }),
@@ -176,20 +170,8 @@ const COLUMNS = [
     sortUndefined: 'last',
     meta: { numeric: true },
   }),
-  column.accessor((benchmark) => benchmark.metrics.ttft_ms.p99, {
-    id: 'ttft_p99',
-    header: 'p99 TTFT',
-    cell: (info) => formatMs(info.getValue()),
-    sortDescFirst: false,
-    meta: { numeric: true },
-  }),
-  column.accessor((benchmark) => benchmark.metrics.tpot_ms.mean, {
-    id: 'tpot_mean',
-    header: 'Mean TPOT',
-    cell: (info) => formatMs(info.getValue()),
-    sortDescFirst: false,
-    meta: { numeric: true },
-  }),
+  metricColumns.ttftP99,
+  metricColumns.tpotMean,
   column.accessor((benchmark) => optional(benchmark.cost_per_million_tokens), {
     id: 'cost',
     header: 'Cost/1M tok',

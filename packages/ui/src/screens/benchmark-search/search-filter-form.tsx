@@ -149,27 +149,17 @@ export function SearchFilterForm({
     };
     // In a pair, long controls (text, selects with long labels) take the whole row.
     const wide = paired && (field.kind === 'text' || field.kind === 'objective') ? { 'data-wide': '' } : {};
-    if (field.kind === 'objective') {
+    // The fields with a closed set of answers are selects; an empty answer leaves the filter off.
+    const choices =
+      field.kind === 'objective'
+        ? { options: objectiveOptions, placeholder: 'None (newest first)' }
+        : field.kind === 'flag'
+          ? { options: flagOptions, placeholder: 'Any' }
+          : null;
+    if (choices) {
       return (
         <div key={field.name} {...wide}>
-          <Select
-            {...common}
-            options={objectiveOptions}
-            placeholder="None (newest first)"
-            onValueChange={(value) => change(field.name, value)}
-          />
-        </div>
-      );
-    }
-    if (field.kind === 'flag') {
-      return (
-        <div key={field.name}>
-          <Select
-            {...common}
-            options={flagOptions}
-            placeholder="Any"
-            onValueChange={(value) => change(field.name, value)}
-          />
+          <Select {...common} {...choices} onValueChange={(value) => change(field.name, value)} />
         </div>
       );
     }

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import {
-  FIXTURE_NOW,
   VLLM_DEFAULTS,
   bestSetupReport,
   llamaH100Manual,
@@ -11,6 +10,8 @@ import {
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { expectCopies, textsOf } from '../../../test/story-kit-parts';
+import { FIXTURE_CLOCK, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
+import { expectOffers } from '../../../test/story-kit-screens';
 import { BestSetupReport } from './best-setup-report';
 import type { BestBenchmarkReportView } from './best-setup-report';
 
@@ -28,11 +29,9 @@ const meta = {
     report: bestSetupReport,
     runtimeDefaults: VLLM_DEFAULTS,
     onChange: fn(),
-    onRetry: fn(),
-    onCopyCommand: fn(),
     onOpenSetting: fn(),
-    now: FIXTURE_NOW,
-    timeZone: 'UTC',
+    ...retryAndCopyArgs(),
+    ...FIXTURE_CLOCK,
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof BestSetupReport>;
@@ -126,13 +125,9 @@ export const ChangeTheSelection: Story = {
       });
       await expect(args.onChange).toHaveBeenCalledTimes(3);
     });
-    await step('objectives say which way is better', async () => {
-      const objective = canvas.getByLabelText('Objective');
-      await expect(within(objective).getByRole('option', { name: 'p99 TTFT (lowest wins)' })).toBeInTheDocument();
-      await expect(
-        within(objective).getByRole('option', { name: 'Goodput (req/s) (highest wins)' }),
-      ).toBeInTheDocument();
-    });
+    await step('objectives say which way is better', () =>
+      expectOffers(canvas.getByLabelText('Objective'), ['p99 TTFT (lowest wins)', 'Goodput (req/s) (highest wins)']),
+    );
   },
 };
 

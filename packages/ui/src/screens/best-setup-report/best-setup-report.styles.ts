@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
 import { media, space, splitRow } from '../../foundations/theme/design-tokens';
 
 export const SelectRow = styled.div`
@@ -16,9 +17,7 @@ export const Headline = styled.div`
 `;
 
 export const MetricGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
-  gap: ${space(4)};
+  ${autoFillGrid(120, 4)}
 `;
 
 export {

@@ -6,7 +6,7 @@ import { Card } from '../../primitives/card';
 import { CopyField } from '../../primitives/copy-field';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatChangeVsDefaults, formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Select } from '../../primitives/select';
@@ -68,7 +68,7 @@ export interface BestSetupSelection {
 
 export type BestSetupReportStatus = 'idle' | 'loading' | 'error' | 'success';
 
-export interface BestSetupReportProps {
+export interface BestSetupReportProps extends LoadFailureProps {
   /** Model names to choose from, e.g. the models that have benchmarks. */
   models: readonly string[];
   /** Accelerator names ("H100"), without a count: the report covers every count. */
@@ -84,9 +84,6 @@ export interface BestSetupReportProps {
    */
   status: BestSetupReportStatus;
   report?: BestBenchmarkReportView | null;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /**
    * The engine's default flags (contract: defaultConfig(runtime)), for the flags the defaults run did
    * not record; without them such a flag shows as '—'.

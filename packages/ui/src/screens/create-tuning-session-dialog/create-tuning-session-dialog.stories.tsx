@@ -50,6 +50,19 @@ const DEFAULT_WORKLOAD = {
   max_output: 128,
 };
 
+/** vLLM options the dialog proposes for search that the stories below leave as proposed. */
+const UNEDITED_OPTIONS = [
+  { kind: 'int', name: 'max_num_batched_tokens', low: 512, high: 65536, log: true },
+  { kind: 'float', name: 'gpu_memory_utilization', low: 0.5, high: 0.98, step: 0.01 },
+  { kind: 'bool', name: 'enable_chunked_prefill' },
+  { kind: 'bool', name: 'enable_prefix_caching' },
+];
+const KV_CACHE_DTYPE = {
+  kind: 'categorical',
+  name: 'kv_cache_dtype',
+  choices: ['auto', 'fp8', 'fp8_e4m3', 'fp8_e5m2'],
+};
+
 export const FillAndCreate: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the trigger opens the dialog with the model field first', async () => {
@@ -98,12 +111,9 @@ export const FillAndCreate: Story = {
             parameters: [
               { kind: 'categorical', name: 'tensor_parallel_size', choices: [1, 2] },
               { kind: 'int', name: 'max_num_seqs', low: 8, high: 1024, log: true },
-              { kind: 'int', name: 'max_num_batched_tokens', low: 512, high: 65536, log: true },
-              { kind: 'float', name: 'gpu_memory_utilization', low: 0.5, high: 0.98, step: 0.01 },
-              { kind: 'bool', name: 'enable_chunked_prefill' },
-              { kind: 'bool', name: 'enable_prefix_caching' },
+              ...UNEDITED_OPTIONS,
               { kind: 'categorical', name: 'block_size', choices: [8, 16, 32] },
-              { kind: 'categorical', name: 'kv_cache_dtype', choices: ['auto', 'fp8', 'fp8_e4m3', 'fp8_e5m2'] },
+              KV_CACHE_DTYPE,
               { kind: 'bool', name: 'async_scheduling' },
             ],
             rules: [],
@@ -153,11 +163,8 @@ export const EditSearchSpaceAndBudget: Story = {
             parameters: [
               { kind: 'categorical', name: 'tensor_parallel_size', choices: [2, 4] },
               { kind: 'int', name: 'max_num_seqs', low: 64, high: 512, log: true },
-              { kind: 'int', name: 'max_num_batched_tokens', low: 512, high: 65536, log: true },
-              { kind: 'float', name: 'gpu_memory_utilization', low: 0.5, high: 0.98, step: 0.01 },
-              { kind: 'bool', name: 'enable_chunked_prefill' },
-              { kind: 'bool', name: 'enable_prefix_caching' },
-              { kind: 'categorical', name: 'kv_cache_dtype', choices: ['auto', 'fp8', 'fp8_e4m3', 'fp8_e5m2'] },
+              ...UNEDITED_OPTIONS,
+              KV_CACHE_DTYPE,
               { kind: 'bool', name: 'enforce_eager' },
               { kind: 'bool', name: 'async_scheduling' },
             ],

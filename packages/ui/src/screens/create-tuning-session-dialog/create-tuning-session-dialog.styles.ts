@@ -1,7 +1,7 @@
 import styled from 'styled-components';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
 import {
   color,
-  font,
   fontSize,
   fontWeight,
   media,
@@ -41,9 +41,7 @@ export const SectionNote = styled.p`
 
 /** Fields flow into as many columns as fit: three in the dialog, one on a phone. */
 export const Grid = styled.div<{ $min?: number }>`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(${({ $min = 180 }) => $min}px, 1fr));
-  gap: ${space(3)} ${space(4)};
+  ${({ $min = 180 }) => autoFillGrid($min, 3, 4)}
   align-items: start;
 `;
 
@@ -113,11 +111,6 @@ export const OptionHead = styled.div`
   }
 `;
 
-export const OptionName = styled.span`
-  font-family: ${font.mono};
-  font-size: ${fontSize.sm};
-`;
-
 export const OptionMeta = styled.p`
   ${numeric}
   font-size: ${fontSize.xs};
@@ -139,3 +132,5 @@ export const Choices = styled.div`
 export const Loading = styled.div`
   ${stack(3)}
 `;
+
+export { Identifier as OptionName } from '../benchmark-common/benchmark-common.styles';

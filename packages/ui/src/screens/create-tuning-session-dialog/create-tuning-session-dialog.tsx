@@ -5,7 +5,7 @@ import { metricLabel } from '../benchmark-common/benchmark-data';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { Checkbox } from '../../primitives/checkbox';
-import { Dialog } from '../../primitives/dialog';
+import { Dialog, useControllableOpen } from '../../primitives/dialog';
 import { ErrorText } from '../../primitives/field/field.styles';
 import { formatNumber } from '../../foundations/format/format';
 import { AlertCircleIcon } from '../../foundations/icons';
@@ -110,12 +110,7 @@ export function CreateTuningSessionDialog({
   busy = false,
   ...formOptions
 }: CreateTuningSessionDialogProps) {
-  const [ownOpen, setOwnOpen] = useState(false);
-  const isOpen = open ?? ownOpen;
-  const setOpen = (next: boolean) => {
-    if (open === undefined) setOwnOpen(next);
-    onOpenChange?.(next);
-  };
+  const [isOpen, setOpen] = useControllableOpen(open, onOpenChange);
 
   let body: ReactElement;
   if (runtimes && runtimes.length > 0) {
@@ -346,23 +341,16 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
       <Section>
         <Legend>Objective and constraints</Legend>
         <Grid $min={200}>
-          <Select
-            label="Objective metric"
-            options={METRIC_OPTIONS}
-            value={values.objectiveMetric}
-            onValueChange={(metric) =>
+          <ObjectiveSelects
+            labels={{ metric: 'Objective metric', direction: 'Direction' }}
+            objective={{ metric: values.objectiveMetric, direction: values.objectiveDirection }}
+            onChange={({ metric, direction }) =>
               setValues((previous) => ({
                 ...previous,
-                objectiveMetric: metric as MetricKey,
-                objectiveDirection: naturalDirection(metric as MetricKey),
+                objectiveMetric: metric ?? previous.objectiveMetric,
+                objectiveDirection: direction ?? previous.objectiveDirection,
               }))
             }
-          />
-          <Select
-            label="Direction"
-            options={DIRECTION_OPTIONS}
-            value={values.objectiveDirection}
-            onValueChange={(direction) => set('objectiveDirection', direction as Direction)}
           />
         </Grid>
         {multiObjective ? (
@@ -373,25 +361,11 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
               const metricError = errors[`objective.${objective.key}.metric`];
               return (
                 <ObjectiveRow key={objective.key}>
-                  <Select
-                    label={`${label} metric`}
-                    hideLabel
-                    options={METRIC_OPTIONS}
-                    value={objective.metric}
-                    onValueChange={(metric) =>
-                      setObjective(objective.key, {
-                        metric: metric as MetricKey,
-                        direction: naturalDirection(metric as MetricKey),
-                      })
-                    }
-                    error={metricError}
-                  />
-                  <Select
-                    label={`${label} direction`}
-                    hideLabel
-                    options={DIRECTION_OPTIONS}
-                    value={objective.direction}
-                    onValueChange={(direction) => setObjective(objective.key, { direction: direction as Direction })}
+                  <ObjectiveSelects
+                    labels={{ metric: `${label} metric`, direction: `${label} direction`, hidden: true }}
+                    objective={objective}
+                    metricError={metricError}
+                    onChange={(patch) => setObjective(objective.key, patch)}
                   />
                   <RemoveRowButton label={label} onRemove={() => removeRow('extraObjectives', objective.key)} />
                 </ObjectiveRow>
@@ -543,6 +517,42 @@ function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValue
         </OptionBody>
       </Section>
     </Form>
+  );
+}
+
+interface ObjectiveSelectsProps {
+  /** The two selects' labels; `hidden` names them for assistive technology only, in a row of like fields. */
+  labels: { metric: string; direction: string; hidden?: boolean };
+  objective: { metric: MetricKey; direction: Direction };
+  metricError?: string;
+  onChange: (patch: { metric?: MetricKey; direction?: Direction }) => void;
+}
+
+/**
+ * An objective's metric and direction. Choosing a metric also sets the direction that is better
+ * for it (throughput up, latency down); the user may still flip it.
+ */
+function ObjectiveSelects({ labels, objective, metricError, onChange }: ObjectiveSelectsProps) {
+  return (
+    <>
+      <Select
+        label={labels.metric}
+        hideLabel={labels.hidden}
+        options={METRIC_OPTIONS}
+        value={objective.metric}
+        error={metricError}
+        onValueChange={(next) =>
+          onChange({ metric: next as MetricKey, direction: naturalDirection(next as MetricKey) })
+        }
+      />
+      <Select
+        label={labels.direction}
+        hideLabel={labels.hidden}
+        options={DIRECTION_OPTIONS}
+        value={objective.direction}
+        onValueChange={(next) => onChange({ direction: next as Direction })}
+      />
+    </>
   );
 }
 

@@ -1,10 +1,11 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { CopyField } from '../../primitives/copy-field';
 import { Dialog } from '../../primitives/dialog';
 import { useValidatedField } from '../../primitives/forms/use-validated-field';
+import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { Select } from '../../primitives/select';
 import { TextField } from '../../primitives/text-field';
 import { FormStack, SecretStack } from './token-management.styles';
@@ -54,8 +55,7 @@ function CreateForm<TExtra extends object>({
   error,
   onCreate,
 }: CreateFormProps<TExtra>) {
-  const nameRef = useRef<HTMLInputElement>(null);
-  const name = useValidatedField('', validateTokenName, nameRef);
+  const name = useValidatedField('', validateTokenName);
   const [expiry, setExpiry] = useState<ExpiryChoice>('90');
   const [extra, setExtra] = useState<TExtra>(() => extraFields?.initial ?? ({} as TExtra));
   // An error from an earlier attempt (before the dialog was reopened) is not this form's news.
@@ -66,23 +66,22 @@ function CreateForm<TExtra extends object>({
       id={formId}
       aria-label="Token details"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy || !name.validate()) return;
-        setSubmitted(true);
-        onCreate({ ...extra, name: name.value.trim(), expires_in_days: expiryDays(expiry) });
-      }}
+      onSubmit={(event) =>
+        submitUnlessBusy(event, busy, () => {
+          if (!name.validate()) return;
+          setSubmitted(true);
+          onCreate({ ...extra, name: name.value.trim(), expires_in_days: expiryDays(expiry) });
+        })
+      }
     >
       <TextField
-        ref={nameRef}
         label="Name"
         name="name"
         autoComplete="off"
         placeholder={namePlaceholder}
         hint="Say where it is used, so you know what breaks when you revoke it."
-        error={name.error}
         disabled={busy}
-        {...name.inputProps}
+        {...name.fieldProps}
       />
       <Select
         label="Expires after"

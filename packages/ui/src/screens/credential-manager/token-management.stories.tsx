@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createColumnHelper } from '@tanstack/react-table';
-import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { Select } from '../../primitives/select';
 import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
 import { expectCopies, textsOf } from '../../../test/story-kit-parts';
+import { expectRowsNamed, tokenListCallbacks } from '../../../test/story-kit-screens';
 import type { ExtraCreateFields } from './create-token-dialog';
 import { TokenManager } from './token-manager';
 import { tokensAround } from './token.fixtures';
@@ -69,9 +70,7 @@ const meta = {
       />
     ),
     revokeDescription: REVOKE_DESCRIPTION,
-    onCreate: fn(),
-    onRevoke: fn(),
-    onRetry: fn(),
+    ...tokenListCallbacks(),
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof TokenManager>;
@@ -88,11 +87,7 @@ export const List: Story = {
       await expect(canvas.getByRole('button', { name: 'New token' })).toBeEnabled();
     });
     await step('newest first, with the prefix to recognise each token by', async () => {
-      const names = within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
-      await expect(names).toEqual(['laptop', 'nightly-ci', 'staging', 'old-box']);
+      await expectRowsNamed(table, ['laptop', 'nightly-ci', 'staging', 'old-box']);
       await expect(tokenRow('laptop').getByText('mako_a1B2…')).toBeVisible();
       await expect(tokenRow('laptop').getByText('3 d ago')).toBeVisible();
     });

@@ -1,19 +1,9 @@
 import styled from 'styled-components';
-import { color, font, fontSize, lineHeight, numeric, space, stack } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, lineHeight, numeric, splitRow, stack } from '../../foundations/theme/design-tokens';
 import { Subsection } from '../../primitives/screen-layout';
 
 export const Toolbar = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  gap: ${space(3)};
-`;
-
-export const Intro = styled.p`
-  max-width: 68ch;
-  color: ${color.textMuted};
-  line-height: ${lineHeight.normal};
+  ${splitRow(3)}
 `;
 
 export const Mono = styled.code`
@@ -50,4 +40,8 @@ export const UsageText = styled.p`
 /** How to use a new secret: a subsection the dialog names for assistive technology. */
 export const UsageSection = styled(Subsection).attrs({ as: 'section' })``;
 
-export { ScreenRoot as PageRoot, SubsectionTitle as UsageHeading } from '../../primitives/screen-layout';
+export {
+  IntroParagraph as Intro,
+  ScreenRoot as PageRoot,
+  SubsectionTitle as UsageHeading,
+} from '../../primitives/screen-layout';

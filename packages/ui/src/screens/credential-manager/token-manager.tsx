@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../primitives/button';
-import { ConfirmDialog } from '../../primitives/dialog';
+import { ConfirmDialog, useItemConfirmation } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
 import type { LoadStateProps } from '../error-views/loading-error-wrapper';
@@ -104,15 +104,14 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
   const [dismissedSecret, setDismissedSecret] = useState<string | null>(null);
   const freshCreated = created && created.secret !== dismissedSecret ? created : null;
 
-  const [revokeTargetId, setRevokeTargetId] = useState<string | null>(null);
-  const [confirmedId, setConfirmedId] = useState<string | null>(null);
-  // Derived from the data: once the token shows as revoked (or is gone), the confirmation closes.
-  const revokeTarget = tokens?.find((token) => token.id === revokeTargetId && !token.revoked_at) ?? null;
-
-  const closeRevoke = () => {
-    setRevokeTargetId(null);
-    setConfirmedId(null);
-  };
+  // Once the token shows as revoked (or is gone), the confirmation closes.
+  const revoke = useItemConfirmation({
+    items: tokens,
+    awaitsAction: (token) => !token.revoked_at,
+    busyId: revokingId,
+    error: revokeError,
+    onConfirm: onRevoke,
+  });
 
   return (
     <PageRoot>
@@ -141,10 +140,7 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
             caption={caption}
             extraColumns={extraColumns}
             now={now}
-            onRevokeRequest={(token) => {
-              setConfirmedId(null);
-              setRevokeTargetId(token.id);
-            }}
+            onRevokeRequest={revoke.ask}
           />
         ) : (
           <EmptyState
@@ -176,18 +172,10 @@ export function TokenManager<TToken extends TokenLike, TExtra extends object = R
       />
 
       <ConfirmDialog
-        open={revokeTarget !== null}
-        onOpenChange={(next) => (next ? undefined : closeRevoke())}
-        title={`Revoke token ${revokeTarget?.name ?? ''}?`}
+        {...revoke.dialogProps}
+        title={`Revoke token ${revoke.target?.name ?? ''}?`}
         description={revokeDescription}
         confirmLabel="Revoke token"
-        busy={revokeTarget !== null && revokingId === revokeTarget.id}
-        error={revokeTarget !== null && confirmedId === revokeTarget.id ? revokeError : null}
-        onConfirm={() => {
-          if (!revokeTarget) return;
-          setConfirmedId(revokeTarget.id);
-          onRevoke(revokeTarget.id);
-        }}
       />
     </PageRoot>
   );

@@ -1,18 +1,10 @@
+import type { ApiToken } from '@mako/contract/vocabulary';
+
 /**
- * The fields every token list shows. Structurally the contract's ApiToken (and RegistryToken, which
- * extends it), so apps/web passes API objects straight in.
+ * The fields every token list shows: the contract's ApiToken (RegistryToken extends it), so
+ * apps/web passes API objects straight in.
  */
-export interface TokenLike {
-  id: string;
-  name: string;
-  /** The first characters of the secret, enough to recognise it. */
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  /** null: never expires. */
-  expires_at: string | null;
-  revoked_at: string | null;
-}
+export type TokenLike = ApiToken;
 
 /** The answer to a create call: the secret is in it once, and never again. */
 export interface CreatedToken<TToken extends TokenLike = TokenLike> {

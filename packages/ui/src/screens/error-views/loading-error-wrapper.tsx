@@ -29,14 +29,19 @@ export interface LoadingErrorWrapperProps {
 /** The load state a screen takes as props of its own and hands to the wrapper as it is. */
 export type LoadStateProps = Pick<LoadingErrorWrapperProps, 'isLoading' | 'error' | 'onRetry' | 'retrying'>;
 
-/** The wrapper's loading and error from a screen's status: a failed status without an error still shows one. */
-export function statusLoadState(
-  status: string,
-  error?: ScreenError | null,
-): Pick<LoadStateProps, 'isLoading' | 'error'> {
+/** What a screen with a `status` of its own takes to show a failed load: the error and its retry. */
+export type LoadFailureProps = Omit<LoadStateProps, 'isLoading'>;
+
+/**
+ * The wrapper's load state from a screen's status and failure props: a failed status without an
+ * error still shows one.
+ */
+export function statusLoadState(status: string, { error, onRetry, retrying }: LoadFailureProps): LoadStateProps {
   return {
     isLoading: status === 'loading',
     error: status === 'error' ? (error ?? { statusText: UNKNOWN_ERROR }) : null,
+    onRetry,
+    retrying,
   };
 }
 

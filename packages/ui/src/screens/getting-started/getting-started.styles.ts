@@ -107,10 +107,7 @@ export const StepText = styled.p`
 `;
 
 export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)} ${space(4)};
+  ${wrappingRow(2, 4)}
 
   a {
     color: ${color.accentText};

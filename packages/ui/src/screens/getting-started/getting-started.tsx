@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { defaultRenderLink } from '../../primitives/app-shell/app-shell';
-import type { RenderLink } from '../../primitives/app-shell/app-shell';
+import type { RenderLink, ShellLinkProps } from '../../primitives/app-shell/app-shell';
 import { Badge } from '../../primitives/badge';
 import { benchRunnerCommand } from '../benchmark-common/benchmark-data';
 import { Button } from '../../primitives/button';
 import { CopyField } from '../../primitives/copy-field';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { CheckIcon } from '../../foundations/icons';
 import { ExternalLink } from '../../primitives/link';
 import { Skeleton } from '../../primitives/skeleton';
@@ -49,12 +49,9 @@ export function runnerInstallCommand(downloadUrl: string, apiUrl?: string | null
   ].join('\n');
 }
 
-export interface GettingStartedScreenProps {
+export interface GettingStartedScreenProps extends LoadFailureProps {
   /** The state of whatever the app loads to know which steps are done; success by default. */
   status?: 'loading' | 'error' | 'success';
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
 
   /** The signed-in user's e-mail. */
   email: string;
@@ -120,6 +117,15 @@ export function GettingStartedScreen({
   const done = new Set<GettingStartedStep>(['account', ...completedSteps]);
   const next = GETTING_STARTED_STEPS.find((step) => !done.has(step));
   const doneCount = GETTING_STARTED_STEPS.filter((step) => done.has(step)).length;
+  /** A step's own action, the primary button while it is the next step, and the page its results are on. */
+  const stepActions = (step: GettingStartedStep, label: string, onClick: () => void, link: ShellLinkProps) => (
+    <>
+      <Button variant={next === step ? 'primary' : 'secondary'} onClick={onClick}>
+        {label}
+      </Button>
+      {renderLink(link)}
+    </>
+  );
 
   const steps: StepContent[] = [
     {
@@ -142,14 +148,7 @@ export function GettingStartedScreen({
       text: 'Runners report to MakoOptimize with an API token. Keep it in the environment rather than on the command line, where it shows up in ps.',
       command: 'export MAKO_TOKEN=mako_…',
       commandLabel: 'Then, in the shell of your GPU machine',
-      actions: (
-        <>
-          <Button variant={next === 'token' ? 'primary' : 'secondary'} onClick={onCreateToken}>
-            Create API token
-          </Button>
-          {renderLink({ href: tokensHref, children: 'Manage tokens' })}
-        </>
-      ),
+      actions: stepActions('token', 'Create API token', onCreateToken, { href: tokensHref, children: 'Manage tokens' }),
     },
     {
       id: 'runner',
@@ -172,14 +171,10 @@ export function GettingStartedScreen({
       text: 'Choose the model, hardware, objective and the engine options to search. Each runner then leases a configuration, starts the engine with it, benchmarks it and reports back, until the budget is spent.',
       command: tuneRunnerCommand(sessionId ?? undefined),
       commandLabel: sessionId ? 'Work on your session' : 'Work on a session',
-      actions: (
-        <>
-          <Button variant={next === 'session' ? 'primary' : 'secondary'} onClick={onCreateSession}>
-            New tuning session
-          </Button>
-          {renderLink({ href: sessionsHref, children: 'Open tuning sessions' })}
-        </>
-      ),
+      actions: stepActions('session', 'New tuning session', onCreateSession, {
+        href: sessionsHref,
+        children: 'Open tuning sessions',
+      }),
     },
   ];
 
@@ -190,9 +185,7 @@ export function GettingStartedScreen({
         <Lede>Five steps from an account to a tuned serving configuration.</Lede>
       </Header>
       <LoadingErrorWrapper
-        {...statusLoadState(status, error)}
-        onRetry={onRetry}
-        retrying={retrying}
+        {...statusLoadState(status, { error, onRetry, retrying })}
         loadingLabel="Loading your progress"
         skeleton={
           <SkeletonSteps>

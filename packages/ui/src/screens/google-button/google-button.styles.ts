@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { color, focusRing, fontSize, fontWeight, radius, space } from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, radius, space } from '../../foundations/theme/design-tokens';
+import { pressableStates } from '../../primitives/button/button.styles';
 
 export const GoogleButtonRoot = styled.button`
   display: inline-flex;
@@ -15,16 +16,9 @@ export const GoogleButtonRoot = styled.button`
   color: ${color.text};
   font-size: ${fontSize.md};
   font-weight: ${fontWeight.medium};
-  cursor: pointer;
+  ${pressableStates}
 
   &:hover:not(:disabled) {
     background: ${color.sunken};
-  }
-  &:focus-visible {
-    ${focusRing}
-  }
-  &:disabled {
-    cursor: not-allowed;
-    opacity: 0.6;
   }
 `;

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { messages } from '@mako/fixtures';
 import { GoogleButton } from '../google-button';
 import { expectFitsPhone } from '../../../test/story-kit';
 import { expectBusy } from '../../../test/story-kit-parts';
 import { HomeScreen } from './home-screen';
 
-const SUCCESS = 'Verification link sent successfully! Please check your email.';
 const onGoogle = fn();
 
 const meta = {
@@ -75,10 +75,10 @@ export const SignUpError: Story = {
 
 export const SignUpSuccess: Story = {
   tags: ['visual'],
-  args: { signUp: { successMessage: SUCCESS } },
+  args: { signUp: { successMessage: messages.verificationSent } },
   play: async ({ canvas }) => {
     const panel = canvas.getByRole('tabpanel');
-    await expect(within(panel).getByRole('status')).toHaveTextContent(SUCCESS);
+    await expect(within(panel).getByRole('status')).toHaveTextContent(messages.verificationSent);
     await expect(within(panel).queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
   },
 };

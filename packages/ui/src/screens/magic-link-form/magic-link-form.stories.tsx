@@ -3,12 +3,14 @@ import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
 import {
   expectEmptySubmitRefused,
-  expectFormFailure,
   expectInvalidAddressOnBlur,
   expectSentConfirmation,
-  expectSubmitBusy,
+  formFailureStory,
+  submitBusyStory,
 } from '../../../test/story-kit-screens';
 import { MagicLinkForm } from './magic-link-form';
+
+const SUBMIT = 'Email me a login link';
 
 const meta = {
   title: 'Screens/Home/MagicLinkForm',
@@ -23,11 +25,11 @@ type Story = StoryObj<typeof meta>;
 export const Idle: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     await step('an empty submit asks for the address and sends nothing', () =>
-      expectEmptySubmitRefused(canvas, userEvent, { submit: 'Email me a login link', callback: args.onMagicLink }),
+      expectEmptySubmitRefused(canvas, userEvent, { submit: SUBMIT, callback: args.onMagicLink }),
     );
     await step('a valid address is sent, trimmed', async () => {
       await userEvent.type(canvas.getByLabelText('E-mail'), ' grace@example.com ');
-      await userEvent.click(canvas.getByRole('button', { name: 'Email me a login link' }));
+      await userEvent.click(canvas.getByRole('button', { name: SUBMIT }));
       await expect(args.onMagicLink).toHaveBeenCalledWith('grace@example.com');
     });
   },
@@ -41,19 +43,11 @@ export const Invalid: Story = {
   },
 };
 
-export const Sending: Story = {
-  args: { busy: true, defaultEmail: 'grace@example.com' },
-  play: async ({ canvas }) => {
-    await expectSubmitBusy(canvas, 'Email me a login link');
-  },
-};
+export const Sending: Story = submitBusyStory({ busy: true, defaultEmail: 'grace@example.com' }, SUBMIT);
 
 export const Failed: Story = {
   tags: ['visual'],
-  args: { error: 'Failed to send magic link', defaultEmail: 'grace@example.com' },
-  play: async ({ canvas }) => {
-    await expectFormFailure(canvas, 'Failed to send magic link', 'Email me a login link');
-  },
+  ...formFailureStory({ error: 'Failed to send magic link', defaultEmail: 'grace@example.com' }, SUBMIT),
 };
 
 export const Sent: Story = {

@@ -23,24 +23,24 @@ export const MAGIC_LINK_COPY: TokenCheckCopy = {
   errorText: 'Login links work once and expire after a while. Ask for a new one on the home page.',
 };
 
-export type VerifyEmailPageProps = TokenCheckProps;
-
-/** /verify-email: checks the e-mail verification token, in the login layout. */
-export function VerifyEmailPage(props: VerifyEmailPageProps) {
-  return (
-    <AuthLayout>
-      <TokenCheckCard {...props} copy={VERIFY_EMAIL_COPY} />
-    </AuthLayout>
-  );
+/** A page that checks a one-time link's token, in the login layout, worded by `copy`. */
+function tokenCheckPage(copy: TokenCheckCopy, displayName: string) {
+  function TokenCheckPage(props: TokenCheckProps) {
+    return (
+      <AuthLayout>
+        <TokenCheckCard {...props} copy={copy} />
+      </AuthLayout>
+    );
+  }
+  // Each page under its own name in React's developer tools and the stories' docs.
+  TokenCheckPage.displayName = displayName;
+  return TokenCheckPage;
 }
+
+export type VerifyEmailPageProps = TokenCheckProps;
+/** /verify-email: checks the e-mail verification token. */
+export const VerifyEmailPage = tokenCheckPage(VERIFY_EMAIL_COPY, 'VerifyEmailPage');
 
 export type MagicLinkLoginPageProps = TokenCheckProps;
-
-/** /magic-link-login: exchanges the magic-link token for a session, in the login layout. */
-export function MagicLinkLoginPage(props: MagicLinkLoginPageProps) {
-  return (
-    <AuthLayout>
-      <TokenCheckCard {...props} copy={MAGIC_LINK_COPY} />
-    </AuthLayout>
-  );
-}
+/** /magic-link-login: exchanges the magic-link token for a session. */
+export const MagicLinkLoginPage = tokenCheckPage(MAGIC_LINK_COPY, 'MagicLinkLoginPage');

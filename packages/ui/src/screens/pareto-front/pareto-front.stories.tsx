@@ -15,7 +15,6 @@ import { THREE, TWO, makeFront, PER_GPU, PER_USER } from './pareto-front.fixture
 const meta = {
   title: 'Screens/Tuning sessions/ParetoFront',
   component: ParetoFront,
-  parameters: { padded: true },
   beforeEach: stubClipboard,
   args: {
     objectives: TWO.objectives,

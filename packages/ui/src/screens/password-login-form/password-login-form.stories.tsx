@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
-import { expectEmptySubmitRefused, expectFormFailure, expectSubmitBusy } from '../../../test/story-kit-screens';
+import { expectEmptySubmitRefused, formFailureStory, submitBusyStory } from '../../../test/story-kit-screens';
 import { PasswordLoginForm } from './password-login-form';
 
 const meta = {
@@ -43,17 +43,9 @@ export const MissingFields: Story = {
   },
 };
 
-export const LoggingIn: Story = {
-  args: { busy: true, defaultEmail: 'ada@example.com' },
-  play: async ({ canvas }) => {
-    await expectSubmitBusy(canvas, 'Log in');
-  },
-};
+export const LoggingIn: Story = submitBusyStory({ busy: true, defaultEmail: 'ada@example.com' }, 'Log in');
 
 export const Failed: Story = {
   tags: ['visual'],
-  args: { error: 'Incorrect username or password', defaultEmail: 'ada@example.com' },
-  play: async ({ canvas }) => {
-    await expectFormFailure(canvas, 'Incorrect username or password', 'Log in');
-  },
+  ...formFailureStory({ error: 'Incorrect username or password', defaultEmail: 'ada@example.com' }, 'Log in'),
 };

@@ -1,8 +1,8 @@
-import { useRef } from 'react';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { validateEmail } from '../../primitives/forms/email';
 import { FormStack } from '../../primitives/forms/form-parts';
+import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { useValidatedField } from '../../primitives/forms/use-validated-field';
 import { TextField } from '../../primitives/text-field';
 
@@ -26,43 +26,37 @@ export interface PasswordLoginFormProps {
 
 /** E-mail and password for existing users. */
 export function PasswordLoginForm({ onPasswordLogin, busy = false, error, defaultEmail = '' }: PasswordLoginFormProps) {
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const email = useValidatedField(defaultEmail, validateEmail, emailRef);
-  const password = useValidatedField('', validatePassword, passwordRef);
+  const email = useValidatedField(defaultEmail, validateEmail);
+  const password = useValidatedField('', validatePassword);
 
   return (
     <FormStack
       aria-label="Log in with a password"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy) return;
-        // Validate both so that both messages show; focus lands on the first invalid field.
-        const passwordOk = password.validate();
-        const emailOk = email.validate();
-        if (!emailOk || !passwordOk) return;
-        onPasswordLogin({ username: email.value.trim(), password: password.value });
-      }}
+      onSubmit={(event) =>
+        submitUnlessBusy(event, busy, () => {
+          // Validate both so that both messages show; focus lands on the first invalid field.
+          const passwordOk = password.validate();
+          const emailOk = email.validate();
+          if (!emailOk || !passwordOk) return;
+          onPasswordLogin({ username: email.value.trim(), password: password.value });
+        })
+      }
     >
       <TextField
-        ref={emailRef}
         label="E-mail"
         type="email"
         name="username"
         autoComplete="username"
         placeholder="you@company.com"
-        error={email.error}
-        {...email.inputProps}
+        {...email.fieldProps}
       />
       <TextField
-        ref={passwordRef}
         label="Password"
         type="password"
         name="password"
         autoComplete="current-password"
-        error={password.error}
-        {...password.inputProps}
+        {...password.fieldProps}
       />
       <Button type="submit" busy={busy} fullWidth size="lg">
         Log in

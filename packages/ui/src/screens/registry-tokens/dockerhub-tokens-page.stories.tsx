@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import {
-  expectEmptyWithCommand,
+  emptyWithCommandStory,
   expectSecretShownOnce,
   expectTexts,
   loadingStory,
+  tokenListCallbacks,
 } from '../../../test/story-kit-screens';
 import { tokenRow } from '../credential-manager/token-manager.plays';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
@@ -18,9 +19,7 @@ const meta = {
     tokens: REGISTRY_TOKENS,
     now: NOW,
     registry: REGISTRY,
-    onCreate: fn(),
-    onRevoke: fn(),
-    onRetry: fn(),
+    ...tokenListCallbacks(),
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof DockerhubTokensPage>;
@@ -145,17 +144,16 @@ export const Loading: Story = loadingStory(
   (canvas) => expect(canvas.getByRole('columnheader', { name: 'Scope' })).toBeInTheDocument(),
 );
 
+/** It says what to do, with a docker login to copy. */
 export const Empty: Story = {
   tags: ['visual'],
-  args: { tokens: [] },
-  play: async ({ canvas, step }) => {
-    await step('it says what to do, with a docker login to copy', () =>
-      expectEmptyWithCommand(canvas, {
-        heading: 'No registry tokens yet',
-        command: `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
-      }),
-    );
-  },
+  ...emptyWithCommandStory(
+    { tokens: [] },
+    {
+      heading: 'No registry tokens yet',
+      command: `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
+    },
+  ),
 };
 
 export const ErrorState: Story = {

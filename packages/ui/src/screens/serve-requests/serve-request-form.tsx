@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { useValidatedField } from '../../primitives/forms/use-validated-field';
+import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { Select } from '../../primitives/select';
 import type { SelectOption } from '../../primitives/select';
 import { TextField } from '../../primitives/text-field';
@@ -53,13 +54,10 @@ export function ServeRequestForm({
   hardwareSuggestions,
   defaultValues = {},
 }: ServeRequestFormProps) {
-  const modelRef = useRef<HTMLInputElement>(null);
-  const hardwareRef = useRef<HTMLInputElement>(null);
-  const countRef = useRef<HTMLInputElement>(null);
   const objectiveRef = useRef<HTMLSelectElement>(null);
-  const model = useValidatedField(defaultValues.model ?? '', checkModel, modelRef);
-  const hardware = useValidatedField(defaultValues.hardware ?? '', checkHardware, hardwareRef);
-  const count = useValidatedField(defaultValues.count ?? '1', checkCount, countRef);
+  const model = useValidatedField(defaultValues.model ?? '', checkModel);
+  const hardware = useValidatedField(defaultValues.hardware ?? '', checkHardware);
+  const count = useValidatedField(defaultValues.count ?? '1', checkCount);
   const [objective, setObjective] = useState(defaultValues.objective ?? '');
   const [objectiveError, setObjectiveError] = useState<string | null>(null);
   const [runtime, setRuntime] = useState(defaultValues.runtime ?? '');
@@ -77,23 +75,22 @@ export function ServeRequestForm({
     <FormGrid
       aria-label="Request a launch command"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy) return;
-        // Last to first: each invalid field takes focus, so focus ends on the first one.
-        const valid = [validateObjective(), count.validate(), hardware.validate(), model.validate()].every(Boolean);
-        if (!valid) return;
-        setSubmitted(true);
-        onCreate({
-          ml_model_name: model.value.trim(),
-          hardware_config: { name: hardware.value.trim(), count: Number(count.value.trim()) },
-          objective,
-          ...(runtime ? { runtime } : {}),
-        });
-      }}
+      onSubmit={(event) =>
+        submitUnlessBusy(event, busy, () => {
+          // Last to first: each invalid field takes focus, so focus ends on the first one.
+          const valid = [validateObjective(), count.validate(), hardware.validate(), model.validate()].every(Boolean);
+          if (!valid) return;
+          setSubmitted(true);
+          onCreate({
+            ml_model_name: model.value.trim(),
+            hardware_config: { name: hardware.value.trim(), count: Number(count.value.trim()) },
+            objective,
+            ...(runtime ? { runtime } : {}),
+          });
+        })
+      }
     >
       <TextField
-        ref={modelRef}
         label="Model"
         name="ml_model_name"
         mono
@@ -101,29 +98,18 @@ export function ServeRequestForm({
         spellCheck={false}
         placeholder="meta-llama/Llama-3.1-8B-Instruct"
         hint="The Hugging Face id, as your engine loads it."
-        error={model.error}
-        {...model.inputProps}
+        {...model.fieldProps}
       />
       <HardwareRow>
         <TextField
-          ref={hardwareRef}
           label="Hardware"
           name="hardware_name"
           autoComplete="off"
           placeholder="H100"
           list={suggestionsId}
-          error={hardware.error}
-          {...hardware.inputProps}
+          {...hardware.fieldProps}
         />
-        <TextField
-          ref={countRef}
-          label="GPUs"
-          name="hardware_count"
-          inputMode="numeric"
-          mono
-          error={count.error}
-          {...count.inputProps}
-        />
+        <TextField label="GPUs" name="hardware_count" inputMode="numeric" mono {...count.fieldProps} />
         <datalist id={suggestionsId}>
           {hardwareSuggestions.map((name) => (
             <option key={name} value={name} />

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import {
+  emptyWithCommandStory,
   expectCancelKeepsIt,
   expectCopyConfirmed,
-  expectEmptyWithCommand,
+  expectEmptySubmitRefused,
   loadingStory,
 } from '../../../test/story-kit-screens';
 import { expectBusy } from '../../../test/story-kit-parts';
@@ -75,14 +76,14 @@ export const CreateFlow: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     const form = within(canvas.getByRole('form', { name: 'Request a launch command' }));
     const submit = form.getByRole('button', { name: 'Get launch command' });
-    await step('an empty form names every missing field and focuses the first', async () => {
-      await userEvent.click(submit);
-      await expect(form.getByText('Model is required')).toBeVisible();
-      await expect(form.getByText('Hardware is required')).toBeVisible();
-      await expect(form.getByText('Please choose an objective')).toBeVisible();
-      await expect(form.getByRole('textbox', { name: 'Model' })).toHaveFocus();
-      await expect(args.onCreate).not.toHaveBeenCalled();
-    });
+    await step('an empty form names every missing field and focuses the first', () =>
+      expectEmptySubmitRefused(form, userEvent, {
+        submit: 'Get launch command',
+        callback: args.onCreate,
+        missing: ['Model is required', 'Hardware is required', 'Please choose an objective'],
+        first: () => form.getByRole('textbox', { name: 'Model' }),
+      }),
+    );
     await step('the GPU count must be a whole number from 1 to 1024', async () => {
       const count = form.getByRole('textbox', { name: 'GPUs' });
       for (const bad of ['0', '2.5', '2048', 'x']) {
@@ -236,9 +237,7 @@ export const Loading: Story = loadingStory(
 
 export const Empty: Story = {
   tags: ['visual'],
-  args: { requests: [] },
-  play: ({ canvas }) =>
-    expectEmptyWithCommand(canvas, { heading: 'No serve requests yet', command: 'mako-runner bench' }),
+  ...emptyWithCommandStory({ requests: [] }, { heading: 'No serve requests yet', command: 'mako-runner bench' }),
 };
 
 export const ErrorState: Story = {

@@ -1,7 +1,7 @@
 import { METRIC_KEYS } from '@mako/contract/vocabulary';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Card } from '../../primitives/card';
-import { ConfirmDialog } from '../../primitives/dialog';
+import { ConfirmDialog, useItemConfirmation } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper } from '../error-views/loading-error-wrapper';
 import type { LoadStateProps } from '../error-views/loading-error-wrapper';
@@ -68,10 +68,12 @@ export function ServeRequestsPage({
   ...load
 }: ServeRequestsPageProps) {
   const listHeadingId = useId();
-  const [deleteTargetId, setDeleteTargetId] = useState<string | null>(null);
-  const [confirmedId, setConfirmedId] = useState<string | null>(null);
-  // Derived from the data: once the request is gone from the list, the confirmation closes.
-  const deleteTarget = requests?.find((request) => request.id === deleteTargetId) ?? null;
+  const deletion = useItemConfirmation({
+    items: requests,
+    busyId: deletingId,
+    error: deleteError,
+    onConfirm: onDelete,
+  });
 
   return (
     <PageRoot>
@@ -97,14 +99,7 @@ export function ServeRequestsPage({
             <RequestList>
               {requests.map((request) => (
                 <li key={request.id}>
-                  <ServeRequestCard
-                    request={request}
-                    now={now}
-                    onDeleteRequest={(target) => {
-                      setConfirmedId(null);
-                      setDeleteTargetId(target.id);
-                    }}
-                  />
+                  <ServeRequestCard request={request} now={now} onDeleteRequest={deletion.ask} />
                 </li>
               ))}
             </RequestList>
@@ -120,26 +115,14 @@ export function ServeRequestsPage({
       </ListSection>
 
       <ConfirmDialog
-        open={deleteTarget !== null}
-        onOpenChange={(next) => {
-          if (next) return;
-          setDeleteTargetId(null);
-          setConfirmedId(null);
-        }}
+        {...deletion.dialogProps}
         title={
-          deleteTarget
-            ? `Delete the request for ${deleteTarget.ml_model_name} on ${formatHardware(deleteTarget.hardware_config)}?`
+          deletion.target
+            ? `Delete the request for ${deletion.target.ml_model_name} on ${formatHardware(deletion.target.hardware_config)}?`
             : 'Delete request?'
         }
         description="Only the request goes; the benchmarks behind it stay. You can ask again at any time."
         confirmLabel="Delete request"
-        busy={deleteTarget !== null && deletingId === deleteTarget.id}
-        error={deleteTarget !== null && confirmedId === deleteTarget.id ? deleteError : null}
-        onConfirm={() => {
-          if (!deleteTarget) return;
-          setConfirmedId(deleteTarget.id);
-          onDelete(deleteTarget.id);
-        }}
       />
     </PageRoot>
   );

@@ -8,7 +8,7 @@ import {
   space,
   stack,
 } from '../../foundations/theme/design-tokens';
-import { TwoColumns } from '../../primitives/screen-layout';
+import { Section, TwoColumns } from '../../primitives/screen-layout';
 
 export const PageRoot = styled.div`
   ${stack(6)}
@@ -31,10 +31,7 @@ export const FormActions = styled.div`
   align-items: flex-start;
 `;
 
-export const ListSection = styled.section`
-  ${stack(3)}
-  min-width: 0;
-`;
+export const ListSection = styled(Section).attrs({ as: 'section' })``;
 
 export const SectionHeading = styled.h2`
   font-size: ${fontSize.lg};
@@ -54,14 +51,8 @@ export const RequestMeta = styled.p`
   color: ${color.textMuted};
 `;
 
-export const RequestTitle = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)};
-  overflow-wrap: anywhere;
-`;
-
 export const Explanation = styled.p`
   line-height: ${lineHeight.normal};
 `;
+
+export { TitleWithBadges as RequestTitle } from '../../primitives/screen-layout';

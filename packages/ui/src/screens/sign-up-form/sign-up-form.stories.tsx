@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { messages } from '@mako/fixtures';
 import { GoogleButton } from '../google-button';
 import { phoneStory, withMaxWidth } from '../../../test/story-kit';
 import {
@@ -11,8 +12,6 @@ import {
 } from '../../../test/story-kit-screens';
 import { expectBusy } from '../../../test/story-kit-parts';
 import { SignUpForm } from './sign-up-form';
-
-const SUCCESS = 'Verification link sent successfully! Please check your email.';
 
 const meta = {
   title: 'Screens/Home/SignUpForm',
@@ -87,9 +86,7 @@ export const Invalid: Story = {
     });
     await step('a malformed address is rejected on blur', async () => {
       await userEvent.clear(input);
-      await userEvent.type(input, 'ada@example');
-      await userEvent.tab();
-      await expect(canvas.getByText('Invalid email address')).toBeVisible();
+      await expectInvalidAddressOnBlur(canvas, userEvent, 'ada@example');
       await expect(canvas.queryByText('Please enter your email address')).not.toBeInTheDocument();
     });
     await step('submitting an invalid address does not call onSignUp and focuses the field', async () => {
@@ -143,10 +140,10 @@ export const ServerError: Story = {
 
 export const Success: Story = {
   tags: ['visual'],
-  args: { successMessage: SUCCESS },
+  args: { successMessage: messages.verificationSent },
   play: async ({ canvas, step }) => {
     await step('a confirmation with an icon replaces the form and takes the focus, so it is heard', async () => {
-      await expectSentConfirmation(canvas, SUCCESS);
+      await expectSentConfirmation(canvas, messages.verificationSent);
       const status = canvas.getByRole('status');
       await expect(status.querySelector('svg')).not.toBeNull();
       await expect(status).toHaveAttribute('data-tone', 'success');

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import {
-  FIXTURE_NOW,
   OTHER_USER_ID,
   VIEWER_ID,
   VLLM_DEFAULTS,
@@ -26,6 +25,7 @@ import {
   phoneChartStory,
 } from '../../../test/story-kit-screens';
 import { expectBusy, waitForChartPlot } from '../../../test/story-kit-parts';
+import { FIXTURE_CLOCK, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
@@ -45,10 +45,8 @@ const meta = {
     onSelectBenchmark: fn(),
     onPublishChange: fn(),
     onDelete: fn(),
-    onRetry: fn(),
-    onCopyCommand: fn(),
-    now: FIXTURE_NOW,
-    timeZone: 'UTC',
+    ...retryAndCopyArgs(),
+    ...FIXTURE_CLOCK,
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof SingleBenchmarkDetail>;

@@ -1,10 +1,9 @@
 import styled from 'styled-components';
+import { autoFillGrid } from '../../foundations/theme/auto-fill-grid';
 import { color, fontSize, fontWeight, media, radius, space, wrappingRow } from '../../foundations/theme/design-tokens';
 
 export const StatGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
-  gap: ${space(4)};
+  ${autoFillGrid(130, 4)}
 `;
 
 export const Actions = styled.div`

@@ -8,8 +8,8 @@ import { Card } from '../../primitives/card';
 import { DataTable } from '../../primitives/data-table';
 import { ConfirmDialog } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
-import type { ScreenError } from '../error-views/screen-error';
-import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
+import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Select } from '../../primitives/select';
 import { Loading, Skeleton } from '../../primitives/skeleton';
@@ -33,6 +33,7 @@ import type {
   RuntimeOptionsView,
 } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
+import { benchmarkMetricColumns } from '../benchmark-common/metric-columns';
 import {
   CompareBar,
   CompareCheckbox,
@@ -55,12 +56,9 @@ import { BenchmarkMetrics } from './benchmark-metrics';
 import { ThroughputLatencyChart } from './throughput-latency-chart';
 import { Actions, ChartToolbar, Note, ReadOnlyNote, SelectCell } from './single-benchmark-detail.styles';
 
-export interface SingleBenchmarkDetailProps {
+export interface SingleBenchmarkDetailProps extends LoadFailureProps {
   /** The query state of the setting and its benchmarks together. */
   status: BenchmarkScreenStatus;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** GET /benchmarks/settings/{setting_id}. */
   setting?: BenchmarkSettingView | null;
   /** GET /benchmarks/by-setting/{setting_id}: the benchmarks the viewer can see. */
@@ -209,27 +207,12 @@ function CreatedAt({ getValue }: CellContext<BenchmarkRow, string>) {
 const optionsColumn = (header: string) =>
   column.display({ id: 'options', header, cell: OptionsDiff, meta: { width: '340px' } });
 
+const metricColumns = benchmarkMetricColumns(column, (row) => row.benchmark.metrics);
+
 const trailingColumns = [
-  column.accessor((row) => row.benchmark.metrics.output_throughput, {
-    id: 'output_throughput',
-    header: 'Output tok/s',
-    cell: (info) => formatTokensPerSecond(info.getValue(), { unit: false }),
-    meta: { numeric: true },
-  }),
-  column.accessor((row) => row.benchmark.metrics.ttft_ms.p99, {
-    id: 'ttft_p99',
-    header: 'p99 TTFT',
-    cell: (info) => formatMs(info.getValue()),
-    sortDescFirst: false,
-    meta: { numeric: true },
-  }),
-  column.accessor((row) => row.benchmark.metrics.tpot_ms.mean, {
-    id: 'tpot_mean',
-    header: 'Mean TPOT',
-    cell: (info) => formatMs(info.getValue()),
-    sortDescFirst: false,
-    meta: { numeric: true },
-  }),
+  metricColumns.outputThroughput,
+  metricColumns.ttftP99,
+  metricColumns.tpotMean,
   column.display({
     id: 'status',
     header: 'Status',
@@ -269,45 +252,28 @@ function listColumns(againstDefaults: boolean, comparable: boolean) {
 
 function WorkloadSummary({ setting }: { setting: BenchmarkSettingView }) {
   const { workload } = setting;
+  const burstiness =
+    workload.burstiness !== undefined && workload.burstiness !== 1
+      ? ` (burstiness ${formatNumber(workload.burstiness, 2)})`
+      : '';
+  const facts: [term: string, value: ReactNode][] = [
+    ['Hardware', formatHardware(setting.hardware_config)],
+    ['Runtime', formatRuntime(setting.software)],
+    ['Dataset', workload.dataset],
+    ['Requests', formatNumber(workload.num_requests)],
+    ['Request rate', `${formatRequestRate(workload.request_rate)}${burstiness}`],
+    ['Max concurrency', workload.max_concurrency ? formatNumber(workload.max_concurrency) : 'Unlimited'],
+    ['Prompt → output tokens', formatLengths(workload)],
+    ['Max sequence length', formatNumber(workload.max_seq_length)],
+  ];
   return (
     <DefinitionGrid>
-      <div>
-        <dt>Hardware</dt>
-        <dd>{formatHardware(setting.hardware_config)}</dd>
-      </div>
-      <div>
-        <dt>Runtime</dt>
-        <dd>{formatRuntime(setting.software)}</dd>
-      </div>
-      <div>
-        <dt>Dataset</dt>
-        <dd>{workload.dataset}</dd>
-      </div>
-      <div>
-        <dt>Requests</dt>
-        <dd>{formatNumber(workload.num_requests)}</dd>
-      </div>
-      <div>
-        <dt>Request rate</dt>
-        <dd>
-          {formatRequestRate(workload.request_rate)}
-          {workload.burstiness !== undefined && workload.burstiness !== 1
-            ? ` (burstiness ${formatNumber(workload.burstiness, 2)})`
-            : ''}
-        </dd>
-      </div>
-      <div>
-        <dt>Max concurrency</dt>
-        <dd>{workload.max_concurrency ? formatNumber(workload.max_concurrency) : 'Unlimited'}</dd>
-      </div>
-      <div>
-        <dt>Prompt → output tokens</dt>
-        <dd>{formatLengths(workload)}</dd>
-      </div>
-      <div>
-        <dt>Max sequence length</dt>
-        <dd>{formatNumber(workload.max_seq_length)}</dd>
-      </div>
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
     </DefinitionGrid>
   );
 }

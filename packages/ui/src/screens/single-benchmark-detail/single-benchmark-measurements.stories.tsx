@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { benchmarks, measured } from '@mako/fixtures';
 import {
-  FIXTURE_NOW,
   VIEWER_ID,
   VLLM_DEFAULTS,
   llamaH100Benchmarks,
@@ -10,6 +9,7 @@ import {
 } from '../benchmark-common/benchmark-common.fixtures';
 import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { expectFitsPhone } from '../../../test/story-kit';
+import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /*
@@ -38,8 +38,7 @@ const meta = {
     onSelectBenchmark: fn(),
     onPublishChange: fn(),
     onDelete: fn(),
-    now: FIXTURE_NOW,
-    timeZone: 'UTC',
+    ...FIXTURE_CLOCK,
   },
 } satisfies Meta<typeof SingleBenchmarkDetail>;
 

@@ -11,7 +11,11 @@ export default function ThroughputLatencyChartView({
   xLabel,
   onSelect,
 }: ThroughputLatencyChartProps) {
-  const { colors, xAxis, yAxis, labelBelow, labelBeside } = useChartAxes();
+  const { colors, titledPointAxes } = useChartAxes();
+  const axes = titledPointAxes(
+    { title: `${xLabel} (ms)`, format: formatNumber },
+    { title: 'Output tok/s', format: formatNumber },
+  );
   const others = points.filter((point) => point.id !== selectedId);
   const selected = points.filter((point) => point.id === selectedId);
   const select = (entry: unknown) => {
@@ -23,20 +27,8 @@ export default function ThroughputLatencyChartView({
     <ResponsiveContainer width="100%" height="100%">
       <ScatterChart {...titledAxesChart}>
         <CartesianGrid stroke={colors.chartGrid} />
-        <XAxis
-          {...xAxis}
-          dataKey="x"
-          tickFormatter={(value: number) => formatNumber(value)}
-          label={labelBelow(`${xLabel} (ms)`)}
-          domain={[0, 'auto']}
-        />
-        <YAxis
-          {...yAxis}
-          dataKey="y"
-          tickFormatter={(value: number) => formatNumber(value)}
-          label={labelBeside('Output tok/s')}
-          domain={[0, 'auto']}
-        />
+        <XAxis {...axes.x} />
+        <YAxis {...axes.y} />
         <Scatter
           name="Benchmark"
           data={others}

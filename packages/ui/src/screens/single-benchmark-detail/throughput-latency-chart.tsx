@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { ChartFrame } from '../../primitives/chart/chart-frame';
+import { ChartFrame, chartFigure } from '../../primitives/chart/chart-frame';
 import { formatMs, formatTokensPerSecond } from '../../foundations/format/format';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 
@@ -45,13 +45,10 @@ function describe({ points, selectedId, xLabel }: ThroughputLatencyChartProps): 
  */
 export function ThroughputLatencyChart(props: ThroughputLatencyChartProps) {
   const { colors } = useUiTheme();
-  const { height = 300 } = props;
   return (
     <ChartFrame
-      title="Throughput against latency"
-      showTitle={false}
+      {...chartFigure(props, { title: 'Throughput against latency', height: 300 })}
       summary={describe(props)}
-      height={height}
       legend={[
         { label: 'Benchmark', shape: 'circle', color: colors.chart1 },
         { label: 'Selected', shape: 'diamond', color: colors.chart2 },

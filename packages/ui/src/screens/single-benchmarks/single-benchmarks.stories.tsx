@@ -1,11 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import {
-  FIXTURE_NOW,
-  benchmarkSettings,
-  llamaH100Setting,
-  qwenH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
+import { benchmarkSettings, llamaH100Setting, qwenH100Setting } from '../benchmark-common/benchmark-common.fixtures';
 import { darkThemeStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import {
   expectAppHandledLink,
@@ -16,6 +11,7 @@ import {
   expectTexts,
   failedStatusStory,
 } from '../../../test/story-kit-screens';
+import { FIXTURE_CLOCK, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarks } from './single-benchmarks';
 
 const meta = {
@@ -27,10 +23,8 @@ const meta = {
     count: benchmarkSettings.length,
     onOpenSetting: fn(),
     onPageChange: fn(),
-    onRetry: fn(),
-    onCopyCommand: fn(),
-    now: FIXTURE_NOW,
-    timeZone: 'UTC',
+    ...retryAndCopyArgs(),
+    ...FIXTURE_CLOCK,
   },
   beforeEach: stubClipboard,
 } satisfies Meta<typeof SingleBenchmarks>;

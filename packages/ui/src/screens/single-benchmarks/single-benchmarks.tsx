@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import {
@@ -19,14 +19,9 @@ import { ScreenIntro } from '../../primitives/screen-layout';
 import { OpenLink } from '../benchmark-common/open-link';
 import { ModelName } from './single-benchmarks.styles';
 
-export interface SingleBenchmarksProps {
+export interface SingleBenchmarksProps extends LoadFailureProps {
   /** The query state of GET /benchmarks/settings. */
   status: BenchmarkScreenStatus;
-  /** Shown as 'Something went wrong: {statusText}' and the detail; the API client's errors fit. */
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  /** A retry is in flight: the Retry button spins. */
-  retrying?: boolean;
   /** One page of settings (the page's `data`). */
   settings?: readonly BenchmarkSettingView[];
   /** Settings in total (the page's `count`); with onPageChange the table pages on the server. */

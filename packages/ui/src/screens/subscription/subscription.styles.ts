@@ -11,12 +11,6 @@ import {
   stack,
 } from '../../foundations/theme/design-tokens';
 
-export const Intro = styled.p`
-  max-width: 68ch;
-  color: ${color.textMuted};
-  line-height: ${lineHeight.normal};
-`;
-
 export const PlanGrid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
@@ -34,13 +28,6 @@ export const PlanFrame = styled(Card)<{ $current: boolean }>`
   flex: 1;
   border-color: ${({ $current }) => ($current ? color.accent : color.border)};
   box-shadow: ${({ $current }) => ($current ? `inset 0 0 0 1px ${color.accent}` : 'none')};
-`;
-
-export const PlanTitle = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(2)};
 `;
 
 export const Price = styled.p`
@@ -130,7 +117,9 @@ export const Steps = styled.ol`
 `;
 
 export {
+  IntroParagraph as Intro,
   ScreenRoot as PageRoot,
   StandaloneLede as ResultText,
   StandaloneTitle as ResultTitle,
+  TitleWithBadges as PlanTitle,
 } from '../../primitives/screen-layout';

@@ -1,3 +1,4 @@
+import { mulberry32 } from '@mako/perf-model/random';
 import type { InsightTrial } from './tuning-insights';
 import type { TuningInsightsView } from './insight-words';
 
@@ -12,25 +13,14 @@ export const INSIGHT_FLAGS = [
 
 export const INSIGHT_CHOICES = { kv_cache_dtype: ['auto', 'fp8'], block_size: ['8', '16', '32'] } as const;
 
-/** A small deterministic generator, so that the stories and their screenshots never change. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Trials of an 8B chat session: throughput grows with max_num_seqs and memory, chunked prefill
  * helps, fp8 KV helps a little; above 0.95 memory with more than 512 sequences the engine runs out
  * of memory, and fp8 KV cache in 8-token blocks crashes.
  */
 export function makeInsightTrials(count: number, seed = 34): InsightTrial[] {
-  const next = random(seed);
+  // Deterministic, so that the stories and their screenshots never change.
+  const next = mulberry32(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
   return Array.from({ length: count }, (_, index) => {
     const maxNumSeqs = pick([64, 128, 256, 384, 512, 768, 1024]);

@@ -15,7 +15,6 @@ import {
 const meta = {
   title: 'Screens/Tuning sessions/TuningInsights',
   component: TuningInsights,
-  parameters: { padded: true },
   args: {
     insights: INSIGHTS,
     trials: INSIGHT_TRIALS,

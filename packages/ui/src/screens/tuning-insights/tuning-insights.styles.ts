@@ -3,13 +3,13 @@ import {
   color,
   font,
   fontSize,
-  numeric,
   plainList,
   radius,
   space,
   stack,
   wrappingRow,
 } from '../../foundations/theme/design-tokens';
+import { SmallNumber } from '../benchmark-common/benchmark-common.styles';
 
 export {
   Note,
@@ -53,9 +53,7 @@ export const BarFill = styled.span<{ $share: number }>`
   background: ${color.accent};
 `;
 
-export const Share = styled.span`
-  ${numeric}
-  font-size: ${fontSize.sm};
+export const Share = styled(SmallNumber)`
   text-align: right;
 `;
 

@@ -22,7 +22,6 @@ const plainResults = { data: COMPLETE_RESULTS, count: COMPLETE_RESULTS.length };
 const meta = {
   title: 'Screens/Tuning sessions/TuningSessionDetail confidence',
   component: TuningSessionDetailScreen,
-  parameters: { padded: true },
   args: {
     status: 'success',
     ...confirming(completeConfidence.confirmed),

@@ -53,10 +53,5 @@ export function trialsToCsv(trials: readonly TuningResultData[]): string {
 
 /** The export of a session's trials; JSON holds the API's result objects. */
 export function trialsExport(trials: readonly TuningResultData[], format: ExportFormat, stem: string): ExportFile {
-  return exportFile(
-    format,
-    stem,
-    () => trialsToCsv(trials),
-    () => trials,
-  );
+  return exportFile(format, stem, trials, trialsToCsv);
 }

@@ -25,7 +25,7 @@ import {
   phoneChartStory,
   SCREEN_CHART_TIMEOUT,
 } from '../../../test/story-kit-screens';
-import { waitForChartPlot } from '../../../test/story-kit-parts';
+import { expectExportsEachFormat, waitForChartPlot } from '../../../test/story-kit-parts';
 import type { TuningResultData } from '../benchmark-common/tuning-types';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
@@ -38,7 +38,6 @@ const firstPage = { data: LONG_RUN.results.slice(0, 10), count: LONG_RUN.results
 const meta = {
   title: 'Screens/Tuning sessions/TuningSessionDetail',
   component: TuningSessionDetailScreen,
-  parameters: { padded: true },
   args: {
     status: 'success',
     session: LONG_RUN.session,
@@ -63,9 +62,11 @@ type Story = StoryObj<typeof meta>;
 
 const TITLE = 'meta-llama/Llama-3.1-8B-Instruct tuning session on 1x H100';
 
-/** The line under the title reads every one of `parts`: status, objective, constraints, counts. */
-const expectSummaryReads = (canvas: ReturnType<typeof within>, parts: string[]) =>
-  expectReadsAll(canvas.getByRole('list', { name: 'Session summary' }), parts);
+/** The page's header: its one h1 reads `title`, and the line under it every one of `parts` (status, objective, constraints, counts). */
+async function expectHeaderReads(canvas: ReturnType<typeof within>, title: string, parts: string[]) {
+  await expectPageTitle(canvas, title);
+  return expectReadsAll(canvas.getByRole('list', { name: 'Session summary' }), parts);
+}
 
 /** The note (a status) that says where the search stands, found by its title, reads every one of `parts`. */
 const expectSearchNote = (canvas: ReturnType<typeof within>, title: string, parts: string[]) =>
@@ -89,9 +90,8 @@ export const Full: Story = {
       await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol').length).toBe(34);
     });
-    await step('the title is the spec string: model, then {count}x {hardware}', () => expectPageTitle(canvas, TITLE));
-    await step('the header line: status, objective, constraints, trials and pending', async () => {
-      await expectSummaryReads(canvas, [
+    await step('the title is the spec string; under it status, objective, constraints and counts', async () => {
+      await expectHeaderReads(canvas, TITLE, [
         'Running',
         'objective: max output tok/s',
         'constraints: p99 TTFT ≤ 500 ms, p99 TPOT ≤ 30.0 ms',
@@ -238,8 +238,7 @@ export const Complete: Story = {
   }),
   play: async ({ canvas, step }) => {
     await step('the title and a latency objective', async () => {
-      await expectPageTitle(canvas, 'Qwen/Qwen3-32B tuning session on 2x H100');
-      await expectSummaryReads(canvas, [
+      await expectHeaderReads(canvas, 'Qwen/Qwen3-32B tuning session on 2x H100', [
         'Complete',
         'objective: min p90 TPOT',
         'constraint: p99 TTFT ≤ 1,000 ms',
@@ -285,8 +284,10 @@ export const Failed: Story = {
   }),
   play: async ({ canvas, canvasElement, step }) => {
     await step('the status says Failed in words, with an icon, in the danger tone', async () => {
-      await expectPageTitle(canvas, 'Qwen/Qwen3-32B tuning session on 1x MI300X');
-      const summary = await expectSummaryReads(canvas, ['2/8 trials', '2 failed']);
+      const summary = await expectHeaderReads(canvas, 'Qwen/Qwen3-32B tuning session on 1x MI300X', [
+        '2/8 trials',
+        '2 failed',
+      ]);
       const status = within(summary).getByText('Failed');
       await expect(status).toBeVisible();
       await expect(status).toHaveAttribute('data-tone', 'danger');
@@ -420,10 +421,7 @@ export const InAppShell: Story = {
 export const ExportTrials: Story = {
   play: async ({ canvas, args, step, userEvent }) => {
     await step('every trial of the session exports as CSV or JSON from the results heading', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
-      await expect(args.onExport).toHaveBeenLastCalledWith('csv');
-      await userEvent.click(canvas.getByRole('button', { name: 'Export JSON' }));
-      await expect(args.onExport).toHaveBeenLastCalledWith('json');
+      await expectExportsEachFormat(canvas, userEvent, args.onExport);
     });
   },
 };

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { color, font, fontSize, numeric, plainList, space, stack } from '../../foundations/theme/design-tokens';
+import { color, font, fontSize, plainList, space, stack, wrappingRow } from '../../foundations/theme/design-tokens';
 
 export const Header = styled.header`
   ${stack(2)}
@@ -8,10 +8,7 @@ export const Header = styled.header`
 
 /** "[status] objective: … · constraint: … · 34/50 trials · 2 pending", wrapping on narrow screens. */
 export const SummaryLine = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(1)} ${space(2)};
+  ${wrappingRow(1, 2)}
   ${plainList}
   font-size: ${fontSize.md};
   color: ${color.text};
@@ -21,11 +18,6 @@ export const SummaryLine = styled.ul`
     margin-right: ${space(2)};
     color: ${color.textSubtle};
   }
-`;
-
-export const Numbers = styled.span`
-  ${numeric}
-  font-size: ${fontSize.sm};
 `;
 
 export const SettingLine = styled.p`
@@ -82,11 +74,6 @@ export const FailureText = styled.span`
   color: ${color.textMuted};
 `;
 
-export const Mono = styled.span`
-  font-family: ${font.mono};
-  font-size: ${fontSize.sm};
-`;
-
 export const SkeletonGrid = styled.div`
   ${stack(4)}
 `;
@@ -110,3 +97,5 @@ export {
   SectionHead,
   SectionTitle,
 } from '../../primitives/screen-layout';
+
+export { Identifier as Mono, SmallNumber as Numbers } from '../benchmark-common/benchmark-common.styles';

@@ -21,7 +21,7 @@ import { EmptyState } from '../../primitives/empty-state';
 import { ExportButtons } from '../../primitives/export-buttons';
 import type { ExportFormat } from '../../foundations/format/csv';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatChangeVsDefaults, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { CheckIcon, CopyIcon } from '../../foundations/icons';
 import { RelativeTime } from '../../primitives/relative-time';
@@ -90,13 +90,10 @@ export interface ResultsPageQuery {
   offset: number;
 }
 
-export interface TuningSessionDetailProps {
+export interface TuningSessionDetailProps extends LoadFailureProps {
   /** The state of GET /tuning/session/{id}. */
   status: 'loading' | 'error' | 'success';
   session?: TuningSessionData;
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
 
   /** GET /tuning/session/{id}/best; null while no configuration met the constraints. */
   best?: TuningBestData | null;
@@ -523,9 +520,7 @@ export function TuningSessionDetailScreen({
   return (
     <ScreenRoot>
       <LoadingErrorWrapper
-        {...statusLoadState(status, error)}
-        onRetry={onRetry}
-        retrying={retrying}
+        {...statusLoadState(status, { error, onRetry, retrying })}
         loadingLabel="Loading the tuning session"
         skeleton={<DetailSkeleton />}
       >

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { phoneStory } from '../../../test/story-kit';
 import {
+  emptyWithCommandStory,
   expectAppHandledLink,
-  expectEmptyWithCommand,
   expectPageTitle,
   failedStatusStory,
   loadingStory,
@@ -208,16 +208,14 @@ export const Loading: Story = loadingStory(
 
 export const Empty: Story = {
   tags: ['visual'],
-  args: { sessions: [] },
-  play: async ({ canvas, step }) => {
-    await step('says what to do next, with the runner command', async () => {
-      await expectEmptyWithCommand(canvas, {
-        heading: 'No tuning sessions yet',
-        label: 'Then run on your GPU machine',
-        command: 'MAKO_TOKEN=mako_… mako-runner tune --session <session id>',
-      });
-    });
-  },
+  ...emptyWithCommandStory(
+    { sessions: [] },
+    {
+      heading: 'No tuning sessions yet',
+      label: 'Then run on your GPU machine',
+      command: 'MAKO_TOKEN=mako_… mako-runner tune --session <session id>',
+    },
+  ),
 };
 
 export const EmptyCallToAction: Story = {

@@ -1,19 +1,8 @@
 import styled from 'styled-components';
-import {
-  color,
-  fontSize,
-  fontWeight,
-  numeric,
-  radius,
-  space,
-  stack,
-  wrappingRow,
-} from '../../foundations/theme/design-tokens';
+import { color, fontSize, fontWeight, numeric, radius, space, stack } from '../../foundations/theme/design-tokens';
+import { Toolbar } from '../../primitives/screen-layout';
 
-export const ScreenHeader = styled.header`
-  ${wrappingRow(3)}
-  justify-content: space-between;
-`;
+export const ScreenHeader = styled(Toolbar).attrs({ as: 'header' })``;
 
 /*
  * The model link stretches over its whole row (a pseudo-element on the link), so a click anywhere on

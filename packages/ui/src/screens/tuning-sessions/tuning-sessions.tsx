@@ -1,15 +1,15 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { StatusBadge } from '../../primitives/badge';
 import { formatMetric, formatRuntime } from '../benchmark-common/benchmark-data';
 import { OpenLink } from '../benchmark-common/open-link';
 import { Button } from '../../primitives/button';
+import { useControllableOpen } from '../../primitives/dialog';
 import { CreateTuningSessionDialog } from '../create-tuning-session-dialog/create-tuning-session-dialog';
-import type { SearchSpaceRules } from '../create-tuning-session-dialog/session-form';
+import type { CreateTuningSessionDialogProps } from '../create-tuning-session-dialog/create-tuning-session-dialog';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
-import type { ScreenError } from '../error-views/screen-error';
+import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
@@ -30,20 +30,19 @@ import {
   Stacked,
   TableArea,
 } from './tuning-sessions.styles';
-import type {
-  RuntimeCatalogueData,
-  TuningSessionCreateRequest,
-  TuningSessionData,
-} from '../benchmark-common/tuning-types';
+import type { TuningSessionData } from '../benchmark-common/tuning-types';
 
-export interface TuningSessionsScreenProps {
+/** The create dialog's own props pass straight through, with the same meaning. */
+type CreateDialogPassThrough = Pick<
+  CreateTuningSessionDialogProps,
+  'runtimes' | 'runtimesError' | 'onCreate' | 'searchSpaceRules'
+>;
+
+export interface TuningSessionsScreenProps extends CreateDialogPassThrough, LoadFailureProps {
   /** The state of GET /tuning/session/mine. */
   status: 'loading' | 'error' | 'success';
   /** The caller's sessions (the page's `data`). */
   sessions?: readonly TuningSessionData[];
-  error?: ScreenError | null;
-  onRetry?: () => void;
-  retrying?: boolean;
   /** A row was chosen: navigate to /tuning-sessions/{id}. */
   onOpenSession: (sessionId: string) => void;
   /** The detail page's address, so a row's link also opens in a new tab. */
@@ -53,11 +52,6 @@ export interface TuningSessionsScreenProps {
   /** Render the page title as this screen's h1; turn off when the AppShell's top bar shows it. */
   showTitle?: boolean;
 
-  /** GET /benchmarks/supported-runtime-options' runtimes for the create dialog; undefined while loading. */
-  runtimes?: readonly RuntimeCatalogueData[];
-  runtimesError?: string | null;
-  /** "Create session" with a valid form: POST /tuning/session?name with `request.session`. */
-  onCreate: (request: TuningSessionCreateRequest) => void;
   /** The create request is in flight. */
   creating?: boolean;
   /** The server's refusal, e.g. 'User is not allowed to create new tuning session'. */
@@ -65,7 +59,6 @@ export interface TuningSessionsScreenProps {
   /** Controlled create dialog (close it after a successful create); uncontrolled when left out. */
   createDialogOpen?: boolean;
   onCreateDialogOpenChange?: (open: boolean) => void;
-  searchSpaceRules?: SearchSpaceRules;
   /** The empty state's runner command was copied. */
   onCopyCommand?: (command: string) => void;
 }
@@ -179,12 +172,8 @@ export function TuningSessionsScreen({
   searchSpaceRules,
   onCopyCommand,
 }: TuningSessionsScreenProps) {
-  const [ownOpen, setOwnOpen] = useState(false);
-  const dialogOpen = createDialogOpen ?? ownOpen;
-  const setDialogOpen = (open: boolean) => {
-    if (createDialogOpen === undefined) setOwnOpen(open);
-    onCreateDialogOpenChange?.(open);
-  };
+  // The empty state's button opens the dialog too, so the screen holds its open state.
+  const [dialogOpen, setDialogOpen] = useControllableOpen(createDialogOpen, onCreateDialogOpenChange);
 
   const columns = sessionColumns(onOpenSession, sessionHref, now);
 
@@ -207,9 +196,7 @@ export function TuningSessionsScreen({
         </HeaderActions>
       </ScreenHeader>
       <LoadingErrorWrapper
-        {...statusLoadState(status, error)}
-        onRetry={onRetry}
-        retrying={retrying}
+        {...statusLoadState(status, { error, onRetry, retrying })}
         loadingLabel="Loading tuning sessions"
         skeleton={<DataTable data={[]} columns={columns} caption={TUNING_SESSIONS_TITLE} loading />}
       >
