@@ -164,6 +164,14 @@ describe('the web app', () => {
     expect(html).toContain('<script id="site-settings" type="application/json">');
   });
 
+  it.each(['/index.html.br', '/index.html.gz'])(
+    'never sends the build’s own page (%s), which lacks the settings',
+    async (url) => {
+      const answer = await rawGet(`${ts.baseUrl}${url}`, { 'accept-encoding': 'br, gzip' });
+      expect(answer.status).toBe(404);
+    },
+  );
+
   it('sends already-compressed formats as they are', async () => {
     const answer = await rawGet(`${ts.baseUrl}/assets/inter-latin-400.woff2`, { 'accept-encoding': 'br, gzip' });
     expect(answer.status).toBe(200);

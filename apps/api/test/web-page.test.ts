@@ -7,7 +7,9 @@ import { pageEncoding, renderIndexPage } from '../src/http/web.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 const INDEX_HTML =
-  '<!doctype html><html><head><title>MakoOptimize</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>MakoOptimize</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+/** Characters that are patterns in a string.replace replacement, and the end of a script element. */
+const TRICKY_URL = "https://docs.example.com/</script><script>alert(1)</script>?a=$&b=$`c=$'";
 const BLOCK = new RegExp(`<script id="${SITE_SETTINGS_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's');
 
 /** The data block of a page, parsed as the web app parses it (its text is JSON). */
@@ -22,7 +24,7 @@ let webDist: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mako-web-page-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
-  ts = await startServer({ webDist, docsUrl: 'https://docs.example.com/</script><script>alert(1)</script>' });
+  ts = await startServer({ webDist, docsUrl: TRICKY_URL });
 });
 afterAll(async () => {
   await ts.close();
@@ -36,15 +38,17 @@ describe('the page carries the site settings', () => {
     const html = await page.text();
     const answer = await (await fetch(`${ts.baseUrl}${API_PREFIX}/settings`)).json();
     expect(settingsIn(html)).toEqual(answer);
-    // In the head, before the app's scripts run.
+    // In the head, and the page around it as it was.
     expect(html.indexOf(SITE_SETTINGS_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
+    expect(html.replace(BLOCK, '')).toBe(INDEX_HTML);
   });
 
-  it('with no value able to end the data block', async () => {
+  it('with no value able to end the data block or paste the page into it', async () => {
     const html = await (await fetch(`${ts.baseUrl}/`, { headers: { accept: 'text/html' } })).text();
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // The app's script element and the data block: nothing else.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).not.toContain('<script>alert(1)');
-    expect(settingsIn(html)).toMatchObject({ docs_url: 'https://docs.example.com/</script><script>alert(1)</script>' });
+    expect(settingsIn(html)).toMatchObject({ docs_url: TRICKY_URL });
   });
 
   it('also in a page without a head (after the document)', () => {
@@ -60,6 +64,8 @@ describe('the encoding of the page', () => {
     ['br;q=1.0, gzip;q=0.8', 'br'],
     ['br;q=0, gzip', 'gzip'],
     ['gzip;q=0.5', 'gzip'],
+    ['gzip ;q=1', 'gzip'],
+    ['br ; q=0, gzip', 'gzip'],
     ['*', 'br'],
     ['*;q=0, gzip', 'gzip'],
     ['identity', 'identity'],

@@ -90,11 +90,11 @@ export async function fetchSiteSettings(options: { signal?: AbortSignal } = {}):
 }
 
 /**
- * Site settings that came with the page (GET /settings's answer, in a data block the server
- * writes), checked like the call's answer; they point the client at their auth server as a fetch
- * would. Null when they break the contract: the settings are then fetched.
+ * Adopts the site settings that came with the page (GET /settings's answer, in a data block the
+ * server writes): checked like the call's answer, they point the client at their auth server as a
+ * fetch would. Null, and nothing adopted, when they break the contract: the settings are then fetched.
  */
-export function siteSettingsFromPage(payload: unknown): SiteSettings | null {
+export function adoptSiteSettingsFromPage(payload: unknown): SiteSettings | null {
   const parsed = safeParse(endpoints.getSettings.response, payload);
   if (!parsed.success) return null;
   applyAuthServer(parsed.data.auth_server);

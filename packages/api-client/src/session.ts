@@ -5,7 +5,7 @@ import {
   AuthError,
   fetchCurrentUser,
   fetchSiteSettings,
-  siteSettingsFromPage,
+  adoptSiteSettingsFromPage,
   loginWithGoogle,
   loginWithMagicLink,
   loginWithPassword,
@@ -34,11 +34,11 @@ export const settingsQueryOptions = () =>
   });
 
 /**
- * Puts the site settings the page came with into the cache (see siteSettingsFromPage), so that the
- * first page's calls need not wait for GET /settings. False when there were none to use.
+ * Puts the site settings the page came with into the cache (see adoptSiteSettingsFromPage), so
+ * that the first page's calls need not wait for GET /settings. False when there were none to use.
  */
 export function primeSiteSettings(queryClient: QueryClient, payload: unknown): boolean {
-  const settings = payload === undefined ? null : siteSettingsFromPage(payload);
+  const settings = payload === undefined ? null : adoptSiteSettingsFromPage(payload);
   if (settings) queryClient.setQueryData(siteKeys.settings(), settings);
   return settings !== null;
 }

@@ -4,7 +4,9 @@ import type * as shapes from '../src/vocabulary/shapes.ts';
 
 /*
  * The vocabulary spells some shapes as plain types, for the packages that may not load zod (ui,
- * fixtures, the tuner). These checks fail to compile when a schema and its plain type part ways.
+ * fixtures, the tuner). These checks fail to compile when a schema and its plain type part ways:
+ * they bite in the contract's typecheck (`tsc -p .` covers test/, and `pnpm test` runs it), not in
+ * `vitest run`, which does not typecheck.
  */
 describe('the plain shapes are exactly what the schemas parse', () => {
   it('for benchmarks', () => {

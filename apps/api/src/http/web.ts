@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, SITE_SETTINGS_ELEMENT_ID } from '@mako/contract';
+import { API_PREFIX, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@mako/contract';
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 const isApi = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith('/api/');
@@ -11,6 +11,8 @@ const isApi = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFI
 const isSourceMap = (pathName: string) => pathName.endsWith('.map');
 /** index.html is served as rendered at start-up (with the site settings in it), never from disk. */
 const INDEX_PATHS = ['/', '/index.html'];
+/** The build's own index.html and its compressed copies: without the settings, never sent as they are. */
+const isBuildIndex = (pathName: string) => pathName === '/' || pathName.startsWith('/index.html');
 
 /** The page every HTML route gets, rendered once, in each encoding a browser may ask for. */
 interface RenderedPage {
@@ -28,12 +30,13 @@ export function renderIndexPage(indexHtml: string, siteSettings: object): string
   // `<` escaped, so that no value can close the element; JSON.parse reads \u003c back as `<`.
   const json = JSON.stringify(siteSettings).replace(/</g, '\\u003c');
   const block = `<script id="${SITE_SETTINGS_ELEMENT_ID}" type="application/json">${json}</script>`;
-  // Module scripts run after the document is parsed, so the block may stand anywhere; in the head
-  // when there is one.
-  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${block}</head>`) : indexHtml + block;
+  // The app's module scripts are deferred (they run once the document is parsed), so the block need
+  // not come before them. A replacer function, because in a replacement string a `$&` or `$'` in a
+  // setting would paste parts of the page into the block.
+  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', () => `${block}</head>`) : indexHtml + block;
 }
 
-function renderPage(indexHtml: string, siteSettings: object): RenderedPage {
+function renderPage(indexHtml: string, siteSettings: SiteSettings): RenderedPage {
   const identity = Buffer.from(renderIndexPage(indexHtml, siteSettings), 'utf8');
   return {
     identity,
@@ -46,7 +49,8 @@ function renderPage(indexHtml: string, siteSettings: object): RenderedPage {
 export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const [rawName = '', ...parameters] = part.split(';');
+    const name = rawName.trim().toLowerCase();
     if (!name) continue;
     const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
     accepted.set(name, q === undefined ? 1 : Number(q));
@@ -75,7 +79,7 @@ function sendPage(reply: FastifyReply, page: RenderedPage, acceptEncoding: strin
  * brotli (.br) and a gzip (.gz) copy of each compressible file; the copy the client accepts is sent
  * in its place.
  */
-export async function serveWebApp(app: FastifyInstance, webDist: string, siteSettings: object): Promise<boolean> {
+export async function serveWebApp(app: FastifyInstance, webDist: string, siteSettings: SiteSettings): Promise<boolean> {
   const index = path.join(webDist, 'index.html');
   const page = fs.existsSync(index) ? renderPage(fs.readFileSync(index, 'utf8'), siteSettings) : null;
   if (page) {
@@ -85,7 +89,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, siteSet
       index: false,
       cacheControl: false,
       preCompressed: true,
-      allowedPath: (pathName) => !isSourceMap(pathName) && !INDEX_PATHS.includes(pathName),
+      allowedPath: (pathName) => !isSourceMap(pathName) && !isBuildIndex(pathName),
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

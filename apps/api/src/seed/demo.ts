@@ -26,6 +26,8 @@ const NOTES =
  * A modelled figure is an estimate: six significant digits say all it knows (a runner's clock
  * resolves microseconds, no finer). The simulator's full doubles made every search answer carry
  * ten meaningless digits a number, which compress poorly: a page of results was twice the bytes.
+ * Whole numbers (counts) stay as they are; the cost is rounded on its own, so it may differ from
+ * one recomputed from the rounded throughput in the sixth digit.
  */
 const SIGNIFICANT_DIGITS = 6;
 

@@ -3,7 +3,10 @@ import { font, fontSize, fontWeight } from '../../foundations/theme/design-token
 /** How a table's numeric cells are set: Cell's data-numeric style (data-table.styles.ts), at the table's regular weight. */
 export const NUMERIC_CELL_FONT = { family: font.mono, size: fontSize.sm, weight: fontWeight.regular } as const;
 
-/** What numeric cells are written in: figures and their punctuation. */
+/**
+ * What numeric cells are written in: figures and their punctuation. A negative figure's sign is
+ * U+2212 (the format module's), which the fonts' rest face carries; tables of results have none.
+ */
 const FIGURES = '0123456789.,%$';
 
 /**

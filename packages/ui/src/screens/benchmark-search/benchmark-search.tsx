@@ -82,7 +82,8 @@ export interface BenchmarkSearchProps extends LoadFailureProps {
   suggestions?: BenchmarkSearchSuggestions;
   /**
    * The user turned to the filters (pointed at them, focused one, opened the panel): the moment
-   * to load `suggestions`, which nobody needs before. Called each time; the caller loads once.
+   * to load `suggestions`, which nobody needs before. Called each time; the caller loads them when it
+   * has none fresh.
    */
   onFilterIntent?: () => void;
   onCopyCommand?: (command: string) => void;

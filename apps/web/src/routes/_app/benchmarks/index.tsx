@@ -48,8 +48,10 @@ function suggestionsOf(settings: ResponseOf<'listSettings'>): BenchmarkSearchSug
 
 /**
  * The suggestions help typing a filter, not reading the results: they load when the user turns to
- * the filters, so that on a slow link they do not hold the first screen back. `select` computes
- * the lists once per answer, and the same object keeps the screen's table as it is.
+ * the filters, so that on a slow link they do not hold the first screen back. The query itself never
+ * fetches (a new benchmark's invalidation leaves it be): the next turn to the filters refetches
+ * what has gone stale. `select` computes the lists once per answer, and the same object keeps the
+ * screen's table as it is.
  */
 function useSuggestions() {
   const queryClient = useQueryClient();
