@@ -164,7 +164,10 @@ const ASCII_PUNCTUATION: [number, number][] = [
   [0x5b, 0x60],
   [0x7b, 0x7e],
 ];
-/** `$`, `%`, `,` and `.`: what numeric table cells (costs, shares, figures) are written in besides digits. */
+/**
+ * `$`, `%`, `,` and `.`: what numeric table cells (costs, shares, figures) are written in besides
+ * digits. ui's preloadNumericCellFonts asks for the same characters (FIGURES): change both together.
+ */
 const FIGURE_PUNCTUATION: [number, number][] = [
   [0x24, 0x25],
   [0x2c, 0x2c],

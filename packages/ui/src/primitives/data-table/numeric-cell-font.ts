@@ -6,6 +6,8 @@ export const NUMERIC_CELL_FONT = { family: font.mono, size: fontSize.sm, weight:
 /**
  * What numeric cells are written in: figures and their punctuation. A negative figure's sign is
  * U+2212 (the format module's), which the fonts' rest face carries; tables of results have none.
+ * The web build keeps the same punctuation in the monospace core face (FIGURE_PUNCTUATION in
+ * apps/web/vite.config.ts), so that these characters load one small face: change both together.
  */
 const FIGURES = '0123456789.,%$';
 
