@@ -10,6 +10,8 @@ import react from '@vitejs/plugin-react';
 import subsetFont from 'subset-font';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+// By path: the config loader does not compile the workspace's TypeScript packages, only relative files.
+import { ROUTE_PRELOADS_FILE } from '../../packages/contract/src/paths.ts';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const uiSource = path.resolve(webRoot, '../../packages/ui/src') + path.sep;
@@ -45,17 +47,24 @@ const HOME_SHARED_MODULE = new RegExp(
 );
 
 /**
- * What the signed-in pages share besides the home page's modules: the data table, the small
- * primitives and screen parts around it, the format helpers and the web app's route states. Left
- * alone, the bundler cuts them into a file per set of routes using each, and /benchmarks/ fetched
- * 28 files of 0.1–3 kB besides its own: over HTTP/1.1 (six connections) on a phone's round trips,
- * their queue, not their bytes, delayed the page.
+ * What the signed-in pages share besides the home page's modules: the signed-in layout (its
+ * component, the app shell, the router link), the API client's calls with the contract's rows, the
+ * data table, the small primitives and screen parts around it, the format helpers and the web app's
+ * route states. Left alone, the bundler cuts them into a file per set of routes using each, and
+ * /benchmarks/ fetched 28 files of 0.1–3 kB besides its own: over HTTP/1.1 (six connections) on a
+ * phone's round trips, their queue, not their bytes, delayed the page. The table's virtualiser
+ * stays out (it loads with a table long enough to need it). The styles of the app shell's
+ * menu and drawer stay out: they style radix parts, a group takes in what its modules import, and
+ * so the popups' radix code (20 kB), which loads when a popup first opens, would come along.
  */
 const ROUTE_KIT_MODULE = new RegExp(
   [
-    String.raw`packages[\\/]ui[\\/]src[\\/](primitives[\\/](badge|checkbox|copy-field|data-table|empty-state|export-buttons|relative-time|screen-layout|select|skeleton)[\\/]|screens[\\/](benchmark-common[\\/]|error-views[\\/](?!not-found))|foundations[\\/]format[\\/])`,
-    String.raw`apps[\\/]web[\\/]src[\\/](components[\\/](route-states|route-retry)|lib[\\/](copied|download|screen-error-of|compare))\.tsx?$`,
-    String.raw`@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]`,
+    String.raw`packages[\\/]ui[\\/]src[\\/](primitives[\\/](badge|checkbox|copy-field|data-table(?![\\/]virtual-rows)|empty-state|export-buttons|relative-time|screen-layout|select|skeleton)[\\/]|screens[\\/](benchmark-common[\\/]|error-views[\\/](?!not-found))|foundations[\\/]format[\\/])`,
+    String.raw`packages[\\/]ui[\\/]src[\\/]primitives[\\/]app-shell[\\/](index|app-shell|app-shell\.styles|theme-toggle|nav-items)\.tsx?$`,
+    String.raw`apps[\\/]web[\\/]src[\\/](components[\\/](route-states|route-retry|router-link)|lib[\\/](copied|download|screen-error-of|compare))\.tsx?$`,
+    String.raw`apps[\\/]web[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component`,
+    String.raw`packages[\\/]api-client[\\/]src[\\/](request|queries|endpoint-query)\.ts$`,
+    String.raw`@tanstack[\\/](react-table|table-core)[\\/]`,
     String.raw`@tanstack[\\/]react-query[\\/].*[\\/]useQuery\.js$`,
   ].join('|'),
 );
@@ -95,10 +104,20 @@ const KEPT_FONT_FEATURES = [
   'tnum',
 ];
 /**
- * The core faces the first screen of the pages uses: preloaded, they arrive while the entry script
+ * The core face every page's text is in: preloaded by index.html, it arrives while the entry script
  * loads, so text is first painted in its font instead of moving when the font swaps in.
  */
-const PRELOADED_FONT = /^assets\/(inter-latin-wght|jetbrains-mono-latin-500)-normal-core-[\w-]+\.woff2$/;
+const PRELOADED_FONT = /^assets\/inter-latin-wght-normal-core-[\w-]+\.woff2$/;
+/**
+ * The monospace core faces a page's first screen shows, preloaded by that page only (see
+ * routePreloads): the home page's figures are set in 500, the search results' numeric cells in 400
+ * (ui's NUMERIC_CELL_FONT). Any other page finds its faces at layout. e2e/preloads.spec.ts checks
+ * that each face named here is used.
+ */
+const PAGE_FONTS: Record<string, RegExp> = {
+  '/': /^assets\/jetbrains-mono-latin-500-normal-core-[\w-]+\.woff2$/,
+  '/benchmarks/': /^assets\/jetbrains-mono-latin-400-normal-core-[\w-]+\.woff2$/,
+};
 const MONO_LATIN_CSS = /[\\/]@fontsource[\\/]jetbrains-mono[\\/]latin-(\d+)\.css$/;
 const INTER_STATIC_CSS = /^@fontsource\/inter\/(\d+)\.css$/;
 /** The weights the design uses (design-tokens.ts, fontWeight): the variable face is cut to them. */
@@ -317,6 +336,78 @@ const gzip = promisify(zlib.gzip);
  * highest settings: the work is done once here instead of per request, and the server sends the
  * copy the browser accepts (apps/api/src/http/web.ts). A copy no smaller than its file is skipped.
  */
+/**
+ * A route file's place in the route tree (TanStack's file naming: folders and dots nest, `_name` is a
+ * layout without a path, `__root` is the root, `route` is its folder's layout, `index` the folder's
+ * own page), and the URL path it serves.
+ */
+function routeOfFile(file: string): { id: string[]; leaf: boolean; path: string } {
+  const segments = file.replace(/\.tsx?$/, '').split(/[\\/.]/);
+  const last = segments.at(-1);
+  const leaf = last !== 'route' && last !== '__root' && !(last?.startsWith('_') && segments.length === 1);
+  const id = segments.filter((segment) => segment !== 'index' && segment !== 'route' && segment !== '__root');
+  const pathSegments = id.filter((segment) => !segment.startsWith('_'));
+  const path = `/${pathSegments.join('/')}${last === 'index' && pathSegments.length > 0 ? '/' : ''}`;
+  return { id, leaf, path };
+}
+
+/**
+ * Writes ROUTE_PRELOADS_FILE: for each page (a leaf route file), the chunks its first render
+ * imports: its own split chunks and those of the layouts above it, with everything they import in
+ * turn, but not the entry, which the page names already; and the faces of PAGE_FONTS. Without them in the page, a phone fetches
+ * the entry, runs it, and only then asks for the page's code: on Lighthouse's phone link that cost
+ * `/benchmarks/` about 400 ms of LCP.
+ */
+function routePreloads(): Plugin {
+  const routesDir = path.join(webRoot, 'src', 'routes') + path.sep;
+  return {
+    name: 'mako:route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFileName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // The split parts of each route file (id?tsr-split=…), by file.
+      const chunksOfRoute = new Map<string, Set<string>>();
+      for (const chunk of chunks) {
+        if (chunk.isEntry) continue;
+        for (const id of chunk.moduleIds) {
+          const [file = '', query] = id.split('?');
+          if (!file.startsWith(routesDir) || !query?.includes('tsr-split')) continue;
+          const route = file.slice(routesDir.length);
+          chunksOfRoute.set(route, (chunksOfRoute.get(route) ?? new Set()).add(chunk.fileName));
+        }
+      }
+      const withImports = (fileNames: Iterable<string>) => {
+        const found = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = byFileName.get(fileName);
+          if (!chunk || chunk.isEntry || found.has(fileName)) return;
+          found.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        for (const fileName of fileNames) visit(fileName);
+        return found;
+      };
+      const files = fs
+        .readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file));
+      const routes = files.map((file) => ({ file, ...routeOfFile(file) }));
+      const preloads: Record<string, string[]> = {};
+      for (const page of routes.filter((route) => route.leaf)) {
+        const layouts = routes.filter(
+          (route) => !route.leaf && route.id.length < page.id.length && route.id.every((s, i) => s === page.id[i]),
+        );
+        const own = [page, ...layouts].flatMap((route) => [...(chunksOfRoute.get(route.file) ?? [])]);
+        const fonts = Object.keys(bundle).filter((fileName) => PAGE_FONTS[page.path]?.test(fileName));
+        preloads[page.path] = [...[...withImports(own)].sort(), ...fonts].map((fileName) => `/${fileName}`);
+      }
+      const unknown = Object.keys(PAGE_FONTS).filter((pagePath) => !(pagePath in preloads));
+      if (unknown.length > 0) this.error(`PAGE_FONTS names pages the app does not have: ${unknown.join(', ')}`);
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}
+
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -385,6 +476,7 @@ export default defineConfig({
     uiTreeShaking(),
     coreFontSubsets(),
     inlineEntryStylesheet(),
+    routePreloads(),
     precompress(),
   ],
   server: {
@@ -427,8 +519,8 @@ export default defineConfig({
             // more gzipped. The other pages use most of it as well. A component the home screen
             // starts to use shows up as a file of its own in `pnpm bundle-size`: add its folder.
             { name: 'home-shared', test: HOME_SHARED_MODULE },
-            // The table and the small parts around it that the signed-in pages share go into one
-            // file too (see ROUTE_KIT_MODULE).
+            // The layout, the table and the small parts around them that the signed-in pages share
+            // go into one file too (see ROUTE_KIT_MODULE).
             { name: 'route-kit', test: ROUTE_KIT_MODULE },
           ],
         },

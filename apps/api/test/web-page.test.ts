@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, SITE_SETTINGS_ELEMENT_ID } from '@mako/contract';
+import { API_PREFIX, ROUTE_PRELOADS_FILE, SITE_SETTINGS_ELEMENT_ID } from '@mako/contract';
 import { pageEncoding, renderIndexPage } from '../src/http/web.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
@@ -74,5 +74,84 @@ describe('the encoding of the page', () => {
     [undefined, 'identity'],
   ])('for Accept-Encoding %j is %s', (header, expected) => {
     expect(pageEncoding(header)).toBe(expected);
+  });
+});
+
+describe("each page names its route's chunks", () => {
+  const PRELOADS = {
+    '/': ['/assets/home-1.js', '/assets/mono-500-core-1.woff2'],
+    '/benchmarks/': ['/assets/kit-1.js', '/assets/benchmarks-1.js'],
+    '/single-benchmarks/$settingId': ['/assets/kit-1.js', '/assets/_settingId-1.js'],
+    // Not what the build writes: dropped, and never written into a page.
+    '/evil': ['"><script>alert(1)</script>'],
+    '/elsewhere': ['https://cdn.example.com/x.js'],
+    'no-slash': ['/assets/x.js'],
+  };
+  let server: TestServer;
+  let dist: string;
+  const linksOf = async (url: string) => {
+    const html = await (await fetch(`${server.baseUrl}${url}`, { headers: { accept: 'text/html' } })).text();
+    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map((match) => match[1]);
+  };
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mako-web-preloads-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    fs.mkdirSync(path.join(dist, path.dirname(ROUTE_PRELOADS_FILE)), { recursive: true });
+    fs.writeFileSync(path.join(dist, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
+    server = await startServer({ webDist: dist });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', ['/assets/home-1.js']],
+    ['/benchmarks/', ['/assets/kit-1.js', '/assets/benchmarks-1.js']],
+    ['/benchmarks', ['/assets/kit-1.js', '/assets/benchmarks-1.js']],
+    ['/benchmarks/?model_name=x', ['/assets/kit-1.js', '/assets/benchmarks-1.js']],
+    ['/single-benchmarks/6c4f3cb8', ['/assets/kit-1.js', '/assets/_settingId-1.js']],
+    ['/single-benchmarks/6c4f3cb8/more', []],
+    ['/single-benchmarks', []],
+    ['/index.html', []],
+    ['/evil', []],
+    ['/elsewhere', []],
+    ['/no/such/page', []],
+  ])('%s: %j', async (url, expected) => {
+    expect(await linksOf(url)).toEqual(expected);
+  });
+
+  it('in each encoding, with the settings block after the links', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const response = await fetch(`${server.baseUrl}/benchmarks/`, {
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+      const html = await response.text();
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/benchmarks-1.js">');
+      expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf(SITE_SETTINGS_ELEMENT_ID));
+      expect(settingsIn(html)).toMatchObject({ auth_server: expect.anything() });
+    }
+  });
+
+  it('and its fonts, as a font preload in CORS mode, which the @font-face rules use', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain(
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/mono-500-core-1.woff2">',
+    );
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/mono-500-core-1.woff2');
+  });
+
+  it.each([ROUTE_PRELOADS_FILE, '.vite/manifest.json'])('and the build notes (%s) are not served', async (file) => {
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+    const response = await fetch(`${server.baseUrl}/${file}`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: 'Not Found' });
+  });
+
+  it('a build without the file serves every page as before', async () => {
+    expect(await linksOf('/benchmarks/')).not.toEqual([]);
+    const html = await (await fetch(`${ts.baseUrl}/benchmarks/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).not.toContain('modulepreload');
   });
 });

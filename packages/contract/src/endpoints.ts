@@ -22,6 +22,7 @@ export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: in
 export {
   API_PREFIX,
   BENCHMARK_SEARCH_PATH,
+  ROUTE_PRELOADS_FILE,
   SITE_SETTINGS_ELEMENT_ID,
   buildPath,
   toColonPath,

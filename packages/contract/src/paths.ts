@@ -18,6 +18,16 @@ export const BENCHMARK_SEARCH_PATH = '/benchmarks/all';
  */
 export const SITE_SETTINGS_ELEMENT_ID = 'site-settings';
 
+/**
+ * Where the web build writes, for each page of the app, the chunks its first render loads besides
+ * the entry, and the font faces it shows besides the one every page preloads (relative to the
+ * build's directory; a dot directory, which the server does not serve). The JSON is an object from
+ * a route's path, `$name` standing for a parameter segment, to the files' URLs. The server names
+ * them in each page (`<link rel="modulepreload">`, `<link rel="preload" as="font">`), so that a phone
+ * fetches them alongside the entry rather than after it has run.
+ */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
 /** The suffix that turns the configured login URL into the API base (SPEC §7). */
 export const LOGIN_PATH_SUFFIX = '/login/access-token';
 

@@ -3,12 +3,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@mako/contract';
+import { API_PREFIX, ROUTE_PRELOADS_FILE, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@mako/contract';
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 const isApi = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith('/api/');
 /** The build keeps its source maps next to the bundles for debugging; they are not for the public. */
 const isSourceMap = (pathName: string) => pathName.endsWith('.map');
+/** The build's own notes (.vite/manifest.json, ROUTE_PRELOADS_FILE) name source files: not for the public either. */
+const isHidden = (pathName: string) => pathName.split('/').some((segment) => segment.startsWith('.'));
 /** index.html is served as rendered at start-up (with the site settings in it), never from disk. */
 const INDEX_PATHS = ['/', '/index.html'];
 /** The build's own index.html and its compressed copies: without the settings, never sent as they are. */
@@ -26,18 +28,61 @@ interface RenderedPage {
  * them there instead of asking for them first: every call waits for the settings (they name the
  * server calls go to), so on a phone that request cost the first page a round trip.
  */
-export function renderIndexPage(indexHtml: string, siteSettings: object): string {
+export function renderIndexPage(indexHtml: string, siteSettings: object, preloads: readonly string[] = []): string {
   // `<` escaped, so that no value can close the element; JSON.parse reads \u003c back as `<`.
   const json = JSON.stringify(siteSettings).replace(/</g, '\\u003c');
-  const block = `<script id="${SITE_SETTINGS_ELEMENT_ID}" type="application/json">${json}</script>`;
+  // After the entry's <script>, which the browser then asks for first. `crossorigin` as on that script
+  // and on the @font-face rules: modules and fonts are fetched in CORS mode, and a preload in another
+  // mode is not reused.
+  const links = preloads
+    .map((url) =>
+      url.endsWith('.woff2')
+        ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="${url}">`
+        : `<link rel="modulepreload" crossorigin href="${url}">`,
+    )
+    .join('');
+  const block = `${links}<script id="${SITE_SETTINGS_ELEMENT_ID}" type="application/json">${json}</script>`;
   // The app's module scripts are deferred (they run once the document is parsed), so the block need
   // not come before them. A replacer function, because in a replacement string a `$&` or `$'` in a
   // setting would paste parts of the page into the block.
   return indexHtml.includes('</head>') ? indexHtml.replace('</head>', () => `${block}</head>`) : indexHtml + block;
 }
 
-function renderPage(indexHtml: string, siteSettings: SiteSettings): RenderedPage {
-  const identity = Buffer.from(renderIndexPage(indexHtml, siteSettings), 'utf8');
+/** A chunk or font of the build's assets: the only thing a preload may name (the file is the build's, but read at start). */
+const ASSET_URL = /^\/assets\/[\w.-]+\.(js|woff2)$/;
+
+/**
+ * The pages' chunks and fonts from the build (see ROUTE_PRELOADS_FILE), as [path segments, URLs]; none
+ * when the file is missing or not what the build writes, and the pages then load as before.
+ */
+function readRoutePreloads(webDist: string): [string[], string[]][] {
+  const file = path.join(webDist, ROUTE_PRELOADS_FILE);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== 'object' || parsed === null) return [];
+  return Object.entries(parsed).flatMap(([routePath, chunks]) =>
+    routePath.startsWith('/') &&
+    Array.isArray(chunks) &&
+    chunks.every((url) => typeof url === 'string' && ASSET_URL.test(url))
+      ? [[segmentsOf(routePath), chunks as string[]]]
+      : [],
+  );
+}
+
+/** `/a/b/` and `/a/b` alike: the router serves both. */
+const segmentsOf = (urlPath: string) => urlPath.split('/').filter(Boolean);
+
+/** A route path's segments match a URL's when each is the same, or a `$name` parameter (any one segment). */
+function routeMatches(route: readonly string[], url: readonly string[]): boolean {
+  return route.length === url.length && route.every((segment, i) => segment === url[i] || segment.startsWith('$'));
+}
+
+function renderPage(indexHtml: string, siteSettings: SiteSettings, preloads: readonly string[] = []): RenderedPage {
+  const identity = Buffer.from(renderIndexPage(indexHtml, siteSettings, preloads), 'utf8');
   return {
     identity,
     br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -81,37 +126,50 @@ function sendPage(reply: FastifyReply, page: RenderedPage, acceptEncoding: strin
  */
 export async function serveWebApp(app: FastifyInstance, webDist: string, siteSettings: SiteSettings): Promise<boolean> {
   const index = path.join(webDist, 'index.html');
-  const page = fs.existsSync(index) ? renderPage(fs.readFileSync(index, 'utf8'), siteSettings) : null;
-  if (page) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: true,
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
-      allowedPath: (pathName) => !isSourceMap(pathName) && !isBuildIndex(pathName),
-      setHeaders(res, file) {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The answer depends on Accept-Encoding whenever a compressed copy exists; caches must know.
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
-    for (const url of INDEX_PATHS)
-      app.get(url, (request, reply) => sendPage(reply, page, request.headers['accept-encoding']));
+  if (!fs.existsSync(index)) {
+    app.setNotFoundHandler(notFound);
+    return false;
   }
+  const indexHtml = fs.readFileSync(index, 'utf8');
+  const page = renderPage(indexHtml, siteSettings);
+  // One page per route of the app, each naming the chunks its first render loads.
+  const routePages = readRoutePreloads(webDist).map(
+    ([route, preloads]) => [route, renderPage(indexHtml, siteSettings, preloads)] as const,
+  );
+  const pageFor = (url: string) => {
+    const segments = segmentsOf(url.split('?')[0] ?? '/');
+    return routePages.find(([route]) => routeMatches(route, segments))?.[1] ?? page;
+  };
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    allowedPath: (pathName) => !isSourceMap(pathName) && !isHidden(pathName) && !isBuildIndex(pathName),
+    setHeaders(res, file) {
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The answer depends on Accept-Encoding whenever a compressed copy exists; caches must know.
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
+  for (const url of INDEX_PATHS)
+    app.get(url, (request, reply) => sendPage(reply, pageFor(url), request.headers['accept-encoding']));
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (
-      page &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApi(url) &&
       !isSourceMap(url) &&
       wantsHtml(request)
-    ) {
-      return sendPage(reply, page, request.headers['accept-encoding']);
-    }
-    return reply.code(404).send({ detail: 'Not Found' });
+    )
+      return sendPage(reply, pageFor(url), request.headers['accept-encoding']);
+    return notFound(request, reply);
   });
-  return page !== null;
+  return true;
+}
+
+function notFound(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ detail: 'Not Found' });
 }

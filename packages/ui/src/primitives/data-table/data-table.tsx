@@ -13,8 +13,7 @@ import type {
   Row as TableRow,
   SortingState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, startTransition, useEffect, useRef, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../button';
 import { formatNumber } from '../../foundations/format/format';
@@ -37,7 +36,6 @@ import {
   Row,
   Scroller,
   SortButton,
-  SpacerCell,
   Table,
   TableFrame,
 } from './data-table.styles';
@@ -94,6 +92,7 @@ export interface DataTableProps<TRow> {
 }
 
 const VIRTUALIZE_ABOVE = 200;
+const VirtualRows = lazy(() => import('./virtual-rows'));
 /**
  * Rows of a table's first render: more than a tall screen shows. The rest follow in transitions,
  * which React renders in slices between input and paints, so a page of a hundred results paints its
@@ -220,15 +219,6 @@ export function DataTable<TRow>({
   const scrollHeight = maxHeight ?? (useVirtual ? 480 : undefined);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: useVirtual ? rows.length : 0,
-    // Off, it does not measure the scroller: that read forced a layout of the whole page (a hundred
-    // rows of an auto-layout table) in the middle of React's commit.
-    enabled: useVirtual,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-  });
 
   const totalRows =
     manualPagination?.rowCount ?? (paginated ? table.getPrePaginationRowModel().rows.length : rows.length);
@@ -262,26 +252,20 @@ export function DataTable<TRow>({
       </tr>
     );
   } else if (useVirtual) {
-    const items = virtualizer.getVirtualItems();
-    const before = items[0]?.start ?? 0;
-    const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+    // Until the virtualiser's chunk is in, the first rows stand in for the scroll area's.
     body = (
-      <>
-        {before > 0 ? (
-          <tr aria-hidden="true">
-            <SpacerCell colSpan={columnCount} style={{ height: before }} />
-          </tr>
-        ) : null}
-        {items.map((item) => {
-          const row = rows[item.index];
-          return row ? renderRow(row, item.index) : null;
-        })}
-        {after > 0 ? (
-          <tr aria-hidden="true">
-            <SpacerCell colSpan={columnCount} style={{ height: after }} />
-          </tr>
-        ) : null}
-      </>
+      <Suspense fallback={rows.slice(0, FIRST_RENDER_ROWS).map(renderRow)}>
+        <VirtualRows
+          count={rows.length}
+          rowHeight={rowHeight}
+          columnCount={columnCount}
+          getScrollElement={() => scrollRef.current}
+          renderRow={(index) => {
+            const row = rows[index];
+            return row ? renderRow(row, index) : null;
+          }}
+        />
+      </Suspense>
     );
   } else {
     body = (growing ? rows.slice(0, shownRows) : rows).map((row, index) => renderRow(row, index));

@@ -15,11 +15,8 @@ import { pageHead } from '../../../lib/page-title.ts';
 import { TITLES } from '../../../lib/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/')({
-  // The loader loads apart from the screen (a small chunk with the search call), so the search
-  // starts while the table and the filter form are still downloading.
-  codeSplitGroupings: [['loader'], ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
   validateSearch: parseBenchmarkSearch,
-  // Runs from the first chunk, before the loader's chunk has loaded.
+  // Runs from the first chunk, before the page's own chunk has loaded: the search starts alongside it.
   beforeLoad: ({ context, search }) => {
     startSearchEarly(context.queryClient, search);
     preloadNumericCellFonts();
