@@ -341,15 +341,19 @@ const gzip = promisify(zlib.gzip);
  * layout without a path, `__root` is the root, `route` is its folder's layout, `index` the folder's
  * own page), and the URL path it serves.
  */
-function routeOfFile(file: string): { id: string[]; leaf: boolean; path: string } {
+function routeOfFile(file: string): { file: string; id: string[]; kind: 'index' | 'layout' | 'other'; path: string } {
   const segments = file.replace(/\.tsx?$/, '').split(/[\\/.]/);
   const last = segments.at(-1);
-  const leaf = last !== 'route' && last !== '__root' && !(last?.startsWith('_') && segments.length === 1);
+  const kind = last === 'index' ? 'index' : last === 'route' || last === '__root' ? 'layout' : 'other';
   const id = segments.filter((segment) => segment !== 'index' && segment !== 'route' && segment !== '__root');
   const pathSegments = id.filter((segment) => !segment.startsWith('_'));
-  const path = `/${pathSegments.join('/')}${last === 'index' && pathSegments.length > 0 ? '/' : ''}`;
-  return { id, leaf, path };
+  const path = `/${pathSegments.join('/')}${kind === 'index' && pathSegments.length > 0 ? '/' : ''}`;
+  return { file, id, kind, path };
 }
+
+/** `inner` lies within `outer` in the route tree (or is the same place). */
+const within = (outer: readonly string[], inner: readonly string[]) =>
+  outer.length <= inner.length && outer.every((segment, i) => segment === inner[i]);
 
 /**
  * Writes ROUTE_PRELOADS_FILE: for each page (a leaf route file), the chunks its first render
@@ -391,12 +395,15 @@ function routePreloads(): Plugin {
       const files = fs
         .readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
         .filter((file) => /\.tsx?$/.test(file));
-      const routes = files.map((file) => ({ file, ...routeOfFile(file) }));
+      const routes = files.map(routeOfFile);
+      // A layout wraps other routes: `route`, the root, or a file others nest in (`_app`); a page does not.
+      const isLayout = (route: (typeof routes)[number]) =>
+        route.kind === 'layout' ||
+        (route.kind === 'other' &&
+          routes.some((other) => other.id.length > route.id.length && within(route.id, other.id)));
       const preloads: Record<string, string[]> = {};
-      for (const page of routes.filter((route) => route.leaf)) {
-        const layouts = routes.filter(
-          (route) => !route.leaf && route.id.length < page.id.length && route.id.every((s, i) => s === page.id[i]),
-        );
+      for (const page of routes.filter((route) => !isLayout(route))) {
+        const layouts = routes.filter((route) => isLayout(route) && within(route.id, page.id));
         const own = [page, ...layouts].flatMap((route) => [...(chunksOfRoute.get(route.file) ?? [])]);
         const fonts = Object.keys(bundle).filter((fileName) => PAGE_FONTS[page.path]?.test(fileName));
         preloads[page.path] = [...[...withImports(own)].sort(), ...fonts].map((fileName) => `/${fileName}`);

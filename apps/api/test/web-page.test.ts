@@ -82,6 +82,8 @@ describe("each page names its route's chunks", () => {
     '/': ['/assets/home-1.js', '/assets/mono-500-core-1.woff2'],
     '/benchmarks/': ['/assets/kit-1.js', '/assets/benchmarks-1.js'],
     '/single-benchmarks/$settingId': ['/assets/kit-1.js', '/assets/_settingId-1.js'],
+    // After the route with a parameter that matches it too: the fixed route wins, as in the router.
+    '/single-benchmarks/compare': ['/assets/kit-1.js', '/assets/compare-1.js'],
     // Not what the build writes: dropped, and never written into a page.
     '/evil': ['"><script>alert(1)</script>'],
     '/elsewhere': ['https://cdn.example.com/x.js'],
@@ -112,6 +114,7 @@ describe("each page names its route's chunks", () => {
     ['/benchmarks', ['/assets/kit-1.js', '/assets/benchmarks-1.js']],
     ['/benchmarks/?model_name=x', ['/assets/kit-1.js', '/assets/benchmarks-1.js']],
     ['/single-benchmarks/6c4f3cb8', ['/assets/kit-1.js', '/assets/_settingId-1.js']],
+    ['/single-benchmarks/compare', ['/assets/kit-1.js', '/assets/compare-1.js']],
     ['/single-benchmarks/6c4f3cb8/more', []],
     ['/single-benchmarks', []],
     ['/index.html', []],

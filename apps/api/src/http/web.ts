@@ -132,10 +132,12 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, siteSet
   }
   const indexHtml = fs.readFileSync(index, 'utf8');
   const page = renderPage(indexHtml, siteSettings);
-  // One page per route of the app, each naming the chunks its first render loads.
-  const routePages = readRoutePreloads(webDist).map(
-    ([route, preloads]) => [route, renderPage(indexHtml, siteSettings, preloads)] as const,
-  );
+  // One page per route of the app, each naming the chunks its first render loads. A path both a
+  // fixed route and one with a parameter match is the fixed one's, as in the router.
+  const parameters = (route: readonly string[]) => route.filter((segment) => segment.startsWith('$')).length;
+  const routePages = readRoutePreloads(webDist)
+    .sort(([a], [b]) => parameters(a) - parameters(b))
+    .map(([route, preloads]) => [route, renderPage(indexHtml, siteSettings, preloads)] as const);
   const pageFor = (url: string) => {
     const segments = segmentsOf(url.split('?')[0] ?? '/');
     return routePages.find(([route]) => routeMatches(route, segments))?.[1] ?? page;
