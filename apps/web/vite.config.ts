@@ -356,11 +356,11 @@ const within = (outer: readonly string[], inner: readonly string[]) =>
   outer.length <= inner.length && outer.every((segment, i) => segment === inner[i]);
 
 /**
- * Writes ROUTE_PRELOADS_FILE: for each page (a leaf route file), the chunks its first render
- * imports: its own split chunks and those of the layouts above it, with everything they import in
- * turn, but not the entry, which the page names already; and the faces of PAGE_FONTS. Without them in the page, a phone fetches
- * the entry, runs it, and only then asks for the page's code: on Lighthouse's phone link that cost
- * `/benchmarks/` about 400 ms of LCP.
+ * Writes ROUTE_PRELOADS_FILE: for each page (a route file no other route nests in), the chunks its
+ * first render imports: its own split chunks and those of the layouts above it, with everything
+ * they import in turn, but not the entry, which the page names already; and its face of PAGE_FONTS.
+ * Without them in the page, a phone fetches the entry, runs it, and only then asks for the page's
+ * code: on Lighthouse's phone link that cost `/benchmarks/` about 400 ms of LCP.
  */
 function routePreloads(): Plugin {
   const routesDir = path.join(webRoot, 'src', 'routes') + path.sep;
