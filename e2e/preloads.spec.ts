@@ -110,8 +110,6 @@ async function expectPreloadsMatchFirstRender(
 }
 
 test.describe('each page names the chunks of its first render', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test('the home page, signed out, with the face of its figures', async ({ page }) => {
     const preloads = await expectPreloadsMatchFirstRender(
       page,

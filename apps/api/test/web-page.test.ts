@@ -152,6 +152,13 @@ describe("each page names its route's chunks", () => {
     expect(await response.json()).toEqual({ detail: 'Not Found' });
   });
 
+  it('says at start which entries it left out, and why', () => {
+    const warnings = server.logs.filter((line) => line.includes('"level":40') && line.includes('route-preloads.json'));
+    expect(warnings).toHaveLength(3);
+    for (const route of ['/evil', '/elsewhere', 'no-slash'])
+      expect(warnings.some((line) => line.includes(`entry for \\"${route}\\" is not a list`))).toBe(true);
+  });
+
   it('a build without the file serves every page as before', async () => {
     expect(await linksOf('/benchmarks/')).not.toEqual([]);
     const html = await (await fetch(`${ts.baseUrl}/benchmarks/`, { headers: { accept: 'text/html' } })).text();

@@ -16,7 +16,7 @@ const INDEX_PATHS = ['/', '/index.html'];
 /** The build's own index.html and its compressed copies: without the settings, never sent as they are. */
 const isBuildIndex = (pathName: string) => pathName === '/' || pathName.startsWith('/index.html');
 
-/** The page every HTML route gets, rendered once, in each encoding a browser may ask for. */
+/** A page for HTML routes, rendered once, in each encoding a browser may ask for. */
 interface RenderedPage {
   identity: Buffer;
   br: Buffer;
@@ -52,25 +52,33 @@ export function renderIndexPage(indexHtml: string, siteSettings: object, preload
 const ASSET_URL = /^\/assets\/[\w.-]+\.(js|woff2)$/;
 
 /**
- * The pages' chunks and fonts from the build (see ROUTE_PRELOADS_FILE), as [path segments, URLs]; none
- * when the file is missing or not what the build writes, and the pages then load as before.
+ * The pages' chunks and fonts from the build (see ROUTE_PRELOADS_FILE), as [path segments, URLs].
+ * Without the file (the dev server, an older build) there are none and the pages load as before; a
+ * file or an entry that is not what the build writes is left out with a warning.
  */
-function readRoutePreloads(webDist: string): [string[], string[]][] {
+function readRoutePreloads(webDist: string, warn: (message: string) => void): [string[], string[]][] {
   const file = path.join(webDist, ROUTE_PRELOADS_FILE);
   let parsed: unknown;
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${file} is not JSON; pages name no preloads`);
     return [];
   }
-  if (typeof parsed !== 'object' || parsed === null) return [];
-  return Object.entries(parsed).flatMap(([routePath, chunks]) =>
-    routePath.startsWith('/') &&
-    Array.isArray(chunks) &&
-    chunks.every((url) => typeof url === 'string' && ASSET_URL.test(url))
-      ? [[segmentsOf(routePath), chunks as string[]]]
-      : [],
-  );
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    warn(`${file} is not an object of route paths; pages name no preloads`);
+    return [];
+  }
+  return Object.entries(parsed).flatMap(([routePath, urls]: [string, unknown]) => {
+    if (
+      routePath.startsWith('/') &&
+      Array.isArray(urls) &&
+      urls.every((url) => typeof url === 'string' && ASSET_URL.test(url))
+    )
+      return [[segmentsOf(routePath), urls as string[]]];
+    warn(`${file}: the entry for ${JSON.stringify(routePath)} is not a list of /assets/ chunks and fonts; left out`);
+    return [];
+  });
 }
 
 /** `/a/b/` and `/a/b` alike: the router serves both. */
@@ -119,7 +127,8 @@ function sendPage(reply: FastifyReply, page: RenderedPage, acceptEncoding: strin
 
 /**
  * Serves the built web app when its directory exists: hashed assets are cached for good, and any
- * other GET that wants HTML gets index.html (with the site settings in it) so that client-side
+ * other GET that wants HTML gets index.html (with the site settings in it, and the files of its
+ * route's first render) so that client-side
  * routes survive a reload. Everything else that matches nothing is a JSON 404. The build writes a
  * brotli (.br) and a gzip (.gz) copy of each compressible file; the copy the client accepts is sent
  * in its place.
@@ -132,15 +141,22 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, siteSet
   }
   const indexHtml = fs.readFileSync(index, 'utf8');
   const page = renderPage(indexHtml, siteSettings);
-  // One page per route of the app, each naming the chunks its first render loads. A path both a
+  // One page per route of the app, each naming the chunks its first render loads, rendered when first
+  // asked for (each process would otherwise compress twenty pages before it listens). A path both a
   // fixed route and one with a parameter match is the fixed one's, as in the router.
   const parameters = (route: readonly string[]) => route.filter((segment) => segment.startsWith('$')).length;
-  const routePages = readRoutePreloads(webDist)
-    .sort(([a], [b]) => parameters(a) - parameters(b))
-    .map(([route, preloads]) => [route, renderPage(indexHtml, siteSettings, preloads)] as const);
+  const routes = readRoutePreloads(webDist, (message) => app.log.warn(message)).sort(
+    ([a], [b]) => parameters(a) - parameters(b),
+  );
+  const routePages = new Map<readonly string[], RenderedPage>();
   const pageFor = (url: string) => {
     const segments = segmentsOf(url.split('?')[0] ?? '/');
-    return routePages.find(([route]) => routeMatches(route, segments))?.[1] ?? page;
+    const match = routes.find(([route]) => routeMatches(route, segments));
+    if (!match) return page;
+    const [route, preloads] = match;
+    let routePage = routePages.get(route);
+    if (!routePage) routePages.set(route, (routePage = renderPage(indexHtml, siteSettings, preloads)));
+    return routePage;
   };
   await app.register(fastifyStatic, {
     root: webDist,
