@@ -30,7 +30,7 @@ import { GENERAL_BODY_LIMIT, registerEndpoints, type Handlers } from './http/reg
 import { loggerOptions } from './http/logging.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { serveDownloads } from './http/downloads.ts';
-import { serveWebApp } from './http/web.ts';
+import { FIRST_GETS_SCRIPT_SOURCE, serveWebApp } from './http/web.ts';
 import { parseUrlEncoded } from './http/text-input.ts';
 import { DrainGate } from './http/shutdown.ts';
 import { registerTestCheckout } from './http/test-checkout.ts';
@@ -91,7 +91,8 @@ function contentSecurityPolicy(config: Config) {
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', ...analytics],
+      // The one inline script is the first-GETs script of some pages (http/web.ts), allowed by its hash.
+      scriptSrc: ["'self'", FIRST_GETS_SCRIPT_SOURCE, 'https://accounts.google.com/gsi/client', ...analytics],
       // styled-components injects <style> elements at run time.
       styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
       imgSrc: ["'self'", 'data:', 'https:'],

@@ -1,8 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, ROUTE_PRELOADS_FILE, SITE_SETTINGS_ELEMENT_ID } from '@mako/contract';
+import {
+  API_PREFIX,
+  FIRST_GETS_ELEMENT_ID,
+  ROUTE_PRELOADS_FILE,
+  SITE_SETTINGS_ELEMENT_ID,
+  apiBaseFromLoginUrl,
+} from '@mako/contract';
 import { pageEncoding, renderIndexPage } from '../src/http/web.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
@@ -11,6 +18,11 @@ const INDEX_HTML =
 /** Characters that are patterns in a string.replace replacement, and the end of a script element. */
 const TRICKY_URL = "https://docs.example.com/</script><script>alert(1)</script>?a=$&b=$`c=$'";
 const BLOCK = new RegExp(`<script id="${SITE_SETTINGS_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's');
+/** A page's first GETs: their data block, then the inline script that sends them. */
+const FIRST_GETS = new RegExp(
+  `<script id="${FIRST_GETS_ELEMENT_ID}" type="application/json">(.*?)</script><script>(.*?)</script>`,
+  's',
+);
 
 /** The data block of a page, parsed as the web app parses it (its text is JSON). */
 function settingsIn(html: string): unknown {
@@ -40,7 +52,7 @@ describe('the page carries the site settings', () => {
     expect(settingsIn(html)).toEqual(answer);
     // In the head, and the page around it as it was.
     expect(html.indexOf(SITE_SETTINGS_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
-    expect(html.replace(BLOCK, '')).toBe(INDEX_HTML);
+    expect(html.replace(BLOCK, '').replace(FIRST_GETS, '')).toBe(INDEX_HTML);
   });
 
   it('with no value able to end the data block or paste the page into it', async () => {
@@ -55,6 +67,44 @@ describe('the page carries the site settings', () => {
     const html = renderIndexPage('<div id="root"></div>', { a: 1 });
     expect(html.startsWith('<div id="root"></div>')).toBe(true);
     expect(settingsIn(html)).toEqual({ a: 1 });
+  });
+});
+
+describe('a signed-in page whose first screen waits for GETs sends them itself (PAGE_FIRST_GETS)', () => {
+  const pageAt = (url: string) => fetch(`${ts.baseUrl}${url}`, { headers: { accept: 'text/html' } });
+
+  it.each(['/benchmarks/', '/benchmarks', '/benchmarks/?model_name=x'])(
+    '%s names the search and the user, where the app calls them',
+    async (url) => {
+      const html = await (await pageAt(url)).text();
+      const settings = (await (await fetch(`${ts.baseUrl}${API_PREFIX}/settings`)).json()) as {
+        auth_server: { url: string };
+      };
+      const base = apiBaseFromLoginUrl(settings.auth_server.url);
+      expect(base).toMatch(/^http:\/\/.+\/api\/v1$/);
+      const [, urls = ''] = FIRST_GETS.exec(html) ?? [];
+      expect(JSON.parse(urls)).toEqual([`${base}/benchmarks/all`, `${base}/users/me`]);
+      expect(html.indexOf(FIRST_GETS_ELEMENT_ID)).toBeGreaterThan(html.indexOf(SITE_SETTINGS_ELEMENT_ID));
+      expect(html.indexOf(FIRST_GETS_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
+    },
+  );
+
+  it("and its policy lets that script run, by the hash of the page's own script", async () => {
+    const response = await pageAt('/benchmarks/');
+    const [, , script = ''] = FIRST_GETS.exec(await response.text()) ?? [];
+    expect(script).toContain('localStorage');
+    const hash = crypto.createHash('sha256').update(script).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers.get('content-security-policy')))?.[1];
+    expect(scriptSrc?.split(' ')).toContain(`'sha256-${hash}'`);
+    // No other inline script: no 'unsafe-inline', and the hash is the only one.
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(scriptSrc?.match(/'sha256-/g)).toHaveLength(1);
+  });
+
+  it.each(['/', '/single-benchmarks', '/tokens/', '/index.html'])('%s sends none', async (url) => {
+    const html = await (await pageAt(url)).text();
+    expect(html).not.toContain(FIRST_GETS_ELEMENT_ID);
+    expect(html.match(/<script>/g)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { safeParse } from 'zod/mini';
 import type { z } from 'zod';
-import { buildPath, toSearchParams, type HttpMethod } from '@mako/contract';
+import { FIRST_GETS_GLOBAL, buildPath, toSearchParams, type HttpMethod } from '@mako/contract';
 import { getApiConfig, resolveUrl } from './config.ts';
 import { NetworkError, ResponseSchemaError, errorFromResponse } from './errors.ts';
 import { getStoredToken } from './token-storage.ts';
@@ -142,12 +142,15 @@ const STARTED_GET_TTL_MS = 30_000;
  * send the request while that chunk is still loading. The next `call` of the same URL with the same
  * token takes the answer, once, and checks it as its own. An answer nobody takes is dropped by the
  * next `startGet` once it is older than the TTL, or at sign-in and sign-out (`forgetStartedGets`).
+ * A GET already on its way for the URL and token (the page's own, see PAGE_FIRST_GETS) is not sent again.
  */
 export function startGet(path: string, query?: object): void {
+  adoptPageGets();
   const now = Date.now();
   for (const [key, started] of startedGets) if (now - started.at > STARTED_GET_TTL_MS) startedGets.delete(key);
   const url = callUrl({ path }, { query });
   const token = getStoredToken();
+  if (startedGets.get(url)?.token === token) return;
   const fetchImpl = getApiConfig().fetch ?? globalThis.fetch;
   const response = fetchImpl(url, { method: 'GET', headers: requestHeaders(token) });
   // The taking call reports a failure; until then a rejection is not unhandled.
@@ -157,14 +160,36 @@ export function startGet(path: string, query?: object): void {
 
 /** Drops every answer sent ahead and not yet taken: they were asked for by whoever was signed in before. */
 export function forgetStartedGets(): void {
+  adoptPageGets();
   startedGets.clear();
 }
 
 function takeStartedGet(url: string, token: string | null): Promise<Response> | undefined {
+  adoptPageGets();
   const started = startedGets.get(url);
   startedGets.delete(url);
   if (!started || started.token !== token || Date.now() - started.at > STARTED_GET_TTL_MS) return undefined;
   return started.response;
+}
+
+/**
+ * Takes over, once, the GETs the page sent before this code had loaded (the script the server writes
+ * into pages with PAGE_FIRST_GETS leaves them in FIRST_GETS_GLOBAL), as if startGet had sent them.
+ * Anything there that is not such a GET is ignored.
+ */
+function adoptPageGets(): void {
+  const holder = globalThis as Record<string, unknown>;
+  const sent = holder[FIRST_GETS_GLOBAL];
+  if (sent === undefined) return;
+  delete holder[FIRST_GETS_GLOBAL];
+  if (typeof sent !== 'object' || sent === null) return;
+  for (const [url, started] of Object.entries(sent as Record<string, Partial<StartedGet>>)) {
+    const { response, token, at } = started ?? {};
+    if (!(response instanceof Promise) || !(token === null || typeof token === 'string') || typeof at !== 'number')
+      continue;
+    response.catch(() => undefined);
+    if (!startedGets.has(url)) startedGets.set(url, { response, token, at });
+  }
 }
 
 /** The OAuth2 password form: fields that are empty are left out rather than sent as ''. */

@@ -1,4 +1,7 @@
-import { API_PREFIX, LOGIN_PATH_SUFFIX } from '@mako/contract';
+import { API_PREFIX, apiBaseFromLoginUrl, trimSlash } from '@mako/contract';
+
+/** The same rule as the server's for its pages' first GETs (`@mako/contract`). */
+export { apiBaseFromLoginUrl };
 
 /**
  * Where calls go. Before the site settings are known every call goes to the page's own origin
@@ -45,25 +48,6 @@ export function resetApiClient(): void {
 }
 
 /**
- * `http://host/api/v1/login/access-token` → `http://host/api/v1`. Null when the URL is missing,
- * not http(s), or otherwise unusable, so the caller can say 'Auth server URL is not available'.
- */
-export function apiBaseFromLoginUrl(loginUrl: string | null | undefined): string | null {
-  const raw = loginUrl?.trim();
-  if (!raw) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const path = trimSlash(url.pathname);
-  const base = path.endsWith(LOGIN_PATH_SUFFIX) ? path.slice(0, -LOGIN_PATH_SUFFIX.length) : path;
-  return `${url.origin}${trimSlash(base)}`;
-}
-
-/**
  * Records the auth server named by the site settings and points every later call at it.
  * Returns the new state; an unusable URL leaves the base where it was.
  */
@@ -85,8 +69,4 @@ export function resolveUrl(baseUrl: string, pathAndQuery: string): string {
   const joined = `${trimSlash(baseUrl)}${pathAndQuery}`;
   const origin = typeof globalThis.location !== 'undefined' ? globalThis.location.href : undefined;
   return origin ? new URL(joined, origin).toString() : joined;
-}
-
-function trimSlash(value: string): string {
-  return value.length > 1 && value.endsWith('/') ? value.replace(/\/+$/, '') : value;
 }

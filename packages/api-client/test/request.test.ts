@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiBaseFromLoginUrl, applyAuthServer, configureApiClient, getApiBase } from '../src/config.ts';
+import { FIRST_GETS_GLOBAL } from '@mako/contract';
 import { forgetStartedGets, startGet } from '../src/call.ts';
 import { ResponseSchemaError } from '../src/errors.ts';
 import { api, endpointUrl, formBody, request } from '../src/request.ts';
@@ -193,6 +194,8 @@ describe('request', () => {
 
 describe('startGet', () => {
   const search = { model_name: 'Llama-3-8B', limit: 20 };
+  // An answer no test took would otherwise be the next test's.
+  afterEach(() => forgetStartedGets());
 
   it("sends a call's GET ahead; the call takes that answer instead of asking again", async () => {
     server.use(...handlers.success);
@@ -234,6 +237,63 @@ describe('startGet', () => {
     forgetStartedGets();
     await request('searchBenchmarks', { query: search });
     expect(log.calls).toHaveLength(2);
+  });
+
+  describe("the page's first GETs (PAGE_FIRST_GETS)", () => {
+    const holder = globalThis as Record<string, unknown>;
+    const searchUrl = () => new URL('/api/v1/benchmarks/all', location.href).href;
+    const signIn = (sub = 'u') => {
+      const token = mockJwt({ sub, exp: Math.floor(Date.now() / 1000) + 600 });
+      localStorage.setItem('access_token', token);
+      return token;
+    };
+    /** What the server's page script leaves behind: the GET sent with the stored token. */
+    const sendAsThePage = (token: string) => {
+      const response = fetch(searchUrl(), {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      });
+      holder[FIRST_GETS_GLOBAL] = { [searchUrl()]: { response, token, at: Date.now() } };
+    };
+    afterEach(() => {
+      delete holder[FIRST_GETS_GLOBAL];
+    });
+
+    it('are taken by the call of the same URL and token, once', async () => {
+      const log = answeredAndRecorded();
+      sendAsThePage(signIn());
+      const page = await request('searchBenchmarks', { query: {} });
+      expect(page.count).toBeTypeOf('number');
+      expect(log.calls).toEqual(['GET /api/v1/benchmarks/all']);
+      expect(holder[FIRST_GETS_GLOBAL]).toBeUndefined();
+      await request('searchBenchmarks', { query: {} });
+      expect(log.calls).toHaveLength(2);
+    });
+
+    it('are not sent again by startGet', async () => {
+      const log = answeredAndRecorded();
+      sendAsThePage(signIn());
+      startGet('/benchmarks/all', {});
+      await request('searchBenchmarks', { query: {} });
+      expect(log.calls).toEqual(['GET /api/v1/benchmarks/all']);
+    });
+
+    it('are not taken with another token', async () => {
+      const log = answeredAndRecorded();
+      sendAsThePage(signIn());
+      const other = signIn('other');
+      await request('searchBenchmarks', { query: {} });
+      expect(log.calls).toHaveLength(2);
+      expect(log.requests[1]?.headers.get('authorization')).toBe(`Bearer ${other}`);
+    });
+
+    it('are ignored when the global holds anything else', async () => {
+      const log = answeredAndRecorded();
+      signIn();
+      holder[FIRST_GETS_GLOBAL] = { [searchUrl()]: { response: 'not a promise', token: null, at: 0 }, other: null };
+      await request('searchBenchmarks', { query: {} });
+      expect(log.calls).toEqual(['GET /api/v1/benchmarks/all']);
+      expect(holder[FIRST_GETS_GLOBAL]).toBeUndefined();
+    });
   });
 
   it("checks the answer with the call's schema, as a call of its own would", async () => {

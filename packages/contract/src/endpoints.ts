@@ -20,11 +20,18 @@ export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infe
 export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer P } ? Infer<P> : never;
 
 export {
+  ACCESS_TOKEN_KEY,
   API_PREFIX,
   BENCHMARK_SEARCH_PATH,
+  FIRST_GETS_ELEMENT_ID,
+  FIRST_GETS_GLOBAL,
+  ME_PATH,
+  PAGE_FIRST_GETS,
   ROUTE_PRELOADS_FILE,
   SITE_SETTINGS_ELEMENT_ID,
+  apiBaseFromLoginUrl,
   buildPath,
+  trimSlash,
   toColonPath,
   toSearchParams,
 } from './paths.ts';

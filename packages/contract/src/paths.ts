@@ -12,6 +12,9 @@ export const API_PREFIX = '/api/v1';
  */
 export const BENCHMARK_SEARCH_PATH = '/benchmarks/all';
 
+/** The signed-in user's path (endpoints.me), which every signed-in page's layout loads. */
+export const ME_PATH = '/users/me';
+
 /**
  * The id of the `<script type="application/json">` in which the server hands each page the site
  * settings (GET /settings), so that the first page need not ask for them before its first call.
@@ -30,6 +33,52 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /** The suffix that turns the configured login URL into the API base (SPEC §7). */
 export const LOGIN_PATH_SUFFIX = '/login/access-token';
+
+/** The local-storage key of the access token (SPEC §9). */
+export const ACCESS_TOKEN_KEY = 'access_token';
+
+/**
+ * The API GETs a signed-in page's first screen waits for, by the page's route path (as in
+ * ROUTE_PRELOADS_FILE). The server writes a small script into such a page that sends them with the
+ * stored token while the app's code is still downloading, and leaves them in FIRST_GETS_GLOBAL; the
+ * API client's call of the same URL with the same token takes the answer instead of asking again.
+ * The GETs are the page's call without a query, so they are sent only when the page's address has
+ * no query string either.
+ */
+export const PAGE_FIRST_GETS: Readonly<Record<string, readonly string[]>> = {
+  '/benchmarks/': [BENCHMARK_SEARCH_PATH, ME_PATH],
+};
+
+/** The id of the page's JSON data block listing its first GETs' URLs (relative to the page when the API base is). */
+export const FIRST_GETS_ELEMENT_ID = 'first-gets';
+
+/** The global in which a page's script leaves its first GETs: URL → { response, token, at }. */
+export const FIRST_GETS_GLOBAL = '__makoFirstGets';
+
+/**
+ * `http://host/api/v1/login/access-token` → `http://host/api/v1`. Null when the URL is missing,
+ * not http(s), or otherwise unusable, so the caller can say 'Auth server URL is not available'.
+ * The server derives its pages' first GETs with it, the API client every call.
+ */
+export function apiBaseFromLoginUrl(loginUrl: string | null | undefined): string | null {
+  const raw = loginUrl?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const path = trimSlash(url.pathname);
+  const base = path.endsWith(LOGIN_PATH_SUFFIX) ? path.slice(0, -LOGIN_PATH_SUFFIX.length) : path;
+  return `${url.origin}${trimSlash(base)}`;
+}
+
+/** Without its trailing slashes, unless it is `/` itself. */
+export function trimSlash(value: string): string {
+  return value.length > 1 && value.endsWith('/') ? value.replace(/\/+$/, '') : value;
+}
 
 /** Fills `{name}` segments, URL-encoding each value. Throws on a missing parameter rather than calling `/x/undefined`. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

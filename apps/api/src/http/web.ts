@@ -1,9 +1,20 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, ROUTE_PRELOADS_FILE, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@mako/contract';
+import {
+  ACCESS_TOKEN_KEY,
+  API_PREFIX,
+  FIRST_GETS_ELEMENT_ID,
+  FIRST_GETS_GLOBAL,
+  PAGE_FIRST_GETS,
+  ROUTE_PRELOADS_FILE,
+  SITE_SETTINGS_ELEMENT_ID,
+  apiBaseFromLoginUrl,
+  type SiteSettings,
+} from '@mako/contract';
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 const isApi = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith('/api/');
@@ -24,13 +35,42 @@ interface RenderedPage {
 }
 
 /**
+ * The script of a page with first GETs (PAGE_FIRST_GETS): with a stored token and no query string,
+ * it sends each GET its data block names, as the API client would (same URL, same headers), and
+ * leaves the answers' promises in FIRST_GETS_GLOBAL for the client to take. On a phone the page's
+ * data then downloads alongside the app's code instead of after it has run. Anything unexpected
+ * (no storage, a missing block) leaves the calls to the app.
+ */
+export const FIRST_GETS_SCRIPT =
+  `(()=>{try{if(location.search)return;` +
+  `const t=localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_KEY)});if(!t)return;` +
+  `const h={Accept:"application/json",Authorization:"Bearer "+t},s={};` +
+  `for(const u of JSON.parse(document.getElementById(${JSON.stringify(FIRST_GETS_ELEMENT_ID)}).textContent)){` +
+  `const url=new URL(u,location.href).href,r=fetch(url,{headers:h});r.catch(()=>{});s[url]={response:r,token:t,at:Date.now()}}` +
+  `window[${JSON.stringify(FIRST_GETS_GLOBAL)}]=s}catch{}})()`;
+
+/** The CSP source that lets FIRST_GETS_SCRIPT, and no other inline script, run. */
+export const FIRST_GETS_SCRIPT_SOURCE = `'sha256-${crypto.createHash('sha256').update(FIRST_GETS_SCRIPT).digest('base64')}'`;
+
+/** What a page names besides the app: its chunks and fonts to preload, and its first GETs' URLs. */
+export interface PageExtras {
+  preloads?: readonly string[];
+  firstGets?: readonly string[];
+}
+
+/** JSON that no value can end the element it sits in with: JSON.parse reads \u003c back as `<`. */
+const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
  * index.html with the site settings (GET /settings) in a JSON data block. The first page reads
  * them there instead of asking for them first: every call waits for the settings (they name the
  * server calls go to), so on a phone that request cost the first page a round trip.
  */
-export function renderIndexPage(indexHtml: string, siteSettings: object, preloads: readonly string[] = []): string {
-  // `<` escaped, so that no value can close the element; JSON.parse reads \u003c back as `<`.
-  const json = JSON.stringify(siteSettings).replace(/</g, '\\u003c');
+export function renderIndexPage(
+  indexHtml: string,
+  siteSettings: object,
+  { preloads = [], firstGets = [] }: PageExtras = {},
+): string {
   // After the entry's <script>, which the browser then asks for first. `crossorigin` as on that script
   // and on the @font-face rules: modules and fonts are fetched in CORS mode, and a preload in another
   // mode is not reused.
@@ -41,7 +81,12 @@ export function renderIndexPage(indexHtml: string, siteSettings: object, preload
         : `<link rel="modulepreload" crossorigin href="${url}">`,
     )
     .join('');
-  const block = `${links}<script id="${SITE_SETTINGS_ELEMENT_ID}" type="application/json">${json}</script>`;
+  const gets =
+    firstGets.length > 0
+      ? `<script id="${FIRST_GETS_ELEMENT_ID}" type="application/json">${jsonInScript(firstGets)}</script>` +
+        `<script>${FIRST_GETS_SCRIPT}</script>`
+      : '';
+  const block = `${links}<script id="${SITE_SETTINGS_ELEMENT_ID}" type="application/json">${jsonInScript(siteSettings)}</script>${gets}`;
   // The app's module scripts are deferred (they run once the document is parsed), so the block need
   // not come before them. A replacer function, because in a replacement string a `$&` or `$'` in a
   // setting would paste parts of the page into the block.
@@ -56,7 +101,7 @@ const ASSET_URL = /^\/assets\/[\w.-]+\.(js|woff2)$/;
  * Without the file (the dev server, an older build) there are none and the pages load as before; a
  * file or an entry that is not what the build writes is left out with a warning.
  */
-function readRoutePreloads(webDist: string, warn: (message: string) => void): [string[], string[]][] {
+function readRoutePreloads(webDist: string, warn: (message: string) => void): [string, string[]][] {
   const file = path.join(webDist, ROUTE_PRELOADS_FILE);
   let parsed: unknown;
   try {
@@ -75,7 +120,7 @@ function readRoutePreloads(webDist: string, warn: (message: string) => void): [s
       Array.isArray(urls) &&
       urls.every((url) => typeof url === 'string' && ASSET_URL.test(url))
     )
-      return [[segmentsOf(routePath), urls as string[]]];
+      return [[routeKey(routePath), urls as string[]]];
     warn(`${file}: the entry for ${JSON.stringify(routePath)} is not a list of /assets/ chunks and fonts; left out`);
     return [];
   });
@@ -83,14 +128,16 @@ function readRoutePreloads(webDist: string, warn: (message: string) => void): [s
 
 /** `/a/b/` and `/a/b` alike: the router serves both. */
 const segmentsOf = (urlPath: string) => urlPath.split('/').filter(Boolean);
+/** One spelling of a route path, whichever way its table writes it. */
+const routeKey = (routePath: string) => segmentsOf(routePath).join('/');
 
 /** A route path's segments match a URL's when each is the same, or a `$name` parameter (any one segment). */
 function routeMatches(route: readonly string[], url: readonly string[]): boolean {
   return route.length === url.length && route.every((segment, i) => segment === url[i] || segment.startsWith('$'));
 }
 
-function renderPage(indexHtml: string, siteSettings: SiteSettings, preloads: readonly string[] = []): RenderedPage {
-  const identity = Buffer.from(renderIndexPage(indexHtml, siteSettings, preloads), 'utf8');
+function renderPage(indexHtml: string, siteSettings: SiteSettings, extras: PageExtras = {}): RenderedPage {
+  const identity = Buffer.from(renderIndexPage(indexHtml, siteSettings, extras), 'utf8');
   return {
     identity,
     br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -141,21 +188,27 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, siteSet
   }
   const indexHtml = fs.readFileSync(index, 'utf8');
   const page = renderPage(indexHtml, siteSettings);
-  // One page per route of the app, each naming the chunks its first render loads, rendered when first
-  // asked for (each process would otherwise compress twenty pages before it listens). A path both a
-  // fixed route and one with a parameter match is the fixed one's, as in the router.
+  // One page per route of the app, each naming the chunks its first render loads and the GETs it
+  // sends early, rendered when first asked for (each process would otherwise compress twenty pages
+  // before it listens). A path both a fixed route and one with a parameter match is the fixed one's,
+  // as in the router. The GETs go where the app's calls go: the base the site settings name.
+  const preloads = new Map(readRoutePreloads(webDist, (message) => app.log.warn(message)));
+  const firstGets = new Map(Object.entries(PAGE_FIRST_GETS).map(([route, paths]) => [routeKey(route), paths]));
+  const apiBase = apiBaseFromLoginUrl(siteSettings.auth_server.url) ?? API_PREFIX;
   const parameters = (route: readonly string[]) => route.filter((segment) => segment.startsWith('$')).length;
-  const routes = readRoutePreloads(webDist, (message) => app.log.warn(message)).sort(
-    ([a], [b]) => parameters(a) - parameters(b),
-  );
-  const routePages = new Map<readonly string[], RenderedPage>();
+  const routes = [...new Set([...preloads.keys(), ...firstGets.keys()])]
+    .map((key) => ({
+      segments: segmentsOf(key),
+      extras: { preloads: preloads.get(key), firstGets: firstGets.get(key)?.map((apiPath) => `${apiBase}${apiPath}`) },
+    }))
+    .sort((a, b) => parameters(a.segments) - parameters(b.segments));
+  const routePages = new Map<(typeof routes)[number], RenderedPage>();
   const pageFor = (url: string) => {
     const segments = segmentsOf(url.split('?')[0] ?? '/');
-    const match = routes.find(([route]) => routeMatches(route, segments));
-    if (!match) return page;
-    const [route, preloads] = match;
+    const route = routes.find(({ segments: routeSegments }) => routeMatches(routeSegments, segments));
+    if (!route) return page;
     let routePage = routePages.get(route);
-    if (!routePage) routePages.set(route, (routePage = renderPage(indexHtml, siteSettings, preloads)));
+    if (!routePage) routePages.set(route, (routePage = renderPage(indexHtml, siteSettings, route.extras)));
     return routePage;
   };
   await app.register(fastifyStatic, {

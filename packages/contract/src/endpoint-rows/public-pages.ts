@@ -11,6 +11,7 @@ import {
 } from '../auth.ts';
 import { SiteSettings } from '../settings.ts';
 import { def } from '../endpoint-def.ts';
+import { ME_PATH } from '../paths.ts';
 
 /*
  * The calls the public pages make: signing in and up, and the site settings. The first page
@@ -86,7 +87,7 @@ export const loginGoogle = def({
 });
 export const me = def({
   method: 'GET',
-  path: '/users/me',
+  path: ME_PATH,
   summary: 'The signed-in user',
   auth: 'bearer',
   response: User,
