@@ -3,9 +3,9 @@ import type { Page } from '@playwright/test';
 import { benchmarkBody, postBenchmarkBody, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
 
 /**
- * The benchmark search's page sends its first screen's GETs (the search and the signed-in user) from
- * a script the server writes into it (PAGE_FIRST_GETS), while the app's code is still on its way;
- * the app takes those answers instead of asking again. Here the entry chunk is held back, so that
+ * Signed-in pages send their first screen's GETs (their list and the signed-in user) from a script
+ * the server writes into them (PAGE_FIRST_GETS), while the app's code is still on its way; the app
+ * takes those answers instead of asking again. Here the entry chunk is held back, so that
  * "before the code arrived" is a fact about the order of events, not about timing.
  */
 
@@ -61,6 +61,31 @@ test('the search page sends its search and its user before its code arrives, and
   expect(await page.evaluate(() => '__makoFirstGets' in window)).toBe(false);
   expect(recorded.policyErrors).toEqual([]);
 });
+
+// The other pages that name first GETs: each GET the page names is sent before the code arrives
+// and asked for once in all, so the app's call has the very URL the page sent.
+for (const path of ['/single-benchmarks/', '/tuning-sessions/', '/tokens/', '/serve-requests/']) {
+  test(`${path} sends the GETs it names before its code arrives, and the app asks for none again`, async ({
+    page,
+    request,
+  }) => {
+    await storeToken(page, await registerThroughApi(request, uniqueEmail('first-gets-page')));
+    const recorded = await recordWithEntryHeldBack(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const named = await page.evaluate(() => JSON.parse(document.getElementById('first-gets')?.textContent ?? '[]'));
+    const gets = (named as string[]).map((url) => {
+      const parsed = new URL(url);
+      return `${parsed.pathname}${parsed.search}`;
+    });
+    expect(gets).toContain(ME);
+    expect(gets.length).toBeGreaterThan(1);
+    expect(recorded.api.slice(0, recorded.apiBeforeEntry ?? 0).sort()).toEqual([...gets].sort());
+    for (const get of gets) expect(count(recorded.api, get.split('?')[0] ?? get), get).toBe(1);
+    expect(recorded.policyErrors).toEqual([]);
+  });
+}
 
 test('with a query string the page leaves the search to the app, which sends it once', async ({ page, request }) => {
   await storeToken(page, await registerThroughApi(request, uniqueEmail('first-gets-query')));

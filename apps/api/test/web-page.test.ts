@@ -89,6 +89,17 @@ describe('a signed-in page whose first screen waits for GETs sends them itself (
     },
   );
 
+  it.each([
+    ['/single-benchmarks', '/benchmarks/settings?limit=100&offset=0'],
+    ['/tuning-sessions/', '/tuning/session/mine'],
+    ['/tokens', '/tokens'],
+    ['/serve-requests/', '/serve-requests'],
+  ])("%s names its list's first page and the user", async (url, list) => {
+    const [, urls = '[]'] = FIRST_GETS.exec(await (await pageAt(url)).text()) ?? [];
+    const paths = (JSON.parse(urls) as string[]).map((get) => get.replace(/^http:\/\/[^/]+\/api\/v1/, ''));
+    expect(paths).toEqual([list, '/users/me']);
+  });
+
   it("and its policy lets that script run, by the hash of the page's own script", async () => {
     const response = await pageAt('/benchmarks/');
     const [, , script = ''] = FIRST_GETS.exec(await response.text()) ?? [];
@@ -101,7 +112,7 @@ describe('a signed-in page whose first screen waits for GETs sends them itself (
     expect(scriptSrc?.match(/'sha256-/g)).toHaveLength(1);
   });
 
-  it.each(['/', '/single-benchmarks', '/tokens/', '/index.html'])('%s sends none', async (url) => {
+  it.each(['/', '/single-benchmarks/6c4f3cb8', '/getting-started/', '/index.html'])('%s sends none', async (url) => {
     const html = await (await pageAt(url)).text();
     expect(html).not.toContain(FIRST_GETS_ELEMENT_ID);
     expect(html.match(/<script>/g)).toBeNull();

@@ -3,6 +3,8 @@
  * the schema builders (endpoints.ts and auth.ts re-export them).
  */
 
+import { DEFAULT_PAGE_SIZE } from './vocabulary/pages.ts';
+
 /** The API base path; the auth server lives under the same prefix. */
 export const API_PREFIX = '/api/v1';
 
@@ -14,6 +16,12 @@ export const BENCHMARK_SEARCH_PATH = '/benchmarks/all';
 
 /** The signed-in user's path (endpoints.me), which every signed-in page's layout loads. */
 export const ME_PATH = '/users/me';
+
+/** The paths of the lists signed-in pages open with (endpoints.listSettings, mySessions, listApiTokens, listServeRequests). */
+export const SETTINGS_LIST_PATH = '/benchmarks/settings';
+export const MY_SESSIONS_PATH = '/tuning/session/mine';
+export const API_TOKENS_PATH = '/tokens';
+export const SERVE_REQUESTS_PATH = '/serve-requests';
 
 /**
  * The id of the `<script type="application/json">` in which the server hands each page the site
@@ -42,11 +50,16 @@ export const ACCESS_TOKEN_KEY = 'access_token';
  * ROUTE_PRELOADS_FILE). The server writes a small script into such a page that sends them with the
  * stored token while the app's code is still downloading, and leaves them in FIRST_GETS_GLOBAL; the
  * API client's call of the same URL with the same token takes the answer instead of asking again.
- * The GETs are the page's call without a query, so they are sent only when the page's address has
- * no query string either.
+ * The GETs are the page's calls for an address without a query string, so they are sent only when
+ * the page's address has none.
  */
 export const PAGE_FIRST_GETS: Readonly<Record<string, readonly string[]>> = {
   '/benchmarks/': [BENCHMARK_SEARCH_PATH, ME_PATH],
+  // The settings page asks for its first page of settings with the paging spelled out.
+  '/single-benchmarks/': [`${SETTINGS_LIST_PATH}?limit=${DEFAULT_PAGE_SIZE}&offset=0`, ME_PATH],
+  '/tuning-sessions/': [MY_SESSIONS_PATH, ME_PATH],
+  '/tokens/': [API_TOKENS_PATH, ME_PATH],
+  '/serve-requests/': [SERVE_REQUESTS_PATH, ME_PATH],
 };
 
 /** The id of the page's JSON data block listing its first GETs' URLs (relative to the page when the API base is). */

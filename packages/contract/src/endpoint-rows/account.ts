@@ -20,13 +20,14 @@ import {
   TokenId,
 } from '../account.ts';
 import { def } from '../endpoint-def.ts';
+import { API_TOKENS_PATH, SERVE_REQUESTS_PATH } from '../paths.ts';
 
 /* What an account holds: API and registry tokens, serve requests, the plan, the survey. */
 
 // ---- API tokens -----------------------------------------------------------------------------
 export const listApiTokens = def({
   method: 'GET',
-  path: '/tokens',
+  path: API_TOKENS_PATH,
   summary: 'Your API tokens',
   auth: 'bearer',
   query: PageQuery,
@@ -36,7 +37,7 @@ export const listApiTokens = def({
 });
 export const createApiToken = def({
   method: 'POST',
-  path: '/tokens',
+  path: API_TOKENS_PATH,
   summary: 'Create an API token; the secret is in this answer only',
   auth: 'bearer',
   body: ApiTokenCreate,
@@ -92,7 +93,7 @@ export const revokeRegistryToken = def({
 // ---- Serve requests -------------------------------------------------------------------------
 export const listServeRequests = def({
   method: 'GET',
-  path: '/serve-requests',
+  path: SERVE_REQUESTS_PATH,
   summary: 'Your serve requests, newest first',
   auth: 'bearer',
   query: PageQuery,
@@ -102,7 +103,7 @@ export const listServeRequests = def({
 });
 export const createServeRequest = def({
   method: 'POST',
-  path: '/serve-requests',
+  path: SERVE_REQUESTS_PATH,
   summary: 'Turn the best known setup for a model and hardware into a launch command',
   auth: 'bearer',
   body: ServeRequestCreate,

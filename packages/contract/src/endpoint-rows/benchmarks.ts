@@ -15,7 +15,7 @@ import {
 } from '../benchmarks.ts';
 import { BenchmarkSearchQuery } from '../benchmark-search.ts';
 import { def } from '../endpoint-def.ts';
-import { BENCHMARK_SEARCH_PATH } from '../paths.ts';
+import { BENCHMARK_SEARCH_PATH, SETTINGS_LIST_PATH } from '../paths.ts';
 
 /* Benchmarks: store, list, search and report. */
 
@@ -33,7 +33,7 @@ export const createBenchmark = def({
 });
 export const listSettings = def({
   method: 'GET',
-  path: '/benchmarks/settings',
+  path: SETTINGS_LIST_PATH,
   summary: 'Benchmark settings visible to the caller',
   auth: 'bearer',
   query: OwnedByQuery,

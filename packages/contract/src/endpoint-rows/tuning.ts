@@ -16,6 +16,7 @@ import {
   TuningSessionPage,
 } from '../tuning.ts';
 import { def } from '../endpoint-def.ts';
+import { MY_SESSIONS_PATH } from '../paths.ts';
 
 /* Tuning sessions: the ask/tell loop runners drive. */
 
@@ -34,7 +35,7 @@ export const createSession = def({
 });
 export const mySessions = def({
   method: 'GET',
-  path: '/tuning/session/mine',
+  path: MY_SESSIONS_PATH,
   summary: 'Your tuning sessions, newest first',
   auth: 'bearer',
   query: PageQuery,
