@@ -141,16 +141,17 @@ const STARTED_GET_TTL_MS = 30_000;
  * Sends a GET ahead of its call: a page whose call sits in a chunk with the endpoint's schemas can
  * send the request while that chunk is still loading. The next `call` of the same URL with the same
  * token takes the answer, once, and checks it as its own. An answer nobody takes is dropped by the
- * next `startGet` once it is older than the TTL, or at sign-in and sign-out (`forgetStartedGets`).
+ * next call once it is older than the TTL, or at sign-in and sign-out (`forgetStartedGets`).
  * A GET already on its way for the URL and token (the page's own, see PAGE_FIRST_GETS) is not sent again.
  */
 export function startGet(path: string, query?: object): void {
   adoptPageGets();
   const now = Date.now();
-  for (const [key, started] of startedGets) if (now - started.at > STARTED_GET_TTL_MS) startedGets.delete(key);
+  dropExpired(now);
   const url = callUrl({ path }, { query });
   const token = getStoredToken();
   if (startedGets.get(url)?.token === token) return;
+  drop(url);
   const fetchImpl = getApiConfig().fetch ?? globalThis.fetch;
   const response = fetchImpl(url, { method: 'GET', headers: requestHeaders(token) });
   // The taking call reports a failure; until then a rejection is not unhandled.
@@ -161,15 +162,38 @@ export function startGet(path: string, query?: object): void {
 /** Drops every answer sent ahead and not yet taken: they were asked for by whoever was signed in before. */
 export function forgetStartedGets(): void {
   adoptPageGets();
-  startedGets.clear();
+  for (const url of [...startedGets.keys()]) drop(url);
 }
 
 function takeStartedGet(url: string, token: string | null): Promise<Response> | undefined {
   adoptPageGets();
+  const now = Date.now();
+  dropExpired(now);
   const started = startedGets.get(url);
+  if (!started || started.token !== token) {
+    drop(url);
+    return undefined;
+  }
   startedGets.delete(url);
-  if (!started || started.token !== token || Date.now() - started.at > STARTED_GET_TTL_MS) return undefined;
   return started.response;
+}
+
+function dropExpired(now: number): void {
+  for (const [url, started] of [...startedGets]) if (now - started.at > STARTED_GET_TTL_MS) drop(url);
+}
+
+/**
+ * Forgets an answer sent ahead and cancels its body: unread, it would keep its connection busy (and
+ * the page's network never idle) until the page is left.
+ */
+function drop(url: string): void {
+  const started = startedGets.get(url);
+  if (!started) return;
+  startedGets.delete(url);
+  started.response.then(
+    (response) => response.body?.cancel().catch(() => undefined),
+    () => undefined,
+  );
 }
 
 /**

@@ -239,6 +239,23 @@ describe('startGet', () => {
     expect(log.calls).toHaveLength(2);
   });
 
+  it('cancels the body of an answer nobody will take, so that its connection is free again', async () => {
+    const cancelled: string[] = [];
+    const streamedFetch = (input: RequestInfo | URL) => {
+      const url = String(input);
+      const body = new ReadableStream({ cancel: () => void cancelled.push(new URL(url).search) });
+      return Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } }));
+    };
+    configureApiClient({ fetch: streamedFetch as typeof fetch });
+    startGet('/benchmarks/all', { model_name: 'a' });
+    forgetStartedGets();
+    startGet('/benchmarks/all', { model_name: 'b' });
+    // Taken with another token: dropped, and the call fetches its own (which is never read here).
+    localStorage.setItem('access_token', mockJwt({ sub: 'other', exp: Math.floor(Date.now() / 1000) + 600 }));
+    void request('searchBenchmarks', { query: { model_name: 'b' } }).catch(() => undefined);
+    await vi.waitFor(() => expect(cancelled).toEqual(['?model_name=a', '?model_name=b']));
+  });
+
   describe("the page's first GETs (PAGE_FIRST_GETS)", () => {
     const holder = globalThis as Record<string, unknown>;
     const searchUrl = () => new URL('/api/v1/benchmarks/all', location.href).href;
