@@ -326,16 +326,6 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
-/** Text formats worth compressing; fonts (woff2) and images are compressed already. */
-const COMPRESSIBLE_FILE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Writes a brotli (.br) and a gzip (.gz) copy next to every compressible file of the build, at the
- * highest settings: the work is done once here instead of per request, and the server sends the
- * copy the browser accepts (apps/api/src/http/web.ts). A copy no smaller than its file is skipped.
- */
 /**
  * A route file's place in the route tree (TanStack's file naming: folders and dots nest, `_name` is a
  * layout without a path, `__root` is the root, `route` is its folder's layout, `index` the folder's
@@ -415,6 +405,16 @@ function routePreloads(): Plugin {
   };
 }
 
+/** Text formats worth compressing; fonts (woff2) and images are compressed already. */
+const COMPRESSIBLE_FILE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every compressible file of the build, at the
+ * highest settings: the work is done once here instead of per request, and the server sends the
+ * copy the browser accepts (apps/api/src/http/web.ts). A copy no smaller than its file is skipped.
+ */
 function precompress(): Plugin {
   let outDir = '';
   return {

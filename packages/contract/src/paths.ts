@@ -55,7 +55,9 @@ export const ACCESS_TOKEN_KEY = 'access_token';
  */
 export const PAGE_FIRST_GETS: Readonly<Record<string, readonly string[]>> = {
   '/benchmarks/': [BENCHMARK_SEARCH_PATH, ME_PATH],
-  // The settings page asks for its first page of settings with the paging spelled out.
+  // The settings page asks for its first page of settings with the paging spelled out, as the
+  // client's toSearchParams writes it. Not a call of it: a call here would ship this table to every
+  // page (the bundler keeps calls it cannot prove free of side effects).
   '/single-benchmarks/': [`${SETTINGS_LIST_PATH}?limit=${DEFAULT_PAGE_SIZE}&offset=0`, ME_PATH],
   '/tuning-sessions/': [MY_SESSIONS_PATH, ME_PATH],
   '/tokens/': [API_TOKENS_PATH, ME_PATH],
