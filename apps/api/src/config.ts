@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 /** The repository root, from this file's location: `pnpm --filter @mako/api start` runs in apps/api. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -57,7 +58,8 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   REGISTRY_HOST: optionalText,
   SEED_DEMO: bool(true),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z.string().optional(),
+  PLANS_FREE: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LEASE_TTL_S: int(1800, 1, 7 * 24 * 3600),
   MAIL_COOLDOWN_S: int(60, 0, 24 * 3600),
@@ -100,7 +102,10 @@ export interface Config {
   stripe: { secretKey: string | null; apiUrl: string };
   registryHost: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Which proxies may name the client in X-Forwarded-For (http/trust-proxy.ts). */
+  trustProxy: TrustProxy;
+  /** Every plan is free on this server: a checkout activates its plan with no payment page. */
+  plansFree: boolean;
   logLevel: string;
   leaseTtlS: number;
   mailCooldownS: number;
@@ -131,10 +136,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (e.STRIPE_SECRET_KEY && e.PLANS_FREE)
+    throw new ConfigError(
+      'Invalid configuration:\n  set STRIPE_SECRET_KEY (plans are sold) or PLANS_FREE=true (plans are free), not both',
+    );
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
   const browserHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   const publicUrl = (e.PUBLIC_URL ?? `http://${browserHost}:${e.PORT}`).replace(/\/+$/, '');
   const jwtSecret = e.JWT_SECRET ?? DEV_JWT_SECRET;
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
 
   if (production) {
     const problems: string[] = [];
@@ -146,6 +161,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     // The development outbox logs sign-in links, which must never reach production logs.
     if (!e.SMTP_URL) problems.push('SMTP_URL must be set: the development outbox is not for production');
+    // Without a payment provider the checkout would be the test page, where anyone pays nothing.
+    if (!e.STRIPE_SECRET_KEY && !e.PLANS_FREE)
+      problems.push(
+        'STRIPE_SECRET_KEY must be set to sell the paid plans, or PLANS_FREE=true to give every plan away on purpose: the test checkout is not for production',
+      );
     if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
   }
 
@@ -177,7 +197,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe: { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL.replace(/\/+$/, '') },
     registryHost: e.REGISTRY_HOST ?? `registry.${new URL(publicUrl).hostname}`,
     seedDemo: e.SEED_DEMO,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    plansFree: e.PLANS_FREE,
     logLevel: e.LOG_LEVEL,
     leaseTtlS: e.LEASE_TTL_S,
     mailCooldownS: e.MAIL_COOLDOWN_S,

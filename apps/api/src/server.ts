@@ -34,6 +34,7 @@ import { FIRST_GETS_SCRIPT_SOURCE, serveWebApp } from './http/web.ts';
 import { parseUrlEncoded } from './http/text-input.ts';
 import { DrainGate } from './http/shutdown.ts';
 import { registerTestCheckout } from './http/test-checkout.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { siteHandlers } from './handlers/site.ts';
 import { siteSettingsOf } from './services/site-settings.ts';
@@ -152,7 +153,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: GENERAL_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // The drain gate answers requests during shutdown, with our body and headers.
     return503OnClosing: false,
     logController: new AccessLog(),
@@ -294,7 +295,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
     const openApi = buildOpenApi(config.publicUrl);
     app.get(`${API_PREFIX}/openapi.json`, async () => openApi);
-    if (!config.stripe.secretKey) registerTestCheckout(app, ctx);
+    // The test checkout lets anyone pay nothing: never in production, nor when a real choice was made.
+    if (!config.stripe.secretKey && !config.plansFree && !config.production) registerTestCheckout(app, ctx);
     serveDownloads(app, config.runnerDist);
     await serveWebApp(app, config.webDist, siteSettingsOf(config));
     await app.ready();

@@ -288,7 +288,7 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production on a default or short secret', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', STRIPE_SECRET_KEY: 'sk_test_x' };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, JWT_SECRET: 'short-secret' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...production, JWT_SECRET: 'x'.repeat(48), ARGON2_MEMORY_KIB: '4096' })).toThrow(

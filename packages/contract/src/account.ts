@@ -142,9 +142,12 @@ export type Subscription = z.infer<typeof Subscription>;
 export const CheckoutCreate = z.object({ plan_id: PlanId });
 export const CheckoutSession = z.object({
   id: Id,
-  /** Where to send the browser: Stripe Checkout, or the local test-mode page. */
+  /**
+   * Where to send the browser: Stripe Checkout, the local test-mode page (never in production), or
+   * straight to the success page when the server gives every plan away (`free`).
+   */
   checkout_url: z.string(),
-  mode: z.enum(['stripe', 'test']),
+  mode: z.enum(['stripe', 'test', 'free']),
 });
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 export const CheckoutConfirm = z.object({ session_id: Id });

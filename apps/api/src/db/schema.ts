@@ -214,7 +214,7 @@ export interface CheckoutTable {
   id: string;
   user_id: string;
   plan_id: string;
-  mode: 'stripe' | 'test';
+  mode: 'stripe' | 'test' | 'free';
   /** open → paid (test mode) or canceled; completed once confirmed and the plan is active. */
   status: 'open' | 'paid' | 'canceled' | 'completed';
   external_id: string | null;

@@ -49,6 +49,7 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
     now: ctx.now,
     publicUrl: config.publicUrl,
     stripe: config.stripe.secretKey ? createStripe(config.stripe.secretKey, config.stripe.apiUrl) : null,
+    plansFree: config.plansFree,
   };
   const registryUser = (userId: string) => `mako-${userId.replaceAll('-', '').slice(0, 12)}`;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, type PlanId, type Subscription } from '@mako/contract';
+import { API_PREFIX, type CheckoutSession, type PlanId, type Subscription } from '@mako/contract';
 import { isoAt } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { planById, subscriptionOf } from './plans.ts';
@@ -8,12 +8,17 @@ import { notFound, Rejected } from './errors.ts';
 
 const BILLING_PERIOD_MS = 30 * 24 * 3600 * 1000;
 
-/** Where checkouts go: Stripe when configured, else the server's own test-mode page. */
+/**
+ * Where checkouts go: Stripe when configured; nowhere when the operator made every plan free
+ * (PLANS_FREE: the checkout is paid on creation); else the server's own test-mode page, which
+ * production never serves (config.ts refuses to start without one of the other two).
+ */
 export interface CheckoutDesk {
   db: Db;
   now: () => number;
   publicUrl: string;
   stripe: Stripe | null;
+  plansFree: boolean;
 }
 
 /** Opens a checkout for a paid plan the user is not on yet. */
@@ -28,6 +33,8 @@ export async function createCheckout(desk: CheckoutDesk, user: { id: string; ema
   const cancelUrl = `${publicUrl}/subscription/cancel`;
   let externalId: string | null = null;
   let checkoutUrl = `${publicUrl}${API_PREFIX}/subscription/test-checkout/${id}`;
+  const mode: CheckoutSession['mode'] = stripe ? 'stripe' : desk.plansFree ? 'free' : 'test';
+  if (mode === 'free') checkoutUrl = successUrl;
   if (stripe) {
     const session = await stripe.createCheckout({
       userId: user.id,
@@ -48,14 +55,14 @@ export async function createCheckout(desk: CheckoutDesk, user: { id: string; ema
       id,
       user_id: user.id,
       plan_id: plan.id,
-      mode: stripe ? 'stripe' : 'test',
-      status: 'open',
+      mode,
+      status: mode === 'free' ? 'paid' : 'open',
       external_id: externalId,
       created_at: isoAt(desk.now()),
       completed_at: null,
     })
     .execute();
-  return { id, checkout_url: checkoutUrl, mode: stripe ? ('stripe' as const) : ('test' as const) };
+  return { id, checkout_url: checkoutUrl, mode };
 }
 
 /** Activates the plan of a paid checkout (once; confirming again changes nothing) and answers the subscription. */
