@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   RESPONSE_CACHE_TTL_S: int(10, 0, 3600),
   COUNT_CACHE_ENTRIES: int(10_000, 0, 10_000_000),
   ARGON2_TIME_COST: int(ARGON2_MIN_TIME_COST, 1, 20),
+  REQUEST_TIMEOUT_S: int(30, 1, 3600),
 });
 
 export interface Config {
@@ -117,6 +118,8 @@ export interface Config {
   responseCache: { maxMb: number; ttlS: number };
   /** Search match counts kept per catalogue version; 0 counts every search afresh. */
   countCacheEntries: number;
+  /** Longest a client may take to send a whole request, headers and body; then it gets a 408. */
+  requestTimeoutMs: number;
   /** Parse every answer with its contract schema before sending (tests turn it on). */
   validateResponses: boolean;
   /** The clock; tests move it forward to expire links and leases. */
@@ -208,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     responseCache: { maxMb: e.RESPONSE_CACHE_MB, ttlS: e.RESPONSE_CACHE_TTL_S },
     countCacheEntries: e.COUNT_CACHE_ENTRIES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
     validateResponses: false,
     now: Date.now,
   };

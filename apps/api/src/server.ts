@@ -33,6 +33,7 @@ import { serveDownloads } from './http/downloads.ts';
 import { FIRST_GETS_SCRIPT_SOURCE, serveWebApp } from './http/web.ts';
 import { parseUrlEncoded } from './http/text-input.ts';
 import { DrainGate } from './http/shutdown.ts';
+import { REQUEST_CHECK_INTERVAL_MS, clientErrorHandler, staticHeadersOf } from './http/client-errors.ts';
 import { registerTestCheckout } from './http/test-checkout.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { authHandlers } from './handlers/auth.ts';
@@ -158,6 +159,17 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     return503OnClosing: false,
     logController: new AccessLog(),
     forceCloseConnections: 'idle',
+    // A client that stalls its headers or body is answered 408 and let go instead of holding its connection.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.min(REQUEST_CHECK_INTERVAL_MS, config.requestTimeoutMs),
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
+    // What Node's parser refuses never reaches a route: it gets our body and headers here.
+    clientErrorHandler: clientErrorHandler({
+      ...staticHeadersOf(securityHeaders),
+      'content-security-policy': NON_DOCUMENT_CSP,
+    }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseUrlEncoded },
     // URLs the router cannot decode (`/%ff`) never reach a route or its hooks: answer them here, in
     // our shape and with our headers, rather than with Fastify's body, which echoes the path.

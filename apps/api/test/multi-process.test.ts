@@ -239,6 +239,26 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL', () => {
     expect(new Set(configs).size).toBe(configs.length);
     expect(configs.length).toBe(figures.leases);
   });
+
+  it("answers one user's simultaneous session creates and benchmark posts on both processes without a 500", async () => {
+    // The volley the probe sent: 3 session creates and 12 benchmark posts of one user at once. A
+    // create locks the user's row, then bumps the catalogue version (its setting); a post of a
+    // setting that exists bumps the version, then checks the user's row for its foreign key.
+    const rounds = 4;
+    const statuses: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const token = await signUp();
+      await ok(a, 'createBenchmark', { token, body: benchmark() });
+      const volley = await Promise.all([
+        ...Array.from({ length: 3 }, (_, i) => call(i % 2 ? b : a, 'createSession', { token, body: session() })),
+        ...Array.from({ length: 12 }, (_, i) => call(i % 2 ? a : b, 'createBenchmark', { token, body: benchmark() })),
+      ]);
+      statuses.push(...volley.map((answer) => answer.status));
+    }
+    const serverErrors = statuses.filter((status) => status >= 500).length;
+    console.info(`session creates and benchmark posts, ${rounds} volleys of 3 + 12: ${serverErrors} answers >= 500`);
+    expect(statuses).toEqual(Array<number>(rounds * 15).fill(200));
+  });
 });
 
 describe.skipIf(PG_URL)('WEB_CONCURRENCY', () => {

@@ -29,6 +29,7 @@ import {
   type BenchmarkInput,
   type PageData,
 } from './benchmarks.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 type BenchmarkWhere = ExpressionBuilder<DB, 'benchmarks'>;
 type SearchQuery = z.output<typeof BenchmarkSearchQuery>;
@@ -275,7 +276,7 @@ export async function createBenchmark(
       ['body', 'metrics', ...disagreement.path],
       `${disagreement.message}: with runs, metrics must be their mean`,
     );
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const setting = await findOrCreateSetting(trx, ownerId, input.setting, now());
     return insertBenchmark(trx, {
       ownerId,
@@ -305,7 +306,7 @@ async function ownedBenchmark(db: Kysely<DB>, id: string, ownerId: string) {
 /** Deletes the owner's benchmark; its setting's counters drop and what pointed at it forgets it. */
 export async function deleteBenchmark(db: Kysely<DB>, id: string, ownerId: string): Promise<void> {
   const row = await ownedBenchmark(db, id, ownerId);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('benchmarks').where('id', '=', row.id).execute();
     await trx
       .updateTable('benchmark_settings')
@@ -327,7 +328,7 @@ export async function patchBenchmark(
   ownerId: string,
   patch: BenchmarkPatch,
 ): Promise<Benchmark> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const row = await ownedBenchmark(trx, id, ownerId);
     const published = patch.published === undefined ? row.published : patch.published ? 1 : 0;
     await trx

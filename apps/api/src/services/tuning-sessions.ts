@@ -38,6 +38,7 @@ import {
   type SessionRow,
 } from './tuning.ts';
 import { newestFirstPage } from './newest-first.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** How much history from elsewhere seeds the search. */
 const PRIOR_SESSION_TRIALS = 300;
@@ -93,7 +94,8 @@ export function tuningSessions(ctx: AppContext) {
       .selectAll()
       .where('id', '=', sessionId)
       .where('owner_id', '=', ownerId);
-    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    // No key update: a benchmark of the session checking its foreign key must not wait for the lock.
+    if (ctx.dialect === 'postgres') query = query.forNoKeyUpdate();
     const session = await query.executeTakeFirst();
     if (!session) throw notFound('Tuning session');
     return session;
@@ -308,7 +310,7 @@ export function tuningSessions(ctx: AppContext) {
       const proposed = output.kind === 'propose' ? output.configs.slice(0, input.count) : [];
       if (output.kind === 'propose' && proposed.length === 0) return { kind: 'wait' };
 
-      const committed = await db.transaction().execute(async (trx): Promise<LeaseOutcome | null> => {
+      const committed = await inTransaction(db, async (trx): Promise<LeaseOutcome | null> => {
         const current = await lockSession(trx, session.id, ownerId);
         const open = current.status === 'pending' || current.status === 'running';
         if (!open) return { kind: 'complete' };
@@ -360,7 +362,7 @@ export function tuningSessions(ctx: AppContext) {
 
   /** Once the search is over: re-measures of the incumbent and the runner-up (remeasure.ts). */
   function confirmWinner(sessionId: string, ownerId: string, requested: number, runnerName: string | null) {
-    return db.transaction().execute(async (trx): Promise<LeaseOutcome> => {
+    return inTransaction(db, async (trx): Promise<LeaseOutcome> => {
       const current = await lockSession(trx, sessionId, ownerId);
       if (current.status !== 'pending' && current.status !== 'running') return { kind: 'complete' };
       return leaseRemeasures(trx, ctx, current, requested, runnerName);
@@ -396,10 +398,13 @@ export function tuningSessions(ctx: AppContext) {
     /** Starts a session within the owner's plan limits. Check its search space first (`checkSpace`). */
     async create(owner: string, name: string | null, body: SessionCreate) {
       const id = randomUUID();
-      await db.transaction().execute(async (trx) => {
-        // Serialise a user's concurrent creations so that the plan limit cannot be raced past.
+      await inTransaction(db, async (trx) => {
+        // Serialise a user's concurrent creations so that the plan limit cannot be raced past. FOR NO
+        // KEY UPDATE, not FOR UPDATE: the latter also blocks the key-share lock every foreign key
+        // check on the user takes, so a benchmark insert that holds the catalogue version (its
+        // trigger) and checks its owner would deadlock with this create waiting for that version.
         if (ctx.dialect === 'postgres')
-          await trx.selectFrom('users').select('id').where('id', '=', owner).forUpdate().execute();
+          await trx.selectFrom('users').select('id').where('id', '=', owner).forNoKeyUpdate().execute();
         const { plan } = await subscriptionOf(trx, owner);
         const active = await trx
           .selectFrom('tuning_sessions')
@@ -503,7 +508,7 @@ export function tuningSessions(ctx: AppContext) {
      * `byRunner`: reported with an API token, so the benchmark may count as verified.
      */
     async postResult(sessionId: string, owner: string, body: ResultCreate, byRunner: boolean) {
-      const resultId = await db.transaction().execute(async (trx) => {
+      const resultId = await inTransaction(db, async (trx) => {
         const session = await lockSession(trx, sessionId, owner);
         const pending = await trx
           .selectFrom('pending_configs')
