@@ -28,8 +28,6 @@ export type Software = z.infer<typeof Software>;
 export const RequestRate = z.union([z.number().check(z.positive(), z.maximum(1_000_000)), z.literal('inf')]);
 export type RequestRate = z.infer<typeof RequestRate>;
 
-export const DATASETS = ['random', 'sharegpt', 'sonnet', 'shared-prefix', 'custom'] as const;
-
 /** A whole number from `low`, up to `high` when given. */
 const integer = (low: number, high?: number) =>
   z.number().check(z.int(), z.minimum(low), ...(high === undefined ? [] : [z.maximum(high)]));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DATASET_KINDS, type DatasetKind } from '@mako/contract/vocabulary';
 import { z } from 'zod';
 import { Rng } from './random.ts';
 import type { TokenCounter } from './tokens.ts';
@@ -6,8 +7,8 @@ import type { BenchRequest, Turn } from './request.ts';
 import { readTrace, traceRequests, TraceError } from './trace.ts';
 import { WORDS } from './words.ts';
 
-export const DATASET_KINDS = ['random', 'sharegpt', 'shared-prefix', 'custom', 'trace', 'multi-turn'] as const;
-export type DatasetKind = (typeof DATASET_KINDS)[number];
+// The kinds are the contract's, so the dialog and the search form offer exactly what this runner generates.
+export { DATASET_KINDS, type DatasetKind };
 
 export type { BenchRequest, Turn } from './request.ts';
 

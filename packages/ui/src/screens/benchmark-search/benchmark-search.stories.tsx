@@ -1,3 +1,4 @@
+import { DATASET_KINDS } from '@mako/contract/vocabulary';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
@@ -596,6 +597,11 @@ export const AsksForSuggestionsWhenFiltering: Story = {
       onFilterIntent.mockClear();
       fields.getByRole('button', { name: 'Search' }).focus();
       await expect(onFilterIntent).toHaveBeenCalled();
+    });
+    await step('until they come, the dataset field offers the kinds the runner generates', async () => {
+      const dataset = fields.getByLabelText('Dataset') as HTMLInputElement;
+      const offered = [...(dataset.list?.options ?? [])].map((option) => option.value);
+      await expect(offered).toEqual([...DATASET_KINDS]);
     });
   },
 };

@@ -1,4 +1,4 @@
-import { naturalDirection } from '@mako/contract/vocabulary';
+import { DATASET_KINDS, naturalDirection } from '@mako/contract/vocabulary';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../primitives/button';
@@ -25,9 +25,6 @@ export interface BenchmarkSearchSuggestions {
   software_version?: readonly string[];
   dataset?: readonly string[];
 }
-
-/** The datasets the runner knows (apps/runner, contract DATASETS). */
-const DATASETS = ['random', 'sharegpt', 'sonnet', 'shared-prefix', 'custom'];
 
 export interface SearchFilterFormProps {
   /** The filters of the search on screen; the form starts from them and follows their changes. */
@@ -135,7 +132,9 @@ export function SearchFilterForm({
 
   const listId = (name: FilterName) => `${formId}-${name}-suggestions`;
   const suggestionsFor = (name: FilterName): readonly string[] | undefined =>
-    name === 'dataset' ? (suggestions?.dataset ?? DATASETS) : suggestions?.[name as keyof BenchmarkSearchSuggestions];
+    name === 'dataset'
+      ? (suggestions?.dataset ?? DATASET_KINDS)
+      : suggestions?.[name as keyof BenchmarkSearchSuggestions];
 
   const renderField = (field: FilterField, paired: boolean) => {
     const common = {

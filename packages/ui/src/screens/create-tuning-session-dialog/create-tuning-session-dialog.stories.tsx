@@ -1,4 +1,4 @@
-import { runtimeCatalogue } from '@mako/contract/vocabulary';
+import { DATASET_KINDS, runtimeCatalogue } from '@mako/contract/vocabulary';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../../primitives/button';
@@ -71,6 +71,13 @@ export const FillAndCreate: Story = {
       await expect(args.onOpenChange).toHaveBeenLastCalledWith(true);
     });
     const form = within(await dialog());
+    await step("the dataset offers the kinds the runner generates, the contract's list", async () => {
+      const options = within(form.getByRole('combobox', { name: 'Dataset' })).getAllByRole('option');
+      await expect(options.map((option) => option.textContent)).toEqual([...DATASET_KINDS]);
+      await expect(options.map((option) => option.textContent)).toEqual(
+        expect.arrayContaining(['trace', 'multi-turn']),
+      );
+    });
     await step('model, hardware, runtime and a name', async () => {
       await userEvent.paste('meta-llama/Llama-3.1-8B-Instruct');
       await userEvent.type(form.getByRole('textbox', { name: 'Hardware' }), 'H100');

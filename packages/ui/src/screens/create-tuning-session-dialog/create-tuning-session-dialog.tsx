@@ -1,4 +1,4 @@
-import { METRIC_KEYS, naturalDirection } from '@mako/contract/vocabulary';
+import { DATASET_KINDS, METRIC_KEYS, naturalDirection } from '@mako/contract/vocabulary';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { metricLabel } from '../benchmark-common/benchmark-data';
@@ -42,7 +42,6 @@ import {
   Wide,
 } from './create-tuning-session-dialog.styles';
 import {
-  DATASETS,
   MAX_OBJECTIVES,
   catalogueFor,
   effectiveChoices,
@@ -93,7 +92,7 @@ const OP_OPTIONS: SelectOption[] = [
   { value: '<', label: '<' },
   { value: '>', label: '>' },
 ];
-const DATASET_OPTIONS: SelectOption[] = DATASETS.map((dataset) => ({ value: dataset, label: dataset }));
+const DATASET_OPTIONS: SelectOption[] = DATASET_KINDS.map((dataset) => ({ value: dataset, label: dataset }));
 const MAX_CONSTRAINTS = 16;
 
 /**

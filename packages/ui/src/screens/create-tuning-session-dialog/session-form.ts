@@ -20,8 +20,6 @@ import type {
  * as plain functions.
  */
 
-export const DATASETS = ['random', 'sharegpt', 'sonnet', 'shared-prefix', 'custom'] as const;
-
 /** Tensor parallelism must fit on the GPUs at hand. */
 const TENSOR_PARALLEL_OPTIONS = new Set(['tensor_parallel_size', 'tp_size']);
 
