@@ -23,11 +23,16 @@ export interface SimWorkload {
   burstiness?: number;
 }
 
+/** Precision of the stored weights: FP8 / FP4 checkpoints, or 4-bit integer (AWQ / GPTQ). */
+export type WeightDtype = 'bf16' | 'fp8' | 'fp4' | 'int4';
+
 export interface SimInput {
   model: string;
   gpu: string;
   gpu_count: number;
   runtime: Runtime;
+  /** Precision of the weights; default 'bf16'. */
+  weight_dtype?: WeightDtype;
   /** Engine flags; missing flags take the engine defaults. */
   config: RuntimeOptions;
   workload: SimWorkload;
