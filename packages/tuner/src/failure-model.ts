@@ -1,5 +1,5 @@
 import { GaussianProcess, fitHyper } from './gp.ts';
-import { NUMERIC } from './space.ts';
+import { NOMINAL, NUMERIC } from './space.ts';
 
 /**
  * Probability that a configuration fails (OOM, crash, timeout, rejected), learnt from every
@@ -42,29 +42,70 @@ class KindClassifier {
 
 /** A flag value: categorical or boolean feature `dim` equals `value`. */
 type Literal = { dim: number; value: number };
-/** A suspected cause of a crash: one flag value, or two together. */
-type Hypothesis = Literal[];
-
-const holds = (h: Hypothesis, x: Float64Array) => h.every((l) => x[l.dim] === l.value);
 
 /**
- * Crashes caused by combinations of flags (an fp8 KV cache with 8-token blocks, async scheduling
- * without chunked prefill), treated as hypotheses rather than smoothed over.
- *
- * Each crashed run is explained by some flag value or pair of flag values it had; a hypothesis
- * that a successful run also satisfied is ruled out. The chance that a candidate crashes for the
- * same reason as one crashed run is the share of that run's surviving hypotheses the candidate
- * satisfies, and the candidate's risk is the largest of those chances: crashed runs often share
-one cause, and counting them as independent causes would close every flag value that merely
-happened to be present in several of them (async scheduling, say, in three runs that crashed for
-other reasons), so it would never be tried where it works. So a flag value seen in one crash and in many
- * successful runs (fp8 with 16-token blocks) stays open, while the combination that only ever
- * crashed is closed — which a smooth classifier, whose length scales say "fp8 matters", cannot do.
- * A crash that no flag combination explains (every hypothesis ruled out: the cause is numeric, a
- * batch size, say) is left to the smooth classifier.
+ * A suspected cause of a crash, one of three families:
+ *  - one flag value;
+ *  - two flag values together (fp8 KV cache in 8-token blocks);
+ *  - a numeric feature beyond a threshold under one flag value (vLLM refuses to start when chunked
+ *    prefill is off and `max_num_batched_tokens` is below the model length).
+ * A threshold that holds whatever the flags is left to the smooth classifier, which draws
+ * boundaries over several numeric features at once (a crash no hypothesis explains goes there).
  */
-class CombinationHypotheses {
-  private constructor(private readonly causes: Hypothesis[][]) {}
+interface Hypothesis {
+  /** Identity across crashed runs: runs that share a cause are explained by the same key. */
+  key: string;
+  family: number;
+  literals: Literal[];
+  /** Thresholds: feature `dim` below (`sign` 1) or above (`sign` −1) `threshold`. */
+  numeric: { dim: number; sign: 1 | -1; threshold: number } | null;
+}
+const FLAG = 0;
+const PAIR = 1;
+const THRESHOLD = 2;
+const FAMILIES = 3;
+
+function holds(h: Hypothesis, x: Float64Array): boolean {
+  for (const l of h.literals) if (x[l.dim] !== l.value) return false;
+  if (!h.numeric) return true;
+  const v = x[h.numeric.dim] as number;
+  return !Number.isNaN(v) && h.numeric.sign * (h.numeric.threshold - v) > 0;
+}
+
+/**
+ * How far past a crashed run's value a threshold reaches when no successful run bounds it, in
+ * feature units: the narrowest claim the crash supports, widened a little so that the next value
+ * along is not taken for safe.
+ */
+const UNBOUNDED_REACH = 0.1;
+
+/**
+ * How much of a crash's blame is left open, divided by the number of crashes its cause explains:
+ * no belief closes a region for good. A blamed candidate keeps a share of its expected improvement
+ * and is measured once nothing else is worth more, which clears a wrong belief (a flaky run, a
+ * numeric cause pinned on a flag pair) or confirms a right one, which then leaks less.
+ */
+const LEAK = 0.1;
+
+/**
+ * Crashes explained by hypotheses rather than smoothed over.
+ *
+ * Each crashed run is explained by one of the hypotheses it satisfies that no successful run
+ * satisfies (a threshold is placed halfway between the crashed value and the nearest successful
+ * one under the same flag value). Which one is weighed, per crashed run, by
+ *  - its family: each of the three families gets the same share, split among its members, so that
+ *    the many flag pairs together do not outweigh the few flag values;
+ *  - how many crashed runs it explains, squared (Occam: one cause behind several crashes is more
+ *    likely than several coincidences). A numeric boundary that every crash sits behind thus takes
+ *    the blame from the flag pairs each crash happened to have.
+ * The chance that a candidate crashes for the same reason as one crashed run is the weight of that
+ * run's hypotheses it satisfies; its risk is the largest over crashed runs (crashed runs often share
+ * one cause, and counting them as independent would close every flag value that merely appeared
+ * in several), less LEAK. A crash that no hypothesis explains is left to the smooth
+ * classifier.
+ */
+class CrashHypotheses {
+  private constructor(private readonly causes: { hypotheses: Hypothesis[]; weights: number[]; support: number[] }[]) {}
 
   /** The model, and the crashed observations it cannot explain. */
   static fit(
@@ -72,70 +113,170 @@ class CombinationHypotheses {
     points: readonly Float64Array[],
     crashed: readonly boolean[],
     succeeded: readonly boolean[],
-  ): { model: CombinationHypotheses; unexplained: boolean[] } {
+    numeric: boolean,
+  ): { model: CrashHypotheses; unexplained: boolean[] } {
     const successes = points.filter((_, i) => succeeded[i]);
-    const causes: Hypothesis[][] = [];
+    const perCrash: Hypothesis[][] = [];
     const unexplained = crashed.map((isCrash, i) => {
       if (!isCrash) return false;
-      const x = points[i] as Float64Array;
-      const literals: Literal[] = [];
-      for (let d = 0; d < kinds.length; d++)
-        if (kinds[d] !== NUMERIC && !Number.isNaN(x[d] as number)) literals.push({ dim: d, value: x[d] as number });
-      const candidates: Hypothesis[] = literals.map((l) => [l]);
-      for (let a = 0; a < literals.length; a++)
-        for (let b = a + 1; b < literals.length; b++) candidates.push([literals[a] as Literal, literals[b] as Literal]);
-      const open = candidates.filter((h) => !successes.some((s) => holds(h, s)));
+      const open = openHypotheses(kinds, points[i] as Float64Array, successes, numeric);
       if (open.length === 0) return true;
-      causes.push(open);
+      perCrash.push(open);
       return false;
     });
-    return { model: new CombinationHypotheses(causes), unexplained };
+    const explains = new Map<string, number>();
+    for (const open of perCrash) for (const h of open) explains.set(h.key, (explains.get(h.key) ?? 0) + 1);
+    const causes = perCrash.map((open) => {
+      const familySize = new Array<number>(FAMILIES).fill(0);
+      for (const h of open) familySize[h.family] = (familySize[h.family] as number) + 1;
+      const raw = open.map((h) => (explains.get(h.key) ?? 1) ** 2 / (familySize[h.family] as number));
+      const total = raw.reduce((s, w) => s + w, 0);
+      return {
+        hypotheses: open,
+        weights: raw.map((w) => w / total),
+        support: open.map((h) => explains.get(h.key) ?? 1),
+      };
+    });
+    return { model: new CrashHypotheses(causes), unexplained };
   }
 
   probability(x: Float64Array): number {
     let most = 0;
-    for (const open of this.causes) {
+    for (const { hypotheses, weights, support } of this.causes) {
       let hit = 0;
-      for (const h of open) if (holds(h, x)) hit++;
-      most = Math.max(most, hit / open.length);
+      let crashes = 0;
+      hypotheses.forEach((h, j) => {
+        if (!holds(h, x)) return;
+        hit += weights[j] as number;
+        crashes += (weights[j] as number) * (support[j] as number);
+      });
+      if (hit === 0) continue;
+      // The blame leaks LEAK / (the number of crashed runs the hypotheses hit explain, on average):
+      // never closed, but each crash that confirms a cause makes retesting it less likely.
+      const risk = hit * (1 - LEAK / (crashes / hit));
+      if (risk > most) most = risk;
     }
     return most;
   }
 }
 
-/** Kinds whose causes are usually flag combinations (start-up validation, kernel support). */
-const COMBINATION_KINDS = new Set(['crash', 'invalid']);
+/** The hypotheses a crashed run at x satisfies that no successful run satisfies. */
+function openHypotheses(
+  kinds: Uint8Array,
+  x: Float64Array,
+  successes: readonly Float64Array[],
+  numeric: boolean,
+): Hypothesis[] {
+  const literals: Literal[] = [];
+  for (let d = 0; d < kinds.length; d++)
+    if (kinds[d] !== NUMERIC && !Number.isNaN(x[d] as number)) literals.push({ dim: d, value: x[d] as number });
+  const name = (l: Literal) => `${l.dim}=${l.value}`;
+  const out: Hypothesis[] = [];
+  const unseen = (ls: Literal[]) => !successes.some((s) => ls.every((l) => s[l.dim] === l.value));
+  for (const l of literals) if (unseen([l])) out.push({ key: name(l), family: FLAG, literals: [l], numeric: null });
+  for (let a = 0; a < literals.length; a++)
+    for (let b = a + 1; b < literals.length; b++) {
+      const pair = [literals[a] as Literal, literals[b] as Literal];
+      if (unseen(pair))
+        out.push({
+          key: `${name(pair[0] as Literal)}&${name(pair[1] as Literal)}`,
+          family: PAIR,
+          literals: pair,
+          numeric: null,
+        });
+    }
+  if (!numeric) return out;
+  for (let d = 0; d < kinds.length; d++) {
+    const v = x[d] as number;
+    if (kinds[d] === NOMINAL || Number.isNaN(v)) continue;
+    for (const condition of literals) {
+      // Under a flag value no run has succeeded with, the threshold reaches UNBOUNDED_REACH past the
+      // crash: the flag value may be fine with a larger token budget, and only measuring tells.
+      const under = successes.filter((s) => !Number.isNaN(s[d] as number) && s[condition.dim] === condition.value);
+      for (const sign of [1, -1] as const) {
+        // The nearest successful value on the far side of the threshold.
+        let bound = v + sign * UNBOUNDED_REACH * 2;
+        let ruledOut = false;
+        for (const s of under) {
+          const sv = s[d] as number;
+          if (sign * (sv - v) <= 0) {
+            ruledOut = true;
+            break;
+          }
+          if (sign * (sv - bound) < 0) bound = sv;
+        }
+        if (ruledOut) continue;
+        out.push({
+          key: `${d}${sign > 0 ? '<' : '>'}|${name(condition)}`,
+          family: THRESHOLD,
+          literals: [condition],
+          numeric: { dim: d, sign, threshold: (v + bound) / 2 },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Kinds whose causes are usually flag combinations or start-up checks (validation, kernel support). */
+export const HYPOTHESIS_KINDS: ReadonlySet<string> = new Set(['crash', 'invalid']);
+
+/** Which parts of the failure model are on (all, unless a benchmark ablation switches one off). */
+export interface FailureOptions {
+  hypotheses?: boolean;
+  numericHypotheses?: boolean;
+}
+
+/** The failure probability in two parts, since they are trusted differently (surrogate.ts, score). */
+export interface FailureRisk {
+  /** From the smooth classifiers (OOM, timeouts, crashes no hypothesis explains). */
+  smooth: number;
+  /** From crash hypotheses: never 1 (LEAK). */
+  blamed: number;
+}
 
 export class FailureModel {
-  private constructor(private readonly classifiers: { probability(x: Float64Array): number }[]) {}
+  private constructor(
+    private readonly classifiers: KindClassifier[],
+    private readonly hypotheses: CrashHypotheses[],
+  ) {}
 
   /** Null when nothing has failed: every region is then presumed safe. */
   static fit(
     kinds: Uint8Array,
     points: readonly Float64Array[],
     failures: readonly (string | null)[],
+    options: FailureOptions = {},
   ): FailureModel | null {
     const kindsSeen = [...new Set(failures.filter((f): f is string => f !== null))].sort();
     if (kindsSeen.length === 0) return null;
     const succeeded = failures.map((f) => f === null);
-    const classifiers: { probability(x: Float64Array): number }[] = [];
+    const classifiers: KindClassifier[] = [];
+    const hypotheses: CrashHypotheses[] = [];
     for (const k of kindsSeen) {
       let labels = failures.map((f) => f === k);
-      if (COMBINATION_KINDS.has(k)) {
-        const { model, unexplained } = CombinationHypotheses.fit(kinds, points, labels, succeeded);
-        classifiers.push(model);
-        labels = unexplained;
+      if (HYPOTHESIS_KINDS.has(k) && options.hypotheses !== false) {
+        const fitted = CrashHypotheses.fit(kinds, points, labels, succeeded, options.numericHypotheses !== false);
+        hypotheses.push(fitted.model);
+        labels = fitted.unexplained;
         if (!labels.some(Boolean)) continue;
       }
       classifiers.push(KindClassifier.fit(kinds, points, labels));
     }
-    return new FailureModel(classifiers);
+    return new FailureModel(classifiers, hypotheses);
+  }
+
+  risk(x: Float64Array): FailureRisk {
+    let smoothOk = 1;
+    for (const c of this.classifiers) smoothOk *= 1 - c.probability(x);
+    let blamedOk = 1;
+    for (const h of this.hypotheses) blamedOk *= 1 - h.probability(x);
+    return { smooth: 1 - smoothOk, blamed: 1 - blamedOk };
   }
 
   /** Probability that x fails in any way. */
   probability(x: Float64Array): number {
-    let ok = 1;
-    for (const c of this.classifiers) ok *= 1 - c.probability(x);
-    return 1 - ok;
+    const r = this.risk(x);
+    return 1 - (1 - r.smooth) * (1 - r.blamed);
   }
 }

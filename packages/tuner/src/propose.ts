@@ -4,7 +4,9 @@ import { featureGap } from './gp.ts';
 import type { Rng } from './random.ts';
 import { gaussian, mixSeed, mulberry32, randomInt } from './random.ts';
 import { NOMINAL, NUMERIC, ORDINAL, Space, decodeValue, domainIncludes, encodeValue } from './space.ts';
-import { assess, buildSurrogate, finiteMetric, meets, outputsOf, score } from './surrogate.ts';
+import { NONE_OFF } from './mechanisms.ts';
+import type { Ablation } from './mechanisms.ts';
+import { assess, buildSurrogate, failureOptions, finiteMetric, meets, outputsOf, score } from './surrogate.ts';
 import type { Candidate, Observation, Prediction } from './surrogate.ts';
 import type { Config, Trial, TunerInput, TunerOutput } from './types.ts';
 
@@ -237,8 +239,12 @@ function defaultsConfig(space: Space, defaults: Config, rnd: Rng): Config | null
   return space.legalise(config, rnd);
 }
 
-/** mayConverge: false for callers whose objective changes between calls (pareto.ts's scalarisations). */
-export function propose(given: TunerInput, options: { mayConverge?: boolean } = {}): TunerOutput {
+/**
+ * mayConverge: false for callers whose objective changes between calls (pareto.ts's scalarisations).
+ * off: mechanisms switched off, for the benchmark's ablation only (mechanisms.ts).
+ */
+export function propose(given: TunerInput, options: { mayConverge?: boolean; off?: Ablation } = {}): TunerOutput {
+  const off = options.off ?? NONE_OFF;
   const invalid = validate(given);
   if (invalid) return { kind: 'error', message: invalid };
   // A re-measured configuration is one trial, judged by its mean (and it counts once against the budget).
@@ -296,13 +302,14 @@ export function propose(given: TunerInput, options: { mayConverge?: boolean } = 
   // 2. Space-filling start; priors count half, as they come from other sessions.
   const initial = Math.min(8, Math.max(4, Math.ceil(space.size / 2) + 2));
   const informed = () => own.length + pending.length + chosen.length + Math.floor((all.length - own.length) / 2);
-  const surrogate = informed() >= initial ? buildSurrogate(space, input, all, pendingFeatures, room) : null;
+  const surrogate = informed() >= initial ? buildSurrogate(space, input, all, pendingFeatures, room, off) : null;
   const failureOnly = surrogate
     ? null
     : FailureModel.fit(
         space.kinds,
         all.map((o) => o.features),
         all.map((o) => o.failure),
+        failureOptions(off),
       );
 
   if (!surrogate) {
@@ -340,9 +347,10 @@ export function propose(given: TunerInput, options: { mayConverge?: boolean } = 
     for (const anchor of starts)
       for (let i = 0; i < PERTURBATIONS_PER_ANCHOR; i++)
         add(perturb(space, anchor, [0.03, 0.08, 0.2][i % 3] as number, rnd));
-    for (const anchor of starts.slice(0, FLAG_NEIGHBOUR_ANCHORS))
-      for (const c of flagNeighbours(space, anchor, rnd)) add(c);
-    for (const anchor of basinAnchors(space, input, all))
+    if (!off.has('flagNeighbours'))
+      for (const anchor of starts.slice(0, FLAG_NEIGHBOUR_ANCHORS))
+        for (const c of flagNeighbours(space, anchor, rnd)) add(c);
+    for (const anchor of off.has('basinAnchors') ? [] : basinAnchors(space, input, all))
       for (let i = 0; i < PERTURBATIONS_PER_BASIN; i++) add(perturb(space, anchor, i % 2 ? 0.03 : 0.1, rnd));
     const top = [...pool.values()]
       .map((c) => ({ c, v: score(model, c, false) }))
@@ -383,13 +391,14 @@ export function propose(given: TunerInput, options: { mayConverge?: boolean } = 
   const lies: { cov: Float64Array; s: number }[][] = outputs.map(() => []);
   while (chosen.length < room) {
     const explore =
-      exploitationIsSpent || (trials.length + pending.length + chosen.length) % EXPLORE_EVERY === EXPLORE_EVERY - 1;
+      !off.has('exploration') &&
+      (exploitationIsSpent || (trials.length + pending.length + chosen.length) % EXPLORE_EVERY === EXPLORE_EVERY - 1);
     let pick = -1;
     let pickScore = Number.NEGATIVE_INFINITY;
     candidates.forEach((c, i) => {
       if (taken.has(c.key)) return;
       let v = score(model, c, explore);
-      if (explore && v > 0) v *= 1 + (novelty[i] as number);
+      if (explore && v > 0 && !off.has('explorationBonus')) v *= 1 + (novelty[i] as number);
       if (v > pickScore) [pick, pickScore] = [i, v];
     });
     const picked = candidates[pick];

@@ -1,4 +1,6 @@
-import { FailureModel } from './failure-model.ts';
+import { FailureModel, HYPOTHESIS_KINDS } from './failure-model.ts';
+import type { FailureOptions } from './failure-model.ts';
+import type { Ablation } from './mechanisms.ts';
 import { GaussianProcess, featureGap, fitHyper } from './gp.ts';
 import type { Space } from './space.ts';
 import type { Config, Constraint, TunerInput } from './types.ts';
@@ -169,12 +171,17 @@ function fitOutput(space: Space, points: Float64Array[], y: number[], extra: num
  * flags and smoothness: throughput follows batch size and memory, p99 latency the chunk size);
  * failures train the failure classifier.
  */
+export function failureOptions(off: Ablation): FailureOptions {
+  return { hypotheses: !off.has('crashHypotheses'), numericHypotheses: !off.has('thresholdHypotheses') };
+}
+
 export function buildSurrogate(
   space: Space,
   input: TunerInput,
   observations: Observation[],
   pendingFeatures: Float64Array[],
   room: number,
+  off: Ablation,
 ): Surrogate | null {
   const constraints = input.constraints ?? [];
   const sign = input.objective.direction === 'maximize' ? 1 : -1;
@@ -186,7 +193,7 @@ export function buildSurrogate(
   const transform = makeTransform(objectiveRaw);
   const y = objectiveRaw.map((v) => apply(transform, v));
   const priorMean = fitPriorMean(
-    input.prior,
+    off.has('prior') ? undefined : input.prior,
     transform,
     sign,
     succeeded.map((o) => o.config),
@@ -231,13 +238,19 @@ export function buildSurrogate(
     space.kinds,
     observations.map((o) => o.features),
     observations.map((o) => o.failure),
+    failureOptions(off),
   );
   for (const x of pendingFeatures)
     for (const o of [objective, ...constraintModels]) o.gp.addObservation(x, [o.gp.predictMean(x)]);
   // All observations, not the thinned regression set: a violation counts wherever it was measured.
   // Trials without a failure and without every metric say nothing about feasibility; pending ones
-  // have no outcome yet.
-  const known = observations.filter((o) => o.failure !== null || o.metrics !== null);
+  // have no outcome yet. Crashes the hypotheses explain are theirs to judge: as local evidence, one
+  // crash next to the optimum (chunked prefill off with too small a token budget) would keep the
+  // search from the working configurations beside it.
+  const explained = off.has('crashHypotheses') ? new Set<string>() : HYPOTHESIS_KINDS;
+  const known = off.has('localEvidence')
+    ? []
+    : observations.filter((o) => (o.failure !== null && !explained.has(o.failure)) || o.metrics !== null);
   const evidence: Evidence = {
     kinds: space.kinds,
     points: known.map((o) => o.features),
@@ -263,7 +276,10 @@ export interface Candidate {
   features: Float64Array;
   /** Objective first, then each constraint. */
   predictions: Prediction[];
+  /** Probability of running at all. */
   pOk: number;
+  /** The same, counting only the smooth classifiers (no crash hypotheses): what may rule a candidate out. */
+  pSmoothOk: number;
   /** The nearest observed configuration was infeasible (see `nearestInfeasible`). */
   besideInfeasible: boolean;
 }
@@ -277,8 +293,16 @@ export function assess(s: Surrogate, config: Config, key: string, features: Floa
   });
   const prior = s.objective.priorMean;
   if (prior) (predictions[0] as Prediction).mean += prior(config);
-  const pOk = s.failure ? 1 - s.failure.probability(features) : 1;
-  return { config, key, features, predictions, pOk, besideInfeasible: nearestInfeasible(s.evidence, features) };
+  const risk = s.failure?.risk(features) ?? { smooth: 0, blamed: 0 };
+  return {
+    config,
+    key,
+    features,
+    predictions,
+    pOk: (1 - risk.smooth) * (1 - risk.blamed),
+    pSmoothOk: 1 - risk.smooth,
+    besideInfeasible: nearestInfeasible(s.evidence, features),
+  };
 }
 
 /**
@@ -319,7 +343,10 @@ export function nearestInfeasible(e: Evidence, x: Float64Array): boolean {
  * `explore` scores by the model's uncertainty instead of expected improvement.
  */
 export function score(s: Surrogate, c: Candidate, explore: boolean): number {
-  if (c.pOk < MIN_SUCCESS_ODDS) return c.pOk - 1;
+  // Only the smooth classifiers rule out. A crash hypothesis scales the score down instead (never to
+  // zero: failure-model.ts, LEAK), so a blamed region is still measured once nothing else is worth more, and
+  // a wrong blame (a flaky run, a numeric cause pinned on a flag pair) is cleared.
+  if (c.pSmoothOk < MIN_SUCCESS_ODDS) return c.pSmoothOk - 1;
   // In the cell of a measured violation (nearestInfeasible): out of exploitation, ranked below every
   // other candidate, so used only when nothing else is left. Exploration keeps the cell open: ruling
   // it out there too left the search stuck in one basin more often (20-seed bench: 11 instead of 5
@@ -335,7 +362,7 @@ export function score(s: Surrogate, c: Candidate, explore: boolean): number {
   const p = c.pOk * pConstraints;
   const { mean, variance } = c.predictions[0] as Prediction;
   // Exploration only considers configurations the model expects to be feasible.
-  if (explore) return p >= 0.5 ? Math.sqrt(variance) * p : p - 1;
+  if (explore) return c.pSmoothOk * pConstraints >= 0.5 ? Math.sqrt(variance) * p : p - 1;
   // Until something feasible is seen, look for feasibility first, preferring better objectives.
   if (s.best === null) return p * (0.5 + 0.5 * normalCdf(mean));
   // Optima sit on constraint boundaries, and expected improvement grows without bound beyond

@@ -95,13 +95,20 @@ describe('FailureModel: crashes caused by flag combinations', () => {
 
   it('closes the crashing combination wherever it occurs and keeps its parts open on their own', () => {
     const model = FailureModel.fit(k, points, failures);
-    // fp8 in 8-token blocks at a memory share never tried with it: every surviving cause covers it.
-    expect(model?.probability(x(1, 0, 0, 0.9))).toBeGreaterThan(0.9);
-    // fp8 in 16-token blocks ran once; at another memory share it is still safe. (A smooth
-    // classifier reads the two crashes at low memory shares as a memory effect and rules it out.)
-    expect(model?.probability(x(1, 0.5, 0, 0.2))).toBeLessThan(0.05);
+    // fp8 in 8-token blocks at a memory share never tried with it: most surviving causes cover it
+    // (not all: "fp8 crashes below some memory share" fits the two crashes too), and none closes it
+    // for good.
+    expect(model?.probability(x(1, 0, 0, 0.9))).toBeGreaterThan(0.6);
+    expect(model?.probability(x(1, 0, 0, 0.9))).toBeLessThan(0.95);
+    // At the crashes' own memory share, the threshold cause covers it as well.
+    expect(model?.probability(x(1, 0, 0, 0.2))).toBeGreaterThan(0.8);
+    // fp8 in 16-token blocks ran once; at another memory share it stays open: only the threshold
+    // cause ("fp8 below some memory share") covers it, a minority. (A smooth classifier reads the
+    // two crashes at low memory shares as a memory effect and rules it out.)
+    expect(model?.probability(x(1, 0.5, 0, 0.2))).toBeLessThan(0.3);
+    expect(model?.probability(x(1, 0.5, 0, 0.9))).toBeLessThan(0.05);
     // Async with 8-token blocks and fp8_e5m2 shares a pair with the second crash, unresolved.
-    expect(model?.probability(x(2, 0, 1, 0.9))).toBeGreaterThan(0.2);
+    expect(model?.probability(x(2, 0, 1, 0.9))).toBeGreaterThan(0.05);
     expect(model?.probability(x(2, 0, 1, 0.9))).toBeLessThan(0.5);
   });
 
