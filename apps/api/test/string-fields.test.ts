@@ -229,6 +229,7 @@ beforeAll(async () => {
     register: { body: { email_verification_token: 'a'.repeat(43) } },
     loginGoogle: { body: { id_token: 'a.b.c' } },
     changePassword: { body: { current_password: 'an old password', new_password: 'a new password' } },
+    logoutAll: { body: { revoke_api_tokens: false } },
     authMe: { query: { name: 'runner-1' } },
     createBenchmark: {
       body: benchmark({

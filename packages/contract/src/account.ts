@@ -3,11 +3,27 @@ import { Email, User } from './auth.ts';
 import { Id, Timestamp } from './common.ts';
 import { HardwareConfig, Runtime, RuntimeOptions } from './benchmarks.ts';
 import { MetricKey } from './metric-key.ts';
+import {
+  DEFAULT_TOKEN_LIFETIME_DAYS,
+  MAX_TOKEN_LIFETIME_DAYS,
+  RUNNER_TOKEN_SCOPES,
+  TOKEN_SCOPES,
+} from './vocabulary/token-scopes.ts';
 
 // ---- Sign-in settings ---------------------------------------------------------------------------
 
 export const MIN_PASSWORD_LENGTH = 10;
-/** Setting a first password needs no current one; changing it does. Both revoke earlier tokens. */
+
+/**
+ * Whether a password change or sign-out everywhere also revokes the user's API tokens (their
+ * runners then stop until given a new one). Sessions end either way; API tokens only when asked.
+ */
+const RevokeApiTokens = z._default(z.boolean(), false);
+
+/**
+ * Setting a first password needs no current one; changing it does. Both end every other session
+ * (earlier access tokens stop working), and revoke the API tokens when asked.
+ */
 export const PasswordChange = z.object({
   current_password: z.optional(z.string().check(z.maxLength(256))),
   new_password: z
@@ -16,8 +32,13 @@ export const PasswordChange = z.object({
       z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
       z.maxLength(256, 'Password must be at most 256 characters'),
     ),
+  revoke_api_tokens: RevokeApiTokens,
 });
-export type PasswordChange = z.infer<typeof PasswordChange>;
+export type PasswordChange = z.input<typeof PasswordChange>;
+
+/** POST /logout-all's body, which may be left out (nothing but the sessions ends). */
+export const LogoutAll = z.optional(z.object({ revoke_api_tokens: RevokeApiTokens }));
+export type LogoutAll = z.input<typeof LogoutAll>;
 
 /** GET /auth/me: who a bearer token belongs to. Runners pass `name` to identify themselves. */
 export const AuthMe = z.object({
@@ -40,13 +61,36 @@ const TokenName = z
   .string()
   .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters'));
 
-/** null: never expires. */
-const ExpiresInDays = z._default(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(365))), 90);
+const LIFETIME_MESSAGE = `Tokens expire within 1 to ${MAX_TOKEN_LIFETIME_DAYS} days; none lives forever`;
+const ExpiresInDays = z._default(
+  z
+    .number({ message: LIFETIME_MESSAGE })
+    .check(
+      z.int(LIFETIME_MESSAGE),
+      z.minimum(1, LIFETIME_MESSAGE),
+      z.maximum(MAX_TOKEN_LIFETIME_DAYS, LIFETIME_MESSAGE),
+    ),
+  DEFAULT_TOKEN_LIFETIME_DAYS,
+);
 
-export const ApiTokenCreate = z.object({ name: TokenName, expires_in_days: ExpiresInDays });
+export const TokenScope = z.enum(TOKEN_SCOPES, {
+  message: `Unknown scope; the scopes are ${TOKEN_SCOPES.join(', ')}`,
+});
+export type TokenScope = z.infer<typeof TokenScope>;
+const TokenScopes = z.array(TokenScope).check(
+  z.minLength(1, 'Choose at least one scope'),
+  z.refine((scopes) => new Set(scopes).size === scopes.length, 'A scope is listed twice'),
+);
+
+/** Without `scopes`, a token gets what a runner needs (RUNNER_TOKEN_SCOPES). */
+export const ApiTokenCreate = z.object({
+  name: TokenName,
+  expires_in_days: ExpiresInDays,
+  scopes: z._default(TokenScopes, [...RUNNER_TOKEN_SCOPES]),
+});
 export type ApiTokenCreate = z.input<typeof ApiTokenCreate>;
 
-export const ApiToken = z.object({
+const StoredToken = z.object({
   id: Id,
   name: z.string(),
   /** The first characters of the secret, enough to recognise it. */
@@ -56,6 +100,8 @@ export const ApiToken = z.object({
   expires_at: z.nullable(Timestamp),
   revoked_at: z.nullable(Timestamp),
 });
+
+export const ApiToken = z.extend(StoredToken, { scopes: z.array(TokenScope) });
 export type ApiToken = z.infer<typeof ApiToken>;
 
 /** The secret appears in this answer only; the server keeps its SHA-256. */
@@ -75,7 +121,7 @@ export const RegistryTokenCreate = z.object({
 });
 export type RegistryTokenCreate = z.input<typeof RegistryTokenCreate>;
 
-export const RegistryToken = z.extend(ApiToken, {
+export const RegistryToken = z.extend(StoredToken, {
   registry: z.string(),
   username: z.string(),
   scope: RegistryScope,

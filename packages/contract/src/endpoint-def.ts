@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { TokenScope } from './vocabulary/token-scopes.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -13,6 +14,11 @@ export interface EndpointDef {
   summary: string;
   /** Who may call it: `none` ignores any token, `optional` reads one when sent, `bearer` needs one. */
   auth: 'none' | 'optional' | 'bearer';
+  /**
+   * What an API token needs for the call (a signed-in session may make every call): one of its
+   * scopes, or `session` where no token may (account management). Rows with `auth: 'none'` have none.
+   */
+  scope?: TokenScope | 'session';
   params?: z.ZodMiniObject;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;

@@ -11,6 +11,13 @@ export * from './share.ts';
 export * from './endpoints.ts';
 export * from './runtime-options.ts';
 export * from './vocabulary/launch-command.ts';
+export {
+  DEFAULT_TOKEN_LIFETIME_DAYS,
+  MAX_TOKEN_LIFETIME_DAYS,
+  RUNNER_TOKEN_SCOPES,
+  TOKEN_SCOPES,
+  TOKEN_SCOPE_TEXT,
+} from './vocabulary/token-scopes.ts';
 export * from './openapi.ts';
 export {
   CONSTRAINT_OPS,

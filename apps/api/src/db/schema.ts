@@ -41,13 +41,15 @@ export interface MailCooldownTable {
   last_sent_at: Iso;
 }
 
-export interface AccessKeyTable {
+/** API tokens and registry tokens, told apart by kind (the table keeps its first name). */
+export interface TokenTable {
   id: string;
   user_id: string;
   kind: 'api' | 'registry';
   name: string;
   prefix: string;
   token_hash: string;
+  /** API tokens: their scopes, space-separated; registry tokens: `pull` or `pull-push`. */
   scope: string | null;
   created_at: Iso;
   last_used_at: Iso | null;
@@ -246,7 +248,7 @@ export interface DB {
   users: UserTable;
   one_time_tokens: OneTimeTokenTable;
   mail_cooldowns: MailCooldownTable;
-  access_keys: AccessKeyTable;
+  access_keys: TokenTable;
   benchmark_settings: BenchmarkSettingTable;
   benchmarks: BenchmarkTable;
   catalogue_state: CatalogueStateTable;

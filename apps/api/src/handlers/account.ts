@@ -1,7 +1,14 @@
 import type { ApiToken, RegistryToken } from '@mako/contract';
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
-import { createKey, listKeys, revokeKey, type KeyKind, type KeyRow } from '../services/access-keys.ts';
+import {
+  createToken,
+  listTokens,
+  revokeToken,
+  scopesOf,
+  type TokenKind,
+  type TokenRow,
+} from '../services/api-tokens.ts';
 import { confirmCheckout, createCheckout, type CheckoutDesk } from '../services/checkouts.ts';
 import { PLANS, subscriptionOf } from '../services/plans.ts';
 import {
@@ -13,7 +20,7 @@ import {
 import { createStripe } from '../services/stripe.ts';
 import { submitSurvey } from '../services/surveys.ts';
 
-const toApiToken = (k: KeyRow): ApiToken => ({
+const toStoredToken = (k: TokenRow) => ({
   id: k.id,
   name: k.name,
   prefix: k.prefix,
@@ -22,6 +29,7 @@ const toApiToken = (k: KeyRow): ApiToken => ({
   expires_at: k.expires_at,
   revoked_at: k.revoked_at,
 });
+const toApiToken = (k: TokenRow): ApiToken => ({ ...toStoredToken(k), scopes: scopesOf(k) });
 
 type AccountHandlers = Pick<
   Handlers,
@@ -53,8 +61,8 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
   };
   const registryUser = (userId: string) => `mako-${userId.replaceAll('-', '').slice(0, 12)}`;
 
-  const toRegistryToken = (k: KeyRow): RegistryToken => ({
-    ...toApiToken(k),
+  const toRegistryToken = (k: TokenRow): RegistryToken => ({
+    ...toStoredToken(k),
     registry: config.registryHost,
     username: registryUser(k.user_id),
     scope: k.scope === 'pull-push' ? 'pull-push' : 'pull',
@@ -63,38 +71,39 @@ export function accountHandlers(ctx: AppContext): AccountHandlers {
   // API and registry tokens: one table and the same three handlers, each kind with its own answer.
   async function list<Token>(
     userId: string,
-    kind: KeyKind,
+    kind: TokenKind,
     page: { limit: number; offset: number },
-    toToken: (k: KeyRow) => Token,
+    toToken: (k: TokenRow) => Token,
   ) {
-    const { rows, count } = await listKeys(db, userId, kind, page.limit, page.offset);
+    const { rows, count } = await listTokens(db, userId, kind, page.limit, page.offset);
     return { data: rows.map(toToken), count };
   }
 
   async function create<Token>(
     userId: string,
-    kind: KeyKind,
-    body: { name: string; expires_in_days: number | null; scope?: string },
-    toToken: (k: KeyRow) => Token,
+    kind: TokenKind,
+    body: { name: string; expires_in_days: number; scope: string },
+    toToken: (k: TokenRow) => Token,
   ) {
-    const { row, secret } = await createKey(db, ctx.now(), {
+    const { row, secret } = await createToken(db, ctx.now(), {
       userId,
       kind,
       name: body.name,
       expiresInDays: body.expires_in_days,
-      scope: body.scope ?? null,
+      scope: body.scope,
     });
     return { token: toToken(row), secret };
   }
 
-  async function revoke(userId: string, kind: KeyKind, id: string) {
-    await revokeKey(db, ctx.now(), userId, kind, id);
+  async function revoke(userId: string, kind: TokenKind, id: string) {
+    await revokeToken(db, ctx.now(), userId, kind, id);
     return { message: 'Token revoked' };
   }
 
   return {
     listApiTokens: ({ principal, query }) => list(principal.user.id, 'api', query, toApiToken),
-    createApiToken: ({ principal, body }) => create(principal.user.id, 'api', body, toApiToken),
+    createApiToken: ({ principal, body }) =>
+      create(principal.user.id, 'api', { ...body, scope: body.scopes.join(' ') }, toApiToken),
     revokeApiToken: ({ principal, params }) => revoke(principal.user.id, 'api', params.token_id),
 
     listRegistryTokens: ({ principal, query }) => list(principal.user.id, 'registry', query, toRegistryToken),

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
 import { redeemLink, sendLink, type LinkKind } from '../services/links.ts';
 import { toUser } from '../services/principal.ts';
+import { revokeAllApiTokens } from '../services/api-tokens.ts';
 import { Rejected, Unavailable } from '../services/errors.ts';
 import {
   endAllSessions,
@@ -105,12 +106,16 @@ export function authHandlers(ctx: AppContext): AuthHandlers {
         if (!ok) throw new Rejected('Current password is incorrect');
       }
       const passwordHash = await ctx.passwords.hash(body.new_password);
-      return issueAccessToken(ctx, await setPassword(ctx.db, user.id, passwordHash));
+      const updated = await setPassword(ctx.db, user.id, passwordHash);
+      if (body.revoke_api_tokens) await revokeAllApiTokens(ctx.db, ctx.now(), user.id);
+      return issueAccessToken(ctx, updated);
     },
 
-    async logoutAll({ principal }) {
+    async logoutAll({ principal, body }) {
       await endAllSessions(ctx.db, principal.user.id);
-      return { message: 'Signed out of every session' };
+      if (!body?.revoke_api_tokens) return { message: 'Signed out of every session' };
+      await revokeAllApiTokens(ctx.db, ctx.now(), principal.user.id);
+      return { message: 'Signed out of every session and revoked every API token' };
     },
   };
 }

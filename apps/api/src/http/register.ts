@@ -16,6 +16,7 @@ import type { ResponseCache } from './response-cache.ts';
 import { JsonText } from './json-text.ts';
 import { findTextIssues, isMalformed } from './text-input.ts';
 import { requireMediaType } from './media-type.ts';
+import { requireScope } from './token-scopes.ts';
 
 export const GENERAL_BODY_LIMIT = 1024 * 1024;
 export const AUTH_BODY_LIMIT = 16 * 1024;
@@ -127,6 +128,7 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
           // A token that was sent but does not verify is an error even where one is optional.
           if (!principal && request.headers.authorization) throw unauthorized();
           if (!principal && def.auth === 'bearer') throw unauthorized('Not authenticated');
+          if (principal) requireScope(def, principal);
         }
         reply.header('cache-control', 'no-store');
         const cacheKey = cacheable && cache.enabled ? `${principal?.user.id ?? '-'} ${request.url}` : null;

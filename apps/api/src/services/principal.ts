@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { API_TOKEN_PREFIX, type User } from '@mako/contract';
+import { API_TOKEN_PREFIX, type TokenScope, type User } from '@mako/contract';
 import type { Selectable } from 'kysely';
 import type { UserTable } from '../db/schema.ts';
 import { isoAt, type AppContext } from '../context.ts';
 import { hasValidChecksum, sha256 } from '../auth/secrets.ts';
+import { scopesOf } from './api-tokens.ts';
 
 export type UserRow = Selectable<UserTable>;
 
@@ -11,6 +12,8 @@ export interface Principal {
   user: UserRow;
   via: 'session' | 'api_token';
   tokenName: string | null;
+  /** What an API token may do; a signed-in session may do everything, account management included. */
+  scopes: ReadonlySet<TokenScope> | null;
 }
 
 /** last_used_at is advisory: writing it on every call would turn each read into a write. */
@@ -45,6 +48,7 @@ export function createAuthenticator(ctx: AppContext) {
         'access_keys.revoked_at',
         'access_keys.expires_at',
         'access_keys.last_used_at',
+        'access_keys.scope',
       ])
       .where('access_keys.token_hash', '=', sha256(secret))
       .where('access_keys.kind', '=', 'api')
@@ -59,8 +63,8 @@ export function createAuthenticator(ctx: AppContext) {
         .where('id', '=', row.key_id)
         .execute();
     }
-    const { key_id: _id, key_name, revoked_at: _r, expires_at: _e, last_used_at: _l, ...user } = row;
-    return { user, via: 'api_token', tokenName: key_name };
+    const { key_id: _id, key_name, revoked_at: _r, expires_at: _e, last_used_at: _l, scope, ...user } = row;
+    return { user, via: 'api_token', tokenName: key_name, scopes: new Set(scopesOf({ scope })) };
   }
 
   async function fromSession(token: string): Promise<Principal | null> {
@@ -68,7 +72,7 @@ export function createAuthenticator(ctx: AppContext) {
     if (!claims) return null;
     const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
     if (!user || user.is_system || user.token_version !== claims.tokenVersion) return null;
-    return { user, via: 'session', tokenName: null };
+    return { user, via: 'session', tokenName: null, scopes: null };
   }
 
   return async (request: FastifyRequest): Promise<Principal | null> => {

@@ -90,6 +90,7 @@ export const me = def({
   path: ME_PATH,
   summary: 'The signed-in user',
   auth: 'bearer',
+  scope: 'read',
   response: User,
   spec: true,
   group: 'auth',

@@ -46,6 +46,7 @@ export const shareSession = def({
   path: '/tuning/session/{session_id}',
   summary: 'Share or stop sharing one of your finished tuning sessions',
   auth: 'bearer',
+  scope: 'tuning:write',
   params: SessionId,
   body: SessionSharePatch,
   response: TuningSession,

@@ -1,6 +1,6 @@
 import { Message } from '../common.ts';
 import { AccessToken, AuthServer } from '../auth.ts';
-import { AuthMe, AuthMeQuery, PasswordChange } from '../account.ts';
+import { AuthMe, AuthMeQuery, LogoutAll, PasswordChange } from '../account.ts';
 import { HealthStatus } from '../settings.ts';
 import { def } from '../endpoint-def.ts';
 
@@ -9,8 +9,9 @@ import { def } from '../endpoint-def.ts';
 export const changePassword = def({
   method: 'POST',
   path: '/users/me/password',
-  summary: 'Set or change the password; revokes earlier tokens and returns a new one',
+  summary: 'Set or change the password; ends earlier sessions (and API tokens if asked) and returns a new token',
   auth: 'bearer',
+  scope: 'session',
   body: PasswordChange,
   response: AccessToken,
   errors: [400],
@@ -20,8 +21,10 @@ export const changePassword = def({
 export const logoutAll = def({
   method: 'POST',
   path: '/logout-all',
-  summary: 'Revoke every access token issued so far',
+  summary: 'End every session signed in so far, and revoke the API tokens if asked',
   auth: 'bearer',
+  scope: 'session',
+  body: LogoutAll,
   response: Message,
   spec: false,
   group: 'auth',
@@ -40,6 +43,7 @@ export const authMe = def({
   path: '/auth/me',
   summary: 'Who a bearer token (session or API token) belongs to',
   auth: 'bearer',
+  scope: 'read',
   query: AuthMeQuery,
   response: AuthMe,
   spec: true,

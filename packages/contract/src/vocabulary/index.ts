@@ -20,5 +20,13 @@ export {
   type RuntimeOptionSpec,
 } from './runtimes.ts';
 export { launchCommand, shellQuote } from './launch-command.ts';
+export {
+  DEFAULT_TOKEN_LIFETIME_DAYS,
+  MAX_TOKEN_LIFETIME_DAYS,
+  RUNNER_TOKEN_SCOPES,
+  TOKEN_SCOPES,
+  TOKEN_SCOPE_TEXT,
+  type TokenScope,
+} from './token-scopes.ts';
 // Type-only: the object shapes fixtures, ui and the tuner share.
 export type * from './shapes.ts';

@@ -1,6 +1,7 @@
 import type { CONSTRAINT_OPS } from './constraints.ts';
 import type { DIRECTIONS, METRIC_KEYS } from './metrics.ts';
 import type { ConfigValue } from './runtimes.ts';
+import type { TokenScope } from './token-scopes.ts';
 
 /*
  * The object shapes that packages/fixtures, packages/ui and packages/tuner all spell, written out
@@ -150,15 +151,20 @@ export interface Spread {
   interval: { low: number; high: number } | null;
 }
 
-/** An API or registry token as every list shows it; the secret is never in it. */
-export interface ApiToken {
+/** What an API or a registry token list shows of a token; the secret is never in it. */
+export interface StoredToken {
   id: string;
   name: string;
   /** The first characters of the secret, enough to recognise it. */
   prefix: string;
   created_at: string;
   last_used_at: string | null;
-  /** null: never expires. */
+  /** null only on tokens made before lifetimes had a maximum. */
   expires_at: string | null;
   revoked_at: string | null;
+}
+
+/** An API token: what it may do is its scopes. */
+export interface ApiToken extends StoredToken {
+  scopes: TokenScope[];
 }

@@ -26,9 +26,20 @@ export const Full: Story = {
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     const table = canvas.getByRole('table', { name: 'API tokens' });
-    await step('the table has name, prefix, created, last used, expires and status', async () => {
+    await step('the table has name, scopes, prefix, created, last used, expires and status', async () => {
       const headers = textsOf(within(table).getAllByRole('columnheader'));
-      await expect(headers).toEqual(['Name', 'Prefix', 'Created', 'Last used', 'Expires', 'Status', 'Actions']);
+      await expect(headers).toEqual([
+        'Name',
+        'Scopes',
+        'Prefix',
+        'Created',
+        'Last used',
+        'Expires',
+        'Status',
+        'Actions',
+      ]);
+      await expect(manager.tokenRow('old-laptop').getByText('read')).toBeVisible();
+      await expect(manager.tokenRow('ci-runner').getByText('read benchmarks:write tuning:write')).toBeVisible();
     });
     await step('newest first, with relative dates and the exact time on hover', async () => {
       await expectRowsNamed(table, ['ci-runner', 'gpu-box-01', 'staging', 'old-laptop']);
@@ -74,21 +85,27 @@ export const CreateFlow: Story = {
       await expect(screen.getByText('Name is required')).toBeVisible();
       await expect(args.onCreate).not.toHaveBeenCalled();
     });
-    await step('the expiry defaults to 90 days and offers 30, 90, 365 days and never', async () => {
+    await step('the expiry defaults to 90 days and offers 30, 90 and 366 days, never "never"', async () => {
       const expiry = screen.getByRole('combobox', { name: 'Expires after' });
       await expect(expiry).toHaveDisplayValue('90 days');
       const options = textsOf(within(expiry).getAllByRole('option'));
-      await expect(options).toEqual(['30 days', '90 days', '365 days', 'Never']);
+      await expect(options).toEqual(['30 days', '90 days', '366 days (the longest)']);
+      await expect(
+        screen.getByText('No token lives longer than 366 days: make a new one before it expires.'),
+      ).toBeVisible();
     });
-    await step('a valid name and "Never" send {name, expires_in_days: null}', async () => {
+    await step('a valid name and the longest expiry send {name, expires_in_days: 366, scopes}', async () => {
       const name = screen.getByRole('textbox', { name: 'Name' });
       await userEvent.clear(name);
       await userEvent.type(name, '  ci-runner-2 ');
-      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Expires after' }), 'never');
-      await expect(screen.getByText('A token that never expires stays valid until you revoke it.')).toBeVisible();
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Expires after' }), '366');
       await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
       await expect(args.onCreate).toHaveBeenCalledTimes(1);
-      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'ci-runner-2', expires_in_days: null });
+      await expect(args.onCreate).toHaveBeenCalledWith({
+        name: 'ci-runner-2',
+        expires_in_days: 366,
+        scopes: ['read', 'benchmarks:write', 'tuning:write'],
+      });
     });
     await step('Cancel closes the dialog and a reopened form starts empty', async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -100,7 +117,43 @@ export const CreateFlow: Story = {
       await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'nightly');
       await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Expires after' }), '30');
       await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
-      await expect(args.onCreate).toHaveBeenLastCalledWith({ name: 'nightly', expires_in_days: 30 });
+      await expect(args.onCreate).toHaveBeenLastCalledWith({
+        name: 'nightly',
+        expires_in_days: 30,
+        scopes: ['read', 'benchmarks:write', 'tuning:write'],
+      });
+    });
+  },
+};
+
+export const ChooseScopes: Story = {
+  play: async ({ canvas, args, step, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New token' });
+    const box = (scope: string) => within(dialog).getByRole('checkbox', { name: scope });
+    await step('a runner’s scopes are ticked to start with, each saying what it allows', async () => {
+      await expect(box('read')).toBeChecked();
+      await expect(box('benchmarks:write')).toBeChecked();
+      await expect(box('tuning:write')).toBeChecked();
+      await expect(box('serve_requests:write')).not.toBeChecked();
+      await expect(box('tuning:write')).toHaveAccessibleDescription(
+        'Create and share tuning sessions, lease configurations and post their results',
+      );
+    });
+    await step('the page says no token manages the account', async () => {
+      await expect(within(dialog).getByText(/No token can change your password, manage tokens/)).toBeVisible();
+    });
+    await step('with no scope ticked the form says so and sends nothing', async () => {
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'dashboards');
+      for (const scope of ['read', 'benchmarks:write', 'tuning:write']) await userEvent.click(box(scope));
+      await expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at least one scope');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).not.toHaveBeenCalled();
+    });
+    await step('a read-only token sends just that scope', async () => {
+      await userEvent.click(box('read'));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
+      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'dashboards', expires_in_days: 90, scopes: ['read'] });
     });
   },
 };
@@ -169,7 +222,11 @@ export const CreateThenList: Story = {
       await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
       await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'nightly');
       await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
-      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'nightly', expires_in_days: 90 });
+      await expect(args.onCreate).toHaveBeenCalledWith({
+        name: 'nightly',
+        expires_in_days: 90,
+        scopes: ['read', 'benchmarks:write', 'tuning:write'],
+      });
       const dialog = await screen.findByRole('dialog', { name: 'Copy your new token' });
       await expect(within(dialog).getByRole('textbox', { name: 'API token' })).toHaveValue(NEW_SECRET);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));

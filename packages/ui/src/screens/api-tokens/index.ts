@@ -1,2 +1,2 @@
 export { ApiTokensPage, API_TOKENS_TITLE, apiTokenShellLines, RUNNER_EXAMPLE } from './api-tokens-page';
-export type { ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';
+export type { ApiTokenCreateValues, ApiTokenCreatedItem, ApiTokenItem, ApiTokensPageProps } from './api-tokens-page';

@@ -9,6 +9,7 @@ import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { Select } from '../../primitives/select';
 import { TextField } from '../../primitives/text-field';
 import { FormStack, SecretStack } from './token-management.styles';
+import { DEFAULT_TOKEN_LIFETIME_DAYS, MAX_TOKEN_LIFETIME_DAYS } from '@mako/contract/vocabulary';
 import { EXPIRY_CHOICES, TOKEN_MESSAGES, validateTokenName } from './token-types';
 import type { CreatedToken, ExpiryChoice, TokenCreateValues, TokenLike } from './token-types';
 
@@ -16,6 +17,8 @@ import type { CreatedToken, ExpiryChoice, TokenCreateValues, TokenLike } from '.
 export interface ExtraCreateFields<TExtra extends object> {
   initial: TExtra;
   render: (values: TExtra, onChange: (next: TExtra) => void, disabled: boolean) => ReactNode;
+  /** False keeps the form from being sent (the fields show why themselves). */
+  isValid?: (values: TExtra) => boolean;
 }
 
 export interface CreateTokenDialogProps<TToken extends TokenLike, TExtra extends object> {
@@ -39,8 +42,8 @@ export interface CreateTokenDialogProps<TToken extends TokenLike, TExtra extends
   renderUsage?: (created: CreatedToken<TToken>) => ReactNode;
 }
 
-const expiryDays = (choice: ExpiryChoice): number | null =>
-  EXPIRY_CHOICES.find((c) => c.value === choice)?.days ?? null;
+const expiryDays = (choice: ExpiryChoice): number =>
+  EXPIRY_CHOICES.find((c) => c.value === choice)?.days ?? DEFAULT_TOKEN_LIFETIME_DAYS;
 
 type CreateFormProps<TExtra extends object> = Pick<
   CreateTokenDialogProps<TokenLike, TExtra>,
@@ -68,7 +71,7 @@ function CreateForm<TExtra extends object>({
       noValidate
       onSubmit={(event) =>
         submitUnlessBusy(event, busy, () => {
-          if (!name.validate()) return;
+          if (!name.validate() || extraFields?.isValid?.(extra) === false) return;
           setSubmitted(true);
           onCreate({ ...extra, name: name.value.trim(), expires_in_days: expiryDays(expiry) });
         })
@@ -90,7 +93,7 @@ function CreateForm<TExtra extends object>({
         value={expiry}
         disabled={busy}
         onValueChange={(value) => setExpiry(value as ExpiryChoice)}
-        hint={expiry === 'never' ? 'A token that never expires stays valid until you revoke it.' : undefined}
+        hint={`No token lives longer than ${MAX_TOKEN_LIFETIME_DAYS} days: make a new one before it expires.`}
       />
       {extraFields ? extraFields.render(extra, setExtra, busy) : null}
       {submitted && error ? <Callout tone="danger">{error}</Callout> : null}

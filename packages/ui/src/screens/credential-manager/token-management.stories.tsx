@@ -160,15 +160,15 @@ export const NameRules: Story = {
       await expect(within(dialog).getByText(TOKEN_MESSAGES.nameTooLong)).toBeVisible();
       await expect(args.onCreate).not.toHaveBeenCalled();
     });
-    await step('choosing Never says what that means and sends null', async () => {
+    await step('the longest expiry says there is a maximum and sends it', async () => {
       await userEvent.clear(name);
       await userEvent.type(name, 'nightly');
-      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires after' }), 'never');
+      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires after' }), '366');
       await expect(
-        within(dialog).getByText('A token that never expires stays valid until you revoke it.'),
+        within(dialog).getByText('No token lives longer than 366 days: make a new one before it expires.'),
       ).toBeVisible();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
-      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'nightly', expires_in_days: null });
+      await expect(args.onCreate).toHaveBeenCalledWith({ name: 'nightly', expires_in_days: 366 });
     });
   },
 };

@@ -1,10 +1,10 @@
-import type { ApiToken } from '@mako/contract/vocabulary';
+import { DEFAULT_TOKEN_LIFETIME_DAYS, MAX_TOKEN_LIFETIME_DAYS, type StoredToken } from '@mako/contract/vocabulary';
 
 /**
- * The fields every token list shows: the contract's ApiToken (RegistryToken extends it), so
- * apps/web passes API objects straight in.
+ * The fields every token list shows: the contract's StoredToken (ApiToken and RegistryToken
+ * extend it), so apps/web passes API objects straight in.
  */
-export type TokenLike = ApiToken;
+export type TokenLike = StoredToken;
 
 /** The answer to a create call: the secret is in it once, and never again. */
 export interface CreatedToken<TToken extends TokenLike = TokenLike> {
@@ -12,10 +12,10 @@ export interface CreatedToken<TToken extends TokenLike = TokenLike> {
   secret: string;
 }
 
-/** What every create form sends (the contract's ApiTokenCreate). null: the token never expires. */
+/** What every create form sends (the contract's ApiTokenCreate): every token expires. */
 export interface TokenCreateValues {
   name: string;
-  expires_in_days: number | null;
+  expires_in_days: number;
 }
 
 export type TokenStatus = 'active' | 'expired' | 'revoked';
@@ -31,13 +31,12 @@ export function tokenStatus(
   return 'active';
 }
 
-/** The expiry choices of the create dialog; the contract allows 1–365 days or never. */
+/** The expiry choices of the create dialog; the contract allows 1 day to its maximum, never "never". */
 export const EXPIRY_CHOICES = [
   { value: '30', label: '30 days', days: 30 },
-  { value: '90', label: '90 days', days: 90 },
-  { value: '365', label: '365 days', days: 365 },
-  { value: 'never', label: 'Never', days: null },
-] as const satisfies ReadonlyArray<{ value: string; label: string; days: number | null }>;
+  { value: String(DEFAULT_TOKEN_LIFETIME_DAYS), label: `${DEFAULT_TOKEN_LIFETIME_DAYS} days`, days: 90 },
+  { value: String(MAX_TOKEN_LIFETIME_DAYS), label: `${MAX_TOKEN_LIFETIME_DAYS} days (the longest)`, days: 366 },
+] as const satisfies ReadonlyArray<{ value: string; label: string; days: number }>;
 
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['value'];
 

@@ -74,16 +74,16 @@ export const CreateFlow: Story = {
       await expect(within(dialog).getByRole('combobox', { name: 'Scope' })).toHaveDisplayValue('Pull only');
       await expect(within(dialog).getByText('Enough to run the optimised serving images.')).toBeVisible();
     });
-    await step('name, 365 days and pull-push are sent together', async () => {
+    await step('name, 366 days and pull-push are sent together', async () => {
       await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'image-publisher-2');
-      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires after' }), '365');
+      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires after' }), '366');
       await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Scope' }), 'pull-push');
       await expect(within(dialog).getByText(/Also lets it push images/)).toBeVisible();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create token' }));
       await expect(args.onCreate).toHaveBeenCalledTimes(1);
       await expect(args.onCreate).toHaveBeenCalledWith({
         name: 'image-publisher-2',
-        expires_in_days: 365,
+        expires_in_days: 366,
         scope: 'pull-push',
       });
     });
