@@ -33,6 +33,7 @@ import { serveDownloads } from './http/downloads.ts';
 import { FIRST_GETS_SCRIPT_SOURCE, serveWebApp } from './http/web.ts';
 import { parseUrlEncoded } from './http/text-input.ts';
 import { DrainGate } from './http/shutdown.ts';
+import { ANSWER_ENCODINGS, BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES } from './http/encodings.ts';
 import { REQUEST_CHECK_INTERVAL_MS, clientErrorHandler, staticHeadersOf } from './http/client-errors.ts';
 import { registerTestCheckout } from './http/test-checkout.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -59,8 +60,7 @@ declare module 'fastify' {
 /** A proposal slower than this is abandoned with 'Internal search error'. */
 const PROPOSAL_TIMEOUT_MS = 30_000;
 
-/** Smaller answers fit in a packet or two either way: compressing them would only cost CPU. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+export { COMPRESSION_THRESHOLD_BYTES } from './http/encodings.ts';
 
 export interface ServerOptions {
   /** Runs in-process instead of @mako/tuner in its worker thread: tests observe or break the tuner with it. */
@@ -242,13 +242,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     });
     drainGate.install(app);
     await app.register(formbody, { bodyLimit: GENERAL_BODY_LIMIT, parser: parseUrlEncoded });
-    // Dynamic answers (JSON, including the response cache's Buffers) are compressed as they leave,
-    // at a brotli quality that costs about as much CPU as gzip; the web app's files come with
-    // copies compressed at build time (see web.ts), which this leaves as they are.
+    // Dynamic answers (JSON) are compressed as they leave, at a brotli quality that costs about as
+    // much CPU as gzip; the response cache's answers and the web app's files come compressed
+    // already (register.ts, web.ts), which this leaves as they are.
     await app.register(compress, {
       threshold: COMPRESSION_THRESHOLD_BYTES,
-      encodings: ['br', 'gzip'],
-      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      encodings: [...ANSWER_ENCODINGS],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     });
     await app.register(rateLimit, {
       global: false,

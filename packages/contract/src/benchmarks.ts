@@ -161,8 +161,30 @@ export type Constraint = z.infer<typeof Constraint>;
 
 export const ConfigValue = z.union([z.string().check(z.maxLength(256)), z.number(), z.boolean()]);
 export type ConfigValue = z.infer<typeof ConfigValue>;
+/**
+ * Flags in one configuration at most. A run records the flags it set, and a tuned launch sets a
+ * dozen or two (the runtime catalogue knows at most 15 flags of one engine); this leaves room for a
+ * hand-written command line with every flag spelled out.
+ */
+export const MAX_RUNTIME_OPTIONS = 100;
+/**
+ * A configuration's JSON at most, in characters: every row of a public page carries its flags,
+ * so this bounds a page whatever one account stores (a 30-flag launch is about 1,000).
+ */
+export const MAX_RUNTIME_OPTIONS_CHARS = 4096;
+
 /** A serving configuration: engine flag name (snake_case, as the engine's Python API names it) → value. */
-export const RuntimeOptions = z.record(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/), z.maxLength(64)), ConfigValue);
+export const RuntimeOptions = z
+  .record(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/), z.maxLength(64)), ConfigValue)
+  .check(
+    z.refine((options) => Object.keys(options).length <= MAX_RUNTIME_OPTIONS, {
+      message: `At most ${MAX_RUNTIME_OPTIONS} engine flags`,
+      abort: true,
+    }),
+    z.refine((options) => JSON.stringify(options).length <= MAX_RUNTIME_OPTIONS_CHARS, {
+      message: `Engine flags must take at most ${MAX_RUNTIME_OPTIONS_CHARS} characters as JSON`,
+    }),
+  );
 export type RuntimeOptions = z.infer<typeof RuntimeOptions>;
 
 // ---- Benchmarks -------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ import {
 } from '@mako/contract';
 import type { Principal } from '../services/principal.ts';
 import { HttpError, unauthorized } from './errors.ts';
-import type { ResponseCache } from './response-cache.ts';
+import type { CachedAnswer, ResponseCache } from './response-cache.ts';
+import { negotiateEncoding } from './encodings.ts';
 import { JsonText } from './json-text.ts';
 import { findTextIssues, isMalformed } from './text-input.ts';
 import { requireMediaType } from './media-type.ts';
@@ -84,11 +85,26 @@ function parsePart(where: 'path' | 'query' | 'body', schema: z.ZodMiniType | und
   return result.data;
 }
 
+/** A cached answer, compressed already when it says so (the compression plugin then leaves it as it is). */
+function sendCached(reply: FastifyReply, answer: CachedAnswer) {
+  reply.type('application/json; charset=utf-8');
+  if (answer.encoding !== null) reply.header('content-encoding', answer.encoding).header('vary', 'Accept-Encoding');
+  return reply.send(answer.body);
+}
+
 /**
  * The burst-limit budget a throttled call draws on. Public share pages get their own: anyone may
  * read them many times over, and that reading must not use up the survey's (or any other) budget.
  */
-const burstGroup = (def: EndpointDef): string => (def.path.startsWith('/public/') ? 'public' : def.group);
+const isSharePage = (def: EndpointDef) => def.path.startsWith('/public/');
+const burstGroup = (def: EndpointDef): string => (isSharePage(def) ? 'public' : def.group);
+
+/**
+ * A share page's reads are counted per client address and shared object (its route and id): everyone behind one proxy address would otherwise share a single budget for
+ * every share page they open, while one client reading one page over and over is still held back.
+ */
+const sharedObjectKey = (request: FastifyRequest) =>
+  `${request.ip} ${request.routeOptions.url} ${Object.values(request.params as Record<string, string>).join(' ')}`;
 
 /**
  * Registers one route per row of the contract's endpoint table: the body's media type first (the
@@ -117,6 +133,7 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
                 max: options.authRateLimit.max,
                 timeWindow: options.authRateLimit.windowS * 1000,
                 groupId: burstGroup(def),
+                ...(isSharePage(def) ? { keyGenerator: sharedObjectKey } : {}),
               },
             }
           : {}),
@@ -133,9 +150,10 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
         reply.header('cache-control', 'no-store');
         const cacheKey = cacheable && cache.enabled ? `${principal?.user.id ?? '-'} ${request.url}` : null;
         const version = cacheKey !== null ? await cache.currentVersion() : null;
+        const encoding = cacheKey !== null ? negotiateEncoding(request.headers['accept-encoding']) : null;
         if (cacheKey !== null && version !== null) {
-          const hit = cache.get(cacheKey, version);
-          if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit);
+          const hit = cache.getEncoded(cacheKey, version, encoding);
+          if (hit !== undefined) return sendCached(reply, hit);
         }
         const params = parsePart('path', def.params, request.params);
         const query = parsePart('query', def.query, request.query ?? {});
@@ -161,7 +179,9 @@ export function registerEndpoints(app: FastifyInstance, options: RegisterOptions
           return json === null ? result : reply.type('application/json; charset=utf-8').send(json);
         const serialized = Buffer.isBuffer(json) ? json : Buffer.from(json ?? JSON.stringify(result));
         cache.set(cacheKey, serialized, version);
-        return reply.type('application/json; charset=utf-8').send(serialized);
+        // Compressed into the entry now, so that the next requests find the bytes they will be sent.
+        const stored = cache.getEncoded(cacheKey, version, encoding);
+        return stored ? sendCached(reply, stored) : reply.type('application/json; charset=utf-8').send(serialized);
       },
     });
   }
