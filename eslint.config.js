@@ -8,13 +8,22 @@ import importCycles from './scripts/eslint-no-import-cycle.mjs';
 import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
 
+/** The contract's schemas, which the vocabulary subpath leaves out. */
+const CONTRACT_BUT_VOCABULARY = '^@mako/contract(?!/vocabulary$)(/.*)?$';
+
+/**
+ * The contract's types, but no value: a type import is erased at build, so a screen or a fixture
+ * spells an API shape once, the contract's way, and still ships no zod.
+ */
+const CONTRACT_TYPES_ONLY = {
+  regex: CONTRACT_BUT_VOCABULARY,
+  allowTypeImports: true,
+  message:
+    'Import only types from @mako/contract (`import type`, erased at build, so no zod ships); values come from @mako/contract/vocabulary.',
+};
+
 /** What no module of packages/ui may import. */
 const UI_FORBIDDEN = [
-  {
-    // The vocabulary (metric keys, constraint syntax, page sizes, runtimes) is plain values, no schemas.
-    regex: '^@mako/contract(?!/vocabulary$)(/.*)?$',
-    message: 'packages/ui imports only @mako/contract/vocabulary of the contract: take data through props.',
-  },
   {
     group: ['@mako/api-client', '@mako/api-client/*'],
     message: 'packages/ui must not import the API client: take data through props.',
@@ -37,10 +46,18 @@ function uiRooms() {
     group: [`**/${name}`, `**/${name}/**`],
     message: `packages/ui's rooms import one way, foundations ← primitives ← screens: this module must not import ${name}/.`,
   });
+  // Building blocks take plain values: no API shape, not even as a type.
+  const noApiShapes = {
+    regex: CONTRACT_BUT_VOCABULARY,
+    message: 'foundations and primitives take plain values: no API shape of @mako/contract, not even a type.',
+  };
   return [
-    { files: ['packages/ui/**/*.{ts,tsx}'], forbidden: [] },
-    { files: ['packages/ui/src/primitives/**/*.{ts,tsx}'], forbidden: [room('screens')] },
-    { files: ['packages/ui/src/foundations/**/*.{ts,tsx}'], forbidden: [room('screens'), room('primitives')] },
+    { files: ['packages/ui/**/*.{ts,tsx}'], forbidden: [CONTRACT_TYPES_ONLY] },
+    { files: ['packages/ui/src/primitives/**/*.{ts,tsx}'], forbidden: [noApiShapes, room('screens')] },
+    {
+      files: ['packages/ui/src/foundations/**/*.{ts,tsx}'],
+      forbidden: [noApiShapes, room('screens'), room('primitives')],
+    },
   ];
 }
 
@@ -84,8 +101,23 @@ export default tseslint.config(
   // three rooms with one-way arrows: foundations ← primitives ← screens.
   ...uiRooms().map(({ files, forbidden }) => ({
     files,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...UI_FORBIDDEN, ...forbidden] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbidden,
+            ...UI_FORBIDDEN.filter((rule) => !(forbidden.length && rule === CONTRACT_TYPES_ONLY)),
+          ],
+        },
+      ],
+    },
   })),
+  {
+    // Story and mock data: plain values, typed by the contract's types; the vocabulary's values only.
+    files: ['packages/fixtures/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [CONTRACT_TYPES_ONLY] }] },
+  },
   {
     // No raw HTML injection anywhere.
     files: ['**/*.tsx'],

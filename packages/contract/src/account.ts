@@ -100,6 +100,8 @@ const StoredToken = z.object({
   expires_at: z.nullable(Timestamp),
   revoked_at: z.nullable(Timestamp),
 });
+/** What an API or a registry token list shows of a token; the secret is never in it. */
+export type StoredToken = z.infer<typeof StoredToken>;
 
 export const ApiToken = z.extend(StoredToken, { scopes: z.array(TokenScope) });
 export type ApiToken = z.infer<typeof ApiToken>;

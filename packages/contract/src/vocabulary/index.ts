@@ -1,9 +1,10 @@
 /*
  * The contract's vocabulary: the words every part of the product shares (metric keys, the
  * constraint syntax, page sizes, the serving engines and their flags), as plain values with no
- * zod in them. packages/ui imports this module (`@mako/contract/vocabulary`) and nothing else of
- * the contract; the schemas are built from it, so each word is defined once, here.
- * Files in this folder import only each other (test/vocabulary.test.ts holds them to that).
+ * zod in them. packages/ui imports values from this module (`@mako/contract/vocabulary`) only, and
+ * types from `@mako/contract` (erased at build); the schemas are built from it, so each word is
+ * defined once, here. Files in this folder import values only from each other
+ * (test/vocabulary.test.ts holds them to that).
  */
 export { DIRECTIONS, LATENCY_METRICS, METRIC_KEYS, PERCENTILES, isMetricKey, naturalDirection } from './metrics.ts';
 export { CONSTRAINT_OPS, formatConstraints, parseConstraints, satisfies, type ConstraintTerm } from './constraints.ts';
@@ -28,5 +29,7 @@ export {
   TOKEN_SCOPE_TEXT,
   type TokenScope,
 } from './token-scopes.ts';
-// Type-only: the object shapes fixtures, ui and the tuner share.
-export type * from './shapes.ts';
+// Type-only and erased, so no schema comes with them: the contract's own types, for the tuner and the
+// token screen, which still import them from here (other packages import types from @mako/contract).
+export type { ApiToken, StoredToken } from '../account.ts';
+export type { ParamCondition, SpaceRule, Spread } from '../tuning.ts';

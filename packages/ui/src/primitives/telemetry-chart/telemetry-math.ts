@@ -1,9 +1,24 @@
-import type { TelemetrySample } from '@mako/contract/vocabulary';
+/**
+ * One moment of a run: seconds since it started, and a value per series, absent when nothing
+ * exposed it. Plain numbers by name, so a primitive knows no API shape; the contract's
+ * TelemetrySample is one.
+ */
+export interface TelemetryPoint {
+  readonly t_s: number;
+  readonly [series: string]: number | undefined;
+}
 
-/** One moment of a run, as the contract's TelemetrySample: a series is absent when nothing exposed it. */
-export type TelemetryPoint = TelemetrySample;
-
-export type TelemetrySeries = Exclude<keyof TelemetryPoint, 't_s'>;
+/** The series this chart draws or reads. */
+export type TelemetrySeries =
+  | 'output_throughput'
+  | 'running'
+  | 'waiting'
+  | 'kv_cache_usage'
+  | 'gpu_utilization_pct'
+  | 'prefix_cache_hit_rate'
+  | 'preemptions'
+  | 'gpu_memory_used_mib'
+  | 'gpu_power_w';
 
 /** What each series is called, and its colour in the theme: one list for the lines, tooltip and legend. */
 export const SERIES: readonly { key: TelemetrySeries; label: string; color: ColorName; dashed?: boolean }[] = [

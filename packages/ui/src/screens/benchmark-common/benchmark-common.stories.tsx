@@ -1,15 +1,15 @@
+import type { Benchmark } from '@mako/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { textsOf } from '../../../test/story-kit-parts';
 import { BenchmarkBadges } from './benchmark-badges';
 import { llamaH100Manual, llamaH100Trials, VLLM_DEFAULTS } from './benchmark-common.fixtures';
 import { runtimeOptionsDiff } from './benchmark-data';
-import type { BenchmarkView } from './benchmark-data';
 import { LoadError } from './load-error';
 import { OpenLink } from './open-link';
 import { RuntimeOptionChips } from './runtime-options';
 
-const tuningTrial = llamaH100Trials[2] as BenchmarkView;
+const tuningTrial = llamaH100Trials[2] as Benchmark;
 
 const meta = {
   title: 'Screens/Benchmarks/Common parts',

@@ -1,66 +1,11 @@
-import type {
-  BenchmarkMetrics,
-  BenchmarkRecord,
-  ConfigValue,
-  Goodput,
-  LATENCY_METRICS,
-  LatencyStats,
-  MetricKey,
-  PERCENTILES,
-  Runtime,
-  Workload,
-  naturalDirection,
-} from '@mako/contract/vocabulary';
+import type { Benchmark, BenchmarkSetting, MetricKey, RuntimeOptions, Workload } from '@mako/contract';
+import type { ConfigValue, LATENCY_METRICS, PERCENTILES, naturalDirection } from '@mako/contract/vocabulary';
 import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
-import type { HardwareLike } from '../../foundations/format/format';
-import type { ClientReportView, MetricIntervalsView, TelemetryView } from './measurement-data';
 
 /*
- * The benchmark shapes the benchmark screens read, structural so that the API's objects
- * (packages/contract/src/benchmarks.ts) can be passed in as they are: every field here has the
- * contract's name and a type the contract's type is assignable to. packages/ui imports only the
- * contract's vocabulary (metric keys, runtimes, and the shapes fixtures and ui share), never its
- * schemas.
+ * What the benchmark screens say about benchmarks: metric names and values, settings, runtime
+ * options and the runner command. They read the API's objects as the contract types them.
  */
-
-export type BenchmarkRuntime = Runtime;
-
-/** An engine flag value, as the contract's ConfigValue. */
-export type RuntimeOptionValue = ConfigValue;
-export type RuntimeOptionsView = Readonly<Record<string, RuntimeOptionValue>>;
-
-/** Older fixtures leave out the burstiness and concurrency limit; the screens show a default. */
-export type BenchmarkWorkloadView = Omit<Workload, 'burstiness' | 'max_concurrency'> &
-  Partial<Pick<Workload, 'burstiness' | 'max_concurrency'>>;
-
-export interface BenchmarkSettingView {
-  id: string;
-  ml_model_name: string;
-  hardware_config: HardwareLike;
-  software: { runtime: BenchmarkRuntime; version: string };
-  workload: BenchmarkWorkloadView;
-  created_at: string;
-  /** How many benchmarks the viewer can see under this setting. */
-  benchmark_count: number;
-  owner?: string;
-}
-
-export type LatencyStatsView = LatencyStats;
-export type GoodputView = Goodput;
-export type BenchmarkMetricsView = BenchmarkMetrics;
-
-export interface BenchmarkView extends BenchmarkRecord {
-  setting: BenchmarkSettingView;
-  session_id?: string | null;
-  runtime_options: RuntimeOptionsView;
-  notes?: string;
-  /** Whether the client kept up; in every answer (search rows and lists too). */
-  client?: ClientReportView;
-  /** Only in a single benchmark's answer: each repeated run, their intervals, the engine telemetry. */
-  runs?: readonly BenchmarkMetricsView[];
-  intervals?: MetricIntervalsView;
-  telemetry?: TelemetryView;
-}
 
 // ---- Loading state shared by the benchmark screens ---------------------------------------------
 
@@ -76,9 +21,6 @@ export interface BenchmarkPage {
 
 export type LatencyMetric = (typeof LATENCY_METRICS)[number];
 export type LatencyStat = (typeof PERCENTILES)[number];
-
-/** What an objective, a constraint or a sort can name (the contract's METRIC_KEYS). */
-export type BenchmarkMetricKey = MetricKey;
 
 export const LATENCY_LABELS: Record<LatencyMetric, string> = {
   ttft_ms: 'TTFT',
@@ -101,7 +43,7 @@ const PLAIN_LABELS: Record<string, string> = {
 };
 
 /** "Output tok/s", "p99 TTFT", "Mean TPOT". */
-export function metricLabel(metric: BenchmarkMetricKey): string {
+export function metricLabel(metric: MetricKey): string {
   const [name, stat] = metric.split('.') as [string, LatencyStat | undefined];
   if (stat) return `${STAT_LABELS[stat]} ${LATENCY_LABELS[name as LatencyMetric]}`;
   return PLAIN_LABELS[name] ?? name;
@@ -110,7 +52,7 @@ export function metricLabel(metric: BenchmarkMetricKey): string {
 export type MetricDirection = ReturnType<typeof naturalDirection>;
 
 /** The value of a metric for one benchmark, as the server ranks it; null when unavailable. */
-export function readBenchmarkMetric(benchmark: BenchmarkView, metric: BenchmarkMetricKey): number | null {
+export function readBenchmarkMetric(benchmark: Benchmark, metric: MetricKey): number | null {
   switch (metric) {
     case 'goodput':
       return benchmark.metrics.goodput?.request_throughput ?? null;
@@ -156,7 +98,7 @@ export function formatRequestsPerSecond(value: number | null | undefined): strin
 }
 
 /** A metric's value in its own unit: ms for latencies, tok/s, req/s or USD. */
-export function formatMetric(metric: BenchmarkMetricKey, value: number | null | undefined): string {
+export function formatMetric(metric: MetricKey, value: number | null | undefined): string {
   if (metric.includes('_ms.')) return formatMs(value);
   if (metric === 'cost_per_million_tokens') return formatCostPerMillion(value);
   if (metric === 'goodput' || metric === 'request_throughput') return formatRequestsPerSecond(value);
@@ -181,14 +123,12 @@ const range = (low: number, high: number) =>
   low === high ? formatNumber(low) : `${formatNumber(low)}–${formatNumber(high)}`;
 
 /** Prompt and output lengths in tokens: "1,024 → 256", or ranges "4–1,024 → 4–512". */
-export function formatLengths(workload: BenchmarkWorkloadView): string {
+export function formatLengths(workload: Workload): string {
   return `${range(workload.min_prompt, workload.max_prompt)} → ${range(workload.min_output, workload.max_output)}`;
 }
 
 /** '{model name} benchmarks on {count}x {hardware name}' (SPEC §2). */
-export function benchmarkSettingTitle(
-  setting: Pick<BenchmarkSettingView, 'ml_model_name' | 'hardware_config'>,
-): string {
+export function benchmarkSettingTitle(setting: Pick<BenchmarkSetting, 'ml_model_name' | 'hardware_config'>): string {
   return `${setting.ml_model_name} benchmarks on ${formatHardware(setting.hardware_config)}`;
 }
 
@@ -196,14 +136,14 @@ export const SINGLE_BENCHMARKS_TITLE = 'Single benchmarks';
 export const BENCHMARK_SEARCH_TITLE = 'Search benchmarks';
 export const BEST_SETUP_REPORT_TITLE = 'Best-setup report';
 
-export function formatOptionValue(value: RuntimeOptionValue | null | undefined): string {
+export function formatOptionValue(value: ConfigValue | null | undefined): string {
   if (value === null || value === undefined) return '—';
   return String(value);
 }
 
 export interface RuntimeOptionChange {
   name: string;
-  value: RuntimeOptionValue;
+  value: ConfigValue;
 }
 
 /**
@@ -213,9 +153,9 @@ export interface RuntimeOptionChange {
  * when nothing varies at all, every option is listed.
  */
 export function runtimeOptionsDiff(
-  options: RuntimeOptionsView,
-  siblings: readonly RuntimeOptionsView[],
-  defaults?: Readonly<Record<string, RuntimeOptionValue | null>>,
+  options: RuntimeOptions,
+  siblings: readonly RuntimeOptions[],
+  defaults?: Readonly<Record<string, ConfigValue | null>>,
 ): RuntimeOptionChange[] {
   const entries = Object.entries(options);
   if (defaults)
@@ -234,7 +174,7 @@ export interface BenchCommandOptions {
   hardware?: string;
   runtime?: string;
   runtimeVersion?: string;
-  workload?: BenchmarkWorkloadView;
+  workload?: Workload;
 }
 
 const quote = (word: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`);
@@ -245,7 +185,7 @@ const DATASET_FILES: Record<string, string> = {
   custom: 'prompts.jsonl',
 };
 
-function workloadFlags(workload: BenchmarkWorkloadView): string[] {
+function workloadFlags(workload: Workload): string[] {
   const flags = [`--dataset ${quote(workload.dataset)}`];
   const file = DATASET_FILES[workload.dataset];
   if (file) flags.push(`--dataset-path ${file}`);

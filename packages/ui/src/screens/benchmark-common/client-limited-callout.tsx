@@ -1,12 +1,12 @@
 import { Callout } from '../../primitives/callout';
 import { formatMs, formatNumber } from '../../foundations/format/format';
-import type { ClientReportView } from './measurement-data';
+import type { ClientReport } from '@mako/contract';
 
 /**
  * Says, when the client could not keep to its schedule, that the figures measure the client as
  * much as the server, and why; nothing when it kept up.
  */
-export function ClientLimitedCallout({ client }: { client: ClientReportView | undefined }) {
+export function ClientLimitedCallout({ client }: { client: ClientReport | undefined }) {
   if (!client?.client_limited) return null;
   const rate =
     client.target_rate !== null && client.achieved_rate !== null

@@ -13,23 +13,7 @@ export {
   readBenchmarkMetric,
   runtimeOptionsDiff,
 } from './benchmark-data';
-export type {
-  BenchCommandOptions,
-  BenchmarkMetricKey,
-  BenchmarkMetricsView,
-  BenchmarkPage,
-  BenchmarkRuntime,
-  BenchmarkScreenStatus,
-  BenchmarkSettingView,
-  BenchmarkView,
-  BenchmarkWorkloadView,
-  GoodputView,
-  LatencyStatsView,
-  MetricDirection,
-  RuntimeOptionChange,
-  RuntimeOptionValue,
-  RuntimeOptionsView,
-} from './benchmark-data';
+export type { BenchCommandOptions, BenchmarkPage, BenchmarkScreenStatus, RuntimeOptionChange } from './benchmark-data';
 export type {
   BenchmarkMetricsData as TuningMetricsData,
   Budget as TuningBudget,

@@ -1,33 +1,9 @@
-import type { METRIC_KEYS } from '@mako/contract/vocabulary';
-import type { TelemetryPoint } from '../../primitives/telemetry-chart';
+import type { MetricInterval } from '@mako/contract';
 
 /*
- * The shapes of what a runner measures beside the metrics (the contract's ClientReport,
- * MetricInterval and Telemetry), and how the screens word them.
+ * How the screens word what a runner measures beside the metrics (the contract's ClientReport,
+ * MetricInterval and Telemetry).
  */
-
-export interface ClientReportView {
-  target_rate: number | null;
-  achieved_rate: number | null;
-  send_lag_ms: { p50: number; p99: number };
-  cpu_pct: number;
-  client_limited: boolean;
-  client_limited_reasons: readonly string[];
-}
-
-export interface MetricIntervalView {
-  mean: number;
-  low: number;
-  high: number;
-  n: number;
-}
-
-export type MetricIntervalsView = Partial<Record<(typeof METRIC_KEYS)[number], MetricIntervalView>>;
-
-export interface TelemetryView {
-  interval_s: number;
-  samples: readonly TelemetryPoint[];
-}
 
 /**
  * A figure with its 95 % interval in the figure's own format: "1,234 ± 21 (5 runs)". The half-width
@@ -35,7 +11,7 @@ export interface TelemetryView {
  */
 export function withInterval(
   formatted: string,
-  interval: MetricIntervalView | undefined,
+  interval: MetricInterval | undefined,
   format: (value: number) => string,
   { runs = true }: { runs?: boolean } = {},
 ): string {

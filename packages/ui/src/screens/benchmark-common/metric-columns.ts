@@ -1,13 +1,13 @@
+import type { BenchmarkMetrics } from '@mako/contract';
 import type { ColumnHelper } from '@tanstack/react-table';
 import { formatMs, formatTokensPerSecond } from '../../foundations/format/format';
-import type { BenchmarkMetricsView } from './benchmark-data';
 
 /**
  * The measured columns the benchmark lists share (output tok/s, p99 TTFT, mean TPOT), so that each
  * has one id, header and format in every list. `metricsOf` finds a row's benchmark metrics.
  */
-export function benchmarkMetricColumns<Row>(column: ColumnHelper<Row>, metricsOf: (row: Row) => BenchmarkMetricsView) {
-  const latency = (id: string, header: string, stat: (metrics: BenchmarkMetricsView) => number) =>
+export function benchmarkMetricColumns<Row>(column: ColumnHelper<Row>, metricsOf: (row: Row) => BenchmarkMetrics) {
+  const latency = (id: string, header: string, stat: (metrics: BenchmarkMetrics) => number) =>
     column.accessor((row: Row) => stat(metricsOf(row)), {
       id,
       header,

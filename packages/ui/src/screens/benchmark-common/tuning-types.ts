@@ -5,36 +5,38 @@ import type {
   Direction,
   Goodput,
   HardwareConfig,
+  MetricKey,
   Objective,
+  RuntimeOptions,
   SearchParameter,
   SpaceRule,
   Spread,
-} from '@mako/contract/vocabulary';
-import type {
-  BenchmarkMetricKey,
-  BenchmarkRuntime,
-  BenchmarkWorkloadView,
-  RuntimeOptionValue,
-  RuntimeOptionsView,
-} from './benchmark-data';
+  Workload,
+} from '@mako/contract';
+import type { ConfigValue, Runtime } from '@mako/contract/vocabulary';
 
 /*
- * The tuning shapes the screens read, mirroring packages/contract (tuning.ts, benchmarks.ts) field
- * for field, so apps/web passes API objects straight in. Only the fields the screens use are listed;
- * extra fields on the API objects are fine. The leaf shapes fixtures and the tuner spell too
- * (objective, constraint, search space, spread) come from the contract's zod-free vocabulary.
+ * The tuning shapes the tuning screens read, written out field for field; apps/web passes the API's
+ * objects straight in. The leaf shapes are the contract's own types. What is left here is to go: the
+ * tuning screens are to take the contract's TuningSession, TuningResult and friends directly.
  */
 
-export type ConfigValue = RuntimeOptionValue;
 /** Engine flag name (snake_case) → value. */
-export type RuntimeConfig = RuntimeOptionsView;
-export type Runtime = BenchmarkRuntime;
-/** The metrics an objective or a constraint can name (the contract's MetricKey). */
-export type MetricKey = BenchmarkMetricKey;
+export type RuntimeConfig = RuntimeOptions;
 
-export type { Constraint, ConstraintOp, Direction, HardwareConfig, Objective, SearchParameter, SpaceRule };
-
-export type Workload = BenchmarkWorkloadView;
+export type {
+  ConfigValue,
+  Constraint,
+  ConstraintOp,
+  Direction,
+  HardwareConfig,
+  MetricKey,
+  Objective,
+  Runtime,
+  SearchParameter,
+  SpaceRule,
+  Workload,
+};
 
 export interface SessionSetting {
   ml_model_name: string;

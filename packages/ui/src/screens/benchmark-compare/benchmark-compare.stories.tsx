@@ -1,15 +1,15 @@
+import type { Benchmark } from '@mako/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, within } from 'storybook/test';
 import { benchmarks, withRuns } from '@mako/fixtures';
 import { llamaH100Manual, llamaH100Trials, standaloneBenchmarks } from '../benchmark-common/benchmark-common.fixtures';
-import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { expectFitsPhone } from '../../../test/story-kit';
 import { expectExportsEachFormat, waitForChartPlot } from '../../../test/story-kit-parts';
 import { BenchmarkCompare } from './benchmark-compare';
 import type { BenchmarkCompareProps } from './benchmark-compare';
 
-const [trial1, trial2, trial3] = llamaH100Trials as [BenchmarkView, BenchmarkView, BenchmarkView];
+const [trial1, trial2, trial3] = llamaH100Trials as [Benchmark, Benchmark, Benchmark];
 const PAIR = [llamaH100Manual, trial2];
 const FOUR = [llamaH100Manual, trial1, trial3, standaloneBenchmarks[0]!];
 

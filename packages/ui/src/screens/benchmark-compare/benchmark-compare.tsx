@@ -1,3 +1,4 @@
+import type { Benchmark, MetricKey } from '@mako/contract';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../primitives/button';
@@ -19,7 +20,7 @@ import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { formatMetric, formatRuntime, metricLabel } from '../benchmark-common/benchmark-data';
 import { withInterval } from '../benchmark-common/measurement-data';
-import type { BenchmarkMetricKey, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
+import type { BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
 import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';
 import { ScreenIntro } from '../../primitives/screen-layout';
 import { LoadError } from '../benchmark-common/load-error';
@@ -52,7 +53,7 @@ export const BENCHMARK_COMPARE_TITLE = 'Compare benchmarks';
 export interface BenchmarkCompareProps extends LoadFailureProps {
   status: BenchmarkScreenStatus;
   /** The benchmarks side by side, in the order of the address; the first is the baseline. */
-  benchmarks?: readonly BenchmarkView[];
+  benchmarks?: readonly Benchmark[];
   /** Takes one benchmark out of the comparison. */
   onRemove?: (benchmarkId: string) => void;
   /** Opens a benchmark's setting; with `settingHref` the model name is a real link. */
@@ -75,7 +76,7 @@ function ColumnHeaders({
   onOpenSetting,
   settingHref,
 }: Pick<BenchmarkCompareProps, 'onRemove' | 'onOpenSetting' | 'settingHref'> & {
-  benchmarks: readonly BenchmarkView[];
+  benchmarks: readonly Benchmark[];
 }) {
   return (
     <tr>
@@ -122,7 +123,7 @@ function ColumnHeaders({
 }
 
 /** The later tables' head: the column's number and hardware, enough to keep one's place. */
-function ShortColumnHeaders({ benchmarks }: { benchmarks: readonly BenchmarkView[] }) {
+function ShortColumnHeaders({ benchmarks }: { benchmarks: readonly Benchmark[] }) {
   return (
     <tr>
       <td />
@@ -177,7 +178,7 @@ function SetupTable({
   );
 }
 
-function MetricValue({ metric, cell }: { metric: BenchmarkMetricKey; cell: MetricCell }) {
+function MetricValue({ metric, cell }: { metric: MetricKey; cell: MetricCell }) {
   return (
     <>
       <MonoValue>
@@ -202,7 +203,7 @@ const LATENCY_AXES = [
 ] as const;
 type LatencyAxis = (typeof LATENCY_AXES)[number]['value'];
 
-function CompareChart({ benchmarks }: { benchmarks: readonly BenchmarkView[] }) {
+function CompareChart({ benchmarks }: { benchmarks: readonly Benchmark[] }) {
   const [axis, setAxis] = useState<LatencyAxis>('ttft_ms.p99');
   const [name, stat] = axis.split('.') as ['ttft_ms' | 'tpot_ms' | 'itl_ms' | 'e2el_ms', 'mean' | 'p99'];
   const label = metricLabel(axis);

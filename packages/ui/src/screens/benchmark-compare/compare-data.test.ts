@@ -1,9 +1,9 @@
+import type { Benchmark } from '@mako/contract';
 import { describe, expect, it } from 'vitest';
 import { llamaH100Manual, llamaH100Trials, standaloneBenchmarks } from '../benchmark-common/benchmark-common.fixtures';
-import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { benchmarkExport, benchmarksToCsv, flagRows, metricRows, workloadRows } from './compare-data';
 
-const [trial1, trial2] = llamaH100Trials as [BenchmarkView, BenchmarkView];
+const [trial1, trial2] = llamaH100Trials as [Benchmark, Benchmark];
 const other = standaloneBenchmarks[0]!;
 
 describe('setup rows', () => {
@@ -47,7 +47,7 @@ describe('metric rows', () => {
   });
 
   it('calls a change under half a percent the same', () => {
-    const twin: BenchmarkView = {
+    const twin: Benchmark = {
       ...llamaH100Manual,
       id: 'twin',
       metrics: { ...llamaH100Manual.metrics, output_throughput: llamaH100Manual.metrics.output_throughput * 1.004 },
@@ -76,7 +76,7 @@ describe('export', () => {
   });
 
   it('quotes separators and defuses spreadsheet formulas in text', () => {
-    const hostile: BenchmarkView = {
+    const hostile: Benchmark = {
       ...llamaH100Manual,
       setting: { ...llamaH100Manual.setting, ml_model_name: '=HYPERLINK("http://x","a,b")' },
     };

@@ -1,3 +1,4 @@
+import type { Benchmark, MetricInterval, MetricKey } from '@mako/contract';
 import { METRIC_KEYS, naturalDirection } from '@mako/contract/vocabulary';
 import { toCsv, exportFile } from '../../foundations/format/csv';
 import type { CsvValue, ExportFile, ExportFormat } from '../../foundations/format/csv';
@@ -8,8 +9,6 @@ import {
   formatRuntime,
   readBenchmarkMetric,
 } from '../benchmark-common/benchmark-data';
-import type { MetricIntervalView } from '../benchmark-common/measurement-data';
-import type { BenchmarkMetricKey, BenchmarkView } from '../benchmark-common/benchmark-data';
 
 /** The most benchmarks one comparison holds: beyond four the columns no longer fit a laptop. */
 export const MAX_COMPARED = 4;
@@ -32,8 +31,8 @@ const range = (low: number, high: number) =>
   low === high ? formatNumber(low) : `${formatNumber(low)}–${formatNumber(high)}`;
 
 /** What was measured and how: model, hardware, engine and the workload, one row each. */
-export function workloadRows(benchmarks: readonly BenchmarkView[]): SetupRow[] {
-  const of = (pick: (benchmark: BenchmarkView) => string) => benchmarks.map(pick);
+export function workloadRows(benchmarks: readonly Benchmark[]): SetupRow[] {
+  const of = (pick: (benchmark: Benchmark) => string) => benchmarks.map(pick);
   return [
     setupRow(
       'Model',
@@ -82,7 +81,7 @@ export function workloadRows(benchmarks: readonly BenchmarkView[]): SetupRow[] {
  * Every engine flag any of the benchmarks set, in first-seen order. A flag one benchmark leaves out
  * shows '—' there: it ran with the engine's default, which may or may not equal the other's value.
  */
-export function flagRows(benchmarks: readonly BenchmarkView[]): SetupRow[] {
+export function flagRows(benchmarks: readonly Benchmark[]): SetupRow[] {
   const names = [...new Set(benchmarks.flatMap((b) => Object.keys(b.runtime_options)))];
   return names.map((name) =>
     setupRow(
@@ -93,7 +92,7 @@ export function flagRows(benchmarks: readonly BenchmarkView[]): SetupRow[] {
 }
 
 /** The metrics the comparison shows, in reading order: throughput, then latency, then money. */
-export const COMPARED_METRICS: readonly BenchmarkMetricKey[] = [
+export const COMPARED_METRICS: readonly MetricKey[] = [
   'output_throughput',
   'total_token_throughput',
   'request_throughput',
@@ -120,11 +119,11 @@ export interface MetricCell {
   /** Whether that change is good news for this metric (lower latency, higher throughput). */
   verdict: Verdict | null;
   /** The 95 % interval of the value when the benchmark was repeated. */
-  interval?: MetricIntervalView;
+  interval?: MetricInterval;
 }
 
 export interface MetricRow {
-  metric: BenchmarkMetricKey;
+  metric: MetricKey;
   cells: MetricCell[];
 }
 
@@ -132,7 +131,7 @@ export interface MetricRow {
 const SAME_WITHIN = 0.005;
 
 /** Each metric for every benchmark, with its change against the first one (the baseline). */
-export function metricRows(benchmarks: readonly BenchmarkView[]): MetricRow[] {
+export function metricRows(benchmarks: readonly Benchmark[]): MetricRow[] {
   return COMPARED_METRICS.map((metric) => {
     const values = benchmarks.map((b) => readBenchmarkMetric(b, metric));
     const baseline = values[0] ?? null;
@@ -181,10 +180,10 @@ const EXPORT_COLUMNS = [
   'runtime_options',
 ] as const;
 
-function exportRow(b: BenchmarkView): Record<(typeof EXPORT_COLUMNS)[number], CsvValue> {
+function exportRow(b: Benchmark): Record<(typeof EXPORT_COLUMNS)[number], CsvValue> {
   const { setting } = b;
   const metrics = Object.fromEntries(METRIC_KEYS.map((key) => [key, readBenchmarkMetric(b, key)])) as Record<
-    BenchmarkMetricKey,
+    MetricKey,
     number | null
   >;
   return {
@@ -214,7 +213,7 @@ function exportRow(b: BenchmarkView): Record<(typeof EXPORT_COLUMNS)[number], Cs
 }
 
 /** Benchmarks as CSV: one row each, every metric key a column, the flags as one JSON column. */
-export function benchmarksToCsv(benchmarks: readonly BenchmarkView[]): string {
+export function benchmarksToCsv(benchmarks: readonly Benchmark[]): string {
   return toCsv(
     EXPORT_COLUMNS,
     benchmarks.map((benchmark) => {
@@ -225,6 +224,6 @@ export function benchmarksToCsv(benchmarks: readonly BenchmarkView[]): string {
 }
 
 /** The export of a list of benchmarks; JSON holds the API's own objects. */
-export function benchmarkExport(benchmarks: readonly BenchmarkView[], format: ExportFormat, stem: string): ExportFile {
+export function benchmarkExport(benchmarks: readonly Benchmark[], format: ExportFormat, stem: string): ExportFile {
   return exportFile(format, stem, benchmarks, benchmarksToCsv);
 }

@@ -1,3 +1,4 @@
+import type { Benchmark } from '@mako/contract';
 import { DEFAULT_PAGE_SIZE, naturalDirection } from '@mako/contract/vocabulary';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CellContext } from '@tanstack/react-table';
@@ -19,7 +20,7 @@ import {
   formatRuntime,
   metricLabel,
 } from '../benchmark-common/benchmark-data';
-import type { BenchmarkPage, BenchmarkScreenStatus, BenchmarkView } from '../benchmark-common/benchmark-data';
+import type { BenchmarkPage, BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { benchmarkMetricColumns } from '../benchmark-common/metric-columns';
 import {
@@ -58,7 +59,7 @@ export type BenchmarkSearchView = 'table' | 'pareto';
 /** The Pareto view loads when its tab is first shown: the page opens with the table. */
 const ParetoView = lazy(() => import('./pareto-view'));
 
-const NO_RESULTS: readonly BenchmarkView[] = [];
+const NO_RESULTS: readonly Benchmark[] = [];
 
 export interface BenchmarkSearchProps extends LoadFailureProps {
   /** The search on screen (from the address bar); limit and offset drive the pages. */
@@ -68,7 +69,7 @@ export interface BenchmarkSearchProps extends LoadFailureProps {
   /** The query state of GET /benchmarks/all. */
   status: BenchmarkScreenStatus;
   /** One page of results (the page's `data`). */
-  results?: readonly BenchmarkView[];
+  results?: readonly Benchmark[];
   /** Matches in total (the page's `count`). */
   count?: number;
   onPageChange: (page: BenchmarkPage) => void;
@@ -103,7 +104,7 @@ export interface BenchmarkSearchProps extends LoadFailureProps {
 
 const ResultSelection = createContext<CompareSelection | null>(null);
 
-function SelectCell({ row }: CellContext<BenchmarkView, unknown>) {
+function SelectCell({ row }: CellContext<Benchmark, unknown>) {
   const selection = useContext(ResultSelection);
   if (!selection) return null;
   const { id, setting } = row.original;
@@ -125,7 +126,7 @@ interface LinkContext {
 // the model cell needs come through this context.
 const ResultLinks = createContext<LinkContext>({});
 
-function ModelCell({ row }: CellContext<BenchmarkView, string>) {
+function ModelCell({ row }: CellContext<Benchmark, string>) {
   const { onOpenSetting, settingHref } = useContext(ResultLinks);
   const { setting } = row.original;
   const slash = setting.ml_model_name.indexOf('/');
@@ -148,7 +149,7 @@ function ModelCell({ row }: CellContext<BenchmarkView, string>) {
   );
 }
 
-const column = createColumnHelper<BenchmarkView>();
+const column = createColumnHelper<Benchmark>();
 const optional = (value: number | null) => value ?? undefined;
 const metricColumns = benchmarkMetricColumns(column, (benchmark) => benchmark.metrics);
 

@@ -1,10 +1,10 @@
+import type { Benchmark } from '@mako/contract';
 import { formatHardware, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { ParetoChart } from '../../primitives/pareto-chart';
 import { formatOptionValue, formatRuntime } from '../benchmark-common/benchmark-data';
-import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { ResultsSummary } from './benchmark-search.styles';
 
-function optionsSummary(benchmark: BenchmarkView): string {
+function optionsSummary(benchmark: Benchmark): string {
   const options = Object.entries(benchmark.runtime_options)
     .slice(0, 2)
     .map(([name, value]) => `${name}=${formatOptionValue(value)}`);
@@ -15,7 +15,7 @@ function optionsSummary(benchmark: BenchmarkView): string {
  * The search results as a Pareto chart. Loaded when its tab is first shown (see benchmark-search.tsx):
  * the table is what the page opens with, and the chart's code stays out of its first paint.
  */
-export default function ParetoView({ results }: { results: readonly BenchmarkView[] }) {
+export default function ParetoView({ results }: { results: readonly Benchmark[] }) {
   const points = results.flatMap((benchmark) =>
     benchmark.output_throughput_per_user === null
       ? []

@@ -1,5 +1,5 @@
+import type { MetricKey } from '@mako/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { BenchmarkMetricKey } from '../benchmark-common/benchmark-data';
 import {
   FILTER_FIELDS,
   activeFilterCount,
@@ -112,7 +112,7 @@ describe('toFilters', () => {
   it('types each value by its field kind', () => {
     expectTypeOf<BenchmarkSearchFilters['request_rate']>().toEqualTypeOf<number | 'inf' | undefined>();
     expectTypeOf<BenchmarkSearchFilters['verified']>().toEqualTypeOf<boolean | undefined>();
-    expectTypeOf<BenchmarkSearchFilters['objective']>().toEqualTypeOf<BenchmarkMetricKey | undefined>();
+    expectTypeOf<BenchmarkSearchFilters['objective']>().toEqualTypeOf<MetricKey | undefined>();
     expectTypeOf<FilterName>().toEqualTypeOf<(typeof SPEC_PARAMETERS)[number]>();
   });
 

@@ -1,3 +1,4 @@
+import type { MetricKey } from '@mako/contract';
 import {
   CONSTRAINT_OPS,
   DEFAULT_PAGE_SIZE,
@@ -7,7 +8,6 @@ import {
   isMetricKey,
   parseConstraints,
 } from '@mako/contract/vocabulary';
-import type { BenchmarkMetricKey } from '../benchmark-common/benchmark-data';
 
 /** `a, b or c`: the operators as the constraint hint lists them. */
 function orList(words: readonly string[]): string {
@@ -22,7 +22,7 @@ interface FilterValueOfKind {
   count: number;
   limit: number;
   rate: number | 'inf';
-  objective: BenchmarkMetricKey;
+  objective: MetricKey;
   /** `metric op value` terms, comma separated, e.g. `ttft_ms.p99<=200,tpot_ms.p99<=50`. */
   constraints: string;
   flag: boolean;
@@ -274,4 +274,4 @@ export function activeFilterCount(filters: BenchmarkSearchFilters): number {
 }
 
 /** The metrics an objective can name, as the contract lists them. */
-export const OBJECTIVE_KEYS: readonly BenchmarkMetricKey[] = METRIC_KEYS;
+export const OBJECTIVE_KEYS: readonly MetricKey[] = METRIC_KEYS;

@@ -1,3 +1,4 @@
+import type { Benchmark } from '@mako/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import {
@@ -7,7 +8,6 @@ import {
   llamaH100Setting,
   llamaH100Trials,
 } from '../benchmark-common/benchmark-common.fixtures';
-import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { expectCopies, textsOf } from '../../../test/story-kit-parts';
 import { FIXTURE_CLOCK, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
@@ -16,7 +16,7 @@ import { BestSetupReport } from './best-setup-report';
 import type { BestBenchmarkReportView } from './best-setup-report';
 
 const LLAMA = 'meta-llama/Llama-3.1-8B-Instruct';
-const trial3 = llamaH100Trials[1] as BenchmarkView;
+const trial3 = llamaH100Trials[1] as Benchmark;
 
 const meta = {
   title: 'Screens/Best-setup report',

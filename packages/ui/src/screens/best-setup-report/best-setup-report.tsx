@@ -1,3 +1,5 @@
+import type { ConfigValue } from '@mako/contract/vocabulary';
+import type { Benchmark, Direction, MetricKey } from '@mako/contract';
 import { METRIC_KEYS, naturalDirection } from '@mako/contract/vocabulary';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
@@ -24,12 +26,6 @@ import {
   metricLabel,
   readBenchmarkMetric,
 } from '../benchmark-common/benchmark-data';
-import type {
-  BenchmarkMetricKey,
-  BenchmarkView,
-  MetricDirection,
-  RuntimeOptionValue,
-} from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { MutedText, ScreenRoot, ScrollRegion } from '../benchmark-common/benchmark-common.styles';
 import { ScreenIntro } from '../../primitives/screen-layout';
@@ -47,11 +43,11 @@ import {
 
 /** The contract's BestBenchmarkReport: the best benchmark and the engine-defaults baseline. */
 export interface BestBenchmarkReportView {
-  objective: BenchmarkMetricKey;
-  direction: MetricDirection;
-  best: BenchmarkView;
+  objective: MetricKey;
+  direction: Direction;
+  best: Benchmark;
   /** The best run with the engine's default flags under the same setting, when one exists. */
-  baseline: BenchmarkView | null;
+  baseline: Benchmark | null;
   /** Gain of best over baseline in the objective's better direction, in percent. */
   improvement_pct: number | null;
   launch_command: string;
@@ -63,7 +59,7 @@ export interface BestBenchmarkReportView {
 export interface BestSetupSelection {
   model_name: string;
   hardware_name: string;
-  objective: BenchmarkMetricKey | '';
+  objective: MetricKey | '';
 }
 
 export type BestSetupReportStatus = 'idle' | 'loading' | 'error' | 'success';
@@ -74,7 +70,7 @@ export interface BestSetupReportProps extends LoadFailureProps {
   /** Accelerator names ("H100"), without a count: the report covers every count. */
   hardware: readonly string[];
   /** The objectives offered; every metric by default. */
-  objectives?: readonly BenchmarkMetricKey[];
+  objectives?: readonly MetricKey[];
   selection: BestSetupSelection;
   /** Called with the whole selection whenever one of the three changes. */
   onChange: (selection: BestSetupSelection) => void;
@@ -88,7 +84,7 @@ export interface BestSetupReportProps extends LoadFailureProps {
    * The engine's default flags (contract: defaultConfig(runtime)), for the flags the defaults run did
    * not record; without them such a flag shows as '—'.
    */
-  runtimeDefaults?: Readonly<Record<string, RuntimeOptionValue | null>>;
+  runtimeDefaults?: Readonly<Record<string, ConfigValue | null>>;
   onCopyCommand?: (command: string) => void;
   /** Opens the winning benchmark's setting (/single-benchmarks/{settingId}). */
   onOpenSetting?: (settingId: string) => void;
@@ -101,8 +97,8 @@ export interface BestSetupReportProps extends LoadFailureProps {
 
 interface OptionRow {
   name: string;
-  best: RuntimeOptionValue | undefined;
-  baseline: RuntimeOptionValue | null | undefined;
+  best: ConfigValue | undefined;
+  baseline: ConfigValue | null | undefined;
 }
 
 const optionColumn = createColumnHelper<OptionRow>();
@@ -133,7 +129,7 @@ const OPTION_COLUMNS = [
 ];
 
 /** The metrics the report shows besides the objective, in this order. */
-const REPORT_METRICS: readonly BenchmarkMetricKey[] = [
+const REPORT_METRICS: readonly MetricKey[] = [
   'output_throughput',
   'output_throughput_per_gpu',
   'output_throughput_per_user',
@@ -144,7 +140,7 @@ const REPORT_METRICS: readonly BenchmarkMetricKey[] = [
   'goodput',
 ];
 
-const objectiveLabel = (metric: BenchmarkMetricKey) =>
+const objectiveLabel = (metric: MetricKey) =>
   `${metricLabel(metric)} (${naturalDirection(metric) === 'maximize' ? 'highest' : 'lowest'} wins)`;
 
 function describeGain(report: BestBenchmarkReportView): {

@@ -1,3 +1,4 @@
+import type { Benchmark, BenchmarkSetting } from '@mako/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -11,7 +12,6 @@ import {
 import { COMPLETE_BEST, COMPLETE_RESULTS, COMPLETE_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
 import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
 import { benchmarkSettingTitle } from '../benchmark-common/benchmark-data';
-import type { BenchmarkSettingView, BenchmarkView } from '../benchmark-common/benchmark-data';
 import type { TuningBestData, TuningResultData, TuningSessionData } from '../benchmark-common/tuning-types';
 import { SingleBenchmarkDetail } from '../single-benchmark-detail';
 import { TuningSessionDetailScreen } from '../tuning-session-detail';
@@ -41,7 +41,7 @@ const published = llamaH100Benchmarks.filter((benchmark) => benchmark.published)
 const ignore = fn();
 
 /** The setting screen as a share page shows it. */
-const publicBenchmarks = (setting: BenchmarkSettingView, benchmarks: readonly BenchmarkView[]) => (
+const publicBenchmarks = (setting: BenchmarkSetting, benchmarks: readonly Benchmark[]) => (
   <SingleBenchmarkDetail
     status="success"
     readOnly

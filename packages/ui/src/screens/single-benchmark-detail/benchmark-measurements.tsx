@@ -1,7 +1,7 @@
+import type { Benchmark } from '@mako/contract';
 import { TelemetryChart } from '../../primitives/telemetry-chart';
 import { formatTokensPerSecond } from '../../foundations/format/format';
 import { ClientLimitedCallout } from '../benchmark-common/client-limited-callout';
-import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { Note, Section, SectionTitle } from './single-benchmark-detail.styles';
 
 const tokensPerSecond = (value: number) => formatTokensPerSecond(value);
@@ -10,7 +10,7 @@ const tokensPerSecond = (value: number) => formatTokensPerSecond(value);
  * What the runner saw beside the metrics: whether the client kept up, and the engine's state over
  * the run against the throughput it gave (only in a single benchmark's answer).
  */
-export function BenchmarkMeasurements({ benchmark }: { benchmark: BenchmarkView }) {
+export function BenchmarkMeasurements({ benchmark }: { benchmark: Benchmark }) {
   const { client, telemetry } = benchmark;
   return (
     <>

@@ -1,23 +1,23 @@
+import type { Benchmark, LatencyStats, MetricIntervals } from '@mako/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DataTable } from '../../primitives/data-table';
 import { formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { Stat } from '../../primitives/stat';
 import { LATENCY_LABELS, formatCostPerMillion, formatRequestsPerSecond } from '../benchmark-common/benchmark-data';
-import type { BenchmarkView, LatencyMetric, LatencyStatsView } from '../benchmark-common/benchmark-data';
+import type { LatencyMetric } from '../benchmark-common/benchmark-data';
 import { DefinitionGrid, ScrollRegion } from '../benchmark-common/benchmark-common.styles';
 import { withInterval } from '../benchmark-common/measurement-data';
-import type { MetricIntervalsView } from '../benchmark-common/measurement-data';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
 import { MetricName, Note, Section, SectionTitle, StatGrid } from './single-benchmark-detail.styles';
 
 interface LatencyRow {
   metric: LatencyMetric;
-  stats: LatencyStatsView;
-  intervals: MetricIntervalsView | undefined;
+  stats: LatencyStats;
+  intervals: MetricIntervals | undefined;
 }
 
 const column = createColumnHelper<LatencyRow>();
-const stat = (key: keyof LatencyStatsView, header: string) =>
+const stat = (key: keyof LatencyStats, header: string) =>
   column.accessor((row) => row.stats[key], {
     id: key,
     header,
@@ -57,7 +57,7 @@ function sloText(slo: { ttft_ms?: number; tpot_ms?: number; e2el_ms?: number }):
 }
 
 /** Every measurement of one benchmark: throughputs, the latency percentiles, goodput and cost. */
-export function BenchmarkMetrics({ benchmark }: { benchmark: BenchmarkView }) {
+export function BenchmarkMetrics({ benchmark }: { benchmark: Benchmark }) {
   const { metrics, intervals } = benchmark;
   const rows: LatencyRow[] = LATENCIES.map((metric) => ({ metric, stats: metrics[metric], intervals }));
   const tokens = (value: number) => formatTokensPerSecond(value, { unit: false });

@@ -1,3 +1,4 @@
+import type { Benchmark } from '@mako/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
@@ -12,7 +13,6 @@ import {
   qwenH100Benchmarks,
   qwenH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
-import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { failedLoadStory, stubClipboard } from '../../../test/story-kit';
 import {
   darkChartScreenStory,
@@ -31,7 +31,7 @@ import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
 const TITLE = 'meta-llama/Llama-3.1-8B-Instruct benchmarks on 1x H100';
 /** Numbered by age: #1 is the hand-run defaults benchmark, #4 the fastest trial (trial 5 of the session). */
-const [, trial3, trial5, trial6] = llamaH100Trials as [BenchmarkView, BenchmarkView, BenchmarkView, BenchmarkView];
+const [, trial3, trial5, trial6] = llamaH100Trials as [Benchmark, Benchmark, Benchmark, Benchmark];
 
 const meta = {
   title: 'Screens/Single benchmarks/Detail',

@@ -1,3 +1,5 @@
+import type { ConfigValue } from '@mako/contract/vocabulary';
+import type { Benchmark, BenchmarkSetting, MetricKey, RuntimeOptions } from '@mako/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CellContext } from '@tanstack/react-table';
 import { createContext, useContext, useId, useMemo, useState } from 'react';
@@ -24,14 +26,7 @@ import {
   readBenchmarkMetric,
   runtimeOptionsDiff,
 } from '../benchmark-common/benchmark-data';
-import type {
-  BenchmarkMetricKey,
-  BenchmarkScreenStatus,
-  BenchmarkSettingView,
-  BenchmarkView,
-  RuntimeOptionValue,
-  RuntimeOptionsView,
-} from '../benchmark-common/benchmark-data';
+import type { BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { benchmarkMetricColumns } from '../benchmark-common/metric-columns';
 import {
@@ -60,16 +55,16 @@ export interface SingleBenchmarkDetailProps extends LoadFailureProps {
   /** The query state of the setting and its benchmarks together. */
   status: BenchmarkScreenStatus;
   /** GET /benchmarks/settings/{setting_id}. */
-  setting?: BenchmarkSettingView | null;
+  setting?: BenchmarkSetting | null;
   /** GET /benchmarks/by-setting/{setting_id}: the benchmarks the viewer can see. */
-  benchmarks?: readonly BenchmarkView[];
+  benchmarks?: readonly Benchmark[];
   /** Controlled selection; by default the benchmark with the highest output tok/s is shown. */
   selectedBenchmarkId?: string | null;
   /**
    * GET /benchmarks/by-id of the shown benchmark: its runs' intervals and telemetry, which lists
    * leave out. Used when its id is the shown one; the list's row stands in until it arrives.
    */
-  selectedDetail?: BenchmarkView | null;
+  selectedDetail?: Benchmark | null;
   onSelectBenchmark?: (benchmarkId: string) => void;
   /** The signed-in user's id: benchmarks they own can be published, unpublished and deleted. */
   viewerId?: string | null;
@@ -88,7 +83,7 @@ export interface SingleBenchmarkDetailProps extends LoadFailureProps {
    * The engine's default flags (contract: defaultConfig(runtime)). With them the list shows what each
    * benchmark changed from the defaults; without, what differs between the setting's benchmarks.
    */
-  runtimeDefaults?: Readonly<Record<string, RuntimeOptionValue | null>>;
+  runtimeDefaults?: Readonly<Record<string, ConfigValue | null>>;
   onCopyCommand?: (command: string) => void;
   now?: Date | number;
   timeZone?: string;
@@ -97,7 +92,7 @@ export interface SingleBenchmarkDetailProps extends LoadFailureProps {
   /** A public share page: no publish or delete, and no word about owners. */
   readOnly?: boolean;
   /** The owner's share control for the setting and the shown benchmark, beside the heading. */
-  renderShare?: (selected: BenchmarkView | undefined) => ReactNode;
+  renderShare?: (selected: Benchmark | undefined) => ReactNode;
   /**
    * Opens 2–4 ticked benchmarks side by side (/benchmarks/compare). With it the list gets a
    * Compare checkbox column and a Compare bar, as in search.
@@ -106,16 +101,10 @@ export interface SingleBenchmarkDetailProps extends LoadFailureProps {
 }
 
 /** The latencies the chart can put on its x axis. */
-const LATENCY_AXES: readonly BenchmarkMetricKey[] = [
-  'ttft_ms.p99',
-  'ttft_ms.p50',
-  'tpot_ms.mean',
-  'tpot_ms.p99',
-  'e2el_ms.p99',
-];
+const LATENCY_AXES: readonly MetricKey[] = ['ttft_ms.p99', 'ttft_ms.p50', 'tpot_ms.mean', 'tpot_ms.p99', 'e2el_ms.p99'];
 
 interface BenchmarkRow {
-  benchmark: BenchmarkView;
+  benchmark: Benchmark;
   /** 1 for the oldest: stable whatever the sort. */
   number: number;
 }
@@ -123,8 +112,8 @@ interface BenchmarkRow {
 const column = createColumnHelper<BenchmarkRow>();
 
 /** The benchmark shown when none is chosen: the one with the highest output tok/s. */
-export function bestByThroughput(benchmarks: readonly BenchmarkView[]): BenchmarkView | undefined {
-  return benchmarks.reduce<BenchmarkView | undefined>(
+export function bestByThroughput(benchmarks: readonly Benchmark[]): Benchmark | undefined {
+  return benchmarks.reduce<Benchmark | undefined>(
     (best, benchmark) =>
       !best || benchmark.metrics.output_throughput > best.metrics.output_throughput ? benchmark : best,
     undefined,
@@ -135,7 +124,7 @@ interface ListContext {
   selectedId: string | undefined;
   select: (id: string) => void;
   radioName: string;
-  siblings: readonly RuntimeOptionsView[];
+  siblings: readonly RuntimeOptions[];
   runtimeDefaults: SingleBenchmarkDetailProps['runtimeDefaults'];
   now: SingleBenchmarkDetailProps['now'];
   timeZone: string | undefined;
@@ -250,7 +239,7 @@ function listColumns(againstDefaults: boolean, comparable: boolean) {
   return comparable ? COMPARABLE_AGAINST_SIBLINGS : COLUMNS_AGAINST_SIBLINGS;
 }
 
-function WorkloadSummary({ setting }: { setting: BenchmarkSettingView }) {
+function WorkloadSummary({ setting }: { setting: BenchmarkSetting }) {
   const { workload } = setting;
   const burstiness =
     workload.burstiness !== undefined && workload.burstiness !== 1
@@ -322,7 +311,7 @@ export function SingleBenchmarkDetail({
 }: SingleBenchmarkDetailProps) {
   const radioName = useId();
   const [ownSelection, setOwnSelection] = useState<string | null>(null);
-  const [latencyAxis, setLatencyAxis] = useState<BenchmarkMetricKey>('ttft_ms.p99');
+  const [latencyAxis, setLatencyAxis] = useState<MetricKey>('ttft_ms.p99');
   // The number is kept with the id so that the title does not change while the dialog closes.
   const [confirmDelete, setConfirmDelete] = useState<{ id: string; number: number } | null>(null);
   const [ticked, setTicked] = useState<readonly string[]>([]);
@@ -424,7 +413,7 @@ export function SingleBenchmarkDetail({
                 label="Latency axis"
                 value={latencyAxis}
                 options={LATENCY_AXES.map((metric) => ({ value: metric, label: metricLabel(metric) }))}
-                onValueChange={(value) => setLatencyAxis(value as BenchmarkMetricKey)}
+                onValueChange={(value) => setLatencyAxis(value as MetricKey)}
               />
             </ChartToolbar>
             <ThroughputLatencyChart

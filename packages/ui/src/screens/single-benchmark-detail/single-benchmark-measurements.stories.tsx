@@ -1,3 +1,4 @@
+import type { Benchmark } from '@mako/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { benchmarks, measured } from '@mako/fixtures';
@@ -7,7 +8,6 @@ import {
   llamaH100Benchmarks,
   llamaH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
-import type { BenchmarkView } from '../benchmark-common/benchmark-data';
 import { expectFitsPhone } from '../../../test/story-kit';
 import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
@@ -19,7 +19,7 @@ import { SingleBenchmarkDetail } from './single-benchmark-detail';
 const fastest = llamaH100Benchmarks.reduce((a, b) =>
   b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
 );
-const detail = (options: Parameters<typeof measured>[1]): BenchmarkView =>
+const detail = (options: Parameters<typeof measured>[1]): Benchmark =>
   measured(
     benchmarks.find((b) => b.id === fastest.id)!,
     options,

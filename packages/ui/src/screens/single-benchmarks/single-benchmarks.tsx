@@ -1,3 +1,4 @@
+import type { BenchmarkSetting } from '@mako/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../../primitives/data-table';
@@ -12,7 +13,7 @@ import {
   formatRequestRate,
   formatRuntime,
 } from '../benchmark-common/benchmark-data';
-import type { BenchmarkPage, BenchmarkScreenStatus, BenchmarkSettingView } from '../benchmark-common/benchmark-data';
+import type { BenchmarkPage, BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
 import { LoadError } from '../benchmark-common/load-error';
 import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';
 import { ScreenIntro } from '../../primitives/screen-layout';
@@ -23,7 +24,7 @@ export interface SingleBenchmarksProps extends LoadFailureProps {
   /** The query state of GET /benchmarks/settings. */
   status: BenchmarkScreenStatus;
   /** One page of settings (the page's `data`). */
-  settings?: readonly BenchmarkSettingView[];
+  settings?: readonly BenchmarkSetting[];
   /** Settings in total (the page's `count`); with onPageChange the table pages on the server. */
   count?: number;
   /** The page the app asked for; 100 per page is the API's default. */
@@ -42,9 +43,9 @@ export interface SingleBenchmarksProps extends LoadFailureProps {
   showTitle?: boolean;
 }
 
-const column = createColumnHelper<BenchmarkSettingView>();
+const column = createColumnHelper<BenchmarkSetting>();
 
-const rateValue = (setting: BenchmarkSettingView) =>
+const rateValue = (setting: BenchmarkSetting) =>
   setting.workload.request_rate === 'inf' ? Number.POSITIVE_INFINITY : setting.workload.request_rate;
 
 function columnsFor({
