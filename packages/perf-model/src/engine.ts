@@ -1,7 +1,8 @@
 import { runtimeCatalogue } from '@mako/contract';
 import type { Runtime, RuntimeOptions } from '@mako/contract';
-import type { GpuSpec, GpuTraits } from './hardware.ts';
+import type { GpuSpec, GpuTraits, WeightDtype } from './hardware.ts';
 import type { ModelSpec } from './models.ts';
+import type { ModelParameters } from './parameters.ts';
 
 export type Failure = { kind: 'oom' | 'crash' | 'timeout'; message: string };
 
@@ -25,6 +26,11 @@ export interface Engine {
   /** Share of a shared prefix the scheduler actually finds in the cache. */
   prefixHitRate: number;
   kvBytes: number;
+  weightDtype: WeightDtype;
+  /** Bytes per stored weight (quantised formats include their block scales). */
+  weightBytes: number;
+  /** Decode steps vLLM runs per scheduling pass (--num-scheduler-steps); 1 elsewhere. */
+  multiStep: number;
   blockSize: number;
   /** Largest batch that runs as a captured CUDA graph; bigger batches pay kernel-launch overhead. */
   cudaGraphMaxBs: number;
@@ -47,8 +53,6 @@ export interface Engine {
 }
 
 const GB = 1e9;
-/** Vocabulary size used for logits buffers (Llama 3 has 128k, Qwen 3 152k). */
-const VOCAB = 150_000;
 
 class FlagError extends Error {}
 
@@ -85,6 +89,29 @@ const RUNTIME_FACTORS: Record<Runtime, { compute: number; bandwidth: number; ste
   'tensorrt-llm': { compute: 1.1, bandwidth: 1.04, stepMs: 1.2, perSeqUs: 5 },
 };
 
+/** FP4 (NVFP4: one FP8 scale per 16 values) and INT4 (one BF16 scale per group of 128) carry their scales. */
+export const WEIGHT_BYTES: Record<WeightDtype, number> = { bf16: 2, fp8: 1, fp4: 0.5625, int4: 0.53 };
+
+/** Bytes the weights occupy on each GPU: embedding and output projection stay BF16. */
+function weightFootprint(model: ModelSpec, dtype: WeightDtype, tp: number, pp: number): number {
+  const head = model.vocab * model.hidden;
+  const body = model.params_b * 1e9 - 2 * head;
+  return (body * WEIGHT_BYTES[dtype] + 2 * head * 2) / (tp * pp);
+}
+
+/**
+ * vLLM's scheduler generations, by release: before 0.6 the V0 scheduler's per-sequence CPU cost
+ * dominated large batches; from 0.8 the V1 engine (the default since) cut the CPU time per
+ * iteration. A release that is not named is taken to be current.
+ */
+function vllmEra(version: string | undefined): 'legacy' | 'v0' | 'v1' {
+  const m = version ? /^(\d+)\.(\d+)/.exec(version) : null;
+  if (!m) return 'v1';
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  if (major > 0 || minor >= 8) return 'v1';
+  return minor < 6 ? 'legacy' : 'v0';
+}
+
 export function kvBytesPerToken(model: ModelSpec, tp: number, pp: number, kvBytes: number): number {
   // KV heads are split across tensor-parallel ranks, and replicated once TP exceeds their number.
   const headsPerGpu = Math.max(1, Math.ceil(model.kv_heads / tp));
@@ -115,6 +142,9 @@ export interface EngineRequest {
   maxSeqLength: number;
   promptTokens: number;
   sequenceTokens: number;
+  weightDtype: WeightDtype;
+  engineVersion?: string;
+  params: ModelParameters;
 }
 
 export function resolveEngine(req: EngineRequest): { ok: true; engine: Engine } | { ok: false; failure: Failure } {
@@ -162,7 +192,7 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
   const factors = RUNTIME_FACTORS[r];
   const maxModelLen = num(r, config, r === 'tensorrt-llm' ? 'max_seq_len' : 'max_model_len') ?? req.maxSeqLength;
   const total = gpu.memory_gb * GB;
-  const weights = (model.params_b * 1e9 * 2) / (tp * pp);
+  const weights = weightFootprint(model, req.weightDtype, tp, pp);
   const kvPerToken = kvBytesPerToken(model, tp, pp, fp8 ? 1 : 2);
 
   // Combinations the engines reject or crash on. Some are synthetic stand-ins for the kernel
@@ -183,6 +213,7 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
   let admissionReserveMin: number;
   let stepOverheadMs = factors.stepMs;
   let perSeqOverheadUs = factors.perSeqUs;
+  let multiStep = 1;
   let kvCache: number;
   let activations: number;
 
@@ -199,6 +230,15 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
     cudaGraphMaxBs = eager ? 0 : Math.min(maxRunning, 512);
     admissionReserve = 0;
     admissionReserveMin = 0;
+    multiStep = num(r, config, 'num_scheduler_steps') ?? 1;
+    if (!Number.isInteger(multiStep) || multiStep < 1)
+      return crash(`Engine refused to start: num_scheduler_steps must be a positive integer, got ${multiStep}`);
+    const era = vllmEra(req.engineVersion);
+    if (era === 'legacy') perSeqOverheadUs = req.params.legacyVllmPerSeqUs;
+    if (era === 'v1') {
+      stepOverheadMs *= req.params.vllmV1Cpu;
+      perSeqOverheadUs *= req.params.vllmV1Cpu;
+    }
     if (bool(r, config, 'async_scheduling')) {
       stepOverheadMs *= 0.35;
       perSeqOverheadUs *= 0.5;
@@ -217,7 +257,7 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
       );
     activations = activationBytes(model, tokenBudget, tp);
     const graphs = cudaGraphBytes(model, cudaGraphMaxBs, tp, pp);
-    const sampler = maxRunning * VOCAB * 4;
+    const sampler = maxRunning * model.vocab * 4;
     const budget = util * total;
     const fixed = weights + activations + graphs + sampler + nonTorchBytes(tp, pp);
     kvCache = budget - fixed;
@@ -266,7 +306,10 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
     maxRunning = num(r, config, 'max_running_requests') ?? Math.min(4096, Math.max(1, Math.floor(provisional / 2)));
     activations = activationBytes(model, Math.min(chunked ? chunk : prefillBudget, prefillBudget), tp);
     const dynamic =
-      activations + cudaGraphBytes(model, cudaGraphMaxBs, tp, pp) + maxRunning * VOCAB * 4 + nonTorchBytes(tp, pp);
+      activations +
+      cudaGraphBytes(model, cudaGraphMaxBs, tp, pp) +
+      maxRunning * model.vocab * 4 +
+      nonTorchBytes(tp, pp);
     const rest = (1 - fraction) * total;
     if (dynamic > rest)
       return oom(
@@ -293,7 +336,8 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
       return crash(`Request rejected: prompt length exceeds max_num_tokens (${tokenBudget}) without chunked context`);
     const fraction = num(r, config, 'kv_cache_free_gpu_memory_fraction') ?? 0.9;
     activations = activationBytes(model, tokenBudget, tp);
-    const runtimeBuffers = maxRunning * VOCAB * 4 * 2;
+    // One FP32 logits row per request in flight for sampling.
+    const runtimeBuffers = maxRunning * model.vocab * 4;
     const free = total - weights - activations - nonTorchBytes(tp, pp);
     if (free <= 0)
       return oom(
@@ -334,6 +378,9 @@ function resolve(req: EngineRequest): { ok: true; engine: Engine } | { ok: false
       prefixCaching,
       prefixHitRate,
       kvBytes: fp8 ? 1 : 2,
+      weightDtype: req.weightDtype,
+      weightBytes: WEIGHT_BYTES[req.weightDtype],
+      multiStep,
       blockSize,
       cudaGraphMaxBs,
       maxModelLen,

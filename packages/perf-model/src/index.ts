@@ -7,3 +7,5 @@ export type { SimInput, SimOutput, SimWorkload, WeightDtype } from './simulate.t
 export { mulberry32, normal } from './random.ts';
 export { calibrationInput, compareWithMeasurement, parseCalibrationCsv } from './calibration.ts';
 export type { CalibrationComparison, CalibrationMetric, CalibrationPoint, LatencyStat } from './calibration.ts';
+export { DEFAULT_PARAMETERS, PRIOR_PARAMETERS } from './parameters.ts';
+export type { ModelParameters } from './parameters.ts';

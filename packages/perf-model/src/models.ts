@@ -1,6 +1,7 @@
 /**
  * Model architectures, from the models' published config.json files (parameter counts from their
- * model cards). `active_params_b` differs from `params_b` only for mixture-of-experts models.
+ * model cards; vocabulary sizes and expert counts from config.json). `active_params_b` differs from
+ * `params_b` only for mixture-of-experts models.
  */
 export interface ModelSpec {
   name: string;
@@ -11,6 +12,10 @@ export interface ModelSpec {
   kv_heads: number;
   head_dim: number;
   max_context: number;
+  /** Vocabulary size: the output projection (lm_head) is read every step and stays BF16 in FP8/FP4 checkpoints. */
+  vocab: number;
+  /** Mixture of experts: routed experts per layer and experts each token is sent to. */
+  experts?: { total: number; per_token: number };
 }
 
 /** Llama 3.3 70B is a new training of Llama 3.1 70B's architecture. */
@@ -22,6 +27,7 @@ const LLAMA_3_70B = {
   kv_heads: 8,
   head_dim: 128,
   max_context: 131072,
+  vocab: 128256,
 } as const satisfies Omit<ModelSpec, 'name'>;
 
 export const MODELS: readonly ModelSpec[] = [
@@ -34,6 +40,7 @@ export const MODELS: readonly ModelSpec[] = [
     kv_heads: 8,
     head_dim: 128,
     max_context: 131072,
+    vocab: 128256,
   },
   {
     name: 'meta-llama/Llama-3.1-8B-Instruct',
@@ -44,6 +51,7 @@ export const MODELS: readonly ModelSpec[] = [
     kv_heads: 8,
     head_dim: 128,
     max_context: 131072,
+    vocab: 128256,
   },
   { name: 'meta-llama/Llama-3.1-70B-Instruct', ...LLAMA_3_70B },
   { name: 'meta-llama/Llama-3.3-70B-Instruct', ...LLAMA_3_70B },
@@ -56,6 +64,7 @@ export const MODELS: readonly ModelSpec[] = [
     kv_heads: 8,
     head_dim: 128,
     max_context: 131072,
+    vocab: 128256,
   },
   {
     name: 'mistralai/Mistral-7B-Instruct-v0.3',
@@ -66,6 +75,7 @@ export const MODELS: readonly ModelSpec[] = [
     kv_heads: 8,
     head_dim: 128,
     max_context: 32768,
+    vocab: 32768,
   },
   {
     name: 'mistralai/Mixtral-8x7B-Instruct-v0.1',
@@ -76,6 +86,8 @@ export const MODELS: readonly ModelSpec[] = [
     kv_heads: 8,
     head_dim: 128,
     max_context: 32768,
+    vocab: 32000,
+    experts: { total: 8, per_token: 2 },
   },
   {
     name: 'Qwen/Qwen3-8B',
@@ -86,6 +98,7 @@ export const MODELS: readonly ModelSpec[] = [
     kv_heads: 8,
     head_dim: 128,
     max_context: 40960,
+    vocab: 151936,
   },
   {
     name: 'Qwen/Qwen3-32B',
@@ -96,6 +109,7 @@ export const MODELS: readonly ModelSpec[] = [
     kv_heads: 8,
     head_dim: 128,
     max_context: 40960,
+    vocab: 151936,
   },
   {
     name: 'Qwen/Qwen3-30B-A3B',
@@ -106,6 +120,8 @@ export const MODELS: readonly ModelSpec[] = [
     kv_heads: 4,
     head_dim: 128,
     max_context: 40960,
+    vocab: 151936,
+    experts: { total: 128, per_token: 8 },
   },
 ];
 

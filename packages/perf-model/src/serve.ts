@@ -7,6 +7,8 @@ export interface ServeInput {
   step: StepModel;
   inputLen: number;
   outputLen: number;
+  /** Each request's own output length when they differ (a chat dataset); else all take `outputLen`. */
+  outputLens?: readonly number[];
   /** When each request becomes ready to send, ascending (all 0 for request_rate 'inf'). */
   arrivals: readonly number[];
   /** Client-side cap on requests in flight (vllm bench --max-concurrency). */
@@ -28,6 +30,7 @@ export interface ServeResult {
 
 interface Request {
   send: number;
+  outputLen: number;
   /** Prefix tokens served from the cache, not owned by this request's KV blocks. */
   hit: number;
   /** Context tokens whose KV is in the cache (hit included). */
@@ -41,7 +44,8 @@ interface Request {
 const MAX_ITERATIONS = 2_000_000;
 
 export function serve(input: ServeInput): { ok: true; result: ServeResult } | { ok: false; failure: Failure } {
-  const { engine, step, inputLen, outputLen, arrivals, maxConcurrency, sharedPrefix } = input;
+  const { engine, step, inputLen, arrivals, maxConcurrency, sharedPrefix } = input;
+  const lengthOf = (i: number) => input.outputLens?.[i] ?? input.outputLen;
   const n = arrivals.length;
   const block = engine.blockSize;
   const blocks = (tokens: number) => Math.ceil(tokens / block) * block;
@@ -85,7 +89,16 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
   const deliver = () => {
     for (let t = nextSendTime(); t <= now; t = nextSendTime()) {
       if (slots) slotHead++;
-      waiting.push({ send: t, hit: 0, context: 0, prefillLeft: inputLen, generated: 0, firstToken: -1, lastEmit: -1 });
+      waiting.push({
+        send: t,
+        outputLen: lengthOf(nextToSend),
+        hit: 0,
+        context: 0,
+        prefillLeft: inputLen,
+        generated: 0,
+        firstToken: -1,
+        lastEmit: -1,
+      });
       nextToSend++;
     }
   };
@@ -97,7 +110,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
   };
   const kvReserved = () => {
     let used = sharedInUse();
-    for (const r of running) used += own(r) + r.prefillLeft + reserveRatio * (outputLen - r.generated);
+    for (const r of running) used += own(r) + r.prefillLeft + reserveRatio * (r.outputLen - r.generated);
     return used;
   };
 
@@ -106,7 +119,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     while (waiting.length > 0 && running.length < engine.maxRunning) {
       const r = waiting[0] as Request;
       const target = inputLen + Math.max(0, r.generated - 1);
-      const need = blocks(target - expectedHit() + reserveRatio * (outputLen - r.generated));
+      const need = blocks(target - expectedHit() + reserveRatio * (r.outputLen - r.generated));
       if (reserved + need > admissionCapacity) break;
       waiting.shift();
       r.hit = 0;
@@ -139,7 +152,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     const ttft = r.firstToken - r.send;
     ttftS.push(ttft);
     e2elS.push(e2e);
-    tpotS.push(outputLen > 1 ? (e2e - ttft) / (outputLen - 1) : 0);
+    tpotS.push(r.outputLen > 1 ? (e2e - ttft) / (r.outputLen - 1) : 0);
     if (slots) slots.push(end);
   };
 
@@ -227,7 +240,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     let k = 1;
     if (chunks.size === 0) {
       let stepsToDone = Number.POSITIVE_INFINITY;
-      for (const r of stepDecodes) stepsToDone = Math.min(stepsToDone, outputLen - r.generated);
+      for (const r of stepDecodes) stepsToDone = Math.min(stepsToDone, r.outputLen - r.generated);
       const admissible = waiting.length === 0 && running.length < engine.maxRunning;
       const tSend = admissible ? nextSendTime() : Number.POSITIVE_INFINITY;
       const dt0 = step(shape);
@@ -236,6 +249,10 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
         : Number.POSITIVE_INFINITY;
       const stepsToFull = Math.max(1, Math.floor((capacity - kvUsed()) / Math.max(1, stepDecodes.length)) - block);
       k = Math.max(1, Math.min(stepsToDone, stepsToArrival, stepsToFull));
+      // Multi-step scheduling (vLLM --num-scheduler-steps) runs whole blocks of decode steps: new
+      // requests wait for the block to end, and a sequence that finishes inside it is returned
+      // with the block.
+      if (engine.multiStep > 1) k = Math.min(Math.ceil(k / engine.multiStep) * engine.multiStep, stepsToFull);
     }
     const dt =
       k === 1 ? step(shape) : step({ ...shape, decodeContext: decodeContext + (stepDecodes.length * (k - 1)) / 2 });
@@ -270,7 +287,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
 
     const still: Request[] = [];
     for (const r of running) {
-      if (r.prefillLeft === 0 && r.generated >= outputLen) finish(r, now);
+      if (r.prefillLeft === 0 && r.generated >= r.outputLen) finish(r, now);
       else still.push(r);
     }
     running = still;

@@ -1,7 +1,10 @@
 import type { BenchmarkMetrics, LatencyStats, Runtime, RuntimeOptions, Slo } from '@mako/contract';
 import { resolveEngine } from './engine.ts';
 import { gpuSpec, gpuTraits } from './hardware.ts';
+import type { WeightDtype } from './hardware.ts';
 import { modelSpec } from './models.ts';
+import { DEFAULT_PARAMETERS } from './parameters.ts';
+import type { ModelParameters } from './parameters.ts';
 import { gamma, hashString, mulberry32, normal } from './random.ts';
 import { stepModel } from './roofline.ts';
 import { serve } from './serve.ts';
@@ -21,10 +24,15 @@ export interface SimWorkload {
    * Poisson, below 1 requests come in bursts (same mean rate).
    */
   burstiness?: number;
+  /**
+   * Spread of output lengths across requests, as a coefficient of variation (gamma-distributed
+   * around `output_len`): 0 (default) is the fixed length of a random dataset, about 1 a chat
+   * dataset such as ShareGPT, whose few long answers set a short run's duration.
+   */
+  output_len_cv?: number;
 }
 
-/** Precision of the stored weights: FP8 / FP4 checkpoints, or 4-bit integer (AWQ / GPTQ). */
-export type WeightDtype = 'bf16' | 'fp8' | 'fp4' | 'int4';
+export type { WeightDtype } from './hardware.ts';
 
 export interface SimInput {
   model: string;
@@ -33,6 +41,11 @@ export interface SimInput {
   runtime: Runtime;
   /** Precision of the weights; default 'bf16'. */
   weight_dtype?: WeightDtype;
+  /**
+   * Engine release, e.g. '0.6.0'; only vLLM before 0.6 (its V0 scheduler's per-sequence CPU cost)
+   * is told apart. Default: a current release.
+   */
+  engine_version?: string;
   /** Engine flags; missing flags take the engine defaults. */
   config: RuntimeOptions;
   workload: SimWorkload;
@@ -50,7 +63,7 @@ export type SimOutput =
   | { ok: false; failure: { kind: 'oom' | 'crash' | 'timeout'; message: string } };
 
 /** Longer runs are simulated on their first requests and scaled: the steady state is reached well before. */
-const SIMULATED_REQUESTS = 1000;
+const SIMULATED_REQUESTS = 300;
 const DEFAULT_TIMEOUT_S = 1800;
 const DEFAULT_NOISE = 0.03;
 
@@ -141,7 +154,7 @@ function positiveInt(value: number, name: string): void {
  * model on `gpu_count` GPUs. Unknown models or GPUs and malformed workloads throw: they are
  * programming errors, not benchmark outcomes. Deterministic for a given seed.
  */
-export function simulate(input: SimInput): SimOutput {
+export function simulate(input: SimInput, params: ModelParameters = DEFAULT_PARAMETERS): SimOutput {
   const model = modelSpec(input.model);
   if (!model) throw new Error(`simulate: unknown model '${input.model}'`);
   const gpu = gpuSpec(input.gpu);
@@ -172,6 +185,9 @@ export function simulate(input: SimInput): SimOutput {
     maxSeqLength,
     promptTokens: w.input_len,
     sequenceTokens,
+    weightDtype: input.weight_dtype ?? 'bf16',
+    engineVersion: input.engine_version,
+    params,
   });
   if (!resolved.ok) return resolved;
   const engine = resolved.engine;
@@ -204,18 +220,42 @@ export function simulate(input: SimInput): SimOutput {
         : gamma(arrivalRnd, burstiness) / (burstiness * rate);
     arrivals.push(t);
   }
+  const outputCv = w.output_len_cv ?? 0;
+  if (!(outputCv >= 0) || !Number.isFinite(outputCv)) throw new Error('simulate: output_len_cv must be non-negative');
+  let outputLens: number[] | undefined;
+  if (outputCv > 0) {
+    const lengthRnd = mulberry32(hashString('lengths', seed >>> 0));
+    const shape = 1 / (outputCv * outputCv);
+    outputLens = arrivals.map(() =>
+      Math.max(
+        1,
+        Math.min(
+          8 * w.output_len,
+          engine.maxModelLen - w.input_len,
+          Math.round((gamma(lengthRnd, shape) / shape) * w.output_len),
+        ),
+      ),
+    );
+  }
   const served = serve({
     engine,
-    step: stepModel(model, gpu, traits, engine),
+    step: stepModel(model, gpu, traits, engine, params),
     inputLen: w.input_len,
     outputLen: w.output_len,
+    outputLens,
     arrivals,
     maxConcurrency: w.max_concurrency === null ? null : Math.max(1, Math.ceil(w.max_concurrency / engine.dp)),
     sharedPrefix: Math.min(w.shared_prefix_len ?? 0, w.input_len),
     timeoutS: (input.timeout_s ?? DEFAULT_TIMEOUT_S) / scale,
   });
   if (!served.ok) return served;
-  const r = served.result;
+  // The API server's tokenisation and first streamed chunk delay every first token a little.
+  const frontendS = params.frontendMs / 1000;
+  const r = {
+    ...served.result,
+    ttftS: served.result.ttftS.map((t) => t + frontendS),
+    e2elS: served.result.e2elS.map((t) => t + frontendS),
+  };
 
   const noiseRnd = mulberry32(hashString(stableKey(input), seed >>> 0));
   const global = sigma > 0 ? Math.exp(sigma * normal(noiseRnd)) : 1;
@@ -224,7 +264,8 @@ export function simulate(input: SimInput): SimOutput {
   const completed = w.num_requests;
   const duration = r.durationS * scale * global;
   const totalIn = completed * w.input_len;
-  const totalOut = completed * w.output_len;
+  const meanOutput = outputLens ? outputLens.reduce((a, b) => a + b, 0) / outputLens.length : w.output_len;
+  const totalOut = Math.round(completed * meanOutput);
   const outputThroughput = totalOut / duration;
   let goodput: BenchmarkMetrics['goodput'] = null;
   if (input.slo) {

@@ -5,6 +5,7 @@ import { GPUS, MODELS, gpuSpec, modelSpec, simulate } from '../src/index.ts';
 import type { SimInput, SimOutput } from '../src/index.ts';
 import { resolveEngine } from '../src/engine.ts';
 import { gpuTraits } from '../src/hardware.ts';
+import { DEFAULT_PARAMETERS } from '../src/parameters.ts';
 
 const LLAMA_8B = 'meta-llama/Llama-3.1-8B-Instruct';
 const LLAMA_70B = 'meta-llama/Llama-3.1-70B-Instruct';
@@ -85,6 +86,8 @@ describe('memory', () => {
         maxSeqLength: 1024,
         promptTokens: 512,
         sequenceTokens: 640,
+        weightDtype: 'bf16',
+        params: DEFAULT_PARAMETERS,
       });
       if (!r.ok) throw new Error(r.failure.message);
       return r.engine.kvCapacityTokens;
@@ -306,5 +309,106 @@ describe('measurements', () => {
     expect(out.metrics.goodput?.attainment).toBe(1);
     const strict = ok(simulate(base({ slo: { ttft_ms: 1 } }))).metrics.goodput;
     expect(strict?.attainment).toBe(0);
+  });
+});
+
+describe('precision, experts and scheduling', () => {
+  const decode = (over: Partial<SimInput>) =>
+    ok(
+      simulate(
+        base({
+          workload: { ...base().workload, input_len: 128, output_len: 256, max_concurrency: 1, num_requests: 4 },
+          ...over,
+        }),
+      ),
+    ).metrics;
+
+  it('fits a 70B model on one H100 in FP8 where BF16 runs out of memory, and decodes it faster', () => {
+    const one = { model: LLAMA_70B, workload: { ...base().workload, max_seq_length: 2048 } };
+    const config = { gpu_memory_utilization: 0.98, max_num_seqs: 32, max_num_batched_tokens: 2048 };
+    const bf16 = simulate(base({ ...one, config }));
+    expect(bf16.ok ? 'ok' : bf16.failure.kind).toBe('oom');
+    ok(simulate(base({ ...one, weight_dtype: 'fp8', config })));
+    const fast = decode({ weight_dtype: 'fp8' }).tpot_ms.p50;
+    const slow = decode({ weight_dtype: 'bf16' }).tpot_ms.p50;
+    // Half the bytes per step, plus fixed per-step costs that do not shrink.
+    expect(fast / slow).toBeGreaterThan(0.5);
+    expect(fast / slow).toBeLessThan(0.8);
+  });
+
+  it('uses FP4 units only where the GPU has them: INT4 and FP4 on Hopper save bandwidth, not compute', () => {
+    const prefill = (gpu: string, weight_dtype: 'bf16' | 'fp4') =>
+      ok(
+        simulate(
+          base({
+            gpu,
+            weight_dtype,
+            workload: {
+              ...base().workload,
+              input_len: 4096,
+              output_len: 1,
+              max_concurrency: 1,
+              num_requests: 4,
+              max_seq_length: 8192,
+            },
+          }),
+        ),
+      ).metrics.ttft_ms.p50;
+    expect(prefill('B200', 'fp4') / prefill('B200', 'bf16')).toBeLessThan(0.75);
+    expect(prefill('H100', 'fp4') / prefill('H100', 'bf16')).toBeGreaterThan(0.9);
+  });
+
+  it('reads only the routed experts of a mixture-of-experts model at small batches', () => {
+    const mixtral = 'mistralai/Mixtral-8x7B-Instruct-v0.1';
+    const m = modelSpec(mixtral)!;
+    const one = decode({ model: mixtral, gpu_count: 2, config: { tensor_parallel_size: 2 } }).tpot_ms.p50;
+    const many = ok(
+      simulate(
+        base({
+          model: mixtral,
+          gpu_count: 2,
+          config: { tensor_parallel_size: 2 },
+          workload: { ...base().workload, input_len: 128, output_len: 256, max_concurrency: 64, num_requests: 128 },
+        }),
+      ),
+    ).metrics.tpot_ms.p50;
+    // One token touches 2 of 8 experts; 64 touch nearly all of them.
+    expect(many / one).toBeGreaterThan(1.5);
+    expect(m.experts?.per_token).toBe(2);
+  });
+
+  it('makes new requests wait for a block of multi-step decoding, and pays the CPU once per block', () => {
+    const online = (steps: number) =>
+      ok(
+        simulate(
+          base({
+            engine_version: '0.6.0',
+            config: { num_scheduler_steps: steps, enable_chunked_prefill: false },
+            workload: { ...base().workload, request_rate: 4, num_requests: 200 },
+          }),
+        ),
+      ).metrics;
+    const single = online(1);
+    const multi = online(10);
+    expect(multi.ttft_ms.p50).toBeGreaterThan(single.ttft_ms.p50 * 1.3);
+    expect(multi.tpot_ms.p50).toBeLessThan(single.tpot_ms.p50);
+    const bad = simulate(base({ config: { num_scheduler_steps: 0 } }));
+    expect(bad.ok ? 'ok' : bad.failure.message).toMatch(/num_scheduler_steps/);
+  });
+
+  it('charges the V0 scheduler of vLLM before 0.6 per sequence, and spreads chat-like output lengths', () => {
+    const saturated = { ...base().workload, max_concurrency: 256, num_requests: 512 };
+    const legacy = ok(simulate(base({ engine_version: '0.5.4', workload: saturated }))).metrics;
+    const current = ok(simulate(base({ workload: saturated }))).metrics;
+    expect(legacy.tpot_ms.p50).toBeGreaterThan(current.tpot_ms.p50 * 1.5);
+    const fixed = ok(simulate(base({ workload: { ...base().workload, num_requests: 300 } }))).metrics;
+    const spread = ok(
+      simulate(base({ workload: { ...base().workload, num_requests: 300, output_len_cv: 1 } })),
+    ).metrics;
+    // The same mean length, but a few long answers keep the run going after the rest are done.
+    expect(spread.total_output_tokens / fixed.total_output_tokens).toBeGreaterThan(0.9);
+    expect(spread.total_output_tokens / fixed.total_output_tokens).toBeLessThan(1.1);
+    expect(spread.output_throughput).toBeLessThan(fixed.output_throughput);
+    expect(spread.e2el_ms.p99 / spread.e2el_ms.p50).toBeGreaterThan(fixed.e2el_ms.p99 / fixed.e2el_ms.p50);
   });
 });
