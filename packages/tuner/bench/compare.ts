@@ -15,18 +15,28 @@
  * search of the surface (random configurations, then coordinate refinement of the best, flags
  * included) or by any method in the run. Also the tuner's CPU time per proposal with 200 trials.
  *
- * TPE runs bench/tpe.py (python3-optuna) as a subprocess; without optuna it is skipped with a note.
- * It sees failures and SLO violations as 0 (no goodput), and its proposals that break the space's
- * rules are repaired the way the tuner's own candidates are.
+ * Optuna runs bench/tpe.py (python3-optuna) as a subprocess; without optuna it is skipped with a
+ * note. It is told failures as failures (methods.ts, OptunaOptimiser), and its proposals that break
+ * the space's rules are repaired the way the tuner's own candidates are.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { propose } from '../src/propose.ts';
-import { mixSeed, mulberry32 } from '../src/random.ts';
-import { NUMERIC, Space } from '../src/space.ts';
-import type { Config, Trial, TunerInput } from '../src/types.ts';
-import { AskTellProcess } from './ask-tell.ts';
+import { mulberry32 } from '../src/random.ts';
+import type { Space } from '../src/space.ts';
+import type { Trial } from '../src/types.ts';
 import { GOODPUT_SCENARIOS, GoodputProblem } from './goodput.ts';
+import {
+  OptunaOptimiser,
+  buildSpace,
+  findPython,
+  median,
+  oneAtATime,
+  randomOptimiser,
+  runOnce,
+  searchOptimum,
+  tunerOptimiser,
+} from './methods.ts';
 import type { Problem } from './problem.ts';
 import { tpotProblems } from './surfaces.ts';
 
@@ -36,7 +46,7 @@ const SEEDS = Number(args.get('seeds') ?? 10);
 const FIRST_SEED = Number(args.get('first-seed') ?? 1);
 const TRIALS = Number(args.get('trials') ?? 100);
 const SURFACES = args.get('surfaces')?.split(',') ?? null;
-const METHODS = (args.get('methods') ?? 'tuner,prior,tpe,random').split(',');
+const METHODS = (args.get('methods') ?? 'tuner,prior,tpe,default,random').split(',');
 const TRUTH_SAMPLES = Number(args.get('truth-samples') ?? 300);
 const TARGET = 0.95;
 const AT = 50;
@@ -44,190 +54,11 @@ const JOBS = Number(args.get('jobs') ?? 1);
 const WORKER = args.has('worker') ? Number(args.get('worker')) : null;
 const ROW_MARK = 'ROW\t';
 
-/** 'prior': the tuner given perf-model's prediction as its prior mean (Problem.prior). */
-type Method = 'tuner' | 'prior' | 'tpe' | 'random';
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  if (s.length === 0) return Number.NaN;
-  const m = s.length / 2;
-  return s.length % 2 ? (s[Math.floor(m)] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
-
-function buildSpace(p: Problem): Space {
-  const space = Space.create(p.space, p.context);
-  if (typeof space === 'string') throw new Error(`${p.name}: ${space}`);
-  return space;
-}
-
-/** The measured objective if the trial ran and met every constraint as measured, else null. */
-function measuredValue(p: Problem, t: Trial): number | null {
-  if (t.failure || !t.metrics) return null;
-  const m = t.metrics;
-  for (const c of p.constraints) {
-    const v = m[c.metric];
-    if (typeof v !== 'number') return null;
-    const ok = c.op === '<=' ? v <= c.value : c.op === '<' ? v < c.value : c.op === '>=' ? v >= c.value : v > c.value;
-    if (!ok) return null;
-  }
-  return m[p.objective.metric] ?? null;
-}
-
-interface Optimiser {
-  next(trials: Trial[]): Promise<Config | null>;
-  close(): void;
-}
-
-/** The tuner's input for `p` after `trials`: one configuration asked for, nothing pending. */
-function oneAtATime(p: Problem, trials: Trial[], maxTrials: number, seed: number, withPrior: boolean): TunerInput {
-  return {
-    ...(withPrior ? { prior: (c: Config) => p.prior(c) } : {}),
-    space: p.space,
-    objective: p.objective,
-    constraints: p.constraints,
-    trials,
-    pending: [],
-    budget: { max_trials: maxTrials, max_parallel: 1 },
-    context: p.context,
-    seed,
-    count: 1,
-  };
-}
-
-function tunerOptimiser(p: Problem, seed: number, withPrior: boolean): Optimiser {
-  return {
-    next: async (trials) => {
-      const out = propose({ ...oneAtATime(p, trials, TRIALS, seed, withPrior), warmStart: { defaults: p.defaults } });
-      if (out.kind === 'error') throw new Error(out.message);
-      return out.kind === 'propose' ? (out.configs[0] ?? null) : null;
-    },
-    close: () => undefined,
-  };
-}
-
-function randomOptimiser(p: Problem, space: Space, seed: number): Optimiser {
-  const rnd = mulberry32(mixSeed(seed, 0xa11));
-  const seen = new Set<string>();
-  return {
-    next: async (trials) => {
-      if (trials.length === 0) {
-        seen.add(space.key(p.defaults));
-        return p.defaults;
-      }
-      for (let i = 0; i < 100; i++) {
-        const c = space.sample(rnd);
-        if (c && !seen.has(space.key(c))) {
-          seen.add(space.key(c));
-          return c;
-        }
-      }
-      return null;
-    },
-    close: () => undefined,
-  };
-}
-
-const TPE_SCRIPT = fileURLToPath(new URL('./tpe.py', import.meta.url));
-
-/** A Python that has optuna, or null. */
-function findPython(): string | null {
-  for (const python of [process.env.MAKO_PYTHON, 'python3', '/usr/bin/python3'].filter(Boolean) as string[]) {
-    const probe = spawnSync(python, ['-c', 'import optuna'], { stdio: 'ignore' });
-    if (probe.status === 0) return python;
-  }
-  return null;
-}
-
-class TpeOptimiser implements Optimiser {
-  private readonly process: AskTellProcess;
-  private readonly rnd;
-  private told = 0;
-
-  constructor(
-    python: string,
-    private readonly p: Problem,
-    private readonly space: Space,
-    seed: number,
-  ) {
-    const spec = { seed, parameters: p.space.parameters, enqueue: [p.defaults] };
-    this.process = new AskTellProcess(python, TPE_SCRIPT, spec, 'tpe');
-    this.rnd = mulberry32(mixSeed(seed, 0x7be));
-  }
-
-  async next(trials: Trial[]): Promise<Config | null> {
-    if (trials.length === 0) await this.process.read();
-    for (; this.told < trials.length; this.told++) {
-      // Failures and SLO violations deliver no goodput.
-      this.process.write({ value: measuredValue(this.p, trials[this.told] as Trial) ?? 0 });
-    }
-    const config = { ...((await this.process.read()).config as Config) };
-    return this.space.valid(config) ? config : this.space.legalise(config, this.rnd);
-  }
-
-  close(): void {
-    this.process.close();
-  }
-}
-
-/** True values (null = infeasible) of every trial of one run. */
-async function runOnce(p: Problem, optimiser: Optimiser, seed: number): Promise<(number | null)[]> {
-  const trials: Trial[] = [];
-  const truths: (number | null)[] = [];
-  try {
-    while (trials.length < TRIALS) {
-      const config = await optimiser.next(trials);
-      if (!config) break;
-      trials.push(p.measure(config, mixSeed(seed, trials.length)));
-      truths.push(p.truth(config).value);
-    }
-  } finally {
-    optimiser.close();
-  }
-  return truths;
-}
-
-/** The best noise-free feasible value: random configurations, then coordinate refinement. */
-function searchOptimum(p: Problem, space: Space): { value: number; config: Config } {
-  const rnd = mulberry32(7);
-  const score = (c: Config) => p.truth(c).value ?? Number.NEGATIVE_INFINITY;
-  const pool: Config[] = [p.defaults];
-  for (let i = 0; i < TRUTH_SAMPLES; i++) {
-    const c = space.sample(rnd);
-    if (c) pool.push(c);
-  }
-  const starts = pool
-    .filter((c) => score(c) > Number.NEGATIVE_INFINITY)
-    .sort((a, b) => score(b) - score(a))
-    .slice(0, 6);
-  let best = starts[0] ?? p.defaults;
-  for (const start of starts) {
-    let current = start;
-    for (let pass = 0; pass < 6; pass++) {
-      let improved = false;
-      for (let i = 0; i < space.size; i++) {
-        const base = space.encode(current);
-        if (Number.isNaN(base[i] as number) && space.dim(i).when === undefined) continue;
-        const d = space.dim(i);
-        const moves =
-          d.kind === NUMERIC
-            ? [-0.2, -0.06, -0.02, 0.02, 0.06, 0.2].map((step) => Math.min(1, Math.max(0, (base[i] as number) + step)))
-            : d.choices.map((_, k) => (d.kind === 1 ? (d.choices.length > 1 ? k / (d.choices.length - 1) : 0.5) : k));
-        for (const v of moves) {
-          const f = Float64Array.from(base);
-          f[i] = v;
-          const c = space.legalise(space.decode(f, rnd), rnd);
-          if (c && score(c) > score(current)) {
-            current = c;
-            improved = true;
-          }
-        }
-      }
-      if (!improved) break;
-    }
-    if (score(current) > score(best)) best = current;
-  }
-  return { value: score(best), config: best };
-}
+/**
+ * 'prior': the tuner given perf-model's prediction as its prior mean (Problem.prior); 'tpe' and
+ * 'default': Optuna's multivariate constant-liar TPE and its default sampler (methods.ts).
+ */
+type Method = 'tuner' | 'prior' | 'tpe' | 'default' | 'random';
 
 /**
  * Median CPU ms of one proposal with 200 trials observed (defaults plus random configurations);
@@ -269,15 +100,15 @@ async function benchSurface(p: Problem, methods: Method[], python: string | null
     for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
       const optimiser =
         m === 'tuner' || m === 'prior'
-          ? tunerOptimiser(p, seed, m === 'prior')
+          ? tunerOptimiser(p, seed, m === 'prior', TRIALS)
           : m === 'random'
             ? randomOptimiser(p, space, seed)
-            : new TpeOptimiser(python as string, p, space, seed);
-      list.push(await runOnce(p, optimiser, seed));
+            : new OptunaOptimiser(python as string, p, space, seed, m);
+      list.push(await runOnce(p, optimiser, seed, TRIALS));
     }
     runs.set(m, list);
   }
-  const searched = searchOptimum(p, space);
+  const searched = searchOptimum(p, space, TRUTH_SAMPLES);
   let optimum = searched.value;
   let foundBy = 'search';
   for (const [m, list] of runs)
@@ -323,15 +154,15 @@ async function benchSurface(p: Problem, methods: Method[], python: string | null
 
 async function main(): Promise<void> {
   let python: string | null = null;
-  if (METHODS.includes('tpe')) {
+  if (METHODS.includes('tpe') || METHODS.includes('default')) {
     python = findPython();
     if (!python)
       console.log(
         'Optuna TPE skipped: no python3 with optuna found (apt-get install -y python3-optuna, or set MAKO_PYTHON)',
       );
   }
-  const methods = (['tuner', 'prior', 'tpe', 'random'] as Method[]).filter(
-    (m) => METHODS.includes(m) && (m !== 'tpe' || python),
+  const methods = (['tuner', 'prior', 'tpe', 'default', 'random'] as Method[]).filter(
+    (m) => METHODS.includes(m) && ((m !== 'tpe' && m !== 'default') || python),
   );
   const rows: string[] = [];
   const started = performance.now();

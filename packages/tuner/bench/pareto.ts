@@ -4,7 +4,7 @@
  * axes as objectives: output tokens/s per GPU against output tokens/s per user (1000 / mean TPOT),
  * both maximised. Larger batches raise the first and lower the second.
  *
- *   pnpm --filter @mako/tuner bench:pareto [-- --seeds=5 --trials=50 --surfaces=L40S --methods=tuner,random,nsga2,motpe]
+ *   pnpm --filter @mako/tuner bench:pareto [-- --seeds=5 --first-seed=1 --trials=50 --surfaces=L40S --methods=tuner,before,random,nsga2,motpe]
  *
  * Every method measures the engine defaults first, then one configuration at a time, with 3 %
  * noise. The score of a run is the hypervolume of the noise-free values of the configurations it
@@ -37,7 +37,12 @@ const METHODS = (args.get('methods') ?? 'tuner,random,nsga2,motpe').split(',') a
 const TRUTH_SAMPLES = Number(args.get('truth-samples') ?? 2000);
 const NSGA_POPULATION = 10;
 
-type Method = 'tuner' | 'random' | 'nsga2' | 'motpe';
+/** 'before': another build's propose() (MAKO_TUNER_BEFORE=<its src/index.ts>), for before/after figures. */
+type Method = 'tuner' | 'before' | 'random' | 'nsga2' | 'motpe';
+const FIRST_SEED = Number(args.get('first-seed') ?? 1);
+const earlier = METHODS.includes('before')
+  ? ((await import(process.env.MAKO_TUNER_BEFORE ?? '')) as { propose: typeof propose }).propose
+  : null;
 
 const OBJECTIVES: Objective[] = [
   { metric: 'output_throughput_per_gpu', direction: 'maximize' },
@@ -108,10 +113,10 @@ interface Optimiser {
   close(): void;
 }
 
-function tuner(b: Bench, seed: number): Optimiser {
+function tuner(b: Bench, seed: number, proposeWith = propose): Optimiser {
   return {
     next: async (trials) => {
-      const out = propose({
+      const out = proposeWith({
         space: scenarioSpace(b.scenario),
         objective: OBJECTIVES[0] as Objective,
         objectives: OBJECTIVES,
@@ -184,6 +189,8 @@ function optimiser(method: Method, b: Bench, seed: number): Optimiser {
   switch (method) {
     case 'tuner':
       return tuner(b, seed);
+    case 'before':
+      return tuner(b, seed, earlier ?? propose);
     case 'random':
       return random(b, seed);
     case 'nsga2':
@@ -222,7 +229,7 @@ async function benchSurface(scenario: Scenario): Promise<string[]> {
   const runs = new Map<Method, Config[][]>();
   for (const method of METHODS) {
     const perSeed: Config[][] = [];
-    for (let seed = 1; seed <= SEEDS; seed++) perSeed.push(await run(b, method, seed));
+    for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) perSeed.push(await run(b, method, seed));
     runs.set(method, perSeed);
   }
   const rnd = mulberry32(7);

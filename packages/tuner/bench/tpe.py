@@ -1,9 +1,14 @@
 """Optuna TPE as a baseline for bench/compare.ts: an ask/tell loop over JSON lines.
 
-stdin, first line: {"seed": int, "parameters": [...], "enqueue": [config, ...]}
+stdin, first line: {"seed": int, "sampler": "tpe" | "default", "parameters": [...], "enqueue": [config, ...]}
   parameters use the tuner's shapes (int/float with low, high, step, log; categorical; bool;
   an optional "when": {"param", "equals"}), in dependency order.
-then, per trial: the script writes {"config": {...}} and reads {"value": number}.
+then, per trial: the script writes {"config": {...}} and reads {"value": number, "violation": number}
+(violation > 0: a constraint was broken, by that share of its bound) or {"fail": true}.
+Samplers, as they are used: "tpe" is TPESampler(multivariate=True, constant_liar=True) with the
+constraint told through constraints_func; "default" is what create_study picks given no sampler
+(TPESampler in Optuna 3.1), seeded, told a broken constraint as a failure since it cannot take one.
+Failed runs are TrialState.FAIL for both.
 Bench-only: the product never runs Python.
 """
 
@@ -59,11 +64,29 @@ def serve(study, spec, tell):
         tell(trial, json.loads(line))
 
 
+def violation(frozen):
+    return [frozen.user_attrs.get("violation", 0.0)]
+
+
 def main():
     spec = json.loads(sys.stdin.readline())
-    sampler = optuna.samplers.TPESampler(seed=spec["seed"])
+    multivariate = spec.get("sampler", "tpe") == "tpe"
+    if multivariate:
+        sampler = optuna.samplers.TPESampler(
+            seed=spec["seed"], multivariate=True, constant_liar=True, constraints_func=violation
+        )
+    else:
+        sampler = optuna.samplers.TPESampler(seed=spec["seed"])
     study = optuna.create_study(direction="maximize", sampler=sampler)
-    serve(study, spec, lambda trial, told: study.tell(trial, float(told["value"])))
+
+    def tell(trial, told):
+        if told.get("fail") or (not multivariate and told.get("violation", 0) > 0):
+            study.tell(trial, state=optuna.trial.TrialState.FAIL)
+            return
+        trial.set_user_attr("violation", float(told.get("violation", 0)))
+        study.tell(trial, float(told["value"]))
+
+    serve(study, spec, tell)
 
 
 if __name__ == "__main__":

@@ -219,7 +219,7 @@ function openHypotheses(
 }
 
 /** Kinds whose causes are usually flag combinations or start-up checks (validation, kernel support). */
-export const HYPOTHESIS_KINDS: ReadonlySet<string> = new Set(['crash', 'invalid']);
+const HYPOTHESIS_KINDS: ReadonlySet<string> = new Set(['crash', 'invalid']);
 
 /** Which parts of the failure model are on (all, unless a benchmark ablation switches one off). */
 export interface FailureOptions {

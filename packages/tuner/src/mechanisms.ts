@@ -8,8 +8,6 @@ export const MECHANISMS = [
   'crashHypotheses',
   /** Of those, the numeric-threshold families (plain, and under one flag value). */
   'thresholdHypotheses',
-  /** Not exploiting where the nearest observation was infeasible (surrogate.ts, nearestInfeasible). */
-  'localEvidence',
   /** Candidates one flag away from the two best observations. */
   'flagNeighbours',
   /** Local candidates around the best observation of each ordinal flag value. */

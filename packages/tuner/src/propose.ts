@@ -21,9 +21,6 @@ import type { Config, Trial, TunerInput, TunerOutput } from './types.ts';
  *     failing (surrogate.ts): one Gaussian process per metric (Matérn 5/2, ARD length scales
  *     fitted by marginal likelihood) on log values; failures (OOM, crash, timeout) train a failure
  *     classifier per kind, so the search learns and avoids those regions.
- *     A candidate whose nearest observed configuration was infeasible (failed or broke a
- *     constraint) is not exploited while others remain: direct evidence where the smooth models are
- *     too optimistic (surrogate.ts, nearestInfeasible).
  *  4. Batches: after each pick the GPs are told the pick's predicted values (kriging believer, a
  *     constant-liar variant); pending configurations are fantasised the same way, so parallel
  *     runners get different configurations.

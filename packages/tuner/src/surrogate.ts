@@ -1,7 +1,7 @@
-import { FailureModel, HYPOTHESIS_KINDS } from './failure-model.ts';
+import { FailureModel } from './failure-model.ts';
 import type { FailureOptions } from './failure-model.ts';
 import type { Ablation } from './mechanisms.ts';
-import { GaussianProcess, featureGap, fitHyper } from './gp.ts';
+import { GaussianProcess, fitHyper } from './gp.ts';
 import type { Space } from './space.ts';
 import type { Config, Constraint, TunerInput } from './types.ts';
 
@@ -129,15 +129,6 @@ export interface Surrogate {
   failure: FailureModel | null;
   /** Incumbent in transformed objective units, or null when nothing feasible was observed. */
   best: number | null;
-  /** Every observation whose outcome is known, for the nearest-neighbour check (`nearestInfeasible`). */
-  evidence: Evidence;
-}
-
-/** Observed configurations and whether each was infeasible (failed, or broke a constraint as measured). */
-export interface Evidence {
-  kinds: Uint8Array;
-  points: Float64Array[];
-  infeasible: boolean[];
 }
 
 /**
@@ -242,23 +233,7 @@ export function buildSurrogate(
   );
   for (const x of pendingFeatures)
     for (const o of [objective, ...constraintModels]) o.gp.addObservation(x, [o.gp.predictMean(x)]);
-  // All observations, not the thinned regression set: a violation counts wherever it was measured.
-  // Trials without a failure and without every metric say nothing about feasibility; pending ones
-  // have no outcome yet. Crashes the hypotheses explain are theirs to judge: as local evidence, one
-  // crash next to the optimum (chunked prefill off with too small a token budget) would keep the
-  // search from the working configurations beside it.
-  const explained = off.has('crashHypotheses') ? new Set<string>() : HYPOTHESIS_KINDS;
-  const known = off.has('localEvidence')
-    ? []
-    : observations.filter((o) => (o.failure !== null && !explained.has(o.failure)) || o.metrics !== null);
-  const evidence: Evidence = {
-    kinds: space.kinds,
-    points: known.map((o) => o.features),
-    infeasible: known.map(
-      (o) => o.failure !== null || !constraints.every((c, ci) => meets((o.metrics as number[])[ci + 1] as number, c)),
-    ),
-  };
-  return { objective, constraints: constraintModels, failure, best, evidence };
+  return { objective, constraints: constraintModels, failure, best };
 }
 
 /** The model's view of one metric at a candidate. */
@@ -280,8 +255,6 @@ export interface Candidate {
   pOk: number;
   /** The same, counting only the smooth classifiers (no crash hypotheses): what may rule a candidate out. */
   pSmoothOk: number;
-  /** The nearest observed configuration was infeasible (see `nearestInfeasible`). */
-  besideInfeasible: boolean;
 }
 
 export const outputsOf = (s: Surrogate): Output[] => [s.objective, ...s.constraints];
@@ -301,36 +274,7 @@ export function assess(s: Surrogate, config: Config, key: string, features: Floa
     predictions,
     pOk: (1 - risk.smooth) * (1 - risk.blamed),
     pSmoothOk: 1 - risk.smooth,
-    besideInfeasible: nearestInfeasible(s.evidence, features),
   };
-}
-
-/**
- * Whether the observation nearest to x — plain distance in feature space, as the space-filling
- * design measures it — was infeasible (failed, or broke a constraint as measured).
- *
- * Why: the models above are smooth. The constraint GP and the failure classifier average over a
- * neighbourhood, so right next to a measured violation they often still give fair odds, and
- * expected improvement, largest just beyond the boundary, keeps pulling proposals back into the
- * cell where a violation was already measured (before this check about one proposal in nine after
- * the first ten landed there on the benchmark surfaces). The nearest observation is direct evidence
- * that needs no fitted length scale: a configuration closer to a known violation than to anything
- * that worked is most likely another violation. Approaching the boundary from the feasible side
- * stays possible — points nearer the incumbent than its infeasible neighbours are not affected.
- * Cost: one pass over the observations per candidate, O(n·d).
- */
-export function nearestInfeasible(e: Evidence, x: Float64Array): boolean {
-  let best = Number.POSITIVE_INFINITY;
-  let infeasible = false;
-  e.points.forEach((p, j) => {
-    let s = 0;
-    for (let i = 0; i < x.length && s < best; i++) {
-      const g = featureGap(x[i] as number, p[i] as number, e.kinds[i] as number);
-      s += g * g;
-    }
-    if (s < best) [best, infeasible] = [s, e.infeasible[j] as boolean];
-  });
-  return infeasible;
 }
 
 /**
@@ -347,12 +291,6 @@ export function score(s: Surrogate, c: Candidate, explore: boolean): number {
   // zero: failure-model.ts, LEAK), so a blamed region is still measured once nothing else is worth more, and
   // a wrong blame (a flaky run, a numeric cause pinned on a flag pair) is cleared.
   if (c.pSmoothOk < MIN_SUCCESS_ODDS) return c.pSmoothOk - 1;
-  // In the cell of a measured violation (nearestInfeasible): out of exploitation, ranked below every
-  // other candidate, so used only when nothing else is left. Exploration keeps the cell open: ruling
-  // it out there too left the search stuck in one basin more often (20-seed bench: 11 instead of 5
-  // batched runs short of the optimum after 150 trials) for little gain (1.6 % instead of 2.7 % of
-  // proposals in a known-infeasible cell).
-  if (c.besideInfeasible && !explore) return c.pOk - 3;
   let pConstraints = 1;
   s.constraints.forEach((b, i) => {
     const pr = c.predictions[i + 1] as Prediction;

@@ -446,48 +446,6 @@ describe('learning', () => {
   }, 30_000);
 });
 
-describe('local evidence of infeasibility', () => {
-  // Throughput rises with a; latency jumps past the bound above a = 0.6 (a cliff, not a slope). The
-  // smooth latency model spreads that jump out, so just beyond the cliff it still gives fair odds
-  // where expected improvement is largest; without the nearest-neighbour check about one proposal
-  // in twelve here lands closer to a measured violation than to anything that met the bound.
-  const constraints = [{ metric: 'lat', op: '<=' as const, value: 60 }];
-  const evaluate: Evaluate = (c) => ({
-    y: 100 * num(c, 'a') + 5 * num(c, 'b'),
-    lat: num(c, 'a') > 0.6 ? 100 : 20 + 30 * num(c, 'a'),
-  });
-  const rnd = mulberry32(7);
-  const trials = Array.from({ length: 16 }, () => ({
-    a: Math.round(rnd() * 1000) / 1000,
-    b: Math.round(rnd() * 1000) / 1000,
-  })).map((c) => trial(c, evaluate(c)));
-  const nearest = (c: Config) => {
-    const gap = (t: Trial) => (num(t.config, 'a') - num(c, 'a')) ** 2 + (num(t.config, 'b') - num(c, 'b')) ** 2;
-    return [...trials].sort((p, q) => gap(p) - gap(q))[0] as Trial;
-  };
-
-  it('does not propose next to a configuration that broke a constraint while alternatives exist', () => {
-    expect(trials.filter((t) => (t.metrics?.lat as number) > 60).length).toBeGreaterThanOrEqual(2);
-    for (let seed = 1; seed <= 12; seed++) {
-      const configs = proposed(
-        propose(
-          input({ space: BOWL, constraints, trials, seed, count: 4, budget: { max_trials: 100, max_parallel: 4 } }),
-        ),
-      );
-      expect(configs).toHaveLength(4);
-      for (const c of configs) expect(nearest(c).metrics?.lat, JSON.stringify({ seed, c })).toBeLessThanOrEqual(60);
-    }
-  });
-
-  it('still proposes there when nothing else is left', () => {
-    const space: SearchSpace = { parameters: [{ kind: 'int', name: 'n', low: 1, high: 6 }] };
-    const measured = [1, 2, 3, 4].map((n) => trial({ n }, { y: n, lat: n < 4 ? 10 : 100 }));
-    const configs = proposed(propose(input({ space, constraints, trials: measured })));
-    expect(configs).toHaveLength(1);
-    expect([5, 6]).toContain(configs[0]?.n);
-  });
-});
-
 describe('flag neighbours', () => {
   it('lists every configuration one flag away, numeric values kept and rules repaired', () => {
     const space = servingOnFourGpus();
