@@ -266,6 +266,27 @@ describe('the ask/tell loop', () => {
     expect(late.trial_number).toBe(1);
   });
 
+  it('a released lease goes back to the search at once, with no result recorded against it', async () => {
+    const user = await signUp(ts);
+    const s = await ok(ts, 'createSession', {
+      token: user.token,
+      body: session({ budget: { max_trials: 10, max_parallel: 1 } }),
+    });
+    const params = { session_id: s.id };
+    const { configs } = await ok(ts, 'nextConfigs', { token: user.token, params, body: { count: 1 } });
+    expect((await lease(user.token, s.id)).status).toBe(409);
+    const release = { token: user.token, params: { ...params, pending_config_id: configs[0]!.id } };
+    await ok(ts, 'releaseConfig', release);
+    expect((await ok(ts, 'getPendingConfig', release)).status).toBe('expired');
+    const state = await ok(ts, 'getSession', { token: user.token, params });
+    expect(state.counts).toMatchObject({ pending: 0, evaluated: 0, failed: 0 });
+    expect((await lease(user.token, s.id)).status).toBe(200);
+    // Released twice, or by another user: a conflict and a 404, never a silent success.
+    expect((await call(ts, 'releaseConfig', release)).status).toBe(409);
+    const other = await signUp(ts);
+    expect((await call(ts, 'releaseConfig', { ...release, token: other.token })).status).toBe(404);
+  });
+
   it('never over-leases when next-configs calls race (with the tuner in its worker thread)', () =>
     onOwnServer({ max_trials: 50, max_parallel: 3 }, async ({ server, token, sessionId }) => {
       const answers = await Promise.all(

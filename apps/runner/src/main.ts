@@ -28,7 +28,7 @@ function topHelp(): string {
     '',
     "Run 'mako-runner <command> --help' for a command's flags, 'mako-runner --version' for the version.",
     '',
-    'Environment: MAKO_API_URL (default http://127.0.0.1:8000/api/v1), MAKO_TOKEN (an API token from the Tokens page),',
+    "Environment: MAKO_API_URL (your server's /api/v1; no default), MAKO_TOKEN (an API token from the Tokens page),",
     '             OPENAI_BASE_URL and OPENAI_API_KEY for the serving endpoint.',
     'Exit codes: 0 success, 1 failure, 2 bad command line, 130 interrupted (Ctrl-C), 143 terminated.',
   ].join('\n');

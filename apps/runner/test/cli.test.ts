@@ -130,7 +130,8 @@ describe('mako-runner (process)', () => {
     expect(posted.cost_per_million_tokens).toBeGreaterThan(0);
     expect(posted.notes).toBe('ci run');
     expect(run.stdout).toContain(`Posted benchmark ${posted.id}`);
-    expect(api.authHeaders).toEqual([`Bearer ${TOKEN}`]);
+    // GET /users/me before the load, then the upload.
+    expect(api.authHeaders).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
     expect(`${run.stdout}${run.stderr}`).not.toContain(TOKEN);
     expect(BenchmarkCreate.safeParse({ ...posted, setting: posted.setting }).success).toBe(true);
   }, 60_000);

@@ -6,6 +6,8 @@
  *   --gpu-memory-utilization X  with --oom-above Y: X > Y fails at startup with a CUDA OOM traceback
  *   --fail-startup oom|crash|hang, --startup-ms N, --no-usage, --fail-every N, --drop-every N
  *   --crash-cause TEXT          with --fail-startup crash: logs "ValueError: TEXT" before vLLM's wrapper line
+ *   --crash-above N             --fail-startup crash only when --max-num-seqs is above N (a configuration's fault,
+ *                               so the engine's defaults start)
  *   --spawn-worker              forks a child (like a tensor-parallel worker) in the same process group
  *   --pid-file FILE             appends this process's pid (and the worker's) to FILE
  *   --ignore-sigterm            survives SIGTERM, so only SIGKILL stops it
@@ -63,7 +65,9 @@ if (failure === 'oom' || (memory !== undefined && oomAbove !== undefined && memo
   );
   process.exit(1);
 }
-if (failure === 'crash') {
+const crashAbove = num('crash-above');
+const configCrash = crashAbove === undefined || (num('max-num-seqs') ?? 0) > crashAbove;
+if (failure === 'crash' && configCrash) {
   const cause = flags.get('crash-cause');
   // vLLM's shape: the cause, then a wrapper that points back at it as the last line.
   if (typeof cause === 'string')

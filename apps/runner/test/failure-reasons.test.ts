@@ -52,7 +52,7 @@ describe('engine failure reasons', () => {
     const api = await fakeApiForTest({ token: TOKEN, configs: [{ max_num_seqs: 4 }] });
     const cause = 'fp8 KV cache needs block_size >= 16';
     const run = await runCli(
-      tuneArgs(api.sessionId, `--fail-startup crash --crash-cause ${shellQuote(cause)}`),
+      tuneArgs(api.sessionId, `--fail-startup crash --crash-above 2 --crash-cause ${shellQuote(cause)}`),
       { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
       120_000,
     );

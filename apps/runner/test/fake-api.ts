@@ -17,6 +17,8 @@ import {
   TuningResult,
   TuningResultCreate,
   TuningSession,
+  User,
+  endpoints,
   launchCommand,
   toValidationIssues,
   type RuntimeOptions,
@@ -39,6 +41,8 @@ export interface FakeApi {
   results: TuningResult[];
   benchmarks: Benchmark[];
   nextConfigCalls: { status: number; name: string | null }[];
+  /** Leases given back unmeasured (releaseConfig), by pending configuration id. */
+  released: string[];
   /** Authorization headers seen, to check the token is sent only where it belongs. */
   authHeaders: (string | undefined)[];
   close(): Promise<void>;
@@ -54,6 +58,7 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
   const benchmarks: Benchmark[] = [];
   const nextConfigCalls: { status: number; name: string | null }[] = [];
   const authHeaders: (string | undefined)[] = [];
+  const released: string[] = [];
   const pending = new Map<string, { trial: number; config: RuntimeOptions }>();
   let conflicts = options.conflictsFirst ?? 0;
   let leased = 0;
@@ -116,6 +121,18 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       const path = url.pathname.slice(API_PREFIX.length);
       const base = `/tuning/session/${sessionId}`;
       const body = raw ? (JSON.parse(raw) as unknown) : undefined;
+      if (req.method === 'GET' && path === endpoints.me.path)
+        return send(
+          res,
+          200,
+          User.parse({
+            id: owner,
+            email: 'runner@example.com',
+            full_name: null,
+            created_at: now(),
+            has_password: true,
+          }),
+        );
       if (req.method === 'GET' && path === base) return send(res, 200, session());
       if (req.method === 'POST' && path === `${base}/next-configs`) {
         const name = url.searchParams.get('name');
@@ -152,6 +169,12 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
             ],
           }),
         );
+      }
+      if (req.method === 'DELETE' && path.startsWith(`${base}/next-configs/`)) {
+        const id = path.slice(`${base}/next-configs/`.length);
+        if (!pending.delete(id)) return send(res, 409, { detail: 'This configuration is not leased' });
+        released.push(id);
+        return send(res, 200, { message: 'The configuration was given back to the search' });
       }
       if (req.method === 'POST' && path === `${base}/results`) {
         const parsed = TuningResultCreate.safeParse(body);
@@ -229,6 +252,7 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
     results,
     benchmarks,
     nextConfigCalls,
+    released,
     authHeaders,
     close,
   };

@@ -41,6 +41,7 @@ type TuningHandlers = Pick<
   | 'getSessionInsights'
   | 'nextConfigs'
   | 'getPendingConfig'
+  | 'releaseConfig'
 >;
 
 export function tuningHandlers(ctx: AppContext): TuningHandlers {
@@ -56,6 +57,8 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
       sessions.nextConfigs(params.session_id, principal.user.id, body.count, query.name ?? null),
     getPendingConfig: ({ principal, params }) =>
       sessions.pendingConfig(params.session_id, params.pending_config_id, principal.user.id),
+    releaseConfig: ({ principal, params }) =>
+      sessions.releaseConfig(params.session_id, params.pending_config_id, principal.user.id),
     postResult: ({ principal, params, body }) =>
       sessions.postResult(params.session_id, principal.user.id, body, principal.via === 'api_token'),
     listResults: ({ principal, params, query }) =>

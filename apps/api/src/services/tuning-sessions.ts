@@ -503,6 +503,35 @@ export function tuningSessions(ctx: AppContext) {
     },
 
     /**
+     * Gives a live lease back to the search unmeasured, as a lapsed one goes: it no longer holds a
+     * parallel slot or a trial, and no result is recorded against its configuration. A runner does
+     * this when nothing it could measure would be about the configuration (its engine command is
+     * broken), so that the session neither waits for the lease to lapse nor counts a false failure.
+     */
+    async releaseConfig(sessionId: string, pendingConfigId: string, owner: string) {
+      await ownSession(sessionId, owner);
+      const released = await db
+        .updateTable('pending_configs')
+        .set({ status: 'expired' })
+        .where('id', '=', pendingConfigId)
+        .where('session_id', '=', sessionId)
+        .where('status', '=', 'leased')
+        .where('expires_at', '>', isoAt(ctx.now()))
+        .executeTakeFirst();
+      if (Number(released.numUpdatedRows) === 0) {
+        const row = await db
+          .selectFrom('pending_configs')
+          .select('id')
+          .where('id', '=', pendingConfigId)
+          .where('session_id', '=', sessionId)
+          .executeTakeFirst();
+        if (!row) throw notFound('Pending configuration');
+        throw new Conflict('This configuration is not leased: it was already reported, released or has lapsed');
+      }
+      return { message: 'The configuration was given back to the search' };
+    },
+
+    /**
      * Records a runner's measurement (or failure) of a leased configuration, stores its metrics as
      * an unpublished benchmark of the session, and moves the session's best, counts and status on.
      * `byRunner`: reported with an API token, so the benchmark may count as verified.

@@ -12,9 +12,16 @@ import {
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
+  type User,
 } from '@mako/contract';
 
-export const DEFAULT_API_URL = 'http://127.0.0.1:8000/api/v1';
+/**
+ * There is deliberately no default API address: the MakoOptimize server and vLLM both listen on
+ * port 8000 by default, so a guessed http://127.0.0.1:8000/api/v1 would as likely reach the engine
+ * under test as our API. Getting started shows the line that sets MAKO_API_URL.
+ */
+export const API_URL_MISSING =
+  "MakoOptimize's address is not set: export MAKO_API_URL=https://YOUR-SERVER/api/v1 (Getting started shows the line) or pass --api-url";
 
 /** A non-ok answer from the MakoOptimize API (status 0: it could not be reached). */
 export class ApiError extends Error {
@@ -108,5 +115,47 @@ export class MakoApi {
           .join('; ')})`,
       );
     return parsed.data as ResponseOf<N>;
+  }
+}
+
+/** What an OpenAI-compatible server answers at GET /v1/models, which our API never does. */
+async function openAiModels(apiUrl: string): Promise<string[] | null> {
+  const origin = new URL(apiUrl).origin;
+  try {
+    const res = await fetch(`${origin}/v1/models`, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { object?: unknown; data?: { id?: unknown }[] };
+    if (!Array.isArray(body.data)) return null;
+    return body.data.map((m) => m.id).filter((id): id is string => typeof id === 'string');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks the API address and the token before any load is sent (GET /users/me), so that a typo
+ * costs a second instead of a whole benchmark. An address that answers as an OpenAI-compatible
+ * serving engine is named as such: the usual mistake is --api-url pointing at the engine.
+ */
+export async function verifyApiAccess(api: MakoApi): Promise<User> {
+  try {
+    return await api.call('me');
+  } catch (error) {
+    // Unreachable, or reached and the token refused (main's message for a 401 names MAKO_TOKEN).
+    if (error instanceof ApiError && (error.status === 0 || error.status === 401)) throw error;
+    const models = await openAiModels(api.baseUrl);
+    if (models)
+      throw new ApiError(
+        'me',
+        0,
+        `${api.baseUrl} is an OpenAI-compatible serving endpoint${models.length ? ` (it serves ${models.slice(0, 3).join(', ')})` : ''}, not the MakoOptimize API: set MAKO_API_URL (or --api-url) to your MakoOptimize server's /api/v1`,
+      );
+    if (error instanceof ApiError && error.status === 404)
+      throw new ApiError(
+        'me',
+        0,
+        `${api.baseUrl} does not answer as the MakoOptimize API (GET /users/me: 404); MAKO_API_URL (or --api-url) should end in /api/v1`,
+      );
+    throw error;
   }
 }

@@ -30,6 +30,28 @@ export interface BenchOutcome {
   warnings: string[];
   /** multi-turn: TTFT by turn number, where prefix caching of the history shows. */
   perTurn: TurnStats[] | null;
+  /** Set when too many requests failed for the figures to describe the server under this load. */
+  serverFailure: string | null;
+}
+
+/**
+ * More than this share of failed requests, and the run measured a failing server rather than a
+ * load: it exits non-zero and is not posted unless asked (--post-failed). A few percent leaves room
+ * for an engine that rejects the odd over-long prompt.
+ */
+export const FAILED_SHARE_LIMIT = 0.05;
+
+/** The verdict for a run whose requests failed beyond FAILED_SHARE_LIMIT, naming the server's errors. */
+export function serverFailureVerdict(summary: Summary, baseUrl: string): string | null {
+  const { completed, failed } = summary.metrics;
+  const total = completed + failed;
+  if (total === 0 || failed / total <= FAILED_SHARE_LIMIT) return null;
+  const kinds = Object.entries(summary.errors)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
+  const gone = (summary.errors.connection_refused ?? 0) + (summary.errors.connection_reset ?? 0) > failed / 2;
+  return `${failed} of ${total} requests failed (${kinds}): the server at ${baseUrl} ${gone ? 'stopped accepting or dropped connections' : 'answered with errors'} during the run, so these figures do not measure it at the load asked for`;
 }
 
 export interface TurnStats {
@@ -95,6 +117,10 @@ export async function executeBench(
     : { outcomes: run.outcomes, requests };
   const summary = summarise(sent.outcomes, sent.requests, run.durationS, plan.counter, plan.slo);
   const perTurn = run.conversations ? turnStats(run.conversations) : null;
+  const serverFailure = serverFailureVerdict(summary, plan.endpoint.baseUrl);
+  // A failing server distorts the client's own figures too (refused connections return at once and
+  // crowd the event loop), so the client is not blamed for a pace the server's failure set.
+  if (serverFailure) run.overhead = { ...run.overhead, client_limited: false, client_limited_reasons: [] };
   const ok = run.outcomes.filter((o) => o.ok);
   const inputFromUsage = ok.length > 0 && ok.every((o) => o.promptTokens !== null);
   const inputSource = inputFromUsage ? 'usage' : plan.counter.exact ? 'tokenizer' : 'chars/4';
@@ -115,5 +141,5 @@ export async function executeBench(
     max_concurrency: plan.load.maxConcurrency,
     ...describeRequests(sent.requests),
   };
-  return { requests, run, summary, workload, inputSource, warnings, perTurn };
+  return { requests, run, summary, workload, inputSource, warnings, perTurn, serverFailure };
 }

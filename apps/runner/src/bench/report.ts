@@ -11,6 +11,7 @@ export interface ReportContext {
   overhead: ClientOverhead;
   inputSource: string;
   perTurn?: TurnStats[] | null;
+  serverFailure?: string | null;
 }
 
 function latencyRow(name: string, s: LatencyStats): string[] {
@@ -87,6 +88,7 @@ export function formatReport(ctx: ReportContext): string {
         ]),
       ),
     );
+  if (ctx.serverFailure) lines.push(`SERVER FAILED: ${ctx.serverFailure}.`);
   if (ctx.overhead.client_limited)
     lines.push(
       `CLIENT-LIMITED: ${ctx.overhead.client_limited_reasons.join('; ')}. The client, not the server, set the pace: these figures do not measure the server at the load asked for.`,

@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { LatencyStats } from '@mako/contract';
 import { scheduleFor, slotOpenings, type Rate, type RampUp } from './arrivals.ts';
-import { sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
+import { normaliseBaseUrl, sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
 import type { BenchRequest, Turn } from './datasets.ts';
 import { latencyStats } from './metrics.ts';
 import { startTelemetry, type Telemetry } from './telemetry.ts';
@@ -147,6 +148,83 @@ function makeAgent(url: string): http.Agent {
   return url.startsWith('https:') ? new https.Agent(options) : new http.Agent(options);
 }
 
+/** How many requests are due in the schedule's first second (within the concurrency cap): the sockets to open beforehand. */
+export function connectionsForFirstSecond(offsets: ArrayLike<number>, maxConcurrency: number | null): number {
+  let due = 0;
+  while (due < offsets.length && (offsets[due] as number) < 1000) due++;
+  return Math.min(due, maxConcurrency ?? Infinity, MAX_PRIMED_CONNECTIONS);
+}
+
+/** Sockets opened ahead of the clock at most; beyond that a burst pays its own connects. */
+const MAX_PRIMED_CONNECTIONS = 256;
+
+/**
+ * Opens `count` keep-alive connections to the endpoint before the schedule's clock starts, and runs
+ * the request and response path once on each (GET /v1/models, which every OpenAI-compatible server
+ * answers cheaply): otherwise the first burst pays for TCP connects and for compiling the HTTP
+ * code while its requests are already due, and arrives tens of ms late. The answers are dropped;
+ * a server that refuses them fails the same way in the run itself.
+ */
+async function primeConnections(
+  endpoint: EndpointConfig,
+  agent: http.Agent,
+  count: number,
+  signal: AbortSignal,
+): Promise<void> {
+  if (count <= 0) return;
+  const url = new URL(`${normaliseBaseUrl(endpoint.baseUrl)}/v1/models`);
+  const transport = url.protocol === 'https:' ? https : http;
+  const headers: Record<string, string> = endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {};
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const req = transport.request(url, { method: 'GET', headers, agent, signal, timeout: 5000 });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', resolve);
+        res.on('error', () => resolve());
+      });
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve());
+      req.end();
+    });
+  await Promise.all(Array.from({ length: count }, once));
+}
+
+/**
+ * Runs the client's whole request path — body, socket write, streamed answer, event parsing — a few
+ * times against a throwaway server on loopback inside this process, so that the first burst does
+ * not pay for compiling it while its requests are due. Nothing reaches the endpoint under test.
+ */
+async function warmSendPath(endpoint: EndpointConfig, sample: BenchRequest, parallel: number): Promise<void> {
+  const chunk =
+    endpoint.type === 'chat'
+      ? { choices: [{ index: 0, delta: { content: 'warm' } }] }
+      : { choices: [{ index: 0, text: 'warm' }] };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (let i = 0; i < 4; i++) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      res.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 1, completion_tokens: 4 } })}\n\n`);
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const local = new http.Agent({ keepAlive: true });
+  const target: EndpointConfig = { ...endpoint, baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 5000 };
+  try {
+    for (let round = 0; round < 3; round++)
+      await Promise.all(
+        Array.from({ length: Math.max(1, parallel) }, () => sendStreamingRequest(target, sample, local)),
+      );
+  } finally {
+    local.destroy();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
 async function runWarmup(
   endpoint: EndpointConfig,
   warmup: readonly BenchRequest[],
@@ -257,6 +335,10 @@ export async function runBenchmark(options: {
     }
 
     const offsets = scheduleFor(requests, load);
+    const firstSecond = connectionsForFirstSecond(offsets, load.maxConcurrency);
+    if (requests[0]) await warmSendPath(endpoint, requests[0], Math.min(firstSecond, 16));
+    await primeConnections(endpoint, agent, firstSecond, signal);
+    if (signal.aborted) throw new BenchAbortedError('Interrupted');
     const concurrencyRamp = load.rampUp && 'durationS' in load.rampUp && load.maxConcurrency ? load.rampUp : null;
     const slots = load.maxConcurrency ? new Slots(concurrencyRamp ? 1 : load.maxConcurrency) : null;
     const rampTimers: NodeJS.Timeout[] = [];

@@ -6,7 +6,7 @@ export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130, terminated:
 /** A mistake on the command line: printed without a stack, exit code 2. */
 export class UsageError extends Error {}
 
-export type OptionKind = 'string' | 'int' | 'number' | 'boolean' | 'rate';
+export type OptionKind = 'string' | 'int' | 'number' | 'boolean' | 'rate' | 'url';
 
 export interface OptionSpec {
   kind: OptionKind;
@@ -90,6 +90,8 @@ function describeExpected(spec: OptionSpec): string {
       return bounds('a number');
     case 'rate':
       return "a positive number of requests per second, or 'inf'";
+    case 'url':
+      return 'an http:// or https:// URL';
     default:
       return 'a value';
   }
@@ -118,6 +120,20 @@ function convert(spec: OptionSpec, raw: string, source: string): string | number
       if (raw === 'inf') return 'inf';
       const v = Number(raw);
       return raw.trim() !== '' && Number.isFinite(v) && v > 0 ? v : fail();
+    }
+    case 'url': {
+      // Checked here, so that a URL without its scheme fails with the flag's name instead of a
+      // TypeError from whichever part of the run first builds a request from it.
+      let url: URL | null = null;
+      try {
+        url = new URL(raw);
+      } catch {
+        // handled below
+      }
+      if (url && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return raw;
+      const shown = spec.secret ? '(hidden)' : `'${raw}'`;
+      const fixed = /^[\w.-]+(:\d+)?(\/.*)?$/.test(raw) ? `; did you mean http://${raw}?` : '';
+      throw new UsageError(`Invalid value ${shown} for ${source}: expected an http:// or https:// URL${fixed}`);
     }
     case 'boolean':
       return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' || raw === '' ? false : fail();

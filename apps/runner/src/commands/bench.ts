@@ -15,7 +15,7 @@ import { aggregateRuns } from '../bench/repeats.ts';
 import { clientReport, telemetryUpload } from '../bench/upload.ts';
 import type { TokenCounter } from '../bench/tokens.ts';
 import { describeErrors, formatAggregate, formatReport } from '../bench/report.ts';
-import type { MakoApi } from '../api/client.ts';
+import { verifyApiAccess, type MakoApi } from '../api/client.ts';
 import type { RampUp } from '../bench/arrivals.ts';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec } from '../cli/options.ts';
 import {
@@ -148,7 +148,8 @@ export function resultDocument(
     endpoint: { base_url: plan.endpoint.baseUrl, type: plan.endpoint.type, model: plan.endpoint.model },
     load: {
       num_requests: plan.numRequests,
-      request_rate: plan.load.rate,
+      // What was sent: a ramp's or a trace's mean rate, not the unused --request-rate default.
+      request_rate: outcome.workload.request_rate,
       burstiness: plan.load.burstiness,
       max_concurrency: plan.load.maxConcurrency,
       ...(plan.dataset.kind === 'trace' ? { time_scale: plan.load.timeScale ?? 1 } : {}),
@@ -162,6 +163,7 @@ export function resultDocument(
     errors: outcome.summary.errors,
     token_counts: { output: outcome.summary.tokenSources, input: outcome.inputSource },
     client_overhead: outcome.run.overhead,
+    server_failure: outcome.serverFailure,
     ...(outcome.perTurn ? { per_turn: outcome.perTurn } : {}),
     telemetry: outcome.run.telemetry,
     benchmark: extra.setting ?? null,
@@ -229,6 +231,9 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
   const { spec, maxSeq } = resolveDataset(o);
   const rampUp = resolveRampUp(o);
   checkEndpointForDataset(spec.kind, o['endpoint-type']);
+  // The API and the token are checked before the load: a typo should not cost a whole benchmark.
+  const api = o.post ? makeApi(o) : null;
+  if (api) await verifyApiAccess(api);
   const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
   for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
   // Resolve the setting before the run: a missing --hardware should not cost a whole benchmark.
@@ -284,6 +289,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
         overhead: outcome.run.overhead,
         inputSource: outcome.inputSource,
         perTurn: outcome.perTurn,
+        serverFailure: outcome.serverFailure,
       })}\n${o.runs > 1 ? '\n' : ''}`,
     );
     runs.push({ plan: runPlan, outcome });
@@ -324,17 +330,23 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     );
     return EXIT.failure;
   }
-  if (body) {
+  const failing = runs.map((r, i) => ({ i, verdict: r.outcome.serverFailure })).filter((r) => r.verdict !== null);
+  for (const { i, verdict } of failing) ctx.stderr.write(`error: ${o.runs > 1 ? `run ${i + 1}: ` : ''}${verdict}\n`);
+  if (failing.length > 0 && body && !o['post-failed']) {
+    ctx.stderr.write('Nothing was posted: pass --post-failed to store a run with this many failed requests anyway.\n');
+    return EXIT.failure;
+  }
+  if (body && api) {
     const limited = runs.filter((r) => r.outcome.run.overhead.client_limited).length;
     // Posted all the same, marked: the page then says why these numbers understate the server.
     if (limited > 0)
       ctx.stderr.write(
         `warning: ${o.runs > 1 ? `${limited} of ${o.runs} runs are` : 'the run is'} client-limited, so ${o.runs > 1 ? 'they do' : 'it does'} not measure the server at the load asked for; the benchmark is posted marked client-limited and unverified. Lower the load, or run the client on a less busy machine.\n`,
       );
-    const saved = await postBenchmark(makeApi(o), body);
+    const saved = await postBenchmark(api, body);
     ctx.stdout.write(
-      `Posted benchmark ${saved.id} (setting ${saved.setting.id}${o.runs > 1 ? `, ${o.runs} runs` : ''}) to ${o['api-url']}\n`,
+      `Posted benchmark ${saved.id} (setting ${saved.setting.id}${o.runs > 1 ? `, ${o.runs} runs` : ''}) to ${api.baseUrl}\n`,
     );
   }
-  return EXIT.ok;
+  return failing.length > 0 ? EXIT.failure : EXIT.ok;
 }

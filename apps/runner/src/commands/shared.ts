@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { RUNTIMES, type HardwareConfig, type Runtime, type RuntimeOptions, type Slo } from '@mako/contract';
-import { DEFAULT_API_URL, MakoApi } from '../api/client.ts';
+import { API_URL_MISSING, MakoApi } from '../api/client.ts';
 import { RAMP_STRATEGIES, type RampStrategy, type RampUp } from '../bench/arrivals.ts';
 import { ENDPOINT_TYPES, type EndpointConfig, type EndpointType } from '../bench/client.ts';
 import { DATASET_KINDS, type DatasetKind, type DatasetSpec } from '../bench/datasets.ts';
@@ -11,12 +11,12 @@ import { detectHardware, formatHardware, parseHardware, parseRuntimeOptions, par
 
 export const endpointOptions = {
   'base-url': {
-    kind: 'string',
+    kind: 'url',
     group: 'Endpoint',
     value: 'URL',
     default: 'http://127.0.0.1:8000',
     env: 'OPENAI_BASE_URL',
-    help: 'OpenAI-compatible server to load (a trailing /v1 is fine).',
+    help: 'OpenAI-compatible server to load (a trailing /v1 is fine); the default is the port vLLM and trtllm-serve listen on (SGLang: 30000, llama-server: 8080, Ollama: 11434).',
   },
   'endpoint-type': {
     kind: 'string',
@@ -288,12 +288,11 @@ export const resultOptions = {
 
 export const apiOptions = {
   'api-url': {
-    kind: 'string',
+    kind: 'url',
     group: 'MakoOptimize',
     value: 'URL',
-    default: DEFAULT_API_URL,
     env: 'MAKO_API_URL',
-    help: 'The MakoOptimize API.',
+    help: "The MakoOptimize API, e.g. https://mako.example.com/api/v1 (no default: the server's usual port 8000 is also vLLM's). Checked with GET /users/me before any load is sent.",
   },
   token: {
     kind: 'string',
@@ -310,6 +309,11 @@ export const settingOptions = {
     kind: 'boolean',
     group: 'MakoOptimize',
     help: 'Upload the results to /api/v1/benchmarks (needs a token). Nothing is uploaded without this flag, even with MAKO_TOKEN set.',
+  },
+  'post-failed': {
+    kind: 'boolean',
+    group: 'MakoOptimize',
+    help: 'With --post: upload a run even when more than 5 % of its requests failed (such a run still exits 1). Without it, a failing run is not posted.',
   },
   hardware: {
     kind: 'string',
@@ -478,7 +482,8 @@ export function resolveSlo(text: string | undefined): Slo | null {
   return text === undefined ? null : parseSlo(text);
 }
 
-export function makeApi(o: { 'api-url': string; token?: string | undefined }): MakoApi {
+export function makeApi(o: { 'api-url'?: string | undefined; token?: string | undefined }): MakoApi {
+  if (!o['api-url']) throw new UsageError(API_URL_MISSING);
   return new MakoApi({ baseUrl: o['api-url'], token: o.token });
 }
 

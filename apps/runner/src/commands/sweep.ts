@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { BenchmarkCreate, BenchmarkMetrics } from '@mako/contract';
+import { verifyApiAccess } from '../api/client.ts';
 import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
 import { createProgress } from '../bench/progress.ts';
 import { describeErrors } from '../bench/report.ts';
@@ -170,13 +171,14 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   if (byConcurrency && (!Number.isInteger(o.start) || !Number.isInteger(o.max)))
     throw new UsageError('--over concurrency needs whole numbers for --start and --max');
   if (o.post && !o.token) throw new UsageError('--post needs an API token: set MAKO_TOKEN (or pass --token)');
+  const api = o.post ? makeApi(o) : null;
+  if (api) await verifyApiAccess(api);
   const { spec, maxSeq } = resolveDataset(o);
   checkEndpointForDataset(spec.kind, o['endpoint-type']);
   const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
   for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
   const setting = o.post ? await resolveSetting(o, ownedBy) : null;
   const counter = resolveCounter(o.tokenizer, endpoint.model);
-  const api = o.post ? makeApi(o) : null;
   const records: StepRecord[] = [];
   const posts: BenchmarkCreate[] = [];
   const what = byConcurrency ? 'concurrency' : spec.kind === 'trace' ? 'trace speed-up' : 'request rate';
@@ -252,7 +254,9 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
         record.client_limited ? `  CLIENT-LIMITED (${record.client_limited_reasons.join('; ')})` : ''
       }\n`,
     );
-    if (setting && api && outcome.summary.metrics.completed > 0 && !record.client_limited) {
+    if (outcome.serverFailure) ctx.stderr.write(`step ${step} at ${what} ${level}: ${outcome.serverFailure}\n`);
+    const postable = !record.client_limited && (!outcome.serverFailure || o['post-failed']);
+    if (setting && api && outcome.summary.metrics.completed > 0 && postable) {
       const body = benchmarkBody({
         model: endpoint.model,
         setting,
@@ -309,7 +313,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     ctx.stderr.write(
       `warning: the client could not keep up at level(s) ${limited.join(', ')}: their verdicts measure this machine as much as the server (see client_limited in the steps)\n`,
     );
-  if (posts.length) ctx.stdout.write(`Posted ${posts.length} benchmark(s) to ${o['api-url']}\n`);
+  if (posts.length && api) ctx.stdout.write(`Posted ${posts.length} benchmark(s) to ${api.baseUrl}\n`);
   return result.best === null ? EXIT.failure : EXIT.ok;
 }
 

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec, type OptionSpec } from '../cli/options.ts';
+import { verifyApiAccess } from '../api/client.ts';
 import { EngineTemplateError } from '../engine/engine.ts';
 import { SessionWorkloadError, runTuneLoop } from '../tune/loop.ts';
 import type { Context } from './context.ts';
@@ -164,9 +165,11 @@ export async function runTuneCommand(argv: readonly string[], ctx: Context): Pro
       `--engine-cmd must contain {flags}, where the configuration's engine flags go (got: ${o['engine-cmd']})`,
     );
   const slo = resolveSlo(o.slo);
+  const api = makeApi(o);
+  await verifyApiAccess(api);
   try {
     return await runTuneLoop({
-      api: makeApi(o),
+      api,
       sessionId: o.session,
       runnerName: o.name ?? defaultRunnerName(),
       engineTemplate: o['engine-cmd'],

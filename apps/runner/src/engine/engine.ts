@@ -255,7 +255,28 @@ export function lastErrorLines(logs: string, count = 3): string[] {
   return found;
 }
 
-function describeExit(exit: ExitInfo | null): string {
+/** The last `count` non-empty lines of a log, as the user should see why a command failed. */
+export function tailLines(logs: string, count: number): string[] {
+  return logs
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter(Boolean)
+    .slice(-count)
+    .map((l) => l.slice(0, 500));
+}
+
+/**
+ * How an engine failed to start, comparable between configurations: the shell's "cannot run"
+ * codes (126 not executable, 127 not found) alone, else the exit status and the last error line
+ * with its numbers masked (timestamps, pids and ports differ between two starts of the same fault).
+ */
+export function startupSignature(logs: string, exit: ExitInfo | null): string {
+  if (exit?.code === 126 || exit?.code === 127) return `exit ${exit.code}`;
+  const line = lastErrorLines(logs, 1)[0] ?? tailLines(logs, 1)[0] ?? '';
+  return `${describeExit(exit)}: ${line.replace(/\d+/g, '#')}`;
+}
+
+export function describeExit(exit: ExitInfo | null): string {
   if (!exit) return 'still running';
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
 }

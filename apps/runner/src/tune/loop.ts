@@ -19,7 +19,16 @@ import { BenchAbortedError } from '../bench/run.ts';
 import type { TokenCounter } from '../bench/tokens.ts';
 import { describeErrors } from '../bench/report.ts';
 import { EXIT } from '../cli/options.ts';
-import { Engine, classifyFailure, freePort, renderEngineCommand } from '../engine/engine.ts';
+import {
+  Engine,
+  classifyFailure,
+  freePort,
+  renderEngineCommand,
+  startupSignature,
+  tailLines,
+  describeExit,
+  type ExitInfo,
+} from '../engine/engine.ts';
 import { detectHardware } from '../setting.ts';
 import { ms, perSecond } from '../util/format.ts';
 import { describeSpread, describeVerdict } from './confidence.ts';
@@ -132,7 +141,17 @@ export function sloFromConstraints(session: TuningSession): Slo | null {
  * for that (a failure kind would mark the configuration bad), so such a trial is not posted.
  */
 type TrialResult =
-  { metrics: BenchmarkMetrics } | { failure: Failure } | { clientLimited: string[]; metrics: BenchmarkMetrics };
+  | { metrics: BenchmarkMetrics }
+  | { failure: Failure; startup?: StartupFailure }
+  | { clientLimited: string[]; metrics: BenchmarkMetrics };
+
+/** An engine that exited before it became healthy: how, and its last lines for the user. */
+interface StartupFailure {
+  signature: string;
+  exit: ExitInfo | null;
+  lastLines: string[];
+  logFile: string;
+}
 
 /** Stop after this many client-limited trials in a row: the machine cannot generate the session's load. */
 const MAX_CLIENT_LIMITED_IN_A_ROW = 3;
@@ -189,20 +208,58 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
   let trials = 0;
   let limitedInARow = 0;
 
-  const evaluate = async (pending: PendingConfig): Promise<TrialResult> => {
+  /** Set once any engine answered its health check: from then on the command itself is known to work. */
+  let commandWorks = false;
+
+  const launch = async (config: PendingConfig['config'], logFile: string) => {
     const port = options.port ?? (await freePort(options.host));
-    const command = renderEngineCommand(template, { runtime, model, config: pending.config, port, host: options.host });
-    out(`trial ${pending.trial_number}${pending.remeasure ? ' (re-measure)' : ''}: ${describeConfig(pending.config)}`);
+    const command = renderEngineCommand(template, { runtime, model, config, port, host: options.host });
     out(`  $ ${command}`);
     // The engine never needs the MakoOptimize token.
     const env = { ...process.env };
     delete env.MAKO_TOKEN;
-    const engine = Engine.start(command, { env, logFile: trialFile(options.logDir, pending, 'log') });
+    const engine = Engine.start(command, { env, logFile });
+    const baseUrl = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+    const health = await engine.waitHealthy(baseUrl, options.healthTimeoutMs, signal, options.healthPollMs);
+    if (health === 'healthy') commandWorks = true;
+    const startup =
+      health === 'exited'
+        ? {
+            signature: startupSignature(engine.logs, engine.exitInfo),
+            exit: engine.exitInfo,
+            lastLines: tailLines(engine.logs, 5),
+            logFile,
+          }
+        : undefined;
+    return { engine, baseUrl, health, startup };
+  };
+
+  /**
+   * A startup failure before any engine of this runner was healthy may be the command's, not the
+   * configuration's: the same command with the engine's defaults (no flags) is the second try. Only
+   * when it fails the same way is the configuration cleared of blame.
+   */
+  const failsWithDefaults = async (pending: PendingConfig, first: StartupFailure): Promise<boolean> => {
+    out('  checking whether the engine command starts at all with the engine defaults (no flags)');
+    const probe = await launch({}, trialFile(options.logDir, pending, 'log').replace(/\.log$/, '-defaults.log'));
     try {
-      const baseUrl = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
-      const health = await engine.waitHealthy(baseUrl, options.healthTimeoutMs, signal, options.healthPollMs);
+      if (probe.health === 'aborted' || signal.aborted) throw new Interrupted();
+      return probe.startup !== undefined && probe.startup.signature === first.signature;
+    } finally {
+      await probe.engine.stop(options.stopGraceMs);
+    }
+  };
+
+  const evaluate = async (pending: PendingConfig): Promise<TrialResult> => {
+    out(`trial ${pending.trial_number}${pending.remeasure ? ' (re-measure)' : ''}: ${describeConfig(pending.config)}`);
+    const { engine, baseUrl, health, startup } = await launch(
+      pending.config,
+      trialFile(options.logDir, pending, 'log'),
+    );
+    try {
       if (health === 'aborted' || signal.aborted) throw new Interrupted();
-      if (health === 'exited') return { failure: classifyFailure(engine.logs, engine.exitInfo, 'startup') };
+      if (health === 'exited')
+        return { failure: classifyFailure(engine.logs, engine.exitInfo, 'startup'), ...(startup ? { startup } : {}) };
       if (health === 'timeout') return { failure: classifyFailure(engine.logs, engine.exitInfo, 'health-timeout') };
       out(`  engine healthy at ${baseUrl}; benchmarking ${plan.numRequests} requests`);
       let outcome;
@@ -279,6 +336,30 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
     }
   };
 
+  /**
+   * The engine command fails the same way with the configuration and with the defaults: nothing
+   * measured here would be about the configuration, so no trial is recorded, the lease goes back to
+   * the session, and the runner stops instead of spending the session's budget on crashes.
+   */
+  const brokenCommand = async (pending: PendingConfig, failure: StartupFailure): Promise<number> => {
+    err(
+      `error: the engine command fails the same way with trial ${pending.trial_number}'s configuration and with the engine's defaults (${describeExit(failure.exit)}), so no configuration can be measured with it. Its last lines (${failure.logFile}):`,
+    );
+    for (const line of failure.lastLines) err(`  ${line}`);
+    try {
+      await api.call('releaseConfig', {
+        params: { session_id: session.id, pending_config_id: pending.id },
+      });
+      err(`No trial was recorded; the configuration went back to the session.`);
+    } catch (error) {
+      err(
+        `No trial was recorded; the lease could not be given back (${(error as Error).message}) and will lapse on the server.`,
+      );
+    }
+    err('Fix --engine-cmd (or MAKO_ENGINE_CMD) and run tune again.');
+    return EXIT.failure;
+  };
+
   try {
     for (;;) {
       if (signal.aborted) throw new Interrupted();
@@ -309,6 +390,10 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       backoff = options.backoff.initialMs;
       for (const pending of leased.configs) {
         const result = await evaluate(pending);
+        // An out-of-memory start says something about the configuration; any other may be the command's.
+        const suspect = 'failure' in result && result.failure.kind !== 'oom' ? result.startup : undefined;
+        if (suspect && !commandWorks && (await failsWithDefaults(pending, suspect)))
+          return await brokenCommand(pending, suspect);
         trials++;
         if ('clientLimited' in result) {
           writeFileSync(

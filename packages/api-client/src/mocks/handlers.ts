@@ -290,6 +290,13 @@ export const endpointMocks: EndpointMocks = {
       errorResponse(404, 'Pending configuration not found'),
     error: notFound('Pending configuration'),
   },
+  releaseConfig: {
+    success: ({ params }) =>
+      fx.pendingConfigs.some((p) => p.session_id === params.session_id && p.id === params.pending_config_id)
+        ? { message: 'The configuration was given back to the search' }
+        : errorResponse(404, 'Pending configuration not found'),
+    error: notFound('Pending configuration'),
+  },
 
   // ---- Tokens
   listApiTokens: { success: ({ url }) => paginate(fx.apiTokens, url), empty: emptyPage, error: serverError },

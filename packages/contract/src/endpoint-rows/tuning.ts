@@ -1,4 +1,4 @@
-import { PageQuery } from '../common.ts';
+import { Message, PageQuery } from '../common.ts';
 import {
   NextConfigsBody,
   NextConfigsResponse,
@@ -131,5 +131,16 @@ export const getPendingConfig = def({
   response: PendingConfig,
   errors: [404],
   spec: true,
+  group: 'product',
+});
+export const releaseConfig = def({
+  method: 'DELETE',
+  path: '/tuning/session/{session_id}/next-configs/{pending_config_id}',
+  summary: 'Give a leased configuration back to the search unmeasured (e.g. the engine command is broken)',
+  auth: 'bearer',
+  params: PendingConfigPath,
+  response: Message,
+  errors: [404, 409],
+  spec: false,
   group: 'product',
 });
