@@ -90,6 +90,9 @@ const probes: { [N in EndpointName]: Probe } = {
     client.request('nextConfigs', { params: { session_id: ids.session }, query: { name: 'runner-h100-a' } }),
   ),
   getPendingConfig: factory(client.pendingConfigQueryOptions(ids.session, ids.pendingConfig)),
+  renewLease: call(() =>
+    client.request('renewLease', { params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }),
+  ),
   listApiTokens: factory(client.apiTokensQueryOptions()),
   createApiToken: mutation(client.useCreateApiTokenMutation, bodies.createApiToken),
   revokeApiToken: mutation(client.useRevokeApiTokenMutation, ids.apiToken),

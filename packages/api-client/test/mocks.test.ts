@@ -182,6 +182,7 @@ const calls: { [N in EndpointName]: RequestArgs<N> } = {
   getSessionInsights: [{ params: { session_id: ids.session } }],
   nextConfigs: [{ params: { session_id: ids.session }, body: { count: 2 } }],
   getPendingConfig: [{ params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }],
+  renewLease: [{ params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }],
   listApiTokens: [],
   createApiToken: [{ body: bodies.createApiToken }],
   revokeApiToken: [{ params: { token_id: ids.apiToken } }],

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
 import { Invalid } from '../services/errors.ts';
 import { tuningSessions } from '../services/tuning-sessions.ts';
+import { renewLease } from '../services/leases.ts';
 
 type SpaceInput = z.output<typeof TuningSessionCreate>['search_space'];
 
@@ -41,6 +42,7 @@ type TuningHandlers = Pick<
   | 'getSessionInsights'
   | 'nextConfigs'
   | 'getPendingConfig'
+  | 'renewLease'
 >;
 
 export function tuningHandlers(ctx: AppContext): TuningHandlers {
@@ -56,6 +58,8 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
       sessions.nextConfigs(params.session_id, principal.user.id, body.count, query.name ?? null),
     getPendingConfig: ({ principal, params }) =>
       sessions.pendingConfig(params.session_id, params.pending_config_id, principal.user.id),
+    renewLease: ({ principal, params }) =>
+      renewLease(ctx, params.session_id, params.pending_config_id, principal.user.id),
     postResult: ({ principal, params, body }) =>
       sessions.postResult(params.session_id, principal.user.id, body, principal.via === 'api_token'),
     listResults: ({ principal, params, query }) =>
