@@ -61,7 +61,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   PLANS_FREE: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LEASE_TTL_S: int(1800, 1, 7 * 24 * 3600),
+  // Runners renew their leases while they measure (renewLease), so a lease can be short: a runner
+  // that dies gives its configuration back within minutes.
+  LEASE_TTL_S: int(300, 1, 7 * 24 * 3600),
   MAIL_COOLDOWN_S: int(60, 0, 24 * 3600),
   MAGIC_LINK_TTL_S: int(MAX_MAGIC_LINK_TTL_S, 30, MAX_MAGIC_LINK_TTL_S),
   VERIFICATION_TTL_S: int(MAX_VERIFICATION_TTL_S, 30, MAX_VERIFICATION_TTL_S),

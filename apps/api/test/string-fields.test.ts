@@ -307,6 +307,7 @@ beforeAll(async () => {
     nextConfigs: { params: sessionId, query: { name: 'runner-1' }, body: { count: 1 } },
     getPendingConfig: { params: { ...sessionId, pending_config_id: leased.configs[0]!.id } },
     releaseConfig: { params: { ...sessionId, pending_config_id: leased.configs[0]!.id } },
+    renewLease: { params: { ...sessionId, pending_config_id: leased.configs[0]!.id } },
     publicBenchmark: { params: benchmarkId },
     publicSetting: { params: settingId },
     publicTuningSession: { params: sessionId },

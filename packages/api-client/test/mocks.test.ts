@@ -183,6 +183,7 @@ const calls: { [N in EndpointName]: RequestArgs<N> } = {
   nextConfigs: [{ params: { session_id: ids.session }, body: { count: 2 } }],
   getPendingConfig: [{ params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }],
   releaseConfig: [{ params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }],
+  renewLease: [{ params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }],
   listApiTokens: [],
   createApiToken: [{ body: bodies.createApiToken }],
   revokeApiToken: [{ params: { token_id: ids.apiToken } }],

@@ -10,6 +10,7 @@ export const API_MESSAGES = {
   pendingEvaluations: 'Need to wait for pending evaluations',
   searchComplete: 'Tuning search is complete',
   searchError: 'Internal search error',
+  leaseLapsed: 'The lease has lapsed or its result is in: the configuration is no longer held',
 } as const;
 
 /** Default status texts of SPEC §8. Any other non-ok status is a 'Generic Error'. */

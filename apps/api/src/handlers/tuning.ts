@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
 import { Invalid } from '../services/errors.ts';
 import { tuningSessions } from '../services/tuning-sessions.ts';
+import { renewLease } from '../services/leases.ts';
 
 type SpaceInput = z.output<typeof TuningSessionCreate>['search_space'];
 
@@ -42,6 +43,7 @@ type TuningHandlers = Pick<
   | 'nextConfigs'
   | 'getPendingConfig'
   | 'releaseConfig'
+  | 'renewLease'
 >;
 
 export function tuningHandlers(ctx: AppContext): TuningHandlers {
@@ -59,6 +61,8 @@ export function tuningHandlers(ctx: AppContext): TuningHandlers {
       sessions.pendingConfig(params.session_id, params.pending_config_id, principal.user.id),
     releaseConfig: ({ principal, params }) =>
       sessions.releaseConfig(params.session_id, params.pending_config_id, principal.user.id),
+    renewLease: ({ principal, params }) =>
+      renewLease(ctx, params.session_id, params.pending_config_id, principal.user.id),
     postResult: ({ principal, params, body }) =>
       sessions.postResult(params.session_id, principal.user.id, body, principal.via === 'api_token'),
     listResults: ({ principal, params, query }) =>

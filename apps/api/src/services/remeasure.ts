@@ -199,7 +199,10 @@ async function dueFor(
     .where('session_id', '=', session.id)
     .where('leased_by', 'is not', null)
     .where('leased_by', '!=', runnerName)
-    .where('created_at', '>', isoAt(now - ctx.config.leaseTtlS * 1000))
+    // Leased within the lease time, or still held: a runner renewing a long measurement is present.
+    .where((eb) =>
+      eb.or([eb('created_at', '>', isoAt(now - ctx.config.leaseTtlS * 1000)), eb('expires_at', '>', isoAt(now))]),
+    )
     .execute();
   const others = recent.flatMap((r) => (r.leased_by === null ? [] : [r.leased_by]));
   const fresh = due.filter((m) => !m.runners.has(runnerName));

@@ -33,6 +33,7 @@ import { detectHardware } from '../setting.ts';
 import { ms, perSecond } from '../util/format.ts';
 import { describeSpread, describeVerdict } from './confidence.ts';
 import { printFront } from './front.ts';
+import { keepLease } from './lease-keeper.ts';
 
 export interface TuneOptions {
   api: MakoApi;
@@ -389,11 +390,22 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       }
       backoff = options.backoff.initialMs;
       for (const pending of leased.configs) {
-        const result = await evaluate(pending);
-        // An out-of-memory start says something about the configuration; any other may be the command's.
-        const suspect = 'failure' in result && result.failure.kind !== 'oom' ? result.startup : undefined;
-        if (suspect && !commandWorks && (await failsWithDefaults(pending, suspect)))
-          return await brokenCommand(pending, suspect);
+        const lease = keepLease(api, pending, (detail) =>
+          err(`warning: trial ${pending.trial_number}'s lease is no longer held (${detail})`),
+        );
+        let result: TrialResult;
+        try {
+          result = await evaluate(pending);
+          // An out-of-memory start says something about the configuration; any other may be the command's.
+          const suspect = 'failure' in result && result.failure.kind !== 'oom' ? result.startup : undefined;
+          if (suspect && !commandWorks && (await failsWithDefaults(pending, suspect))) {
+            lease.stop();
+            return await brokenCommand(pending, suspect);
+          }
+        } catch (error) {
+          lease.stop();
+          throw error;
+        }
         trials++;
         if ('clientLimited' in result) {
           writeFileSync(
@@ -409,18 +421,21 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
             );
             return EXIT.failure;
           }
+          lease.stop();
           continue;
         }
         limitedInARow = 0;
-        const saved = await post(pending, result).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 409) {
-            err(
-              `warning: trial ${pending.trial_number} was not accepted (${error.detail}); its lease may have expired`,
-            );
-            return null;
-          }
-          throw error;
-        });
+        const saved = await post(pending, result)
+          .finally(() => lease.stop())
+          .catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 409) {
+              err(
+                `warning: trial ${pending.trial_number} was not accepted (${error.detail}); its lease may have expired`,
+              );
+              return null;
+            }
+            throw error;
+          });
         if ('failure' in result) {
           out(`  → ${result.failure.kind}: ${result.failure.message.split('\n')[0]}`);
           // The headline ends with the last error line; the ones before it often carry the rest of the cause.

@@ -297,6 +297,12 @@ export const endpointMocks: EndpointMocks = {
         : errorResponse(404, 'Pending configuration not found'),
     error: notFound('Pending configuration'),
   },
+  renewLease: {
+    success: ({ params }) =>
+      fx.pendingConfigs.find((p) => p.session_id === params.session_id && p.id === params.pending_config_id) ??
+      errorResponse(404, 'Pending configuration not found'),
+    error: () => errorResponse(409, API_MESSAGES.leaseLapsed),
+  },
 
   // ---- Tokens
   listApiTokens: { success: ({ url }) => paginate(fx.apiTokens, url), empty: emptyPage, error: serverError },

@@ -138,8 +138,26 @@ export const releaseConfig = def({
   path: '/tuning/session/{session_id}/next-configs/{pending_config_id}',
   summary: 'Give a leased configuration back to the search unmeasured (e.g. the engine command is broken)',
   auth: 'bearer',
+  scope: 'tuning:write',
   params: PendingConfigPath,
   response: Message,
+  errors: [404, 409],
+  spec: false,
+  group: 'product',
+});
+/**
+ * A runner renews its lease while it measures (a lease lasts minutes, a measurement may take an
+ * hour), so that a runner that dies gives its configuration back within minutes. 409 when the
+ * lease has lapsed or its result is in.
+ */
+export const renewLease = def({
+  method: 'POST',
+  path: '/tuning/session/{session_id}/next-configs/{pending_config_id}/renew',
+  summary: 'Keep holding a leased configuration while it is measured',
+  auth: 'bearer',
+  scope: 'tuning:write',
+  params: PendingConfigPath,
+  response: PendingConfig,
   errors: [404, 409],
   spec: false,
   group: 'product',
