@@ -23,6 +23,7 @@ export {
   PERCENTILES,
   RUNTIMES,
   RUNTIME_CATALOGUES,
+  defaultConfig,
   formatConstraints,
   isMetricKey,
   naturalDirection,

@@ -1,4 +1,5 @@
 import type { TelemetrySample } from '@mako/contract/vocabulary';
+import { plural } from '../../foundations/format/format';
 
 /** One moment of a run, as the contract's TelemetrySample: a series is absent when nothing exposed it. */
 export type TelemetryPoint = TelemetrySample;
@@ -62,7 +63,7 @@ export function describeTelemetry(
 ): string {
   if (points.length === 0) return 'No telemetry was recorded for this run.';
   const last = points[points.length - 1] as TelemetryPoint;
-  const parts = [`${points.length} samples over ${seconds(last.t_s)}`];
+  const parts = [`${plural(points.length, 'sample', 'samples')} over ${seconds(last.t_s)}`];
   const throughput = peak(points, 'output_throughput');
   if (throughput) parts.push(`output peaked at ${formatThroughput(throughput.value)} at ${seconds(throughput.t_s)}`);
   const kv = peak(points, 'kv_cache_usage');
