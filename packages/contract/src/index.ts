@@ -30,6 +30,7 @@ export {
   PERCENTILES,
   RUNTIMES,
   RUNTIME_CATALOGUES,
+  defaultConfig,
   formatConstraints,
   isMetricKey,
   naturalDirection,

@@ -1,20 +1,9 @@
-import type { RuntimeOptions } from './benchmarks.ts';
 import type { SearchParameter, SearchSpace, SpaceRule } from './tuning.ts';
 import { runtimeCatalogue, type ConfigValue, type Runtime, type RuntimeOptionSpec } from './vocabulary/runtimes.ts';
 
 /* What the tuner and the pages derive from the runtime catalogue (vocabulary/runtimes.ts). */
 
 const TP_NAMES = new Set(['tensor_parallel_size', 'tp_size']);
-
-/** The engine's defaults for the flags it can tune: the first configuration every session measures. */
-export function defaultConfig(runtime: Runtime, names?: readonly string[]): RuntimeOptions {
-  const config: RuntimeOptions = {};
-  for (const o of runtimeCatalogue(runtime).options) {
-    if (o.default === null) continue;
-    if (names ? names.includes(o.name) : o.tunable) config[o.name] = o.default;
-  }
-  return config;
-}
 
 function toParameter(o: RuntimeOptionSpec, gpuCount: number): SearchParameter | null {
   if (TP_NAMES.has(o.name)) {

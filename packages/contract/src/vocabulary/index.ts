@@ -14,6 +14,7 @@ export {
   OPTION_KINDS,
   RUNTIMES,
   RUNTIME_CATALOGUES,
+  defaultConfig,
   runtimeCatalogue,
   type ConfigValue,
   type Runtime,

@@ -394,3 +394,16 @@ export function runtimeCatalogue(runtime: Runtime): RuntimeCatalogue {
   if (!found) throw new Error(`Unknown runtime ${runtime}`);
   return found;
 }
+
+/**
+ * The engine's defaults for the named flags (its tunable ones when no names are given), leaving out
+ * flags it derives itself. Sessions propose them first; the session page compares trials with them.
+ */
+export function defaultConfig(runtime: Runtime, names?: readonly string[]): Record<string, ConfigValue> {
+  const config: Record<string, ConfigValue> = {};
+  for (const o of runtimeCatalogue(runtime).options) {
+    if (o.default === null) continue;
+    if (names ? names.includes(o.name) : o.tunable) config[o.name] = o.default;
+  }
+  return config;
+}

@@ -9,6 +9,7 @@ import {
   formatRelativeTime,
   formatTokensPerSecond,
   formatUsd,
+  plural,
 } from './format';
 
 describe('formatUsd', () => {
@@ -58,6 +59,14 @@ describe('formatNumber and formatPercentChange', () => {
     expect(formatPercentChange(0.38)).toBe('+38 %');
     expect(formatPercentChange(-0.042)).toBe('−4.2 %');
     expect(formatPercentChange(0)).toBe('±0.0 %');
+  });
+});
+
+describe('plural', () => {
+  it('agrees the noun with the count, zero included', () => {
+    expect(plural(1, 'trial', 'trials')).toBe('1 trial');
+    expect(plural(0, 'trial', 'trials')).toBe('0 trials');
+    expect(plural(1024, 'feasible trial', 'feasible trials')).toBe('1,024 feasible trials');
   });
 });
 

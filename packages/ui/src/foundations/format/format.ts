@@ -44,6 +44,9 @@ export function formatNumber(value: number | null | undefined, maximumFractionDi
   return isNumber(value) ? new Intl.NumberFormat('en-US', { maximumFractionDigits }).format(value) : MISSING;
 }
 
+/** A count with its noun, agreeing in number: "1 trial", "1,024 trials". Every screen counts this way. */
+export const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
 const percentMagnitude = (percent: number) =>
   Math.abs(percent) >= 10 ? wholeNumber.format(Math.abs(percent)) : oneDecimal.format(Math.abs(percent));
 

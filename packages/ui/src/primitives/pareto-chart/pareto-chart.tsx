@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { paretoFrontier } from '../chart/chart-math';
 import { ChartFrame, chartFigure } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
+import { plural } from '../../foundations/format/format';
 import { groupStyles } from './pareto-groups';
 
 const ParetoChartView = lazy(() => import('./pareto-chart-view'));
@@ -50,7 +51,7 @@ export function ParetoChart(props: ParetoChartProps) {
     props.summary ??
     (points.length === 0
       ? 'No results to plot.'
-      : `${points.length} results on ${groups.length} hardware configurations; ${frontier.length} on the Pareto frontier.`);
+      : `${plural(points.length, 'result', 'results')} on ${plural(groups.length, 'hardware configuration', 'hardware configurations')}; ${frontier.length} on the Pareto frontier.`);
   return (
     <ChartFrame
       {...chartFigure(props, { title: 'Throughput against interactivity', height: 360 })}

@@ -1,3 +1,5 @@
+import { plural } from '../../foundations/format/format';
+
 /**
  * One moment of a run: seconds since it started, and a value per series, absent when nothing
  * exposed it. Plain numbers by name, so a primitive knows no API shape; the contract's
@@ -77,7 +79,7 @@ export function describeTelemetry(
 ): string {
   if (points.length === 0) return 'No telemetry was recorded for this run.';
   const last = points[points.length - 1] as TelemetryPoint;
-  const parts = [`${points.length} samples over ${seconds(last.t_s)}`];
+  const parts = [`${plural(points.length, 'sample', 'samples')} over ${seconds(last.t_s)}`];
   const throughput = peak(points, 'output_throughput');
   if (throughput) parts.push(`output peaked at ${formatThroughput(throughput.value)} at ${seconds(throughput.t_s)}`);
   const kv = peak(points, 'kv_cache_usage');

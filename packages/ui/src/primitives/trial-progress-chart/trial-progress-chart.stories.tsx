@@ -80,7 +80,7 @@ export const MinimisingLatency: Story = {
 export const NoFeasibleTrialYet: Story = {
   args: { trials: [{ trial: 1, value: null, outcome: 'failed', reason: 'oom' }], baseline: undefined },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('No feasible trial yet after 1 trials; 0 infeasible, 1 failed.')).toBeVisible();
+    await expect(canvas.getByText('No feasible trial yet after 1 trial; 0 infeasible, 1 failed.')).toBeVisible();
   },
 };
 

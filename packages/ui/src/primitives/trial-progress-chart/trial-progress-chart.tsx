@@ -4,6 +4,7 @@ import type { Direction, TrialPoint } from '../chart/chart-math';
 import { ChartFrame, chartFigure } from '../chart/chart-frame';
 import type { ObjectiveChartOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
+import { plural } from '../../foundations/format/format';
 
 const TrialProgressChartView = lazy(() => import('./trial-progress-chart-view'));
 
@@ -22,8 +23,8 @@ function describe({ trials, direction, metricLabel, formatValue = String }: Tria
   const infeasible = trials.filter((trial) => trial.outcome === 'infeasible').length;
   const failed = trials.filter((trial) => trial.outcome === 'failed').length;
   const best = last
-    ? `Best ${metricLabel}: ${formatValue(last.best)} after ${trials.length} trials`
-    : `No feasible trial yet after ${trials.length} trials`;
+    ? `Best ${metricLabel}: ${formatValue(last.best)} after ${plural(trials.length, 'trial', 'trials')}`
+    : `No feasible trial yet after ${plural(trials.length, 'trial', 'trials')}`;
   return `${best}; ${infeasible} infeasible, ${failed} failed.`;
 }
 

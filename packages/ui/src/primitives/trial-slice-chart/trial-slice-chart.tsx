@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { ChartFrame, chartFigure } from '../chart/chart-frame';
 import type { ObjectiveChartOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
+import { plural } from '../../foundations/format/format';
 import type { SlicePoint } from './slice-points';
 
 export type { SlicePoint } from './slice-points';
@@ -23,7 +24,7 @@ function describe({ points, flag, metricLabel, formatValue = String }: TrialSlic
   const best = measured.reduce((a, b) => ((b.value as number) > (a.value as number) ? b : a));
   const worst = measured.reduce((a, b) => ((b.value as number) < (a.value as number) ? b : a));
   return (
-    `${measured.length} feasible trials against ${flag}: the highest ${metricLabel}, ${formatValue(best.value as number)}, ` +
+    `${plural(measured.length, 'feasible trial', 'feasible trials')} against ${flag}: the highest ${metricLabel}, ${formatValue(best.value as number)}, ` +
     `at ${flag} = ${String(best.x)}; the lowest, ${formatValue(worst.value as number)}, at ${String(worst.x)}; ${failed} failed.`
   );
 }

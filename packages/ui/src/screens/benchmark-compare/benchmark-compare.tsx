@@ -12,6 +12,7 @@ import {
   formatNumber,
   formatPercentChange,
   formatTokensPerSecond,
+  plural,
 } from '../../foundations/format/format';
 import { ParetoChart } from '../../primitives/pareto-chart';
 import { Select } from '../../primitives/select';
@@ -308,7 +309,8 @@ export function BenchmarkCompare({
       <>
         <Toolbar>
           <span role="status">
-            {formatNumber(shown.length)} benchmarks; {differing === 0 ? 'same setup' : `${formatNumber(differing)}`}{' '}
+            {plural(shown.length, 'benchmark', 'benchmarks')};{' '}
+            {differing === 0 ? 'same setup' : `${formatNumber(differing)}`}{' '}
             {differing === 1 ? 'setting differs' : differing === 0 ? '' : 'settings differ'}
             {differing > 0 ? ' (highlighted)' : ''}
           </span>

@@ -36,7 +36,9 @@ export default function ParetoView({ results }: { results: readonly Benchmark[] 
       <ResultsSummary>
         Interactivity (tokens/s one user sees) against throughput per GPU for the results on this page, one colour and
         shape per hardware. The dashed line joins the results nothing else beats on both.
-        {unplotted > 0 ? ` ${formatNumber(unplotted)} without a per-user rate are not plotted.` : ''}
+        {unplotted > 0
+          ? ` ${formatNumber(unplotted)} without a per-user rate ${unplotted === 1 ? 'is' : 'are'} not plotted.`
+          : ''}
       </ResultsSummary>
       <ParetoChart
         points={points}

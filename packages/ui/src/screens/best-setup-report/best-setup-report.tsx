@@ -9,7 +9,7 @@ import { CopyField } from '../../primitives/copy-field';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
-import { formatChangeVsDefaults, formatHardware, formatNumber } from '../../foundations/format/format';
+import { formatChangeVsDefaults, formatHardware, formatNumber, plural } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Select } from '../../primitives/select';
 import type { SelectOption } from '../../primitives/select';
@@ -252,7 +252,7 @@ function ReportCard({
         <Summary>
           Measured <RelativeTime value={best.created_at} now={now} timeZone={timeZone} /> with{' '}
           {setting.workload.dataset} requests ({formatLengths(setting.workload)} tokens),{' '}
-          {formatNumber(setting.workload.num_requests)} requests,{' '}
+          {plural(setting.workload.num_requests, 'request', 'requests')},{' '}
           {formatRequestRate(setting.workload.request_rate).toLowerCase()}.
           {onOpenSetting ? (
             <>

@@ -17,7 +17,16 @@ export const COST: Objective = { metric: 'cost_per_million_tokens', direction: '
 
 const SEQS = [16, 32, 64, 128, 256, 512, 1024];
 
+/** vLLM's defaults for the searched flags: the tuner measures them first. */
+const DEFAULTS: RuntimeConfig = {
+  max_num_seqs: 256,
+  gpu_memory_utilization: 0.9,
+  enable_chunked_prefill: true,
+  kv_cache_dtype: 'auto',
+};
+
 function config(trial: number): RuntimeConfig {
+  if (trial === 1) return DEFAULTS;
   return {
     max_num_seqs: SEQS[trial % SEQS.length] as number,
     gpu_memory_utilization: Math.round((0.82 + ((trial * 7) % 16) / 100) * 100) / 100,

@@ -8,7 +8,7 @@ import { Select } from '../../primitives/select';
 import { formatMetric, metricLabel } from '../benchmark-common/benchmark-data';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
 import type { Objective, ParetoFrontPointData, Runtime, TuningResultData } from '../benchmark-common/tuning-types';
-import { plural } from '../tuning-insights/tuning-insights';
+import { plural } from '../../foundations/format';
 import { formatMetricNumber } from '../tuning-sessions/tuning-format';
 import {
   Note,

@@ -11,7 +11,7 @@ import { DataTable } from '../../primitives/data-table';
 import { ConfirmDialog } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
 import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
-import { formatHardware, formatNumber } from '../../foundations/format/format';
+import { formatHardware, formatNumber, plural } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Select } from '../../primitives/select';
 import { Loading, Skeleton } from '../../primitives/skeleton';
@@ -381,7 +381,8 @@ export function SingleBenchmarkDetail({
           {showTitle ? <ScreenTitle>{benchmarkSettingTitle(setting)}</ScreenTitle> : null}
           <ScreenLede>
             {formatRuntime(setting.software)} · {setting.workload.dataset} ·{' '}
-            {formatNumber(setting.workload.num_requests)} requests · {formatRequestRate(setting.workload.request_rate)}
+            {plural(setting.workload.num_requests, 'request', 'requests')} ·{' '}
+            {formatRequestRate(setting.workload.request_rate)}
           </ScreenLede>
         </ScreenHeading>
         {renderShare?.(selected)}

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { ChartFrame, chartFigure } from '../../primitives/chart/chart-frame';
-import { formatMs, formatTokensPerSecond } from '../../foundations/format/format';
+import { formatMs, formatTokensPerSecond, plural } from '../../foundations/format/format';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 
 const ThroughputLatencyChartView = lazy(() => import('./throughput-latency-chart-view'));
@@ -33,7 +33,7 @@ function describe({ points, selectedId, xLabel }: ThroughputLatencyChartProps): 
   const ys = points.map((point) => point.y);
   const xs = points.map((point) => point.x);
   const selected = points.find((point) => point.id === selectedId);
-  const base = `${points.length} benchmarks: output ${span(ys, formatTokensPerSecond)} at ${xLabel} from ${span(xs, formatMs)}.`;
+  const base = `${plural(points.length, 'benchmark', 'benchmarks')}: output ${span(ys, formatTokensPerSecond)} at ${xLabel} from ${span(xs, formatMs)}.`;
   return selected
     ? `${base} Selected ${selected.label}: ${formatTokensPerSecond(selected.y)} at ${formatMs(selected.x)}.`
     : base;

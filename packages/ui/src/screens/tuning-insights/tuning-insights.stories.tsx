@@ -113,8 +113,56 @@ export const FailuresWithoutPattern: Story = {
 export const NotFittedYet: Story = {
   args: { insights: { importance: [], failure_regions: [], trials_fitted: 3 }, trials: FEW },
   play: async ({ canvas }) => {
-    expect(canvas.getByText(/^The tuner explains its choices once 6 trials have succeeded/)).toBeVisible();
+    expect(canvas.getByText('The tuner explains its choices once 6 trials have succeeded (3 so far).')).toBeVisible();
     expect(canvas.queryByRole('heading', { name: 'What matters' })).toBeNull();
+  },
+};
+
+/** The session is over short of six successful trials: no explanation will come, and it says why. */
+export const EndedTooFew: Story = {
+  args: { insights: { importance: [], failure_regions: [], trials_fitted: 4 }, trials: FEW, complete: true },
+  play: async ({ canvas }) => {
+    expect(
+      canvas.getByText(
+        'No explanation: the session ended with only 4 successful trials, fewer than the 6 the tuner needs to explain its choices.',
+      ),
+    ).toBeVisible();
+    expect(canvas.queryByText(/explains its choices once/)).toBeNull();
+  },
+};
+
+export const EndedWithOneSuccess: Story = {
+  args: { insights: null, trials: FEW.filter((trial) => trial.outcome !== 'failed').slice(0, 1), complete: true },
+  play: async ({ canvas }) => {
+    expect(
+      canvas.getByText(
+        'No explanation: the session ended with only 1 successful trial, fewer than the 6 the tuner needs to explain its choices.',
+      ),
+    ).toBeVisible();
+  },
+};
+
+export const EndedWithoutSuccess: Story = {
+  args: {
+    insights: null,
+    trials: FEW.slice(0, 2).map((trial) => ({ ...trial, value: null, outcome: 'failed' as const })),
+    complete: true,
+  },
+  play: async ({ canvas }) => {
+    expect(
+      canvas.getByText(
+        'No explanation: the session ended without a successful trial, and the tuner needs 6 to explain its choices.',
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** Enough trials succeeded, the models are not in yet (the request is under way). */
+export const Fitting: Story = {
+  args: { insights: null },
+  play: async ({ canvas }) => {
+    expect(canvas.getByText("The tuner's models are being fitted to explain its choices.")).toBeVisible();
+    expect(canvas.queryByText(/explains its choices once/)).toBeNull();
   },
 };
 

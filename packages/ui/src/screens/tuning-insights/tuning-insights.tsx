@@ -5,7 +5,7 @@ import { Select } from '../../primitives/select';
 import type { TrialOutcome } from '../../primitives/chart/chart-math';
 import { TrialSliceChart } from '../../primitives/trial-slice-chart';
 import type { SlicePoint } from '../../primitives/trial-slice-chart';
-import { formatNumber } from '../../foundations/format';
+import { formatNumber, plural } from '../../foundations/format';
 import { describeFailureRegion, formatShare } from './insight-words';
 import type { TuningInsightsView } from './insight-words';
 import {
@@ -49,12 +49,11 @@ export interface TuningInsightsProps {
   formatValue?: (value: number) => string;
   /** How many successful trials the tuner needs before it fits a model (shown while it waits). */
   minTrials?: number;
+  /** The session's search is over: no more trials will come to reach `minTrials`. */
+  complete?: boolean;
   /** The flag the slice view starts on; by default the most important one. */
   defaultFlag?: string;
 }
-
-/** "1 trial", "1,024 trials": a count with its noun, as the session screens say it. */
-export const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 function slicePoints(trials: readonly InsightTrial[], flag: string): SlicePoint[] {
   const points: SlicePoint[] = [];
@@ -72,6 +71,17 @@ function slicePoints(trials: readonly InsightTrial[], flag: string): SlicePoint[
   return points;
 }
 
+/** Why there is no explanation yet, or, once the search is over, why there will be none. */
+function waitingWords(succeeded: number, minTrials: number, complete: boolean): string {
+  if (succeeded >= minTrials) return "The tuner's models are being fitted to explain its choices.";
+  if (!complete)
+    return `The tuner explains its choices once ${plural(minTrials, 'trial has', 'trials have')} succeeded (${formatNumber(succeeded)} so far).`;
+  const needs = formatNumber(minTrials);
+  return succeeded === 0
+    ? `No explanation: the session ended without a successful trial, and the tuner needs ${needs} to explain its choices.`
+    : `No explanation: the session ended with only ${plural(succeeded, 'successful trial', 'successful trials')}, fewer than the ${needs} the tuner needs to explain its choices.`;
+}
+
 /**
  * "Why it wins": each flag's importance in the fitted model, the failure regions the failure
  * model learned, in words, and a slice of every trial along one flag — what optuna-dashboard and
@@ -85,6 +95,7 @@ export function TuningInsights({
   metricLabel,
   formatValue = String,
   minTrials = 6,
+  complete = false,
   defaultFlag,
 }: TuningInsightsProps) {
   const titleId = useId();
@@ -93,7 +104,8 @@ export function TuningInsights({
   const failedTrials = trials.filter((trial) => trial.outcome === 'failed').length;
   // The tuner leaves the importance empty until it has enough successful trials to fit a model.
   const ready = insights !== null && insights.importance.length > 0;
-  const succeeded = trials.filter((trial) => trial.outcome !== 'failed').length;
+  // The server's count when it answered: the trials it fitted on are the successful ones.
+  const succeeded = insights?.trials_fitted ?? trials.filter((trial) => trial.outcome !== 'failed').length;
   const points = slicePoints(trials, flag);
   const sliceChoices = choices?.[flag];
 
@@ -156,10 +168,7 @@ export function TuningInsights({
           </Card>
         </Pair>
       ) : (
-        <Note>
-          The tuner explains its choices once {formatNumber(minTrials)} trials have succeeded ({formatNumber(succeeded)}{' '}
-          so far).
-        </Note>
+        <Note>{waitingWords(succeeded, minTrials, complete)}</Note>
       )}
       <Card title="Slices" headingLevel={3} description={`Every trial's ${metricLabel} against one flag.`}>
         {trials.length > 0 && flags.length > 0 ? (

@@ -1,3 +1,4 @@
+import { narrowRangeInsights, narrowRangeRun } from '@mako/fixtures';
 import { FAILED_SESSION, RUNNING_RESULTS, RUNNING_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
 import type {
   BenchmarkMetricsData,
@@ -7,6 +8,7 @@ import type {
   TuningResultData,
   TuningSessionData,
 } from '../benchmark-common/tuning-types';
+import type { TuningInsightsView } from '../tuning-insights';
 
 /*
  * A longer run of the fixture's running vLLM session (Llama 3.1 8B on one H100, max output tok/s
@@ -17,9 +19,6 @@ import type {
 export const LONG_RUN_NOW = new Date('2025-11-04T03:30:00Z');
 const START = Date.parse('2025-11-03T19:00:00Z');
 const at = (minutes: number) => new Date(START + minutes * 60_000).toISOString();
-
-/** The engine defaults trial 1 measures. */
-export const DEFAULT_CONFIG: RuntimeConfig = (RUNNING_RESULTS[0] as TuningResultData).config;
 
 function random(seed: number) {
   let state = seed;
@@ -173,14 +172,61 @@ const oomTrial = (trial: number, config: RuntimeConfig, message: string): Tuning
 });
 
 export const FAILED_RESULTS: TuningResultData[] = [
+  // vLLM's defaults, first as always.
   oomTrial(
     1,
-    { max_num_seqs: 1024, gpu_memory_utilization: 0.98 },
-    'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 3.50 GiB. GPU 0 has a total capacity of 191.98 GiB of which 2.07 GiB is free.',
+    { max_num_seqs: 256, gpu_memory_utilization: 0.9 },
+    'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
   ),
   oomTrial(
     2,
-    { max_num_seqs: 768, gpu_memory_utilization: 0.97 },
-    'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+    { max_num_seqs: 1024, gpu_memory_utilization: 0.98 },
+    'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 3.50 GiB. GPU 0 has a total capacity of 191.98 GiB of which 2.07 GiB is free.',
   ),
 ];
+
+/*
+ * A complete session that searched max_num_seqs over 1–32 (vLLM's default is 256), from
+ * @mako/fixtures: trial 1 measured the defaults with max_num_seqs moved to 32, and four successful
+ * trials were too few for the tuner to explain its choices.
+ */
+export const NARROW_NOW = new Date('2025-11-05T20:00:00Z');
+export const NARROW_SESSION: TuningSessionData = narrowRangeRun.session;
+export const NARROW_RESULTS: TuningResultData[] = narrowRangeRun.results;
+export const NARROW_BEST: TuningBestData = found(narrowRangeRun.best);
+export const NARROW_INSIGHTS: TuningInsightsView = narrowRangeInsights;
+
+/** The same search before its first trial: nothing measured, nothing leased. */
+export const NARROW_NOT_STARTED: TuningSessionData = {
+  ...NARROW_SESSION,
+  status: 'pending',
+  counts: { evaluated: 0, pending: 0, failed: 0 },
+  best: null,
+  default_objective_value: null,
+};
+
+/** A session that ran one trial (the defaults) of a one-trial budget: every count is one. */
+const onlyTrial = RUNNING_RESULTS[0] as TuningResultData;
+export const ONE_TRIAL_RESULTS: TuningResultData[] = [onlyTrial];
+export const ONE_TRIAL_SESSION: TuningSessionData = {
+  ...RUNNING_SESSION,
+  status: 'complete',
+  budget: { max_trials: 1, max_parallel: 1 },
+  counts: { evaluated: 1, pending: 0, failed: 0 },
+  best: {
+    result_id: onlyTrial.id,
+    trial_number: 1,
+    config: onlyTrial.config,
+    objective_value: onlyTrial.objective_value ?? 0,
+  },
+};
+export const ONE_TRIAL_BEST: TuningBestData = {
+  result: onlyTrial,
+  improvement_pct: 0,
+  launch_command: `vllm serve ${RUNNING_SESSION.setting.ml_model_name}`,
+};
+
+function found<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('the narrow-range session has no best in @mako/fixtures');
+  return value;
+}

@@ -29,7 +29,21 @@ import { expectExportsEachFormat, waitForChartPlot } from '../../../test/story-k
 import type { TuningResultData } from '../benchmark-common/tuning-types';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
-import { DEFAULT_CONFIG, FAILED_NOW, FAILED_RESULTS, LONG_RUN, LONG_RUN_NOW } from './tuning-session-detail.fixtures';
+import {
+  FAILED_NOW,
+  FAILED_RESULTS,
+  LONG_RUN,
+  LONG_RUN_NOW,
+  NARROW_BEST,
+  NARROW_INSIGHTS,
+  NARROW_NOT_STARTED,
+  NARROW_NOW,
+  NARROW_RESULTS,
+  NARROW_SESSION,
+  ONE_TRIAL_BEST,
+  ONE_TRIAL_RESULTS,
+  ONE_TRIAL_SESSION,
+} from './tuning-session-detail.fixtures';
 import { TWO as TWO_OBJECTIVES } from '../pareto-front/pareto-front.fixtures';
 
 const PAGE = { limit: 10, offset: 0 };
@@ -46,7 +60,6 @@ const meta = {
     resultsPage: PAGE,
     trials: LONG_RUN.results,
     pending: LONG_RUN.pending,
-    defaultConfig: DEFAULT_CONFIG,
     now: LONG_RUN_NOW,
     onResultsPageChange: fn(),
     onCopy: fn(),
@@ -210,13 +223,13 @@ export const Pagination: Story = {
 
 /**
  * Another session than the long run, all its `results` on one page of 20, the chart drawn from them;
- * no pending configurations and no engine defaults unless `rest` gives them.
+ * no pending configurations unless `rest` gives them.
  */
 const otherSessionArgs = ({
   results,
   ...rest
 }: Required<Pick<TuningSessionDetailProps, 'session' | 'best' | 'now'>> &
-  Pick<TuningSessionDetailProps, 'pending' | 'searchState' | 'defaultConfig'> & {
+  Pick<TuningSessionDetailProps, 'pending' | 'searchState' | 'insights'> & {
     results: readonly TuningResultData[];
   }) =>
   ({
@@ -224,7 +237,6 @@ const otherSessionArgs = ({
     resultsPage: { limit: 20, offset: 0 },
     trials: undefined,
     pending: [],
-    defaultConfig: undefined,
     ...rest,
   }) satisfies Partial<TuningSessionDetailProps>;
 
@@ -263,7 +275,13 @@ export const Complete: Story = {
       const table = canvas.getByRole('table', { name: 'Trial results' });
       await expect(within(table).getByRole('columnheader', { name: 'p90 TPOT' })).toBeVisible();
       await expect(bodyRows(table)[2]).toHaveTextContent('Timed out');
-      await expect(bodyRows(table)[1]).toHaveTextContent('chunked_prefill_size=4096');
+    });
+    await step("changes are counted from SGLang's own defaults (tp_size 1), which trial 1 measured", async () => {
+      const rows = bodyRows(canvas.getByRole('table', { name: 'Trial results' }));
+      await expect(rows[0]).toHaveTextContent('Engine defaults');
+      await expect(rows[1]).toHaveTextContent('tp_size=2');
+      await expect(rows[1]).toHaveTextContent('chunked_prefill_size=4096');
+      await expect(canvas.queryByText(/^First trial:/)).not.toBeInTheDocument();
     });
     await step('no runner is needed any more', async () => {
       await expect(canvas.getByText('None: the search is complete.')).toBeVisible();
@@ -278,8 +296,6 @@ export const Failed: Story = {
     session: FAILED_SESSION,
     best: null,
     results: FAILED_RESULTS,
-    // vLLM's defaults for the two flags this session searched: trial 1 did not measure them.
-    defaultConfig: { max_num_seqs: 256, gpu_memory_utilization: 0.9 },
     now: FAILED_NOW,
   }),
   play: async ({ canvas, canvasElement, step }) => {
@@ -310,8 +326,10 @@ export const Failed: Story = {
       const rows = bodyRows(canvas.getByRole('table', { name: 'Trial results' }));
       await expect(rows).toHaveLength(2);
       for (const row of rows) await expect(row).toHaveTextContent('Out of memory');
-      await expect(rows[0]).toHaveTextContent('max_num_seqs=1024');
-      await expect(rows[0]).toHaveTextContent('HIP out of memory');
+      await expect(rows[0]).toHaveTextContent('Engine defaults');
+      await expect(rows[0]).toHaveTextContent('No available memory for the cache blocks');
+      await expect(rows[1]).toHaveTextContent('max_num_seqs=1024');
+      await expect(rows[1]).toHaveTextContent('HIP out of memory');
       await expect(
         canvas.getByText(/No feasible trial yet after 2 trials; 0 infeasible, 2 failed\./),
       ).toBeInTheDocument();
@@ -338,11 +356,12 @@ export const Running: Story = {
       await expect(canvas.queryByText('Need to wait for pending evaluations')).not.toBeInTheDocument();
       await expect(canvas.queryByText('Tuning search is complete')).not.toBeInTheDocument();
     });
-    await step('trial 1 is the defaults the other rows are compared with', async () => {
+    await step("trial 1 measured vLLM's defaults: it reads Engine defaults and nothing explains it away", async () => {
       const rows = bodyRows(canvas.getByRole('table', { name: 'Trial results' }));
       await expect(rows[0]).toHaveTextContent('Engine defaults');
       await expect(rows[1]).toHaveTextContent('max_num_seqs=512');
       await expect(rows[1]).not.toHaveTextContent('enable_chunked_prefill');
+      await expect(canvas.queryByText(/^First trial:/)).not.toBeInTheDocument();
     });
     await step('a second runner can join with the command shown', async () => {
       const command = `MAKO_TOKEN=mako_… mako-runner tune --session ${RUNNING_SESSION.id}`;
@@ -364,10 +383,12 @@ export const Empty: Story = {
   tags: ['visual'],
   args: EMPTY_ARGS,
   play: async ({ canvas, step }) => {
-    await step('nothing measured yet, said in words', async () => {
+    await step('nothing measured yet, said in words, with the defaults this search cannot try', async () => {
       await expectPageTitle(canvas, 'meta-llama/Llama-3.3-70B-Instruct tuning session on 8x H100');
       await expect(canvas.getByRole('region', { name: 'Best so far' })).toHaveTextContent(
-        'Nothing has been measured yet',
+        'Nothing has been measured yet. The first trial runs the engine defaults, except where the search range ' +
+          'leaves one out: tp_size (default 1 is not among 4, 8), max_batch_size (default 2,048 is outside 64–1,024). ' +
+          'Those flags start at the closest value the search allows.',
       );
       await expect(canvas.getByText('The chart starts with the first reported trial.')).toBeVisible();
     });
@@ -377,6 +398,124 @@ export const Empty: Story = {
         `MAKO_TOKEN=mako_… mako-runner tune --session ${PENDING_SESSION.id}`,
       );
     });
+  },
+};
+
+/**
+ * The search range leaves out a default (max_num_seqs 1–32, vLLM's default is 256): trial 1 is
+ * not labelled Engine defaults, the page says what it measured and why, and, the session over with
+ * four successful trials, why the tuner gives no explanation.
+ */
+export const DefaultsOutsideRange: Story = {
+  tags: ['visual'],
+  args: otherSessionArgs({
+    session: NARROW_SESSION,
+    best: NARROW_BEST,
+    results: NARROW_RESULTS,
+    insights: NARROW_INSIGHTS,
+    now: NARROW_NOW,
+  }),
+  play: async ({ canvas, canvasElement, step }) => {
+    await step('a note says what trial 1 measured instead of the defaults, and why', async () => {
+      const note = canvas.getByText('First trial: the defaults moved into the search range').parentElement;
+      await expect(note).toHaveTextContent(
+        "The search range leaves out vLLM's default here, so trial 1 measured the closest value the search allows: " +
+          'max_num_seqs 32 (default 256 is outside 1–32).',
+      );
+      await expect(note).toHaveTextContent("No trial measured vLLM's defaults, so no gain over them is shown.");
+    });
+    await step("trial 1's row shows what differs from vLLM's real defaults, not 'Engine defaults'", async () => {
+      const rows = bodyRows(canvas.getByRole('table', { name: 'Trial results' }));
+      await expect(rows[0]).toHaveTextContent('max_num_seqs=32');
+      await expect(rows[0]).not.toHaveTextContent('Engine defaults');
+      await expect(rows[0]).not.toHaveTextContent('gpu_memory_utilization');
+      await expect(rows[1]).toHaveTextContent('max_num_seqs=8');
+      await expect(rows[1]).toHaveTextContent('kv_cache_dtype=fp8');
+    });
+    await step('the best makes no claim against defaults that were never measured', async () => {
+      const best = canvas.getByRole('region', { name: 'Best configuration' });
+      await expect(best).toHaveTextContent('1,106 tok/s');
+      await expect(best).not.toHaveTextContent('than the defaults');
+      await expect(best).toHaveTextContent(
+        'Changed from the engine defaults: max_num_seqs, gpu_memory_utilization, kv_cache_dtype.',
+      );
+      await expect(
+        canvas.getByText(/Best output tok\/s: 1,106 after 5 trials; 3 infeasible, 1 failed\./),
+      ).toBeInTheDocument();
+    });
+    await step('the session is over with four successful trials: it says why there is no explanation', async () => {
+      await expect(
+        canvas.getByText(
+          'No explanation: the session ended with only 4 successful trials, fewer than the 6 the tuner needs to explain its choices.',
+        ),
+      ).toBeVisible();
+      await expect(canvas.queryByText(/explains its choices once/)).not.toBeInTheDocument();
+    });
+    await step('one feasible trial is one, not "1 feasible trials"', async () => {
+      await expect(canvas.getByText(/^1 feasible trial against max_num_seqs:/)).toBeInTheDocument();
+    });
+    await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
+  },
+};
+
+export const DefaultsOutsideRangeNotStarted: Story = {
+  args: otherSessionArgs({ session: NARROW_NOT_STARTED, best: null, results: [], now: NARROW_NOW }),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Best so far' })).toHaveTextContent(
+      'Nothing has been measured yet. The first trial runs the engine defaults, except where the search range ' +
+        'leaves one out: max_num_seqs (default 256 is outside 1–32). That flag starts at the closest value the search allows.',
+    );
+    await expect(canvas.queryByText(/^First trial:/)).not.toBeInTheDocument();
+  },
+};
+
+/** While trial 1 is out with a runner, its row and the note already say what it measures. */
+export const DefaultsOutsideRangeLeased: Story = {
+  args: otherSessionArgs({
+    session: { ...NARROW_NOT_STARTED, status: 'running', counts: { evaluated: 0, pending: 1, failed: 0 } },
+    best: null,
+    results: [],
+    pending: [
+      {
+        id: 'narrow-pending-1',
+        trial_number: 1,
+        config: (NARROW_RESULTS[0] as TuningResultData).config,
+        status: 'leased',
+        leased_by: 'runner-l40s',
+        created_at: '2025-11-05T19:40:00Z',
+        expires_at: '2025-11-05T20:40:00Z',
+      },
+    ],
+    now: NARROW_NOW,
+  }),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('First trial: the defaults moved into the search range')).toBeVisible();
+    const rows = bodyRows(canvas.getByRole('table', { name: 'Pending configurations' }));
+    await expect(rows[0]).toHaveTextContent('max_num_seqs=32');
+    await expect(rows[0]).not.toHaveTextContent('Engine defaults');
+  },
+};
+
+/** Every count on the page is one: each noun agrees with it. */
+export const OneTrial: Story = {
+  args: otherSessionArgs({
+    session: ONE_TRIAL_SESSION,
+    best: ONE_TRIAL_BEST,
+    results: ONE_TRIAL_RESULTS,
+    insights: { importance: [], failure_regions: [], trials_fitted: 1 },
+    now: RUNNING_NOW,
+  }),
+  play: async ({ canvas }) => {
+    await expectHeaderReads(canvas, TITLE, ['1/1 trial', '0 pending']);
+    await expectSearchNote(canvas, 'Tuning search is complete', ['1 of 1 trial was evaluated']);
+    await expect(canvas.getByText('1 trial reported · compared with the engine defaults')).toBeVisible();
+    await expect(canvas.getByText(/after 1 trial;/)).toBeInTheDocument();
+    await expect(canvas.getByText(/^1 feasible trial against/)).toBeInTheDocument();
+    await expect(
+      canvas.getByText(
+        'No explanation: the session ended with only 1 successful trial, fewer than the 6 the tuner needs to explain its choices.',
+      ),
+    ).toBeVisible();
   },
 };
 

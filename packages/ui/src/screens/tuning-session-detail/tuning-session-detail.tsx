@@ -22,7 +22,13 @@ import { ExportButtons } from '../../primitives/export-buttons';
 import type { ExportFormat } from '../../foundations/format/csv';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
 import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
-import { formatChangeVsDefaults, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
+import {
+  formatChangeVsDefaults,
+  formatMs,
+  formatNumber,
+  formatTokensPerSecond,
+  plural,
+} from '../../foundations/format/format';
 import { CheckIcon, CopyIcon } from '../../foundations/icons';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Skeleton } from '../../primitives/skeleton';
@@ -31,9 +37,17 @@ import { TrialProgressChart } from '../../primitives/trial-progress-chart';
 import { ParetoFront } from '../pareto-front';
 import { TuningInsights } from '../tuning-insights';
 import { BestConfidence } from './best-confidence';
+import {
+  changeWords,
+  defaultsLeftOut,
+  engineName,
+  firstTrialChanges,
+  leftOutWords,
+  sessionDefaults,
+} from './first-trial';
+import type { FirstTrialChange } from './first-trial';
 import { TrialCompareContext, trialCompareColumn } from './trial-compare';
 import { CompareBar, useCompareSelection } from '../benchmark-common/compare-selection';
-import { plural } from '../tuning-insights/tuning-insights';
 import type { TuningInsightsView } from '../tuning-insights';
 import {
   constraintLabel,
@@ -110,8 +124,6 @@ export interface TuningSessionDetailProps extends LoadFailureProps {
   pending?: readonly PendingConfigData[];
   /** Overrides what the session's status and counts imply. */
   searchState?: TuningSearchState;
-  /** The engine defaults the results are compared with; trial 1 (which measures them) by default. */
-  defaultConfig?: RuntimeConfig;
   /**
    * What the tuner's models say about the session (GET /tuning/session/{id}/insights): shown as
    * "Why it wins" with a slice view of `trials`; null while the models are not fitted yet.
@@ -193,7 +205,7 @@ function SummaryHeader({ session, showTitle }: { session: TuningSessionData; sho
           <Numbers>
             {formatNumber(counts.evaluated)}/{formatNumber(budget.max_trials)}
           </Numbers>{' '}
-          trials
+          {budget.max_trials === 1 ? 'trial' : 'trials'}
         </li>
         <li>
           <Numbers>{formatNumber(counts.pending)}</Numbers> pending
@@ -248,8 +260,8 @@ function SearchStateNote({
   if (state === 'complete') {
     return (
       <Callout tone="success" title="Tuning search is complete">
-        {formatNumber(counts.evaluated)} of {plural(budget.max_trials, 'trial', 'trials')} were evaluated and no more
-        will be proposed, so{' '}
+        {formatNumber(counts.evaluated)} of {plural(budget.max_trials, 'trial', 'trials')}{' '}
+        {counts.evaluated === 1 ? 'was' : 'were'} evaluated and no more will be proposed, so{' '}
         {hasBest
           ? 'the best configuration below is final: deploy it with its launch command.'
           : 'the result is final: no configuration met the constraints.'}{' '}
@@ -287,10 +299,47 @@ function CopyOptionsButton({ text, onCopied }: { text: string; onCopied: (value:
   );
 }
 
+/** What the first trial will run: the engine defaults, with any the search leaves out moved into range. */
+function firstTrialPlan(session: TuningSessionData, defaults: RuntimeConfig): string {
+  const leftOut = defaultsLeftOut(session.search_space?.parameters ?? [], defaults);
+  if (leftOut.length === 0) return 'The first trial runs the engine defaults.';
+  return (
+    `The first trial runs the engine defaults, except where the search range leaves one out: ${leftOut.map(leftOutWords).join(', ')}. ` +
+    `${leftOut.length === 1 ? 'That flag starts' : 'Those flags start'} at the closest value the search allows.`
+  );
+}
+
+/**
+ * Says what trial 1 measured when it is not the engine defaults, and why; the rows compare every
+ * trial with the engine's own defaults, so trial 1 reads as changed.
+ */
+function FirstTrialNote({ session, changes }: { session: TuningSessionData; changes: readonly FirstTrialChange[] }) {
+  const engine = engineName(session);
+  // Every change has a reason only when the search range alone kept trial 1 from the defaults.
+  const moved = changes.every((change) => change.reason !== null);
+  const what = changes.map(changeWords).join('; ');
+  const measured =
+    session.default_objective_value === null
+      ? `No trial measured ${engine}'s defaults, so no gain over them is shown.`
+      : `A later trial measured ${engine}'s defaults; gains are against that measurement.`;
+  return (
+    <Callout
+      tone="info"
+      role="none"
+      title={moved ? 'First trial: the defaults moved into the search range' : 'First trial: not the engine defaults'}
+    >
+      {moved
+        ? `The search range leaves out ${engine}'s ${changes.length === 1 ? 'default' : 'defaults'} here, so trial 1 measured the closest ${changes.length === 1 ? 'value' : 'values'} the search allows: ${what}.`
+        : `Trial 1 set ${what}.`}{' '}
+      {`"Changes from default" compares every trial with ${engine}'s own defaults. ${measured}`}
+    </Callout>
+  );
+}
+
 interface BestCardProps {
   session: TuningSessionData;
   best: TuningBestData | null | undefined;
-  defaults: RuntimeConfig | undefined;
+  defaults: RuntimeConfig;
   complete: boolean;
   onCopy?: (value: string, item: CopiedItem) => void;
 }
@@ -311,7 +360,7 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
           {complete
             ? 'No configuration met the objective and constraints.'
             : session.counts.evaluated === 0
-              ? 'Nothing has been measured yet. The first trial runs the engine defaults.'
+              ? `Nothing has been measured yet. ${firstTrialPlan(session, defaults)}`
               : 'No configuration has met the objective and constraints yet.'}
         </Note>
       </Card>
@@ -348,13 +397,11 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
             <CopyOptionsButton text={optionsText} onCopied={(text) => onCopy?.(text, 'options')} />
           </OptionsHead>
           <RuntimeOptionChips options={all} aria-label="Runtime options of the best configuration" />
-          {defaults ? (
-            <Note>
-              {changed.length > 0
-                ? `Changed from the engine defaults: ${changed.join(', ')}.`
-                : 'These are the engine defaults.'}
-            </Note>
-          ) : null}
+          <Note>
+            {changed.length > 0
+              ? `Changed from the engine defaults: ${changed.join(', ')}.`
+              : 'These are the engine defaults.'}
+          </Note>
         </OptionsBlock>
         {best?.launch_command ? (
           <CopyField
@@ -371,13 +418,10 @@ function BestCard({ session, best, defaults, complete, onCopy }: BestCardProps) 
 }
 
 /** A configuration as the options that differ from the engine defaults. */
-function ConfigChanges({ config, defaults }: { config: RuntimeConfig; defaults: RuntimeConfig | undefined }) {
+function ConfigChanges({ config, defaults }: { config: RuntimeConfig; defaults: RuntimeConfig }) {
   return (
     <ChipsCell>
-      <RuntimeOptionChips
-        options={runtimeOptionsDiff(config, [], defaults)}
-        emptyLabel={defaults ? 'Engine defaults' : '—'}
-      />
+      <RuntimeOptionChips options={runtimeOptionsDiff(config, [], defaults)} emptyLabel="Engine defaults" />
     </ChipsCell>
   );
 }
@@ -386,7 +430,7 @@ const resultColumn = createColumnHelper<TuningResultData>();
 
 function resultColumns(
   session: TuningSessionData,
-  defaults: RuntimeConfig | undefined,
+  defaults: RuntimeConfig,
   bestResultId: string | undefined,
   now: Date | number | undefined,
 ) {
@@ -458,7 +502,7 @@ function resultColumns(
 
 const pendingColumn = createColumnHelper<PendingConfigData>();
 
-function pendingColumns(defaults: RuntimeConfig | undefined, now: Date | number | undefined) {
+function pendingColumns(defaults: RuntimeConfig, now: Date | number | undefined) {
   return [
     pendingColumn.accessor('trial_number', { header: '#', meta: { numeric: true, width: '56px' } }),
     pendingColumn.display({
@@ -567,7 +611,6 @@ function SessionBody({
   trials,
   pending,
   searchState,
-  defaultConfig,
   insights,
   onCopy,
   onExport,
@@ -579,7 +622,12 @@ function SessionBody({
 }: SessionBodyProps) {
   const page = results?.data ?? [];
   const everyTrial = trials ?? page;
-  const defaults = defaultConfig ?? [...everyTrial, ...page].find((result) => result.trial_number === 1)?.config;
+  const defaults = sessionDefaults(session);
+  // Trial 1 as reported, or as leased while a runner measures it.
+  const first =
+    [...everyTrial, ...page].find((result) => result.trial_number === 1 && !result.remeasure) ??
+    pending.find((config) => config.trial_number === 1);
+  const firstChanges = first ? firstTrialChanges(first.config, defaults, session.search_space?.parameters ?? []) : [];
   const bestResultId = best?.result.id ?? session.best?.result_id;
   const runner = tuneRunnerCommand(session.id);
   const { objective } = session;
@@ -637,6 +685,7 @@ function SessionBody({
           choices={categoricalChoices(session)}
           metricLabel={metricPhrase(objective.metric)}
           formatValue={(value) => formatMetricNumber(objective.metric, value)}
+          complete={searchState === 'complete'}
         />
       ) : null}
 
@@ -650,6 +699,7 @@ function SessionBody({
             </ExportActions>
           ) : null}
         </SectionHead>
+        {firstChanges.length > 0 ? <FirstTrialNote session={session} changes={firstChanges} /> : null}
         <DataTable
           data={page}
           columns={compare ? [trialCompareColumn, ...columns] : columns}
