@@ -92,6 +92,7 @@ const probes: { [N in EndpointName]: Probe } = {
   getPendingConfig: factory(client.pendingConfigQueryOptions(ids.session, ids.pendingConfig)),
   releaseConfig: call(() =>
     client.request('releaseConfig', { params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }),
+  ),
   renewLease: call(() =>
     client.request('renewLease', { params: { session_id: ids.session, pending_config_id: ids.pendingConfig } }),
   ),
