@@ -52,6 +52,9 @@ test('an API token is shown once, authenticates as bearer, and stops working whe
   const before = await asBearer();
   expect(before.status()).toBe(200);
   expect(((await before.json()) as { token_name: string | null }).token_name).toBe(name);
+  // A runner's token: it may not manage the account (issue 23), e.g. list or mint tokens.
+  const listTokens = await request.get(`${API}/tokens`, { headers: { authorization: `Bearer ${secret}` } });
+  expect(listTokens.status()).toBe(403);
 
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(secretField).toBeHidden();

@@ -21,6 +21,7 @@ import { Route as AppBenchmarksCompareRouteImport } from './routes/_app/benchmar
 import { Route as AppBestSetupReportIndexRouteImport } from './routes/_app/best-setup-report/index';
 import { Route as AppDockerhubIndexRouteImport } from './routes/_app/dockerhub/index';
 import { Route as AppGettingStartedIndexRouteImport } from './routes/_app/getting-started/index';
+import { Route as AppSecurityIndexRouteImport } from './routes/_app/security/index';
 import { Route as AppServeRequestsIndexRouteImport } from './routes/_app/serve-requests/index';
 import { Route as AppSingleBenchmarksIndexRouteImport } from './routes/_app/single-benchmarks/index';
 import { Route as AppSingleBenchmarksSettingIdRouteImport } from './routes/_app/single-benchmarks/$settingId';
@@ -89,6 +90,11 @@ const AppDockerhubIndexRoute = AppDockerhubIndexRouteImport.update({
 const AppGettingStartedIndexRoute = AppGettingStartedIndexRouteImport.update({
   id: '/getting-started/',
   path: '/getting-started/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppSecurityIndexRoute = AppSecurityIndexRouteImport.update({
+  id: '/security/',
+  path: '/security/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppServeRequestsIndexRoute = AppServeRequestsIndexRouteImport.update({
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/best-setup-report/': typeof AppBestSetupReportIndexRoute;
   '/dockerhub/': typeof AppDockerhubIndexRoute;
   '/getting-started/': typeof AppGettingStartedIndexRoute;
+  '/security/': typeof AppSecurityIndexRoute;
   '/serve-requests/': typeof AppServeRequestsIndexRoute;
   '/single-benchmarks/': typeof AppSingleBenchmarksIndexRoute;
   '/subscription/': typeof AppSubscriptionIndexRoute;
@@ -184,6 +191,7 @@ export interface FileRoutesByTo {
   '/best-setup-report': typeof AppBestSetupReportIndexRoute;
   '/dockerhub': typeof AppDockerhubIndexRoute;
   '/getting-started': typeof AppGettingStartedIndexRoute;
+  '/security': typeof AppSecurityIndexRoute;
   '/serve-requests': typeof AppServeRequestsIndexRoute;
   '/single-benchmarks': typeof AppSingleBenchmarksIndexRoute;
   '/subscription': typeof AppSubscriptionIndexRoute;
@@ -209,6 +217,7 @@ export interface FileRoutesById {
   '/_app/best-setup-report/': typeof AppBestSetupReportIndexRoute;
   '/_app/dockerhub/': typeof AppDockerhubIndexRoute;
   '/_app/getting-started/': typeof AppGettingStartedIndexRoute;
+  '/_app/security/': typeof AppSecurityIndexRoute;
   '/_app/serve-requests/': typeof AppServeRequestsIndexRoute;
   '/_app/single-benchmarks/': typeof AppSingleBenchmarksIndexRoute;
   '/_app/subscription/': typeof AppSubscriptionIndexRoute;
@@ -234,6 +243,7 @@ export interface FileRouteTypes {
     | '/best-setup-report/'
     | '/dockerhub/'
     | '/getting-started/'
+    | '/security/'
     | '/serve-requests/'
     | '/single-benchmarks/'
     | '/subscription/'
@@ -256,6 +266,7 @@ export interface FileRouteTypes {
     | '/best-setup-report'
     | '/dockerhub'
     | '/getting-started'
+    | '/security'
     | '/serve-requests'
     | '/single-benchmarks'
     | '/subscription'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/_app/best-setup-report/'
     | '/_app/dockerhub/'
     | '/_app/getting-started/'
+    | '/_app/security/'
     | '/_app/serve-requests/'
     | '/_app/single-benchmarks/'
     | '/_app/subscription/'
@@ -382,6 +394,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGettingStartedIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/security/': {
+      id: '/_app/security/';
+      path: '/security';
+      fullPath: '/security/';
+      preLoaderRoute: typeof AppSecurityIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/serve-requests/': {
       id: '/_app/serve-requests/';
       path: '/serve-requests';
@@ -482,6 +501,7 @@ interface AppRouteChildren {
   AppBestSetupReportIndexRoute: typeof AppBestSetupReportIndexRoute;
   AppDockerhubIndexRoute: typeof AppDockerhubIndexRoute;
   AppGettingStartedIndexRoute: typeof AppGettingStartedIndexRoute;
+  AppSecurityIndexRoute: typeof AppSecurityIndexRoute;
   AppServeRequestsIndexRoute: typeof AppServeRequestsIndexRoute;
   AppSingleBenchmarksIndexRoute: typeof AppSingleBenchmarksIndexRoute;
   AppSubscriptionIndexRoute: typeof AppSubscriptionIndexRoute;
@@ -499,6 +519,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBestSetupReportIndexRoute: AppBestSetupReportIndexRoute,
   AppDockerhubIndexRoute: AppDockerhubIndexRoute,
   AppGettingStartedIndexRoute: AppGettingStartedIndexRoute,
+  AppSecurityIndexRoute: AppSecurityIndexRoute,
   AppServeRequestsIndexRoute: AppServeRequestsIndexRoute,
   AppSingleBenchmarksIndexRoute: AppSingleBenchmarksIndexRoute,
   AppSubscriptionIndexRoute: AppSubscriptionIndexRoute,

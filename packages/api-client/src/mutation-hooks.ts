@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { BodyOf, PlanId } from '@mako/contract';
 import { request } from './request.ts';
+import { changePassword, signOutEverywhere } from './session.ts';
 import { benchmarkKeys, serveRequestKeys, subscriptionKeys, tokenKeys, tuningKeys } from './query-keys.ts';
 
 /*
@@ -88,6 +89,20 @@ export const useRevokeRegistryTokenMutation = () =>
     (tokenId: string) => request('revokeRegistryToken', { params: { token_id: tokenId } }),
     [tokenKeys.registryTokens()],
   );
+
+// ---- Sign-in and security ------------------------------------------------------------------------
+
+/** Resolves once the new session is stored; rejected with the server's detail (e.g. 'Current password is incorrect'). */
+export const useChangePasswordMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (body: BodyOf<'changePassword'>) => changePassword(queryClient, body) });
+};
+
+/** Resolves to the server's message once signed out here too. */
+export const useSignOutEverywhereMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (body: BodyOf<'logoutAll'>) => signOutEverywhere(queryClient, body) });
+};
 
 // ---- Serve requests -------------------------------------------------------------------------------
 

@@ -141,6 +141,21 @@ const cases: Record<string, Case> = {
     subscription: 'replaced',
   }),
   useSubmitSurveyMutation: mutationCase(mutations.useSubmitSurveyMutation, bodies.submitSurvey, {}),
+  // The new session replaces this one: who is signed in (has_password) and the tokens (maybe revoked) are refetched.
+  useChangePasswordMutation: mutationCase(
+    mutations.useChangePasswordMutation,
+    { current_password: 'old password 1', new_password: 'new password 22', revoke_api_tokens: true },
+    all('invalidated', 'currentUser', 'apiTokens'),
+  ),
+  // Every session ends, this one too: what this user cached goes, and they are anonymous here.
+  useSignOutEverywhereMutation: mutationCase(
+    mutations.useSignOutEverywhereMutation,
+    { revoke_api_tokens: false },
+    {
+      ...all('removed', ...(Object.keys(universe) as Name[]).filter((n) => n !== 'settings' && n !== 'currentUser')),
+      currentUser: 'replaced',
+    },
+  ),
 };
 
 beforeEach(() => {

@@ -44,6 +44,7 @@ export * from './screens/home-screen';
 export * from './screens/error-views';
 export * from './screens/credential-manager';
 export * from './screens/api-tokens';
+export * from './screens/account-security';
 export * from './screens/registry-tokens';
 export * from './screens/serve-requests';
 export * from './screens/subscription';

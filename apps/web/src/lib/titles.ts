@@ -6,6 +6,7 @@ export const TITLES = {
   serveRequests: 'MAKO Serve Requests',
   gettingStarted: 'Get started with MakoOptimize',
   dockerhub: 'Dockerhub Tokens',
+  security: 'Sign-in and security',
   bestSetupReport: 'Best-setup report',
   benchmarks: 'Search benchmarks',
   compareBenchmarks: 'Compare benchmarks',

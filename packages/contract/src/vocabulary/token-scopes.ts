@@ -20,8 +20,9 @@ export const TOKEN_SCOPE_TEXT: Readonly<Record<TokenScope, string>> = {
 };
 
 /**
- * A token lives at most this long (GitHub's longest fine-grained token lifetime, a year and a
- * day); there is no token that never expires.
+ * A token lives at most this long: a year, leap day included, like GitHub's fine-grained tokens
+ * (custom expiry up to one year) and GitLab's personal access tokens (at most 365 days by default,
+ * docs.gitlab.com/ee/auth/tokens/fine_grained_access_tokens.html). No token never expires.
  */
 export const MAX_TOKEN_LIFETIME_DAYS = 366;
 export const DEFAULT_TOKEN_LIFETIME_DAYS = 90;

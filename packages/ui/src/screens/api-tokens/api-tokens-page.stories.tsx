@@ -310,3 +310,12 @@ export const InAppShell: Story = inAppShellStory(ApiTokensPage, {
   heading: 'MAKO Optimize Tokens',
   currentLink: 'Tokens',
 });
+
+export const LinksToSecurity: Story = {
+  args: { securityHref: '/security/' },
+  play: async ({ canvas }) => {
+    const link = canvas.getByRole('link', { name: 'Sign-in and security' });
+    await expect(link).toHaveAttribute('href', '/security/');
+    await expect(canvas.getByText(/To revoke them all at once, sign out everywhere from/)).toBeVisible();
+  },
+};

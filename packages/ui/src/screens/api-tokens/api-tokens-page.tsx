@@ -1,5 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ApiToken } from '@mako/contract/vocabulary';
+import { defaultRenderLink } from '../../primitives/app-shell/app-shell';
+import type { RenderLink } from '../../primitives/app-shell/app-shell';
 import { TokenManager } from '../credential-manager/token-manager';
 import type { TokenPageProps } from '../credential-manager/token-manager';
 import { Mono } from '../credential-manager/token-management.styles';
@@ -24,6 +26,9 @@ export type ApiTokenCreateValues = TokenCreateValues & TokenScopeValues;
 export interface ApiTokensPageProps extends TokenPageProps<ApiTokenItem, TokenScopeValues> {
   /** The API the runner talks to; added to the usage snippet as MAKO_API_URL when given. */
   apiUrl?: string;
+  /** The sign-in and security page, where every token can be revoked at once; linked from the intro when given. */
+  securityHref?: string;
+  renderLink?: RenderLink;
 }
 
 /** The lines that hand a token to the runner. */
@@ -41,13 +46,25 @@ const SCOPE_COLUMNS = [
  * 'MAKO Optimize Tokens' (SPEC §2, UI.md): the tokens runners authenticate with. The title itself
  * belongs to the AppShell (`title={API_TOKENS_TITLE}`).
  */
-export function ApiTokensPage({ apiUrl, ...props }: ApiTokensPageProps) {
+export function ApiTokensPage({ apiUrl, securityHref, renderLink = defaultRenderLink, ...props }: ApiTokensPageProps) {
   return (
     <TokenManager<ApiTokenItem, TokenScopeValues>
       {...props}
       extraColumns={SCOPE_COLUMNS}
       extraFields={SCOPES_FIELD}
-      intro="Runners and CI jobs authenticate with these tokens to post benchmarks and drive tuning sessions. Create one per machine or pipeline, so revoking one never stops the others."
+      intro={
+        <>
+          Runners and CI jobs authenticate with these tokens to post benchmarks and drive tuning sessions. Create one
+          per machine or pipeline, so revoking one never stops the others.
+          {securityHref ? (
+            <>
+              {' '}
+              To revoke them all at once, sign out everywhere from{' '}
+              {renderLink({ href: securityHref, children: 'Sign-in and security' })}.
+            </>
+          ) : null}
+        </>
+      }
       caption="API tokens"
       emptyTitle="No tokens yet"
       emptyDescription="Create a token, then give it to the runner through MAKO_TOKEN:"

@@ -4,6 +4,7 @@ import { apiTokensQueryOptions, useCreateApiTokenMutation, useRevokeApiTokenMuta
 import { ApiTokensPage } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
+import { renderRouterLink } from '../../../components/router-link.tsx';
 import { absoluteApiUrl } from '../../../lib/api-url.ts';
 import { notify } from '../../../lib/notify.ts';
 import { errorText } from '../../../lib/screen-error-of.ts';
@@ -26,6 +27,8 @@ function TokensPage() {
     <ApiTokensPage
       tokens={data.data}
       apiUrl={absoluteApiUrl()}
+      securityHref="/security/"
+      renderLink={renderRouterLink}
       onCreate={(values) => create.mutate(values)}
       creating={create.isPending}
       createError={errorText(create.error)}
