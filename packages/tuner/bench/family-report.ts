@@ -1,7 +1,7 @@
 /**
  * The figures of family-run.ts's lines (README, "The benchmark family"):
  *
- *   tsx bench/family-report.ts runs.jsonl [more.jsonl …] [--against=random] [--by=kind]
+ *   tsx bench/family-report.ts runs.jsonl [more.jsonl …] [--methods=tuner,random] [--against=random] [--by=kind]
  *
  * Per method: the median trials until a configuration within 95 % of the optimum was measured
  * (101: never within 100), the median best after 50 trials as a share of the optimum, the share of
@@ -32,13 +32,16 @@ const args = new Map(
 );
 const AGAINST = args.get('against') ?? 'random';
 const BY = args.get('by');
+/** Only these methods (default: every method in the files); instances are those all of them ran. */
+const ONLY = args.get('methods')?.split(',');
 const TARGET = 0.95;
 
 const lines: Line[] = files.flatMap((f) =>
   readFileSync(f, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Line),
+    .map((l) => JSON.parse(l) as Line)
+    .filter((l) => !ONLY || ONLY.includes(l.method)),
 );
 const id = (l: Line) => `${l.instance}#${l.seed}`;
 // The optimum of an instance is the best of every line about it (each run adds what it found).
