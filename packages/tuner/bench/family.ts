@@ -34,6 +34,11 @@ export interface FamilyProblem extends Problem {
   kind: string;
   /** Landscape traits, for the breakdown: plateau, cliff, tight (constraint), flaky, conditional. */
   traits: string[];
+  /**
+   * The value that counts as reached, when not 95 % of the optimum: a table's top 1 % of the rows
+   * that meet the bound (95 % of its best row is a needle of 2–4 rows, one noisy measurement each).
+   */
+  target?: number;
 }
 
 type Unit = Record<string, number>;
@@ -345,6 +350,11 @@ export function tableProblem(which: 'llama' | 'qwen'): FamilyProblem {
   }));
   const ttfts = table.map((t) => t.ttft).sort((a, b) => a - b);
   const bound = which === 'llama' ? 0.6 : (ttfts[Math.floor(0.69 * ttfts.length)] as number);
+  const feasible = table
+    .filter((t) => t.ttft <= bound)
+    .map((t) => t.tps)
+    .sort((a, b) => b - a);
+  const target = feasible[Math.floor(feasible.length / 100)] as number;
   const nearest = (c: Config) => {
     const f = built.encode(c);
     let best = table[0] as (typeof table)[0];
@@ -377,6 +387,7 @@ export function tableProblem(which: 'llama' | 'qwen'): FamilyProblem {
     name: `LLMConf ${which === 'llama' ? 'Llama-3-8B' : 'Qwen2.5-14B'} · A40 (table)`,
     kind: 'table',
     traits: [],
+    target,
     space,
     objective: { metric: 'tps', direction: 'maximize' },
     constraints: [{ metric: 'ttft_p99', op: '<=', value: bound }],

@@ -123,4 +123,27 @@ describe('FailureModel: crashes caused by flag combinations', () => {
     expect(model?.probability(x(0, 0, 0, 0.97))).toBeGreaterThan(0.6);
     expect(model?.probability(x(0, 0, 0, 0.3))).toBeLessThan(0.2);
   });
+
+  it('blames a numeric threshold under one flag value rather than the flag pairs the crashes happened to have', () => {
+    // Chunked prefill (nominal off/on), KV dtype (nominal auto/fp8), token budget (numeric). With
+    // chunked prefill off, budgets below ~0.7 refuse to start; every crash also had some flag pair
+    // no successful run has had yet (off with fp8).
+    const kinds3 = Uint8Array.from([NOMINAL, NOMINAL, NUMERIC]);
+    const pts = [
+      x(1, 0, 0.1),
+      x(1, 1, 0.2),
+      x(1, 0, 0.6),
+      x(1, 1, 0.9),
+      x(0, 0, 0.85),
+      x(0, 1, 0.3),
+      x(0, 0, 0.2),
+      x(0, 1, 0.5),
+    ];
+    const model = FailureModel.fit(kinds3, pts, [null, null, null, null, null, 'crash', 'crash', 'crash']);
+    // Off with fp8 above the threshold: never measured, but the crashes are explained better by
+    // the budget than by the pair.
+    expect(model?.probability(x(0, 1, 0.95))).toBeLessThan(0.3);
+    // Off with fp8 at a budget below every crash: blamed.
+    expect(model?.probability(x(0, 1, 0.25))).toBeGreaterThan(0.7);
+  });
 });
