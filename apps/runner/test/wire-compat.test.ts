@@ -1,10 +1,14 @@
 import http from 'node:http';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { sendStreamingRequest, type EndpointConfig } from '../src/bench/client.ts';
 import { executeBench } from '../src/bench/execute.ts';
 import { telemetryUpload } from '../src/bench/upload.ts';
 import { charEstimate } from '../src/bench/tokens.ts';
 import { METRICS, STREAMS, type MetricsFixture, type StreamFixture } from './engine-dialects.ts';
+import { benchArgs, runCli } from './helpers.ts';
 import { listen } from './listen.ts';
 
 /** Gap between replayed events: TTFT must be at least the first text event's index times this. */
@@ -132,4 +136,40 @@ describe('/metrics as each engine exposes it', () => {
       );
       expect(read).toEqual(want);
     });
+});
+
+describe('reasoning, prefix cache and their JSON output', () => {
+  it('bench --output: ttfot_ms after the reasoning, reasoning and answer tokens, cached tokens and both hit rates', async () => {
+    const stream = STREAMS[0] as StreamFixture;
+    const metrics = METRICS.find((m) => m.engine === 'vllm') as MetricsFixture;
+    const url = await replayServer(stream, metrics, 'as sent');
+    const output = join(mkdtempSync(join(tmpdir(), 'mako-wire-')), 'out.json');
+    const run = await runCli([
+      ...benchArgs(url, { requests: 4, promptLen: 8, outputLen: 16 }),
+      '--endpoint-type',
+      'chat',
+      '--telemetry-interval',
+      '0.05',
+      '--quiet',
+      '--output',
+      output,
+    ]);
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(readFileSync(output, 'utf8')) as Record<string, unknown> & {
+      metrics: { ttft_ms: { p50: number } };
+      ttfot_ms: { p50: number };
+    };
+    // The answer is the fourth event, sent 3 × GAP_MS after the stream opens; never before the first token.
+    expect(doc.ttfot_ms.p50).toBeGreaterThanOrEqual(3 * GAP_MS - 1);
+    expect(doc.ttfot_ms.p50).toBeGreaterThanOrEqual(doc.metrics.ttft_ms.p50);
+    expect(Object.keys(doc.ttfot_ms)).toEqual(Object.keys(doc.metrics.ttft_ms));
+    // 11 completion tokens each, of which "The user asks for" is ceil(17 / 4) = 5 by characters/4.
+    expect(doc).toMatchObject({ reasoning_tokens: 4 * 5, answer_tokens: 4 * 6, cached_prompt_tokens: 4 * 768 });
+    expect(doc.prefix_cache_hit_rate).toBeCloseTo(768 / 812, 6);
+    // The engine's counters say 25 %: both are kept, and the difference is pointed out.
+    expect(doc.engine_prefix_cache_hit_rate).toBeCloseTo(0.25, 6);
+    expect(run.stderr).toContain('differs from the engine');
+    expect(run.stdout).toMatch(/Reasoning {4}first answer token \(TTFOT\) p50 [\d.]+ ms/);
+    expect(run.stdout).toContain('94.6 % of prompt tokens cached (3,072)');
+  });
 });

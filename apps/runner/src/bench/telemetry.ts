@@ -90,6 +90,9 @@ export interface Telemetry {
   gpu: GpuSample[] | null;
 }
 
+/** DCGM's energy counter: millijoules since the driver loaded, one series per GPU. */
+export const DCGM_ENERGY = 'DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION';
+
 /** Sums each wanted metric over its label sets in a Prometheus text exposition. */
 export function parsePrometheus(text: string, wanted: readonly string[] = ENGINE_METRICS): Map<string, number> {
   const out = new Map<string, number>();
@@ -134,6 +137,20 @@ function getText(url: string, timeoutMs: number): Promise<{ status: number; text
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(null));
   });
+}
+
+/**
+ * Reads a DCGM exporter's energy counter (DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION, mJ, summed over
+ * GPUs), stamped with the middle of the round trip in performance.now() ms. The run reads it once
+ * before its clock starts and once after its last request, while nothing else is in flight, so
+ * that the stamps are exact to a ms or so; null when the exporter does not answer with it.
+ */
+export async function readDcgmEnergy(url: string): Promise<{ atMs: number; millijoules: number } | null> {
+  const before = performance.now();
+  const answer = await getText(url, 5000);
+  const atMs = (before + performance.now()) / 2;
+  const millijoules = answer?.status === 200 ? parsePrometheus(answer.text, [DCGM_ENERGY]).get(DCGM_ENERGY) : undefined;
+  return millijoules === undefined ? null : { atMs, millijoules };
 }
 
 function nvidiaSmi(): Promise<string | null> {
