@@ -6,26 +6,16 @@ export const EMULATED_MODEL = 'mako/emulated-model';
 
 /**
  * The loopback emulator as a separate process (as a real engine is), so its work does not share the
- * benchmarked client's event loop: 20 ms to the first token, then one every 5 ms. Resolves once it
- * answers /health.
+ * benchmarked client's event loop: by default 20 ms to the first token, then one every 5 ms (other
+ * emulator-cli flags in `flags`). Resolves once it answers /health.
  */
-export async function startEmulatorProcess(): Promise<{ url: string; process: ChildProcess }> {
+export async function startEmulatorProcess(
+  flags: readonly string[] = ['--ttft-ms', '20', '--itl-ms', '5'],
+): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      TSX_IMPORT,
-      EMULATOR_CLI,
-      '--port',
-      String(port),
-      '--model',
-      EMULATED_MODEL,
-      '--ttft-ms',
-      '20',
-      '--itl-ms',
-      '5',
-    ],
+    ['--import', TSX_IMPORT, EMULATOR_CLI, '--port', String(port), '--model', EMULATED_MODEL, ...flags],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = `http://127.0.0.1:${port}`;

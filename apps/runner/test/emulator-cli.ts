@@ -3,6 +3,7 @@
  *   node --import tsx test/emulator-cli.ts --port 8123 --model m --ttft-ms 20 --itl-ms 2 {engine flags}
  * Engine flags it does not know are ignored, as the tuner passes the whole configuration. It acts on:
  *   --max-num-seqs N            requests decoded at once (the rest queue)
+ *   --reasoning-tokens N        chat: the first N tokens stream as delta.reasoning
  *   --gpu-memory-utilization X  with --oom-above Y: X > Y fails at startup with a CUDA OOM traceback
  *   --fail-startup oom|crash|hang, --startup-ms N, --no-usage, --fail-every N, --drop-every N
  *   --crash-cause TEXT          with --fail-startup crash: logs "ValueError: TEXT" before vLLM's wrapper line
@@ -94,6 +95,7 @@ if (failure === 'hang') {
     ...(num('ttft-ms') !== undefined ? { ttftMs: num('ttft-ms') } : {}),
     ...(num('itl-ms') !== undefined ? { itlMs: num('itl-ms') } : {}),
     ...(num('tokens-per-chunk') !== undefined ? { tokensPerChunk: num('tokens-per-chunk') } : {}),
+    ...(num('reasoning-tokens') !== undefined ? { reasoningTokens: num('reasoning-tokens') } : {}),
     ...(num('max-num-seqs') !== undefined ? { maxConcurrency: num('max-num-seqs') } : {}),
     ...(num('fail-every') !== undefined ? { failEvery: num('fail-every') } : {}),
     ...(num('drop-every') !== undefined ? { dropEvery: num('drop-every') } : {}),

@@ -18,6 +18,8 @@ export interface EmulatorOptions {
   itlMs?: number;
   /** Tokens per streamed chunk (as with speculative decoding); chunks are tokensPerChunk·itlMs apart. */
   tokensPerChunk?: number;
+  /** Chat: the first N tokens are reasoning (delta.reasoning, as vLLM sends it), the answer follows. */
+  reasoningTokens?: number;
   /** Requests decoded at once; the rest wait in a queue (the engine's max_num_seqs). */
   maxConcurrency?: number;
   /** Honour stream_options.include_usage (default true). */
@@ -71,6 +73,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   const ttftMs = options.ttftMs ?? 20;
   const itlMs = options.itlMs ?? 5;
   const perChunk = Math.max(1, options.tokensPerChunk ?? 1);
+  const reasoningTokens = options.reasoningTokens ?? 0;
   const limit = options.maxConcurrency ?? Infinity;
   const stats: EmulatorStats = { requests: 0, arrivals: [], maxActive: 0, bodies: [] };
   let active = 0;
@@ -125,14 +128,21 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
     if (closed) return release();
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const event = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
-    const chunk = (text: string, finish: string | null) =>
+    const chunk = (text: string, finish: string | null, reasoning = false) =>
       chat
         ? {
             id,
             object: 'chat.completion.chunk',
             created,
             model,
-            choices: [{ index: 0, delta: { content: text }, logprobs: null, finish_reason: finish }],
+            choices: [
+              {
+                index: 0,
+                delta: reasoning ? { reasoning: text } : { content: text },
+                logprobs: null,
+                finish_reason: finish,
+              },
+            ],
           }
         : {
             id,
@@ -153,7 +163,6 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
 
     const start = performance.now();
     let emitted = 0;
-    let chunkIndex = 0;
     const tick = () => {
       if (closed) return release();
       if (drop && emitted >= maxTokens / 2) {
@@ -161,16 +170,17 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
         res.socket?.destroy();
         return;
       }
-      const take = Math.min(perChunk, maxTokens - emitted);
+      const inReasoning = chat && emitted < reasoningTokens;
+      // A chunk never mixes reasoning and answer: it ends where the reasoning does.
+      const take = Math.min(perChunk, maxTokens - emitted, inReasoning ? reasoningTokens - emitted : Infinity);
       let text = '';
       for (let i = 0; i < take; i++)
         text += `${emitted + i === 0 ? '' : ' '}${WORDS[(n + emitted + i) % WORDS.length]}`;
       emitted += take;
-      chunkIndex++;
-      event(chunk(text, emitted >= maxTokens ? 'length' : null));
+      event(chunk(text, emitted >= maxTokens ? 'length' : null, inReasoning));
       if (emitted < maxTokens) {
-        // Absolute schedule: chunk k is due at ttft + k·gap after the start, whatever timers did before.
-        const due = start + ttftMs + chunkIndex * perChunk * itlMs;
+        // Absolute schedule: the next token is due at ttft + (its index)·itl, whatever timers did before.
+        const due = start + ttftMs + emitted * itlMs;
         setTimeout(tick, Math.max(0, due - performance.now()));
         return;
       }

@@ -42,10 +42,17 @@ export interface RequestOutcome {
   latencyMs: number;
   /** Gaps between consecutive text-carrying chunks. */
   itlMs: number[];
+  /** Time to the first chunk that carried answer text, after any reasoning; null when none did. */
+  ttfotMs: number | null;
   /** From the final usage chunk, when the endpoint sent one. */
   promptTokens: number | null;
   completionTokens: number | null;
+  /** usage.prompt_tokens_details.cached_tokens: prompt tokens the engine found in its prefix cache. */
+  cachedTokens: number | null;
+  /** The answer (chat: delta.content; completions: text). */
   text: string;
+  /** The reasoning streamed before the answer (delta.reasoning, or delta.reasoning_content). */
+  reasoningText: string;
   /** Client overhead: from the call until the request was flushed to the socket. */
   writeMs: number;
   /** Client overhead: time spent splitting and parsing the SSE stream of this response. */
@@ -60,11 +67,14 @@ export function pendingOutcome(startMs: number): RequestOutcome {
     ok: false,
     startMs,
     ttftMs: 0,
+    ttfotMs: null,
     latencyMs: 0,
     itlMs: [],
     promptTokens: null,
     completionTokens: null,
+    cachedTokens: null,
     text: '',
+    reasoningText: '',
     writeMs: 0,
     parseMs: 0,
     events: 0,
@@ -110,17 +120,29 @@ interface StreamState {
 
 type Json = Record<string, unknown>;
 
-function eventText(type: EndpointType, event: Json): string {
+/** The reasoning and the answer text an event carries. */
+function eventText(type: EndpointType, event: Json): { reasoning: string; answer: string } {
   const choice = (event.choices as Json[] | undefined)?.[0];
-  if (!choice) return '';
-  if (type === 'completions') return typeof choice.text === 'string' ? choice.text : '';
+  if (!choice) return { reasoning: '', answer: '' };
+  if (type === 'completions') return { reasoning: '', answer: typeof choice.text === 'string' ? choice.text : '' };
   const delta = choice.delta as Json | undefined;
-  if (!delta) return '';
-  // Reasoning models stream their thinking first; it is generated output all the same.
-  let text = '';
-  for (const key of ['reasoning_content', 'reasoning', 'content'])
-    if (typeof delta[key] === 'string') text += delta[key];
-  return text;
+  if (!delta) return { reasoning: '', answer: '' };
+  // vLLM sends `reasoning` and, deprecated, the same text again as `reasoning_content`; SGLang,
+  // llama-server and trtllm-serve send only `reasoning_content`, Ollama only `reasoning`. One of them.
+  const reasoning =
+    typeof delta.reasoning === 'string' && delta.reasoning
+      ? delta.reasoning
+      : typeof delta.reasoning_content === 'string'
+        ? delta.reasoning_content
+        : '';
+  return { reasoning, answer: typeof delta.content === 'string' ? delta.content : '' };
+}
+
+/** An error event's message: vLLM, SGLang, TGI and Ollama nest it ({error: {message}}); TGI's older API has a string. */
+function errorMessage(error: unknown): string {
+  if (typeof error === 'string') return error;
+  const message = (error as Json).message;
+  return typeof message === 'string' ? message : JSON.stringify(error);
 }
 
 function handleEvent(type: EndpointType, data: string, at: number, state: StreamState): void {
@@ -136,22 +158,36 @@ function handleEvent(type: EndpointType, data: string, at: number, state: Stream
     return;
   }
   if (event.error) {
-    const error = event.error as Json;
-    state.failure = { kind: 'server_error', message: String(error.message ?? JSON.stringify(error)).slice(0, 500) };
+    state.failure = { kind: 'server_error', message: errorMessage(event.error).slice(0, 500) };
     return;
   }
-  const text = eventText(type, event);
+  const { reasoning, answer } = eventText(type, event);
   const o = state.outcome;
-  if (text) {
-    if (o.text === '') o.ttftMs = at - o.startMs;
+  if (reasoning || answer) {
+    if (o.text === '' && o.reasoningText === '') o.ttftMs = at - o.startMs;
     else o.itlMs.push(at - state.lastTextAt);
     state.lastTextAt = at;
-    o.text += text;
+    if (answer && o.ttfotMs === null) o.ttfotMs = at - o.startMs;
+    o.text += answer;
+    o.reasoningText += reasoning;
   }
   const usage = event.usage as Json | null | undefined;
   if (usage && typeof usage.completion_tokens === 'number') {
     o.completionTokens = usage.completion_tokens;
     if (typeof usage.prompt_tokens === 'number') o.promptTokens = usage.prompt_tokens;
+    const cached = (usage.prompt_tokens_details as Json | null | undefined)?.cached_tokens;
+    if (typeof cached === 'number') o.cachedTokens = cached;
+  }
+}
+
+/** A line outside any `data:` field that is a JSON error (Ollama writes a failure that way once streaming). */
+function bareError(line: string): string | null {
+  if (!line.startsWith('{')) return null;
+  try {
+    const body = JSON.parse(line) as Json;
+    return body.error ? errorMessage(body.error) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -191,7 +227,7 @@ export function sendStreamingRequest(
       if (f) {
         outcome.errorKind = f.kind;
         outcome.errorMessage = f.message;
-      } else if (!outcome.text && !outcome.completionTokens) {
+      } else if (!outcome.text && !outcome.reasoningText && !outcome.completionTokens) {
         outcome.errorKind = 'empty_response';
         outcome.errorMessage = 'The stream ended without any generated text';
       } else {
@@ -249,9 +285,15 @@ export function sendStreamingRequest(
           let line = buffer.slice(0, newline);
           buffer = buffer.slice(newline + 1);
           if (line.endsWith('\r')) line = line.slice(0, -1);
-          if (!line.startsWith('data:')) continue;
-          outcome.events++;
-          handleEvent(config.type, line.slice(line.charCodeAt(5) === 32 ? 6 : 5), at, state);
+          if (!line.startsWith('data:')) {
+            // Comments (":" keep-alives), event: and id: fields and blank lines carry nothing to time.
+            const error = bareError(line);
+            if (error !== null) state.failure = { kind: 'server_error', message: error.slice(0, 500) };
+            else continue;
+          } else {
+            outcome.events++;
+            handleEvent(config.type, line.slice(line.charCodeAt(5) === 32 ? 6 : 5), at, state);
+          }
           if (state.failure) {
             finish(null);
             req.destroy();

@@ -3,9 +3,11 @@ import type { Rate } from './arrivals.ts';
 import type { EndpointConfig } from './client.ts';
 import { buildRequests, describeRequests, type BenchRequest, type DatasetSpec } from './datasets.ts';
 import type { RequestOutcome } from './client.ts';
-import { latencyStats, summarise, type Summary } from './metrics.ts';
+import { energyReport, type EnergyReport } from './energy.ts';
+import { latencyStats, measureRequest, summarise, type Summary } from './metrics.ts';
 import type { ProgressView } from './progress.ts';
 import { runBenchmark, type LoadSpec, type RunResult } from './run.ts';
+import type { Telemetry } from './telemetry.ts';
 import type { TokenCounter } from './tokens.ts';
 
 export interface BenchPlan {
@@ -32,6 +34,92 @@ export interface BenchOutcome {
   perTurn: TurnStats[] | null;
   /** Set when too many requests failed for the figures to describe the server under this load. */
   serverFailure: string | null;
+  details: DetailMetrics;
+}
+
+/** What the contract's metrics do not hold yet: reasoning, prefix cache and energy (the JSON output has them). */
+export interface DetailMetrics {
+  /** Time to the first answer token, after any reasoning (AIPerf's time to first output token). */
+  ttfot_ms: LatencyStats | null;
+  reasoning_tokens: number;
+  answer_tokens: number;
+  /** Prompt tokens the engine reported served from its prefix cache (usage's cached_tokens); null when none reported it. */
+  cached_prompt_tokens: number | null;
+  /** cached_prompt_tokens over the prompt tokens of the requests that reported it, 0–1. */
+  prefix_cache_hit_rate: number | null;
+  /** The engine's own hit rate over the run, from /metrics (vLLM's counters, SGLang's or trtllm-serve's rate). */
+  engine_prefix_cache_hit_rate: number | null;
+  energy: EnergyReport | null;
+}
+
+/** The engine's prefix-cache hit rate over the run, from the telemetry it exposed. */
+function engineHitRate(telemetry: Telemetry | null): number | null {
+  const series = telemetry?.engine?.series ?? {};
+  for (const [hits, queries] of [
+    ['vllm:prefix_cache_hits_total', 'vllm:prefix_cache_queries_total'],
+    ['vllm:gpu_prefix_cache_hits_total', 'vllm:gpu_prefix_cache_queries_total'],
+  ] as const) {
+    const h = series[hits];
+    const q = series[queries];
+    if (!h?.length || !q?.length) continue;
+    const queried = (q[q.length - 1] as [number, number])[1] - (q[0] as [number, number])[1];
+    const hit = (h[h.length - 1] as [number, number])[1] - (h[0] as [number, number])[1];
+    return queried > 0 ? Math.min(1, Math.max(0, hit / queried)) : null;
+  }
+  const rate = series['sglang:cache_hit_rate'] ?? series['trtllm:cache_hit_rate'];
+  return rate?.length ? (rate[rate.length - 1] as [number, number])[1] : null;
+}
+
+/** Two hit rates further apart than this are reported: the engine's counter and the answers disagree. */
+const HIT_RATE_TOLERANCE = 0.05;
+
+function detailMetrics(
+  outcomes: readonly RequestOutcome[],
+  requests: readonly BenchRequest[],
+  counter: TokenCounter,
+  run: RunResult,
+  warnings: string[],
+): DetailMetrics {
+  let reasoningTokens = 0;
+  let answerTokens = 0;
+  let outputTokens = 0;
+  let completed = 0;
+  let cached = 0;
+  let cachedPrompt = 0;
+  let reported = 0;
+  const ttfot: number[] = [];
+  outcomes.forEach((o, i) => {
+    const request = requests[i];
+    if (!o.ok || !request) return;
+    completed++;
+    const m = measureRequest(o, request, counter);
+    // Usage counts reasoning and answer together: the reasoning's share is counted locally.
+    const reasoning = o.reasoningText ? Math.min(m.outputTokens, counter.count(o.reasoningText)) : 0;
+    reasoningTokens += reasoning;
+    answerTokens += m.outputTokens - reasoning;
+    outputTokens += m.outputTokens;
+    if (o.ttfotMs !== null) ttfot.push(o.ttfotMs);
+    if (o.cachedTokens !== null) {
+      reported++;
+      cached += o.cachedTokens;
+      cachedPrompt += m.inputTokens;
+    }
+  });
+  const hitRate = reported > 0 && cachedPrompt > 0 ? Math.min(1, cached / cachedPrompt) : null;
+  const engineRate = engineHitRate(run.telemetry);
+  if (hitRate !== null && engineRate !== null && Math.abs(hitRate - engineRate) > HIT_RATE_TOLERANCE)
+    warnings.push(
+      `The prefix-cache hit rate from the answers' cached_tokens (${(hitRate * 100).toFixed(1)} %) differs from the engine's own counter (${(engineRate * 100).toFixed(1)} %): other clients may share the engine, or it counts differently.`,
+    );
+  return {
+    ttfot_ms: ttfot.length ? latencyStats(ttfot) : null,
+    reasoning_tokens: reasoningTokens,
+    answer_tokens: answerTokens,
+    cached_prompt_tokens: reported > 0 ? cached : null,
+    prefix_cache_hit_rate: hitRate,
+    engine_prefix_cache_hit_rate: engineRate,
+    energy: energyReport(run.telemetry, run.dcgmEnergy, run.durationS, { completed, outputTokens }),
+  };
 }
 
 /**
@@ -141,5 +229,6 @@ export async function executeBench(
     max_concurrency: plan.load.maxConcurrency,
     ...describeRequests(sent.requests),
   };
-  return { requests, run, summary, workload, inputSource, warnings, perTurn, serverFailure };
+  const details = detailMetrics(sent.outcomes, sent.requests, plan.counter, run, warnings);
+  return { requests, run, summary, workload, inputSource, warnings, perTurn, serverFailure, details };
 }

@@ -54,7 +54,7 @@ export interface Summary {
 export function measureRequest(outcome: RequestOutcome, request: BenchRequest, counter: TokenCounter): RequestMeasure {
   const outputSource: TokenSource =
     outcome.completionTokens !== null ? 'usage' : counter.exact ? 'tokenizer' : 'chars/4';
-  const outputTokens = outcome.completionTokens ?? counter.count(outcome.text);
+  const outputTokens = outcome.completionTokens ?? counter.count(outcome.reasoningText + outcome.text);
   return {
     inputTokens: outcome.promptTokens ?? request.promptTokens,
     outputTokens,

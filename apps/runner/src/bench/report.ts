@@ -1,6 +1,6 @@
 import type { BenchmarkMetrics, LatencyStats, MeanCi } from '@mako/contract';
 import { ms, pct, perSecond, table } from '../util/format.ts';
-import type { TurnStats } from './execute.ts';
+import type { DetailMetrics, TurnStats } from './execute.ts';
 import type { Summary, TokenSource } from './metrics.ts';
 import type { ClientOverhead } from './run.ts';
 
@@ -12,6 +12,24 @@ export interface ReportContext {
   inputSource: string;
   perTurn?: TurnStats[] | null;
   serverFailure?: string | null;
+  details?: DetailMetrics;
+}
+
+function detailLines(d: DetailMetrics): string[] {
+  const lines: string[] = [];
+  if (d.ttfot_ms && d.reasoning_tokens > 0)
+    lines.push(
+      `Reasoning    first answer token (TTFOT) p50 ${ms(d.ttfot_ms.p50)} ms, p99 ${ms(d.ttfot_ms.p99)} ms · ${d.reasoning_tokens.toLocaleString('en-US')} reasoning and ${d.answer_tokens.toLocaleString('en-US')} answer tokens`,
+    );
+  if (d.prefix_cache_hit_rate !== null || d.engine_prefix_cache_hit_rate !== null)
+    lines.push(
+      `Prefix cache ${d.prefix_cache_hit_rate === null ? '' : `${pct(d.prefix_cache_hit_rate)} of prompt tokens cached (${(d.cached_prompt_tokens ?? 0).toLocaleString('en-US')})`}${d.prefix_cache_hit_rate !== null && d.engine_prefix_cache_hit_rate !== null ? ' · ' : ''}${d.engine_prefix_cache_hit_rate === null ? '' : `engine's hit rate ${pct(d.engine_prefix_cache_hit_rate)}`}`,
+    );
+  if (d.energy)
+    lines.push(
+      `Energy       ${d.energy.joules.toFixed(0)} J over ${d.energy.window_s.toFixed(1)} s (${d.energy.source}) · ${d.energy.joules_per_output_token === null ? '–' : d.energy.joules_per_output_token.toFixed(3)} J/output token · ${d.energy.joules_per_request === null ? '–' : d.energy.joules_per_request.toFixed(1)} J/request`,
+    );
+  return lines;
 }
 
 function latencyRow(name: string, s: LatencyStats): string[] {
@@ -54,6 +72,7 @@ export function formatReport(ctx: ReportContext): string {
     lines.push(
       `Goodput      ${perSecond(m.goodput.request_throughput)} req/s · ${pct(m.goodput.attainment)} of completed requests met ${formatSlo(m)}`,
     );
+  if (ctx.details) lines.push(...detailLines(ctx.details));
   lines.push(
     '',
     table(

@@ -8,7 +8,7 @@ import { scheduleFor, slotOpenings, type Rate, type RampUp } from './arrivals.ts
 import { normaliseBaseUrl, sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
 import type { BenchRequest, Turn } from './datasets.ts';
 import { latencyStats } from './metrics.ts';
-import { startTelemetry, type Telemetry } from './telemetry.ts';
+import { readDcgmEnergy, startTelemetry, type Telemetry } from './telemetry.ts';
 
 export interface LoadSpec {
   rate: Rate;
@@ -23,6 +23,8 @@ export interface LoadSpec {
   thinkTimeMs?: number;
   /** Sample the engine's /metrics and nvidia-smi this often during the run; 0 or absent: never. */
   telemetryIntervalMs?: number;
+  /** A DCGM exporter's /metrics, sampled with the telemetry for the GPUs' energy counter. */
+  dcgmUrl?: string;
 }
 
 export interface Progress {
@@ -92,6 +94,8 @@ export interface RunResult {
   /** multi-turn: every conversation's turns as sent, in order (a failed turn ends its conversation). */
   conversations: { requests: BenchRequest[]; outcomes: RequestOutcome[] }[] | null;
   telemetry: Telemetry | null;
+  /** --dcgm-url: the GPUs' energy counter read just before the clock started and just after the last request (seconds since t0). */
+  dcgmEnergy: { startS: number; endS: number; millijoules: number } | null;
 }
 
 export class BenchAbortedError extends Error {}
@@ -350,6 +354,7 @@ export async function runBenchmark(options: {
     let done = 0;
     let failed = 0;
     let lastFire = 0;
+    const energyBefore = load.dcgmUrl ? await readDcgmEnergy(load.dcgmUrl) : null;
     const startedAt = new Date();
     const cpuBefore = process.cpuUsage();
     const t0 = performance.now();
@@ -412,6 +417,7 @@ export async function runBenchmark(options: {
     if (signal.aborted) throw new BenchAbortedError('Interrupted');
     const durationS = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const energyAfter = load.dcgmUrl && energyBefore ? await readDcgmEnergy(load.dcgmUrl) : null;
     const series = telemetry ? await telemetry.stop() : null;
 
     let parseMs = 0;
@@ -433,6 +439,14 @@ export async function runBenchmark(options: {
       warmup: warm,
       conversations: multiTurn ? conversations : null,
       telemetry: series,
+      dcgmEnergy:
+        energyBefore && energyAfter
+          ? {
+              startS: (energyBefore.atMs - t0) / 1000,
+              endS: (energyAfter.atMs - t0) / 1000,
+              millijoules: energyAfter.millijoules - energyBefore.millijoules,
+            }
+          : null,
       overhead: {
         ...schedule,
         write_ms: latencyStats(outcomes.map((o) => o.writeMs)),

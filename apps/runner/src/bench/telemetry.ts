@@ -5,8 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { normaliseBaseUrl } from './client.ts';
 
 /**
- * Engine gauges and counters worth a time series (vLLM v0 and v1 names, SGLang's); each is summed
- * over its label sets (one per model or engine).
+ * Engine gauges and counters worth a time series (vLLM v0 and v1 names, SGLang's, llama-server's,
+ * TGI's); each is summed over its label sets (one per model or engine).
  */
 export const ENGINE_METRICS = [
   'vllm:num_requests_running',
@@ -23,7 +23,59 @@ export const ENGINE_METRICS = [
   'sglang:token_usage',
   'sglang:cache_hit_rate',
   'sglang:num_retracted_reqs',
+  'llamacpp:requests_processing',
+  'llamacpp:requests_deferred',
+  'llamacpp:kv_cache_usage_ratio',
+  'tgi_batch_current_size',
+  'tgi_queue_size',
 ] as const;
+
+/**
+ * trtllm-serve answers /metrics with its executor's iteration stats as JSON rather than a
+ * Prometheus exposition; the newest iteration's figures are kept under these names.
+ */
+export const TRTLLM_METRICS = [
+  'trtllm:num_active_requests',
+  'trtllm:num_queued_requests',
+  'trtllm:kv_cache_usage',
+  'trtllm:num_paused_requests',
+  'trtllm:cache_hit_rate',
+] as const;
+
+type Json = Record<string, unknown>;
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** The newest iteration of trtllm-serve's JSON /metrics, under TRTLLM_METRICS names. */
+export function parseTrtllmStats(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  let stats: unknown;
+  try {
+    stats = JSON.parse(text);
+  } catch {
+    return out;
+  }
+  const last = (Array.isArray(stats) ? stats[stats.length - 1] : stats) as Json | undefined;
+  if (!last || typeof last !== 'object') return out;
+  const kv = (last.kvCacheStats ?? {}) as Json;
+  const batching = (last.inflightBatchingStats ?? {}) as Json;
+  const used = num(kv.usedNumBlocks) ?? num(kv.allocTotalBlocks);
+  const max = num(kv.maxNumBlocks);
+  const set = (name: (typeof TRTLLM_METRICS)[number], value: number | undefined) => {
+    if (value !== undefined) out.set(name, value);
+  };
+  set('trtllm:num_active_requests', num(last.numActiveRequests));
+  set('trtllm:num_queued_requests', num(last.numQueuedRequests));
+  set('trtllm:kv_cache_usage', used !== undefined && max ? used / max : undefined);
+  set('trtllm:num_paused_requests', num(batching.numPausedRequests));
+  set('trtllm:cache_hit_rate', num(kv.cacheHitRate));
+  return out;
+}
+
+/** An engine's /metrics body, whichever of the two forms it takes. */
+export function parseEngineMetrics(text: string): Map<string, number> {
+  const start = text.trimStart()[0];
+  return start === '[' || start === '{' ? parseTrtllmStats(text) : parsePrometheus(text);
+}
 
 export interface GpuSample {
   t_s: number;
@@ -37,6 +89,9 @@ export interface Telemetry {
   /** nvidia-smi samples; null when nvidia-smi is not on PATH. */
   gpu: GpuSample[] | null;
 }
+
+/** DCGM's energy counter: millijoules since the driver loaded, one series per GPU. */
+export const DCGM_ENERGY = 'DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION';
 
 /** Sums each wanted metric over its label sets in a Prometheus text exposition. */
 export function parsePrometheus(text: string, wanted: readonly string[] = ENGINE_METRICS): Map<string, number> {
@@ -84,6 +139,20 @@ function getText(url: string, timeoutMs: number): Promise<{ status: number; text
   });
 }
 
+/**
+ * Reads a DCGM exporter's energy counter (DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION, mJ, summed over
+ * GPUs), stamped with the middle of the round trip in performance.now() ms. The run reads it once
+ * before its clock starts and once after its last request, while nothing else is in flight, so
+ * that the stamps are exact to a ms or so; null when the exporter does not answer with it.
+ */
+export async function readDcgmEnergy(url: string): Promise<{ atMs: number; millijoules: number } | null> {
+  const before = performance.now();
+  const answer = await getText(url, 5000);
+  const atMs = (before + performance.now()) / 2;
+  const millijoules = answer?.status === 200 ? parsePrometheus(answer.text, [DCGM_ENERGY]).get(DCGM_ENERGY) : undefined;
+  return millijoules === undefined ? null : { atMs, millijoules };
+}
+
 function nvidiaSmi(): Promise<string | null> {
   return new Promise((resolve) => {
     execFile(
@@ -115,7 +184,7 @@ export function startTelemetry(baseUrl: string, intervalMs: number, t0: number) 
     ]);
     if (engine) {
       if (!metrics || metrics.status !== 200) engine = Object.keys(engine).length ? engine : null;
-      else for (const [name, value] of parsePrometheus(metrics.text)) (engine[name] ??= []).push([t, value]);
+      else for (const [name, value] of parseEngineMetrics(metrics.text)) (engine[name] ??= []).push([t, value]);
     }
     if (gpu) {
       const gpus = smi === null ? [] : parseNvidiaSmi(smi);

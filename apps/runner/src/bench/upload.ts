@@ -41,12 +41,31 @@ export function clientReport(overheads: readonly ClientOverhead[]): ClientReport
   };
 }
 
-/** The first of these series the engine exposes feeds the field (vLLM v1, vLLM v0, SGLang). */
+/** The first of these series the engine exposes feeds the field (vLLM v1, vLLM v0, SGLang, trtllm-serve, llama-server, TGI). */
 const GAUGES: Record<'running' | 'waiting' | 'kv_cache_usage' | 'preemptions', readonly string[]> = {
-  running: ['vllm:num_requests_running', 'sglang:num_running_reqs'],
-  waiting: ['vllm:num_requests_waiting', 'sglang:num_queue_reqs'],
-  kv_cache_usage: ['vllm:kv_cache_usage_perc', 'vllm:gpu_cache_usage_perc', 'sglang:token_usage'],
-  preemptions: ['vllm:num_preemptions_total', 'sglang:num_retracted_reqs'],
+  running: [
+    'vllm:num_requests_running',
+    'sglang:num_running_reqs',
+    'trtllm:num_active_requests',
+    'llamacpp:requests_processing',
+    'tgi_batch_current_size',
+  ],
+  waiting: [
+    'vllm:num_requests_waiting',
+    'sglang:num_queue_reqs',
+    'trtllm:num_queued_requests',
+    'llamacpp:requests_deferred',
+    'tgi_queue_size',
+  ],
+  kv_cache_usage: [
+    'vllm:kv_cache_usage_perc',
+    'vllm:gpu_cache_usage_perc',
+    'sglang:token_usage',
+    'trtllm:kv_cache_usage',
+    'llamacpp:kv_cache_usage_ratio',
+  ],
+  // trtllm-serve pauses (evicts) requests when its KV cache runs out: its preemption.
+  preemptions: ['vllm:num_preemptions_total', 'sglang:num_retracted_reqs', 'trtllm:num_paused_requests'],
 };
 /** vLLM counts prefix-cache hits and queries (v1, then v0 names); the hit rate is their ratio over each interval. */
 const PREFIX_COUNTERS = [
@@ -118,7 +137,8 @@ export function telemetryUpload(
   const prefix = PREFIX_COUNTERS.map(([hits, queries]) => [engine[hits], engine[queries]] as const).find(
     ([hits, queries]) => hits && queries,
   );
-  const sglangHitRate = engine['sglang:cache_hit_rate'];
+  // SGLang and trtllm-serve report the hit rate itself.
+  const sglangHitRate = engine['sglang:cache_hit_rate'] ?? engine['trtllm:cache_hit_rate'];
   let tokenIndex = 0;
   const samples = times.map((t, i): TelemetrySample => {
     const sample: TelemetrySample = { t_s: t };

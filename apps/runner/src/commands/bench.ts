@@ -68,6 +68,12 @@ export const benchCommand = {
       default: 1,
       help: "Sample the engine's Prometheus /metrics (vLLM, SGLang) and nvidia-smi this often during the run, into time series in the --output JSON and the posted benchmark; 0 turns it off.",
     },
+    'dcgm-url': {
+      kind: 'url',
+      group: 'Results',
+      value: 'URL',
+      help: "A DCGM exporter's metrics URL (e.g. http://127.0.0.1:9400/metrics): the GPUs' energy comes from its DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION counter, read just before and just after the measured requests, instead of nvidia-smi's power draw.",
+    },
     runs: {
       kind: 'int',
       group: 'Results',
@@ -160,6 +166,8 @@ export function resultDocument(
     },
     workload: outcome.workload,
     metrics: outcome.summary.metrics,
+    // Beside the metrics, not in them: `metrics` stays the contract's, so the document can be posted later.
+    ...outcome.details,
     errors: outcome.summary.errors,
     token_counts: { output: outcome.summary.tokenSources, input: outcome.inputSource },
     client_overhead: outcome.run.overhead,
@@ -252,6 +260,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
       rampUp,
       thinkTimeMs: o['think-time'] * 1000,
       telemetryIntervalMs: o['telemetry-interval'] * 1000,
+      ...(o['dcgm-url'] ? { dcgmUrl: o['dcgm-url'] } : {}),
     },
     maxSeq,
     slo,
@@ -290,6 +299,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
         inputSource: outcome.inputSource,
         perTurn: outcome.perTurn,
         serverFailure: outcome.serverFailure,
+        details: outcome.details,
       })}\n${o.runs > 1 ? '\n' : ''}`,
     );
     runs.push({ plan: runPlan, outcome });
