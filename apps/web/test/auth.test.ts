@@ -6,7 +6,7 @@ import {
   benchmarkKeys,
   createQueryClient,
   getStoredToken,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
   siteKeys,
   type SignInFlow,
   type SignInRequest,
@@ -132,7 +132,7 @@ describe('signOut', () => {
   it('clears the token, the signed-in data and the analytics identity, and keeps the site settings', async () => {
     userCreatedAgo(10_000);
     const { auth, queryClient, calls } = setup();
-    await queryClient.fetchQuery(settingsQueryOptions());
+    await queryClient.fetchQuery(siteSettingsQueryOptions());
     await auth.signIn(REQUESTS.password);
     queryClient.setQueryData(benchmarkKeys.settingList({}), { data: [], count: 0 });
 

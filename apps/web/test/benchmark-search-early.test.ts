@@ -3,7 +3,7 @@ import {
   ACCESS_TOKEN_KEY,
   benchmarkSearchQueryOptions,
   createQueryClient,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
 } from '@mako/api-client';
 import { handlers, mockAccessToken } from '@mako/api-client/mocks';
 import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../src/lib/benchmark-search.ts';
@@ -41,7 +41,7 @@ describe('the benchmark search of a first visit', () => {
     const paths = recordPaths();
 
     startSearchEarly(queryClient, search);
-    await queryClient.ensureQueryData(settingsQueryOptions());
+    await queryClient.ensureQueryData(siteSettingsQueryOptions());
 
     expect(paths.filter((path) => path.endsWith('/benchmarks/all'))).toEqual([]);
     server.events.removeAllListeners();

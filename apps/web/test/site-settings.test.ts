@@ -5,7 +5,7 @@ import {
   createQueryClient,
   getApiBase,
   primeSiteSettings,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
 } from '@mako/api-client';
 import { fixtures, handlers, mockAccessToken } from '@mako/api-client/mocks';
 import { SITE_SETTINGS_ELEMENT_ID } from '@mako/contract';
@@ -69,8 +69,8 @@ describe('the site settings the page came with', () => {
 
     expect(primeSiteSettings(queryClient, { ...fixtures.settings, auth_server: 'elsewhere' })).toBe(false);
     expect(primeSiteSettings(queryClient, undefined)).toBe(false);
-    expect(queryClient.getQueryData(settingsQueryOptions().queryKey)).toBeUndefined();
-    await vi.waitFor(() => queryClient.ensureQueryData(settingsQueryOptions()));
+    expect(queryClient.getQueryData(siteSettingsQueryOptions().queryKey)).toBeUndefined();
+    await vi.waitFor(() => queryClient.ensureQueryData(siteSettingsQueryOptions()));
     expect(paths).toEqual(['/api/v1/settings']);
     server.events.removeAllListeners();
   });

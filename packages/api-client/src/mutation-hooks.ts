@@ -4,7 +4,7 @@ import { request } from './request.ts';
 import { benchmarkKeys, serveRequestKeys, subscriptionKeys, tokenKeys, tuningKeys } from './query-keys.ts';
 
 /*
- * One hook per write the web app makes (signing in and out are session.ts's signIn / signOut).
+ * One hook per write the web app makes (signing in and out are sign-in.ts's signIn / signOut).
  * Each invalidates exactly the cached queries its write changes, and returns that invalidation from
  * onSuccess so isPending lasts until the fresh data is in.
  */

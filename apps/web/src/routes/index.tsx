@@ -1,7 +1,7 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { sendMagicLink, sendVerificationEmail, settingsQueryOptions } from '@mako/api-client';
+import { sendMagicLink, sendVerificationEmail, siteSettingsQueryOptions } from '@mako/api-client';
 import { HomeScreen } from '@mako/ui';
 import type { PasswordCredentials } from '@mako/ui';
 import { GoogleSignInButton, googleLoginFailed } from '../components/google-sign-in.tsx';
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/')({
     if (target === '/') throw redirect({ to: '/getting-started', replace: true });
     throw redirect({ href: target, replace: true });
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(settingsQueryOptions()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(siteSettingsQueryOptions()),
   head: () => pageHead(TITLES.home),
   component: HomePage,
 });
@@ -33,7 +33,7 @@ function HomePage() {
   const { auth } = Route.useRouteContext();
   const router = useRouter();
   const { mode } = useThemeMode();
-  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions());
 
   // After login: the redirect target when it is a path on this site, otherwise / (which sends a
   // signed-in user on to /getting-started).

@@ -5,7 +5,7 @@ import {
   benchmarkSettingsQueryOptions,
   currentUserQueryOptions,
   mySessionsQueryOptions,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
 } from '@mako/api-client';
 import { GettingStartedScreen } from '@mako/ui';
 import type { GettingStartedStep, ScreenError } from '@mako/ui';
@@ -37,7 +37,7 @@ export const Route = createFileRoute('/_app/getting-started/')({
 function GettingStartedPage() {
   const navigate = useNavigate();
   const { data: current } = useSuspenseQuery(currentUserQueryOptions());
-  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions());
   const [tokens, ownBenchmarks, sessions] = useSuspenseQueries({
     queries: [tokensQuery(), ownBenchmarksQuery(), latestSessionQuery()],
   });

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { settingsQueryOptions, subscriptionQueryOptions } from '@mako/api-client';
+import { siteSettingsQueryOptions, subscriptionQueryOptions } from '@mako/api-client';
 import { PaymentCancelledPage } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
 import { pageHead } from '../../../lib/page-title.ts';
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_app/subscription/cancel')({
 });
 
 function PaymentCancelledRoute() {
-  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions());
   const subscription = useQuery(subscriptionQueryOptions());
   return (
     <PaymentCancelledPage

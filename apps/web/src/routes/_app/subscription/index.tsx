@@ -2,7 +2,7 @@ import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import {
   plansQueryOptions,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
   subscriptionQueryOptions,
   useCreateCheckoutMutation,
 } from '@mako/api-client';
@@ -27,7 +27,7 @@ export const Route = createFileRoute('/_app/subscription/')({
 
 function SubscriptionRoute() {
   const [plans, subscription] = useSuspenseQueries({ queries: [plansQueryOptions(), subscriptionQueryOptions()] });
-  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions());
   const checkout = useCreateCheckoutMutation();
   return (
     <SubscriptionPage
