@@ -23,7 +23,7 @@ export const ROUTE_KIT_MODULE = new RegExp(
   [
     String.raw`packages[\\/]ui[\\/]src[\\/](primitives[\\/](badge|checkbox|copy-field|data-table(?![\\/]virtual-rows)|empty-state|export-buttons|relative-time|screen-layout|select|skeleton)[\\/]|screens[\\/](benchmark-common[\\/]|benchmark-compare[\\/]compare-data\.ts$|error-views[\\/](?!not-found))|foundations[\\/]format[\\/])`,
     String.raw`packages[\\/]ui[\\/]src[\\/]primitives[\\/]app-shell[\\/](index|app-shell|app-shell\.styles|theme-toggle|nav-items)\.tsx?$`,
-    String.raw`apps[\\/]web[\\/]src[\\/](components[\\/](route-states|route-retry|router-link)|lib[\\/](copied|download|screen-error-of|compare)|app-nav)\.tsx?$`,
+    String.raw`apps[\\/]web[\\/]src[\\/](components[\\/](route-states|route-retry|router-link)|lib[\\/](notices[\\/](copied|download|screen-error-of)|search-params[\\/]compare)|app-nav)\.tsx?$`,
     String.raw`apps[\\/]web[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component`,
     String.raw`packages[\\/]api-client[\\/]src[\\/](request|queries|endpoint-query)\.ts$`,
     String.raw`@tanstack[\\/](react-table|table-core)[\\/]`,

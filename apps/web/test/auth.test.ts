@@ -12,9 +12,9 @@ import {
   type SignInRequest,
 } from '@mako/api-client';
 import { errorResponse, fixtures, handlers, mockAccessToken, mockEndpoint } from '@mako/api-client/mocks';
-import type { Analytics } from '../src/lib/analytics.ts';
-import { SIGN_UP_EVENT } from '../src/lib/analytics.ts';
-import { createAuth } from '../src/lib/auth.ts';
+import type { Analytics } from '../src/lib/site/analytics.ts';
+import { SIGN_UP_EVENT } from '../src/lib/site/analytics.ts';
+import { createAuth } from '../src/lib/sign-in/auth.ts';
 import { server } from './setup.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');

@@ -6,7 +6,7 @@ import {
   siteSettingsQueryOptions,
 } from '@mako/api-client';
 import { handlers, mockAccessToken } from '@mako/api-client/mocks';
-import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../src/lib/benchmark-search.ts';
+import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../src/lib/search-params/benchmark-search.ts';
 import { server } from './setup.ts';
 
 /** The path of every request msw sees from now on. */

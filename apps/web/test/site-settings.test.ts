@@ -9,8 +9,8 @@ import {
 } from '@mako/api-client';
 import { fixtures, handlers, mockAccessToken } from '@mako/api-client/mocks';
 import { SITE_SETTINGS_ELEMENT_ID } from '@mako/contract';
-import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../src/lib/benchmark-search.ts';
-import { siteSettingsOfPage } from '../src/lib/site-settings.ts';
+import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../src/lib/search-params/benchmark-search.ts';
+import { siteSettingsOfPage } from '../src/lib/site/site-settings.ts';
 import { server } from './setup.ts';
 
 /** A page as the server writes it: the settings in a JSON data block (or `text` in its place). */

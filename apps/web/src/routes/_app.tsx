@@ -6,8 +6,8 @@ import { AppShell } from '@mako/ui';
 import { APP_NAV } from '../app-nav.ts';
 import { useToasterWarmUp } from '../components/deferred-toaster.tsx';
 import { renderRouterLink } from '../components/router-link.tsx';
-import { usePageTitle } from '../lib/page-title.ts';
-import { useThemeMode } from '../lib/theme.tsx';
+import { usePageTitle } from '../lib/page-titles/page-title.ts';
+import { useThemeMode } from '../lib/site/theme.tsx';
 
 /**
  * The authenticated layout (SPEC §2): it needs a stored token with exp in the future; without one,

@@ -5,12 +5,12 @@ import { sendMagicLink, sendVerificationEmail, siteSettingsQueryOptions } from '
 import { HomeScreen } from '@mako/ui';
 import type { PasswordCredentials } from '@mako/ui';
 import { GoogleSignInButton, googleLoginFailed } from '../components/google-sign-in.tsx';
-import { notify } from '../lib/notify.ts';
-import { pageHead } from '../lib/page-title.ts';
-import { safeRedirect } from '../lib/safe-redirect.ts';
-import { homeSearchSchema } from '../lib/search.ts';
-import { useThemeMode } from '../lib/theme.tsx';
-import { TITLES } from '../lib/titles.ts';
+import { notify } from '../lib/notices/notify.ts';
+import { pageHead } from '../lib/page-titles/page-title.ts';
+import { safeRedirect } from '../lib/sign-in/safe-redirect.ts';
+import { homeSearchSchema } from '../lib/search-params/search.ts';
+import { useThemeMode } from '../lib/site/theme.tsx';
+import { TITLES } from '../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/')({
   validateSearch: homeSearchSchema,

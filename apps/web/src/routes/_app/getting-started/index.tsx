@@ -11,10 +11,10 @@ import { GettingStartedScreen } from '@mako/ui';
 import type { GettingStartedStep, ScreenError } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
-import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/api-url.ts';
-import { announceCopied } from '../../../lib/copied.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/site/api-url.ts';
+import { announceCopied } from '../../../lib/notices/copied.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 /** What tells the steps apart: a token, a token a runner has used, an own benchmark, a session. */
 const tokensQuery = () => apiTokensQueryOptions();

@@ -3,8 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { siteSettingsQueryOptions, subscriptionQueryOptions } from '@mako/api-client';
 import { PaymentCancelledPage } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 /** Where the payment provider returns when the user cancelled: nothing was charged. Needs login. */
 export const Route = createFileRoute('/_app/subscription/cancel')({

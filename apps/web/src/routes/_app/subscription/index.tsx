@@ -10,8 +10,8 @@ import { PlanId } from '@mako/contract';
 import { SubscriptionPage } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/subscription/')({
   loader: ({ context }) =>
