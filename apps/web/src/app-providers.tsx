@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { UiProvider } from '@mako/ui';
 import { DeferredToaster } from './components/deferred-toaster.tsx';
-import { ThemeModeProvider, useThemeMode } from './lib/theme.tsx';
+import { ThemeModeProvider, useThemeMode } from './lib/site/theme.tsx';
 
 function ThemedUi({ children }: { children: ReactNode }) {
   const { mode } = useThemeMode();

@@ -3,11 +3,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient, primeSiteSettings } from '@mako/api-client';
 import { AppProviders } from './app-providers.tsx';
-import { createAnalytics } from './lib/analytics.ts';
-import { createAuth } from './lib/auth.ts';
-import { renderWhenLoaded } from './lib/first-render.ts';
-import { siteSettingsOfPage } from './lib/site-settings.ts';
-import { createUnauthorizedHandler } from './lib/unauthorized.ts';
+import { createAnalytics } from './lib/site/analytics.ts';
+import { createAuth } from './lib/sign-in/auth.ts';
+import { renderWhenLoaded } from './lib/app-start/first-render.ts';
+import { siteSettingsOfPage } from './lib/site/site-settings.ts';
+import { createUnauthorizedHandler } from './lib/sign-in/unauthorized.ts';
 import { createAppRouter } from './router.tsx';
 import type { AppRouter } from './router.tsx';
 

@@ -2,8 +2,8 @@ import { createRouter } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
 import { LazyNotFoundRoute, LazyRouteError } from './components/lazy-route-states.ts';
 import { RoutePending } from './components/route-pending.tsx';
-import type { RouterContext } from './lib/router-context.ts';
-import { parseSearch, stringifySearch } from './lib/search.ts';
+import type { RouterContext } from './lib/app-start/router-context.ts';
+import { parseSearch, stringifySearch } from './lib/search-params/search.ts';
 import { routeTree } from './routeTree.gen.ts';
 
 export function createAppRouter(context: RouterContext, options: { history?: RouterHistory; pendingMs?: number } = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { analyticsConfig, createAnalytics, isLocalOrIpHost } from '../src/lib/analytics.ts';
-import type { PostHogLike } from '../src/lib/analytics.ts';
+import { analyticsConfig, createAnalytics, isLocalOrIpHost } from '../src/lib/site/analytics.ts';
+import type { PostHogLike } from '../src/lib/site/analytics.ts';
 
 function fakePostHog() {
   const calls: string[] = [];

@@ -1,8 +1,8 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { ACCESS_TOKEN_KEY, createQueryClient } from '@mako/api-client';
 import { mockAccessToken } from '@mako/api-client/mocks';
-import type { Analytics } from '../src/lib/analytics.ts';
-import { createAuth } from '../src/lib/auth.ts';
+import type { Analytics } from '../src/lib/site/analytics.ts';
+import { createAuth } from '../src/lib/sign-in/auth.ts';
 import { createAppRouter } from '../src/router.tsx';
 
 const silentAnalytics: Analytics = {

@@ -6,15 +6,15 @@ import {
   benchmarkKeys,
   createQueryClient,
   getStoredToken,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
   siteKeys,
   type SignInFlow,
   type SignInRequest,
 } from '@mako/api-client';
 import { errorResponse, fixtures, handlers, mockAccessToken, mockEndpoint } from '@mako/api-client/mocks';
-import type { Analytics } from '../src/lib/analytics.ts';
-import { SIGN_UP_EVENT } from '../src/lib/analytics.ts';
-import { createAuth } from '../src/lib/auth.ts';
+import type { Analytics } from '../src/lib/site/analytics.ts';
+import { SIGN_UP_EVENT } from '../src/lib/site/analytics.ts';
+import { createAuth } from '../src/lib/sign-in/auth.ts';
 import { server } from './setup.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -132,7 +132,7 @@ describe('signOut', () => {
   it('clears the token, the signed-in data and the analytics identity, and keeps the site settings', async () => {
     userCreatedAgo(10_000);
     const { auth, queryClient, calls } = setup();
-    await queryClient.fetchQuery(settingsQueryOptions());
+    await queryClient.fetchQuery(siteSettingsQueryOptions());
     await auth.signIn(REQUESTS.password);
     queryClient.setQueryData(benchmarkKeys.settingList({}), { data: [], count: 0 });
 

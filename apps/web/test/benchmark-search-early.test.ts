@@ -3,10 +3,10 @@ import {
   ACCESS_TOKEN_KEY,
   benchmarkSearchQueryOptions,
   createQueryClient,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
 } from '@mako/api-client';
 import { handlers, mockAccessToken } from '@mako/api-client/mocks';
-import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../src/lib/benchmark-search.ts';
+import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../src/lib/search-params/benchmark-search.ts';
 import { server } from './setup.ts';
 
 /** The path of every request msw sees from now on. */
@@ -41,7 +41,7 @@ describe('the benchmark search of a first visit', () => {
     const paths = recordPaths();
 
     startSearchEarly(queryClient, search);
-    await queryClient.ensureQueryData(settingsQueryOptions());
+    await queryClient.ensureQueryData(siteSettingsQueryOptions());
 
     expect(paths.filter((path) => path.endsWith('/benchmarks/all'))).toEqual([]);
     server.events.removeAllListeners();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWhenLoaded } from '../src/lib/first-render.ts';
+import { renderWhenLoaded } from '../src/lib/app-start/first-render.ts';
 
 afterEach(() => {
   vi.useRealTimers();

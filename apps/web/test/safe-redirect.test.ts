@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '../src/lib/safe-redirect.ts';
+import { safeRedirect } from '../src/lib/sign-in/safe-redirect.ts';
 
 describe('safeRedirect', () => {
   it.each([

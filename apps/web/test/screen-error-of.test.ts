@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkError, errorFromResponse } from '@mako/api-client';
 import { describeScreenError } from '@mako/ui';
-import { screenErrorOf } from '../src/lib/screen-error-of.ts';
+import { screenErrorOf } from '../src/lib/notices/screen-error-of.ts';
 
 /** What the loading-and-error wrapper says (SPEC §8) about what a query threw. */
 const shown = (error: unknown) => {

@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { BenchmarkSearchFilters } from '@mako/ui';
-import { parseBenchmarkSearch, type BenchmarkSearchParams } from '../src/lib/benchmark-search.ts';
-import { pageSearchSchema } from '../src/lib/list-search.ts';
-import { homeSearchSchema, parseSearch, stringifySearch, tokenSearchSchema } from '../src/lib/search.ts';
+import { parseBenchmarkSearch, type BenchmarkSearchParams } from '../src/lib/search-params/benchmark-search.ts';
+import { pageSearchSchema } from '../src/lib/search-params/list-search.ts';
+import { homeSearchSchema, parseSearch, stringifySearch, tokenSearchSchema } from '../src/lib/search-params/search.ts';
 
 describe('tokenSearchSchema', () => {
   it.each([[{}], [{ token: '' }]])('refuses %j with "Token is required"', (search) => {

@@ -5,12 +5,12 @@ import {
   createQueryClient,
   getApiBase,
   primeSiteSettings,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
 } from '@mako/api-client';
 import { fixtures, handlers, mockAccessToken } from '@mako/api-client/mocks';
 import { SITE_SETTINGS_ELEMENT_ID } from '@mako/contract';
-import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../src/lib/benchmark-search.ts';
-import { siteSettingsOfPage } from '../src/lib/site-settings.ts';
+import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../src/lib/search-params/benchmark-search.ts';
+import { siteSettingsOfPage } from '../src/lib/site/site-settings.ts';
 import { server } from './setup.ts';
 
 /** A page as the server writes it: the settings in a JSON data block (or `text` in its place). */
@@ -69,8 +69,8 @@ describe('the site settings the page came with', () => {
 
     expect(primeSiteSettings(queryClient, { ...fixtures.settings, auth_server: 'elsewhere' })).toBe(false);
     expect(primeSiteSettings(queryClient, undefined)).toBe(false);
-    expect(queryClient.getQueryData(settingsQueryOptions().queryKey)).toBeUndefined();
-    await vi.waitFor(() => queryClient.ensureQueryData(settingsQueryOptions()));
+    expect(queryClient.getQueryData(siteSettingsQueryOptions().queryKey)).toBeUndefined();
+    await vi.waitFor(() => queryClient.ensureQueryData(siteSettingsQueryOptions()));
     expect(paths).toEqual(['/api/v1/settings']);
     server.events.removeAllListeners();
   });

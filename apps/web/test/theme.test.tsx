@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { THEME_KEY, ThemeModeProvider, readStoredTheme, useThemeMode } from '../src/lib/theme.tsx';
+import { THEME_KEY, ThemeModeProvider, readStoredTheme, useThemeMode } from '../src/lib/site/theme.tsx';
 
 afterEach(cleanup);
 

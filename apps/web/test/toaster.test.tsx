@@ -1,7 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeferredToaster, useToasterWarmUp } from '../src/components/deferred-toaster.tsx';
-import { isToasterRequested } from '../src/lib/notify.ts';
+import { isToasterRequested } from '../src/lib/notices/notify.ts';
 
 // notify.ts keeps one toaster per page: these tests run in order and share it, as pages do.
 

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnyRouter } from '@tanstack/react-router';
 
 const notify = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock('../src/lib/notify.ts', () => ({ notify }));
+vi.mock('../src/lib/notices/notify.ts', () => ({ notify }));
 
-const { UNAUTHORIZED_MESSAGE, createUnauthorizedHandler } = await import('../src/lib/unauthorized.ts');
+const { UNAUTHORIZED_MESSAGE, createUnauthorizedHandler } = await import('../src/lib/sign-in/unauthorized.ts');
 
 function fakeRouter(pathname: string, href: string) {
   const navigate = vi.fn(async () => undefined);

@@ -31,12 +31,12 @@ export * from './query-keys.ts';
 export {
   currentUserQueryOptions,
   primeSiteSettings,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
   signIn,
   signOut,
   type SignInFlow,
   type SignInRequest,
-} from './session.ts';
+} from './sign-in.ts';
 export * from './queries.ts';
 export * from './mutation-hooks.ts';
 export { DEFAULT_MAX_RETRIES, createQueryClient, shouldRetry, type CreateQueryClientOptions } from './query-client.ts';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { BodyOf, PlanId } from '@mako/contract';
 import { request } from './request.ts';
-import { changePassword, signOutEverywhere } from './session.ts';
+import { changePassword, signOutEverywhere } from './sign-in.ts';
 import { benchmarkKeys, serveRequestKeys, subscriptionKeys, tokenKeys, tuningKeys } from './query-keys.ts';
 
 /*
- * One hook per write the web app makes (signing in and out are session.ts's signIn / signOut).
+ * One hook per write the web app makes (signing in and out are sign-in.ts's signIn / signOut).
  * Each invalidates exactly the cached queries its write changes, and returns that invalidation from
  * onSuccess so isPending lasts until the fresh data is in.
  */

@@ -3,7 +3,7 @@ import type { QueryOf } from '@mako/contract';
 import { applyAuthServer } from './config.ts';
 import { endpointQuery } from './endpoint-query.ts';
 import { request } from './request.ts';
-import { FIVE_MINUTES } from './session.ts';
+import { FIVE_MINUTES } from './sign-in.ts';
 import {
   authKeys,
   benchmarkKeys,
@@ -17,7 +17,7 @@ import {
 /*
  * queryOptions factories, one per GET endpoint. Route loaders pass them to ensureQueryData,
  * components to useQuery / useSuspenseQuery, so both share one key and one fetcher. The settings
- * and the current user are in session.ts.
+ * and the current user are in sign-in.ts.
  */
 
 // ---- Site and auth ------------------------------------------------------------------------------

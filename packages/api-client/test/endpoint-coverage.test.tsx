@@ -59,7 +59,7 @@ const probes: { [N in EndpointName]: Probe } = {
   me: factory(client.currentUserQueryOptions()),
   changePassword: call(() => client.request('changePassword', { body: bodies.changePassword })),
   logoutAll: call(() => client.request('logoutAll')),
-  getSettings: factory(client.settingsQueryOptions()),
+  getSettings: factory(client.siteSettingsQueryOptions()),
   getAuthServer: factory(client.authServerQueryOptions()),
   authMe: factory(client.tokenOwnerQueryOptions('runner-h100-a')),
   health: factory(client.healthQueryOptions()),

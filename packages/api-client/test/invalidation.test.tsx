@@ -14,7 +14,7 @@ import {
 import { AUTH_MESSAGES, AuthError } from '../src/auth.ts';
 import { handlers } from '../src/mocks/handlers.ts';
 import { errorResponse, mockEndpoint } from '../src/mocks/mock-endpoint.ts';
-import { signIn, signOut, type SignInRequest } from '../src/session.ts';
+import { signIn, signOut, type SignInRequest } from '../src/sign-in.ts';
 import * as fx from '../src/mocks/fixtures.ts';
 import { bodies, ids } from './samples.ts';
 import { queryWrapper } from './render.tsx';

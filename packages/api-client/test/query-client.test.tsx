@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/errors.ts';
 import { shouldRetry } from '../src/query-client.ts';
 import { mySessionsQueryOptions, tuningSessionQueryOptions } from '../src/queries.ts';
-import { currentUserQueryOptions } from '../src/session.ts';
+import { currentUserQueryOptions } from '../src/sign-in.ts';
 import { useCreateSessionMutation } from '../src/mutation-hooks.ts';
 import { errorResponse, mockEndpoint } from '../src/mocks/mock-endpoint.ts';
 import { handlers } from '../src/mocks/handlers.ts';

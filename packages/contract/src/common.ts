@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './vocabulary/pages.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './vocabulary/paging.ts';
 
 /*
  * The contract is written in zod/mini: its schemas are built from functions the bundler can drop

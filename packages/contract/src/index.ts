@@ -1,6 +1,6 @@
 export * from './common.ts';
 export * from './auth.ts';
-export * from './settings.ts';
+export * from './site-settings.ts';
 export * from './metric-key.ts';
 export * from './benchmarks.ts';
 export * from './intervals.ts';

@@ -3,7 +3,7 @@
  * the schema builders (endpoints.ts and auth.ts re-export them).
  */
 
-import { DEFAULT_PAGE_SIZE } from './vocabulary/pages.ts';
+import { DEFAULT_PAGE_SIZE } from './vocabulary/paging.ts';
 
 /** The API base path; the auth server lives under the same prefix. */
 export const API_PREFIX = '/api/v1';

@@ -1,3 +1,4 @@
+import { appNav } from '@mako/fixtures';
 import type { ComponentType, ReactNode } from 'react';
 import { expect, fn, spyOn } from 'storybook/test';
 import type { within } from 'storybook/test';
@@ -69,6 +70,7 @@ export function SignedInShell({
     <AppShell
       title={title}
       currentPath={currentPath}
+      navItems={appNav}
       user={{ email: 'ada@example.com', full_name: 'Ada Lovelace' }}
       onLogout={fn()}
       themeMode="light"

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
-import { isToasterRequested, requestToaster, subscribeToasterRequest } from '../lib/notify.ts';
+import { isToasterRequested, requestToaster, subscribeToasterRequest } from '../lib/notices/notify.ts';
 
 const ToasterHost = lazy(() => import('./toaster-host.tsx'));
 

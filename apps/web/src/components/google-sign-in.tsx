@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { notify } from '../lib/notify.ts';
+import { notify } from '../lib/notices/notify.ts';
 
 export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
 export const GOOGLE_WIDGET_FAILED = 'Failed to login with Google, please try again later.';

@@ -2,7 +2,7 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ErrorView, LoadingErrorWrapper } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
-import { screenErrorOf } from '../lib/screen-error-of.ts';
+import { screenErrorOf } from '../lib/notices/screen-error-of.ts';
 import { useRouteRetry } from './route-retry.ts';
 
 /**

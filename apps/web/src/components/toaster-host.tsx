@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster, toast } from '@mako/ui';
-import { toasterMounted } from '../lib/notify.ts';
+import { toasterMounted } from '../lib/notices/notify.ts';
 
 /** The ui Toaster (SPEC §9: 3 visible, 4000 ms, 14 px gap, 356 px), loaded on demand. */
 export default function ToasterHost() {

@@ -4,9 +4,9 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import type { TokenCheckStatus } from '@mako/ui';
-import type { AuthController } from '../lib/auth.ts';
-import { safeRedirect } from '../lib/safe-redirect.ts';
-import { searchErrorMessage } from '../lib/search.ts';
+import type { AuthController } from '../lib/sign-in/auth.ts';
+import { safeRedirect } from '../lib/sign-in/safe-redirect.ts';
+import { searchErrorMessage } from '../lib/search-params/search.ts';
 import { RouteError } from './route-states.tsx';
 
 /**

@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, createFileRoute, redirect, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { currentUserQueryOptions, settingsQueryOptions } from '@mako/api-client';
+import { currentUserQueryOptions, siteSettingsQueryOptions } from '@mako/api-client';
 import { AppShell } from '@mako/ui';
+import { APP_NAV } from '../app-nav.ts';
 import { useToasterWarmUp } from '../components/deferred-toaster.tsx';
 import { renderRouterLink } from '../components/router-link.tsx';
-import { usePageTitle } from '../lib/page-title.ts';
-import { useThemeMode } from '../lib/theme.tsx';
+import { usePageTitle } from '../lib/page-titles/page-title.ts';
+import { useThemeMode } from '../lib/site/theme.tsx';
 
 /**
  * The authenticated layout (SPEC §2): it needs a stored token with exp in the future; without one,
@@ -23,7 +24,7 @@ export const Route = createFileRoute('/_app')({
   loader: async ({ context, location }) => {
     // The user call goes to the auth server the settings name. Waiting here for the root loader's
     // settings query (the same cache entry) keeps that call from fetching the settings a second time.
-    await context.queryClient.ensureQueryData(settingsQueryOptions());
+    await context.queryClient.ensureQueryData(siteSettingsQueryOptions());
     const current = await context.queryClient.ensureQueryData(currentUserQueryOptions());
     // A 401 on the user fetch has already removed the token.
     if (current.status !== 'authenticated')
@@ -39,7 +40,7 @@ function AppLayout() {
   const title = usePageTitle();
   const { mode, setMode } = useThemeMode();
   const { data: current } = useSuspenseQuery(currentUserQueryOptions());
-  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const { data: siteSettings } = useSuspenseQuery(siteSettingsQueryOptions());
   const user = current.status === 'authenticated' ? current.user : null;
   useToasterWarmUp();
 
@@ -52,8 +53,9 @@ function AppLayout() {
     <AppShell
       title={title ?? ''}
       currentPath={pathname}
+      navItems={APP_NAV}
       renderLink={renderRouterLink}
-      docsUrl={settings.docs_url}
+      docsUrl={siteSettings.docs_url}
       user={user}
       onLogout={() => {
         auth.signOut();

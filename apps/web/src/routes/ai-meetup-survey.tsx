@@ -1,8 +1,8 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useSubmitSurveyMutation } from '@mako/api-client';
 import { AiMeetupSurvey, AuthLayout, Card } from '@mako/ui';
-import { pageHead } from '../lib/page-title.ts';
-import { TITLES } from '../lib/titles.ts';
+import { pageHead } from '../lib/page-titles/page-title.ts';
+import { TITLES } from '../lib/page-titles/titles.ts';
 
 /**
  * The meetup survey: open to anyone (a signed-in answer is linked to its account by the bearer

@@ -1,16 +1,16 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { sendMagicLink, sendVerificationEmail, settingsQueryOptions } from '@mako/api-client';
+import { sendMagicLink, sendVerificationEmail, siteSettingsQueryOptions } from '@mako/api-client';
 import { HomeScreen } from '@mako/ui';
 import type { PasswordCredentials } from '@mako/ui';
 import { GoogleSignInButton, googleLoginFailed } from '../components/google-sign-in.tsx';
-import { notify } from '../lib/notify.ts';
-import { pageHead } from '../lib/page-title.ts';
-import { safeRedirect } from '../lib/safe-redirect.ts';
-import { homeSearchSchema } from '../lib/search.ts';
-import { useThemeMode } from '../lib/theme.tsx';
-import { TITLES } from '../lib/titles.ts';
+import { notify } from '../lib/notices/notify.ts';
+import { pageHead } from '../lib/page-titles/page-title.ts';
+import { safeRedirect } from '../lib/sign-in/safe-redirect.ts';
+import { homeSearchSchema } from '../lib/search-params/search.ts';
+import { useThemeMode } from '../lib/site/theme.tsx';
+import { TITLES } from '../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/')({
   validateSearch: homeSearchSchema,
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/')({
     if (target === '/') throw redirect({ to: '/getting-started', replace: true });
     throw redirect({ href: target, replace: true });
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(settingsQueryOptions()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(siteSettingsQueryOptions()),
   head: () => pageHead(TITLES.home),
   component: HomePage,
 });
@@ -33,7 +33,7 @@ function HomePage() {
   const { auth } = Route.useRouteContext();
   const router = useRouter();
   const { mode } = useThemeMode();
-  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions());
 
   // After login: the redirect target when it is a path on this site, otherwise / (which sends a
   // signed-in user on to /getting-started).

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { MagicLinkLoginPage } from '@mako/ui';
 import { renderRouterLink } from '../components/router-link.tsx';
 import { tokenSearchError, useSignInLink } from '../components/token-page.tsx';
-import { pageHead } from '../lib/page-title.ts';
-import { tokenSearchSchema } from '../lib/search.ts';
-import { TITLES } from '../lib/titles.ts';
+import { pageHead } from '../lib/page-titles/page-title.ts';
+import { tokenSearchSchema } from '../lib/search-params/search.ts';
+import { TITLES } from '../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/magic-link-login')({
   validateSearch: tokenSearchSchema,

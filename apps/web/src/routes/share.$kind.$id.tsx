@@ -17,10 +17,10 @@ import {
 } from '@mako/ui';
 import { ignore, RouteError } from '../components/route-states.tsx';
 import { renderRouterLink } from '../components/router-link.tsx';
-import { downloadText } from '../lib/download.ts';
-import { orNotFound } from '../lib/not-found.ts';
-import { pageHead } from '../lib/page-title.ts';
-import { TITLES, benchmarkSettingTitle, tuningSessionTitle } from '../lib/titles.ts';
+import { downloadText } from '../lib/notices/download.ts';
+import { orNotFound } from '../lib/notices/not-found.ts';
+import { pageHead } from '../lib/page-titles/page-title.ts';
+import { TITLES, benchmarkSettingTitle, tuningSessionTitle } from '../lib/page-titles/titles.ts';
 
 /*
  * The public share pages (/share/benchmarks/{id}, /share/settings/{id}, /share/tuning-sessions/{id}):

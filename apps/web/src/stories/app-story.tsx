@@ -4,9 +4,9 @@ import { clearToken, createQueryClient, resetApiClient, setToken } from '@mako/a
 import { handlerFor, handlers, mockAccessToken } from '@mako/api-client/mocks';
 import type { HttpHandler } from 'msw';
 import { AppProviders } from '../app-providers.tsx';
-import { createAnalytics } from '../lib/analytics.ts';
-import { createAuth } from '../lib/auth.ts';
-import { createUnauthorizedHandler } from '../lib/unauthorized.ts';
+import { createAnalytics } from '../lib/site/analytics.ts';
+import { createAuth } from '../lib/sign-in/auth.ts';
+import { createUnauthorizedHandler } from '../lib/sign-in/unauthorized.ts';
 import { createAppRouter } from '../router.tsx';
 import type { AppRouter } from '../router.tsx';
 

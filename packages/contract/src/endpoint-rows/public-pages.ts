@@ -9,7 +9,7 @@ import {
   RegisterResponse,
   User,
 } from '../auth.ts';
-import { SiteSettings } from '../settings.ts';
+import { SiteSettings } from '../site-settings.ts';
 import { def } from '../endpoint-def.ts';
 import { ME_PATH } from '../paths.ts';
 

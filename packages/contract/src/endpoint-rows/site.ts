@@ -1,7 +1,7 @@
 import { Message } from '../common.ts';
 import { AccessToken, AuthServer } from '../auth.ts';
 import { AuthMe, AuthMeQuery, LogoutAll, PasswordChange } from '../account.ts';
-import { HealthStatus } from '../settings.ts';
+import { HealthStatus } from '../site-settings.ts';
 import { def } from '../endpoint-def.ts';
 
 /* The signed-in side of the auth server, and the site's own calls. */

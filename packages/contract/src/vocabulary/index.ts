@@ -8,7 +8,7 @@
  */
 export { DIRECTIONS, LATENCY_METRICS, METRIC_KEYS, PERCENTILES, isMetricKey, naturalDirection } from './metrics.ts';
 export { CONSTRAINT_OPS, formatConstraints, parseConstraints, satisfies, type ConstraintTerm } from './constraints.ts';
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pages.ts';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts';
 export { DATASET_KINDS, type DatasetKind } from './datasets.ts';
 export {
   OPTION_KINDS,

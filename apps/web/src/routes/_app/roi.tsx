@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RoiCalculator } from '@mako/ui';
-import { pageHead } from '../../lib/page-title.ts';
-import { TITLES } from '../../lib/titles.ts';
+import { pageHead } from '../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../lib/page-titles/titles.ts';
 
 /** What faster serving is worth in GPU dollars; computed in the browser, nothing is sent. */
 export const Route = createFileRoute('/_app/roi')({

@@ -1,3 +1,4 @@
+import { appNav } from '@mako/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../button';
@@ -6,7 +7,6 @@ import { EmptyState } from '../empty-state';
 import { Stat } from '../stat';
 import { expectFitsPhone, PHONE, routerLinkStub } from '../../../test/story-kit';
 import { AppShell } from './app-shell';
-import { APP_NAV } from './nav-items';
 
 const { navigate, RouterLink: routerLink } = routerLinkStub();
 
@@ -35,6 +35,7 @@ const meta = {
   parameters: { padded: false },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
   args: {
+    navItems: appNav,
     title: 'Tuning sessions',
     currentPath: '/tuning-sessions/3f9c',
     renderLink: routerLink,
@@ -58,7 +59,7 @@ export const Desktop: Story = {
     await step('the sidebar links every authenticated area, plus the docs', async () => {
       const links = within(nav).getAllByRole('link');
       await expect(links.map((link) => link.textContent?.replace(' (opens in a new tab)', ''))).toEqual([
-        ...APP_NAV.map((item) => item.label),
+        ...appNav.map((item) => item.label),
         'Docs',
       ]);
       const docs = within(nav).getByRole('link', { name: /Docs/ });
@@ -116,7 +117,7 @@ export const Mobile: Story = {
     await step('the menu button opens the navigation drawer', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));
       const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
-      await expect(within(drawer).getAllByRole('link')).toHaveLength(APP_NAV.length + 1);
+      await expect(within(drawer).getAllByRole('link')).toHaveLength(appNav.length + 1);
     });
     await step('following a link closes the drawer', async () => {
       await userEvent.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Serve requests' }));

@@ -20,7 +20,7 @@ import {
   TopActions,
   TopBar,
 } from './app-shell.styles';
-import { APP_NAV, isNavItemActive } from './nav-items';
+import { isNavItemActive } from './nav-items';
 import type { NavItem } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -54,8 +54,8 @@ export interface AppShellProps {
   currentPath: string;
   /** Renders internal links; packages/ui knows no router, apps/web plugs its Link in here. */
   renderLink?: RenderLink;
-  /** The areas in the sidebar; every authenticated area by default. */
-  navItems?: readonly NavItem[];
+  /** The areas in the sidebar, in order (apps/web's APP_NAV). */
+  navItems: readonly NavItem[];
   /** The site settings' docs_url; adds "Docs ↗" (new tab) at the end of the sidebar. */
   docsUrl?: string | null;
   user: ShellUser;
@@ -128,7 +128,7 @@ export function AppShell({
   title,
   currentPath,
   renderLink = defaultRenderLink,
-  navItems = APP_NAV,
+  navItems,
   docsUrl,
   user,
   onLogout,

@@ -1,6 +1,6 @@
 export { AppShell, defaultRenderLink } from './app-shell';
 export type { AppShellProps, RenderLink, ShellLinkProps } from './app-shell';
-export { APP_NAV, isNavItemActive } from './nav-items';
+export { isNavItemActive } from './nav-items';
 export type { NavItem } from './nav-items';
 export { ThemeToggle } from './theme-toggle';
 export type { ThemeToggleProps } from './theme-toggle';

@@ -1,2 +1,2 @@
 export { ParetoChart } from './pareto-chart';
-export type { ParetoChartProps, ParetoPoint } from './pareto-chart';
+export type { ParetoChartProps, ParetoPoint } from './pareto-chart-props';

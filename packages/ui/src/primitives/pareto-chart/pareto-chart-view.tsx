@@ -3,7 +3,7 @@ import { paretoFrontier } from '../chart/chart-math';
 import { TooltipBox } from '../chart/chart.styles';
 import { pointTooltip, titledAxesChart, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
 import { groupStyles } from './pareto-groups';
-import type { ParetoChartProps, ParetoPoint } from './pareto-chart';
+import type { ParetoChartProps, ParetoPoint } from './pareto-chart-props';
 
 /** The recharts part of ParetoChart; loaded on demand. */
 export default function ParetoChartView({

@@ -4,7 +4,7 @@ import { paretoFrontier } from '../chart/chart-math';
 import { formatNumber } from '../../foundations/format';
 import { darkChartStory, waitForChartPlot } from '../../../test/story-kit-parts';
 import { ParetoChart } from './pareto-chart';
-import type { ParetoPoint } from './pareto-chart';
+import type { ParetoPoint } from './pareto-chart-props';
 
 function makePoints(): ParetoPoint[] {
   const hardware = [

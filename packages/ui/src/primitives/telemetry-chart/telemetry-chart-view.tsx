@@ -4,7 +4,7 @@ import { TooltipBox, TooltipValue } from '../chart/chart.styles';
 import { Panel, Panels } from './telemetry-chart.styles';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { font } from '../../foundations/theme/design-tokens';
-import type { TelemetryChartProps } from './telemetry-chart';
+import type { TelemetryChartProps } from './telemetry-chart-props';
 import { SERIES, hasSeries, percent } from './telemetry-math';
 import type { TelemetryPoint, TelemetrySeries } from './telemetry-math';
 

@@ -2,19 +2,9 @@ import { lazy } from 'react';
 import { ChartFrame, chartFigure } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { SERIES, describeTelemetry, hasSeries } from './telemetry-math';
-import type { TelemetryPoint } from './telemetry-math';
+import type { TelemetryChartProps } from './telemetry-chart-props';
 
 const TelemetryChartView = lazy(() => import('./telemetry-chart-view'));
-
-export interface TelemetryChartProps {
-  samples: readonly TelemetryPoint[];
-  /** Formats tokens/s on the axis, tooltip and summary (formatTokensPerSecond). */
-  formatThroughput?: (value: number) => string;
-  title?: string;
-  showTitle?: boolean;
-  /** Height of each of the two panels. */
-  panelHeight?: number;
-}
 
 /**
  * An engine's state through a run beside the throughput the run got from it: above, output tok/s

@@ -2,7 +2,6 @@ import { METRIC_KEYS } from '@mako/contract/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { bestSetupReport, llamaH100Manual, qwenH100Setting } from './benchmark-common.fixtures';
 import {
-  benchRunnerCommand,
   benchmarkSettingTitle,
   formatCostPerMillion,
   formatLengths,
@@ -12,6 +11,7 @@ import {
   readBenchmarkMetric,
   runtimeOptionsDiff,
 } from './benchmark-data';
+import { benchRunnerCommand } from './runner-commands';
 
 describe('metrics', () => {
   it('names metrics', () => {

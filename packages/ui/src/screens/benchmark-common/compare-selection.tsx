@@ -4,7 +4,7 @@ import { Button } from '../../primitives/button';
 import { Checkbox } from '../../primitives/checkbox';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import { formatNumber } from '../../foundations/format/format';
-import { MAX_COMPARED } from '../benchmark-compare/compare-data';
+import { MAX_COMPARED } from './compare-limit';
 import { SelectionBar } from './compare-selection.styles';
 
 /** The benchmarks ticked for Compare, in the order they were ticked (the columns' order). */

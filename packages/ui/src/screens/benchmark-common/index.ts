@@ -2,7 +2,6 @@ export {
   BENCHMARK_SEARCH_TITLE,
   BEST_SETUP_REPORT_TITLE,
   SINGLE_BENCHMARKS_TITLE,
-  benchRunnerCommand,
   benchmarkSettingTitle,
   formatCostPerMillion,
   formatLengths,
@@ -13,7 +12,7 @@ export {
   readBenchmarkMetric,
   runtimeOptionsDiff,
 } from './benchmark-data';
-export type { BenchCommandOptions, BenchmarkPage, BenchmarkScreenStatus, RuntimeOptionChange } from './benchmark-data';
+export type { BenchmarkPage, BenchmarkScreenStatus, RuntimeOptionChange } from './benchmark-data';
 export type {
   BenchmarkMetricsData as TuningMetricsData,
   Budget as TuningBudget,
@@ -32,3 +31,5 @@ export type {
   TuningSessionCreateRequest,
   TuningSessionData,
 } from './tuning-types';
+export { benchRunnerCommand, tuneRunnerCommand } from './runner-commands';
+export type { BenchCommandOptions } from './runner-commands';

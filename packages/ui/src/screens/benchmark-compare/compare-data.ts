@@ -10,8 +10,7 @@ import {
   readBenchmarkMetric,
 } from '../benchmark-common/benchmark-data';
 
-/** The most benchmarks one comparison holds: beyond four the columns no longer fit a laptop. */
-export const MAX_COMPARED = 4;
+export { MAX_COMPARED } from '../benchmark-common/compare-limit';
 
 /** One line of the setup table: a value per benchmark, and whether any differs from the first. */
 export interface SetupRow {

@@ -15,11 +15,11 @@ import type { ExportFormat } from '../../foundations/format/csv';
 import { ExportButtons } from '../../primitives/export-buttons';
 import {
   BENCHMARK_SEARCH_TITLE,
-  benchRunnerCommand,
   formatCostPerMillion,
   formatRuntime,
   metricLabel,
 } from '../benchmark-common/benchmark-data';
+import { benchRunnerCommand } from '../benchmark-common/runner-commands';
 import type { BenchmarkPage, BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { benchmarkMetricColumns } from '../benchmark-common/metric-columns';

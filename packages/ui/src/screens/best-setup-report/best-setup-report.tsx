@@ -17,7 +17,6 @@ import { Loading, Skeleton } from '../../primitives/skeleton';
 import { Stat } from '../../primitives/stat';
 import {
   BEST_SETUP_REPORT_TITLE,
-  benchRunnerCommand,
   formatLengths,
   formatMetric,
   formatOptionValue,
@@ -26,6 +25,7 @@ import {
   metricLabel,
   readBenchmarkMetric,
 } from '../benchmark-common/benchmark-data';
+import { benchRunnerCommand } from '../benchmark-common/runner-commands';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { MutedText, ScreenRoot, ScrollRegion } from '../benchmark-common/benchmark-common.styles';
 import { ScreenIntro } from '../../primitives/screen-layout';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { defaultRenderLink } from '../../primitives/app-shell/app-shell';
 import type { RenderLink, ShellLinkProps } from '../../primitives/app-shell/app-shell';
 import { Badge } from '../../primitives/badge';
-import { benchRunnerCommand } from '../benchmark-common/benchmark-data';
+import { benchRunnerCommand, tuneRunnerCommand } from '../benchmark-common/runner-commands';
 import { Button } from '../../primitives/button';
 import { CopyField } from '../../primitives/copy-field';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
@@ -10,7 +10,6 @@ import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { CheckIcon } from '../../foundations/icons';
 import { ExternalLink } from '../../primitives/link';
 import { Skeleton } from '../../primitives/skeleton';
-import { tuneRunnerCommand } from '../tuning-sessions/tuning-format';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import {
   Actions,

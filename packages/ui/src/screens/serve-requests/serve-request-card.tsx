@@ -7,7 +7,8 @@ import { formatHardware } from '../../foundations/format/format';
 import { AlertTriangleIcon, CheckIcon } from '../../foundations/icons';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Stat } from '../../primitives/stat';
-import { benchRunnerCommand, formatMetric, metricLabel } from '../benchmark-common/benchmark-data';
+import { formatMetric, metricLabel } from '../benchmark-common/benchmark-data';
+import { benchRunnerCommand } from '../benchmark-common/runner-commands';
 import { Explanation, RequestMeta, RequestTitle } from './serve-requests.styles';
 
 /** The contract's ServeRequest (the fields this screen shows). */

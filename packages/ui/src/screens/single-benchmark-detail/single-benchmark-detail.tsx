@@ -17,7 +17,6 @@ import { Select } from '../../primitives/select';
 import { Loading, Skeleton } from '../../primitives/skeleton';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
 import {
-  benchRunnerCommand,
   benchmarkSettingTitle,
   formatLengths,
   formatRequestRate,
@@ -26,6 +25,7 @@ import {
   readBenchmarkMetric,
   runtimeOptionsDiff,
 } from '../benchmark-common/benchmark-data';
+import { benchRunnerCommand } from '../benchmark-common/runner-commands';
 import type { BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { benchmarkMetricColumns } from '../benchmark-common/metric-columns';

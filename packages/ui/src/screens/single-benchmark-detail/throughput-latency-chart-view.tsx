@@ -2,7 +2,7 @@ import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAx
 import { TooltipBox } from '../../primitives/chart/chart.styles';
 import { pointTooltip, titledAxesChart, TooltipRow, useChartAxes } from '../../primitives/chart/chart-view-kit';
 import { formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
-import type { ThroughputLatencyChartProps, ThroughputLatencyPoint } from './throughput-latency-chart';
+import type { ThroughputLatencyChartProps, ThroughputLatencyPoint } from './throughput-latency-chart-props';
 
 /** The recharts part of ThroughputLatencyChart; loaded on demand. */
 export default function ThroughputLatencyChartView({

@@ -2,28 +2,9 @@ import { lazy } from 'react';
 import { ChartFrame, chartFigure } from '../../primitives/chart/chart-frame';
 import { formatMs, formatTokensPerSecond, plural } from '../../foundations/format/format';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
+import type { ThroughputLatencyChartProps } from './throughput-latency-chart-props';
 
 const ThroughputLatencyChartView = lazy(() => import('./throughput-latency-chart-view'));
-
-export interface ThroughputLatencyPoint {
-  id: string;
-  /** The benchmark's number on this page, e.g. "#3". */
-  label: string;
-  /** Latency in ms. */
-  x: number;
-  /** Output tokens/s. */
-  y: number;
-}
-
-export interface ThroughputLatencyChartProps {
-  points: readonly ThroughputLatencyPoint[];
-  selectedId?: string | null;
-  /** The latency on the x axis, e.g. "p99 TTFT". */
-  xLabel: string;
-  /** Clicking a point selects its benchmark (the table offers the same by keyboard). */
-  onSelect?: (id: string) => void;
-  height?: number;
-}
 
 const span = (values: number[], format: (value: number) => string) =>
   values.length === 0 ? '—' : `${format(Math.min(...values))} to ${format(Math.max(...values))}`;

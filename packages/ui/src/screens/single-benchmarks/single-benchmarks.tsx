@@ -8,11 +8,11 @@ import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import {
   SINGLE_BENCHMARKS_TITLE,
-  benchRunnerCommand,
   formatLengths,
   formatRequestRate,
   formatRuntime,
 } from '../benchmark-common/benchmark-data';
+import { benchRunnerCommand } from '../benchmark-common/runner-commands';
 import type { BenchmarkPage, BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
 import { LoadError } from '../benchmark-common/load-error';
 import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';

@@ -60,7 +60,4 @@ export function trialStatus(result: Pick<TuningResultData, 'feasible' | 'failure
   return result.feasible ? 'feasible' : 'infeasible';
 }
 
-/** The runner loop for one session, as apps/runner's `tune` takes it (token from the environment). */
-export function tuneRunnerCommand(sessionId = '<session id>'): string {
-  return `MAKO_TOKEN=mako_… mako-runner tune --session ${sessionId}`;
-}
+export { tuneRunnerCommand } from '../benchmark-common/runner-commands';

@@ -4,8 +4,8 @@ import { formatMetric, formatRuntime } from '../benchmark-common/benchmark-data'
 import { OpenLink } from '../benchmark-common/open-link';
 import { Button } from '../../primitives/button';
 import { useControllableOpen } from '../../primitives/dialog';
-import { CreateTuningSessionDialog } from '../create-tuning-session-dialog/create-tuning-session-dialog';
-import type { CreateTuningSessionDialogProps } from '../create-tuning-session-dialog/create-tuning-session-dialog';
+import { CreateTuningSessionDialog } from '../create-tuning-session-dialog';
+import type { CreateTuningSessionDialogProps } from '../create-tuning-session-dialog';
 import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';

@@ -5,10 +5,10 @@ import { benchmarkQueryOptions } from '@mako/api-client';
 import { BenchmarkCompare, MAX_COMPARED, benchmarkExport } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
-import { compareIds, compareSearch, compareSearchSchema } from '../../../lib/compare.ts';
-import { downloadText } from '../../../lib/download.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { compareIds, compareSearch, compareSearchSchema } from '../../../lib/search-params/compare.ts';
+import { downloadText } from '../../../lib/notices/download.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/compare')({
   validateSearch: compareSearchSchema,

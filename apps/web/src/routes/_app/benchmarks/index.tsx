@@ -7,12 +7,12 @@ import { benchmarkSearchQueryOptions, benchmarkSettingsQueryOptions } from '@mak
 import { BenchmarkSearch, benchmarkExport, preloadNumericCellFonts } from '@mako/ui';
 import type { BenchmarkSearchSuggestions } from '@mako/ui';
 import { ignore, ScreenRouteError } from '../../../components/route-states.tsx';
-import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../../../lib/benchmark-search.ts';
-import { compareSearch } from '../../../lib/compare.ts';
-import { announceCopied } from '../../../lib/copied.ts';
-import { downloadText } from '../../../lib/download.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { parseBenchmarkSearch, searchQueryOf, startSearchEarly } from '../../../lib/search-params/benchmark-search.ts';
+import { compareSearch } from '../../../lib/search-params/compare.ts';
+import { announceCopied } from '../../../lib/notices/copied.ts';
+import { downloadText } from '../../../lib/notices/download.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/benchmarks/')({
   validateSearch: parseBenchmarkSearch,

@@ -6,10 +6,10 @@ import { BestReportQuery, MAX_PAGE_SIZE, MetricKey, defaultConfig } from '@mako/
 import { BestSetupReport } from '@mako/ui';
 import type { BestSetupReportProps, BestSetupReportStatus, BestSetupSelection, ScreenError } from '@mako/ui';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
-import { announceCopied } from '../../../lib/copied.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { announceCopied } from '../../../lib/notices/copied.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { screenErrorOf } from '../../../lib/notices/screen-error-of.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 /** The three choices live in the address, so a report can be linked to. */
 const selectionSchema = z.object({

@@ -5,16 +5,16 @@ import {
   benchmarkSettingsQueryOptions,
   currentUserQueryOptions,
   mySessionsQueryOptions,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
 } from '@mako/api-client';
 import { GettingStartedScreen } from '@mako/ui';
 import type { GettingStartedStep, ScreenError } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
-import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/api-url.ts';
-import { announceCopied } from '../../../lib/copied.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { absoluteApiUrl, runnerDownloadUrl } from '../../../lib/site/api-url.ts';
+import { announceCopied } from '../../../lib/notices/copied.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 /** What tells the steps apart: a token, a token a runner has used, an own benchmark, a session. */
 const tokensQuery = () => apiTokensQueryOptions();
@@ -37,7 +37,7 @@ export const Route = createFileRoute('/_app/getting-started/')({
 function GettingStartedPage() {
   const navigate = useNavigate();
   const { data: current } = useSuspenseQuery(currentUserQueryOptions());
-  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions());
   const [tokens, ownBenchmarks, sessions] = useSuspenseQueries({
     queries: [tokensQuery(), ownBenchmarksQuery(), latestSessionQuery()],
   });

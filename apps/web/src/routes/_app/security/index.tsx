@@ -2,10 +2,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { currentUserQueryOptions, useChangePasswordMutation, useSignOutEverywhereMutation } from '@mako/api-client';
 import { AccountSecurityPage } from '@mako/ui';
-import { notify } from '../../../lib/notify.ts';
-import { errorText } from '../../../lib/screen-error-of.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { notify } from '../../../lib/notices/notify.ts';
+import { errorText } from '../../../lib/notices/screen-error-of.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 /** Password and sign-out everywhere: calls only a signed-in session may make (API tokens get 403). */
 export const Route = createFileRoute('/_app/security/')({

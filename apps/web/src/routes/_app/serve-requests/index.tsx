@@ -10,10 +10,10 @@ import { ServeRequestCreate } from '@mako/contract';
 import { ServeRequestsPage } from '@mako/ui';
 import type { ScreenError, ServeRequestCreateValues } from '@mako/ui';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
-import { notify } from '../../../lib/notify.ts';
-import { errorText } from '../../../lib/screen-error-of.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { notify } from '../../../lib/notices/notify.ts';
+import { errorText } from '../../../lib/notices/screen-error-of.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/serve-requests/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(serveRequestsQueryOptions()),

@@ -14,13 +14,13 @@ import { ShareLinks, SingleBenchmarkDetail, bestByThroughput } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
-import { announceCopied } from '../../../lib/copied.ts';
-import { compareSearch } from '../../../lib/compare.ts';
-import { allOrNotFound } from '../../../lib/not-found.ts';
-import { errorText } from '../../../lib/screen-error-of.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { shareUrl } from '../../../lib/share-url.ts';
-import { TITLES, benchmarkSettingTitle } from '../../../lib/titles.ts';
+import { announceCopied } from '../../../lib/notices/copied.ts';
+import { compareSearch } from '../../../lib/search-params/compare.ts';
+import { allOrNotFound } from '../../../lib/notices/not-found.ts';
+import { errorText } from '../../../lib/notices/screen-error-of.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { shareUrl } from '../../../lib/site/share-url.ts';
+import { TITLES, benchmarkSettingTitle } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/single-benchmarks/$settingId')({
   // ?benchmark= keeps the chosen benchmark in the address, so a link shows the same one.

@@ -4,10 +4,10 @@ import { benchmarkSettingsQueryOptions } from '@mako/api-client';
 import { SingleBenchmarks } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
-import { announceCopied } from '../../../lib/copied.ts';
-import { pageOf, pageSearch, pageSearchSchema } from '../../../lib/list-search.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { announceCopied } from '../../../lib/notices/copied.ts';
+import { pageOf, pageSearch, pageSearchSchema } from '../../../lib/search-params/list-search.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/single-benchmarks/')({
   validateSearch: pageSearchSchema,

@@ -1,10 +1,10 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { settingsQueryOptions, subscriptionQueryOptions } from '@mako/api-client';
+import { siteSettingsQueryOptions, subscriptionQueryOptions } from '@mako/api-client';
 import { PaymentCancelledPage } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 /** Where the payment provider returns when the user cancelled: nothing was charged. Needs login. */
 export const Route = createFileRoute('/_app/subscription/cancel')({
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_app/subscription/cancel')({
 });
 
 function PaymentCancelledRoute() {
-  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions());
   const subscription = useQuery(subscriptionQueryOptions());
   return (
     <PaymentCancelledPage

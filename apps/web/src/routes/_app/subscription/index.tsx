@@ -2,7 +2,7 @@ import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import {
   plansQueryOptions,
-  settingsQueryOptions,
+  siteSettingsQueryOptions,
   subscriptionQueryOptions,
   useCreateCheckoutMutation,
 } from '@mako/api-client';
@@ -10,8 +10,8 @@ import { PlanId } from '@mako/contract';
 import { SubscriptionPage } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/subscription/')({
   loader: ({ context }) =>
@@ -27,7 +27,7 @@ export const Route = createFileRoute('/_app/subscription/')({
 
 function SubscriptionRoute() {
   const [plans, subscription] = useSuspenseQueries({ queries: [plansQueryOptions(), subscriptionQueryOptions()] });
-  const { data: settings } = useSuspenseQuery(settingsQueryOptions());
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions());
   const checkout = useCreateCheckoutMutation();
   return (
     <SubscriptionPage

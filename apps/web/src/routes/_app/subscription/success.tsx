@@ -5,9 +5,9 @@ import * as z from 'zod/mini';
 import { subscriptionQueryOptions, useConfirmCheckoutMutation } from '@mako/api-client';
 import { PaymentSuccessPage } from '@mako/ui';
 import { renderRouterLink } from '../../../components/router-link.tsx';
-import { pageHead } from '../../../lib/page-title.ts';
-import { screenErrorOf } from '../../../lib/screen-error-of.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { screenErrorOf } from '../../../lib/notices/screen-error-of.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 /**
  * Where the payment provider returns after a successful checkout. It needs a signed-in user (the

@@ -5,11 +5,11 @@ import { ApiTokensPage } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
 import { renderRouterLink } from '../../../components/router-link.tsx';
-import { absoluteApiUrl } from '../../../lib/api-url.ts';
-import { notify } from '../../../lib/notify.ts';
-import { errorText } from '../../../lib/screen-error-of.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { TITLES } from '../../../lib/titles.ts';
+import { absoluteApiUrl } from '../../../lib/site/api-url.ts';
+import { notify } from '../../../lib/notices/notify.ts';
+import { errorText } from '../../../lib/notices/screen-error-of.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/tokens/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(apiTokensQueryOptions()),

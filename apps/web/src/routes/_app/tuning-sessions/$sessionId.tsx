@@ -14,13 +14,13 @@ import { SessionShare, TuningSessionDetailScreen, trialsExport } from '@mako/ui'
 import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { screenRouteError } from '../../../components/route-states.tsx';
-import { announceCopied } from '../../../lib/copied.ts';
-import { compareSearch } from '../../../lib/compare.ts';
-import { downloadText } from '../../../lib/download.ts';
-import { orNotFound } from '../../../lib/not-found.ts';
-import { pageHead } from '../../../lib/page-title.ts';
-import { shareUrl } from '../../../lib/share-url.ts';
-import { TITLES, tuningSessionTitle } from '../../../lib/titles.ts';
+import { announceCopied } from '../../../lib/notices/copied.ts';
+import { compareSearch } from '../../../lib/search-params/compare.ts';
+import { downloadText } from '../../../lib/notices/download.ts';
+import { orNotFound } from '../../../lib/notices/not-found.ts';
+import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { shareUrl } from '../../../lib/site/share-url.ts';
+import { TITLES, tuningSessionTitle } from '../../../lib/page-titles/titles.ts';
 
 const RESULTS_PAGE_SIZE = 20;
 /** While runners are reporting, the page follows along. */

@@ -10,8 +10,8 @@ import { defaultSearchSpace } from '@mako/contract';
 import { TuningSessionsScreen } from '@mako/ui';
 import type { ScreenError, SearchSpaceRules } from '@mako/ui';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
-import { announceCopied } from '../../../lib/copied.ts';
-import { notify } from '../../../lib/notify.ts';
+import { announceCopied } from '../../../lib/notices/copied.ts';
+import { notify } from '../../../lib/notices/notify.ts';
 
 export const Route = createFileRoute('/_app/tuning-sessions/')({
   loader: ({ context }) => {

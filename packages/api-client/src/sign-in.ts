@@ -27,7 +27,7 @@ import { clearToken, setToken } from './token-storage.ts';
 export const FIVE_MINUTES = 5 * 60_000;
 
 /** GET /settings; also points the client at the auth server the settings name. */
-export const settingsQueryOptions = () =>
+export const siteSettingsQueryOptions = () =>
   queryOptions({
     queryKey: siteKeys.settings(),
     queryFn: ({ signal }) => fetchSiteSettings({ signal }),

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { benchmarkKeys, settingsQueryOptions, startGet } from '@mako/api-client';
+import { benchmarkKeys, siteSettingsQueryOptions, startGet } from '@mako/api-client';
 import { BENCHMARK_SEARCH_PATH, BenchmarkSearchQuery, DEFAULT_PAGE_SIZE, formatConstraints } from '@mako/contract';
 
 /* The router checks search parameters on every visit, so this parser sits in the entry chunk. */
@@ -61,7 +61,7 @@ export function startSearchEarly(queryClient: QueryClient, search: BenchmarkSear
   const key = benchmarkKeys.search(query);
   const unasked = () => queryClient.getQueryState(key) === undefined;
   if (!unasked()) return;
-  queryClient.ensureQueryData(settingsQueryOptions()).then(
+  queryClient.ensureQueryData(siteSettingsQueryOptions()).then(
     () => {
       if (unasked()) startGet(BENCHMARK_SEARCH_PATH, query);
     },

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Analytics } from './analytics.ts';
-import type { AuthController } from './auth.ts';
+import type { Analytics } from '../site/analytics.ts';
+import type { AuthController } from '../sign-in/auth.ts';
 
 /** What every loader and beforeLoad receives (createRootRouteWithContext). */
 export interface RouterContext {

@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { notify } from './notify.ts';
+import { notify } from '../notices/notify.ts';
 
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized, please login again';
 /** One toast however many queries fail together. */

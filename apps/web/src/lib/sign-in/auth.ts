@@ -8,8 +8,8 @@ import {
   type SignInFlow,
   type SignInRequest,
 } from '@mako/api-client';
-import { SIGN_UP_EVENT } from './analytics.ts';
-import type { Analytics } from './analytics.ts';
+import { SIGN_UP_EVENT } from '../site/analytics.ts';
+import type { Analytics } from '../site/analytics.ts';
 
 /** Only these flows can create an account that counts as a sign-up. */
 const SIGN_UP_FLOWS: ReadonlySet<SignInFlow> = new Set(['magic-link', 'registration']);
