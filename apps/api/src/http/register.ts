@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import {
@@ -103,8 +104,12 @@ const burstGroup = (def: EndpointDef): string => (isSharePage(def) ? 'public' : 
  * A share page's reads are counted per client address and shared object (its route and id): everyone behind one proxy address would otherwise share a single budget for
  * every share page they open, while one client reading one page over and over is still held back.
  */
-const sharedObjectKey = (request: FastifyRequest) =>
-  `${request.ip} ${request.routeOptions.url} ${Object.values(request.params as Record<string, string>).join(' ')}`;
+const sharedObjectKey = (request: FastifyRequest) => {
+  // The id is hashed: the key is stored before the path is validated, and a NUL or a lone
+  // surrogate in it is text PostgreSQL cannot keep (a 500 instead of the 422 validation gives).
+  const ids = Object.values(request.params as Record<string, string>).join(' ');
+  return `${request.ip} ${request.routeOptions.url} ${createHash('sha256').update(ids).digest('base64url')}`;
+};
 
 /**
  * Registers one route per row of the contract's endpoint table: the body's media type first (the
