@@ -1,4 +1,5 @@
 import type { LatencyStats, Slo, Workload } from '@mako/contract';
+import { FAILED_SHARE_LIMIT } from '@mako/contract/vocabulary';
 import type { Rate } from './arrivals.ts';
 import type { EndpointConfig } from './client.ts';
 import { buildRequests, describeRequests, type BenchRequest, type DatasetSpec } from './datasets.ts';
@@ -121,13 +122,6 @@ function detailMetrics(
     energy: energyReport(run.telemetry, run.dcgmEnergy, run.durationS, { completed, outputTokens }),
   };
 }
-
-/**
- * More than this share of failed requests, and the run measured a failing server rather than a
- * load: it exits non-zero and is not posted unless asked (--post-failed). A few percent leaves room
- * for an engine that rejects the odd over-long prompt.
- */
-export const FAILED_SHARE_LIMIT = 0.05;
 
 /** The verdict for a run whose requests failed beyond FAILED_SHARE_LIMIT, naming the server's errors. */
 export function serverFailureVerdict(summary: Summary, baseUrl: string): string | null {

@@ -6,7 +6,15 @@
  * defined once, here. Files in this folder import values only from each other
  * (test/vocabulary.test.ts holds them to that).
  */
-export { DIRECTIONS, LATENCY_METRICS, METRIC_KEYS, PERCENTILES, isMetricKey, naturalDirection } from './metrics.ts';
+export {
+  DIRECTIONS,
+  FAILED_SHARE_LIMIT,
+  LATENCY_METRICS,
+  METRIC_KEYS,
+  PERCENTILES,
+  isMetricKey,
+  naturalDirection,
+} from './metrics.ts';
 export { CONSTRAINT_OPS, formatConstraints, parseConstraints, satisfies, type ConstraintTerm } from './constraints.ts';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts';
 export { DATASET_KINDS, type DatasetKind } from './datasets.ts';

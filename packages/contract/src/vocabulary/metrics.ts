@@ -29,3 +29,11 @@ export const DIRECTIONS = ['maximize', 'minimize'] as const;
 export function naturalDirection(metric: (typeof METRIC_KEYS)[number]): (typeof DIRECTIONS)[number] {
   return metric.includes('_ms.') || metric === 'cost_per_million_tokens' ? 'minimize' : 'maximize';
 }
+
+/**
+ * More than this share of failed requests, and a run measured a failing server rather than its
+ * speed under the load: the runner exits non-zero and posts it only when asked (--post-failed),
+ * and compare never judges it better or worse. A few percent leaves room for an engine that
+ * rejects the odd over-long prompt.
+ */
+export const FAILED_SHARE_LIMIT = 0.05;

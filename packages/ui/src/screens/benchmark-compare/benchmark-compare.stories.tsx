@@ -2,7 +2,7 @@ import type { Benchmark } from '@mako/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, within } from 'storybook/test';
-import { benchmarks, withRuns } from '@mako/fixtures';
+import { benchmarks, clientLimitedBenchmark, withRuns } from '@mako/fixtures';
 import { llamaH100Manual, llamaH100Trials, standaloneBenchmarks } from '../benchmark-common/benchmark-common.fixtures';
 import { expectFitsPhone } from '../../../test/story-kit';
 import { expectExportsEachFormat, waitForChartPlot } from '../../../test/story-kit-parts';
@@ -181,5 +181,47 @@ export const RepeatedBesideSingle: Story = {
     await expect(row(canvasElement, 'Metrics', 'p99 TTFT').querySelectorAll('td')[1]).toHaveTextContent(
       /ms ± [\d,.]+ ms \(3 runs\)/,
     );
+  },
+};
+
+/**
+ * A client-limited run picked first (issue 24 saw one as "+1,947 % vs #1, better", in green): it is
+ * moved off #1, and its figures are shown without a change or a verdict, with the reason in words.
+ */
+export const ClientLimitedNotCompared: Story = {
+  tags: ['visual'],
+  args: { benchmarks: [clientLimitedBenchmark, llamaH100Manual, trial2] },
+  play: async ({ canvas, canvasElement, step }) => {
+    await step('a comparable run is #1, the client-limited one moves to the end', async () => {
+      const metrics = table(canvasElement, 'Metrics');
+      await expect(within(metrics).getByRole('columnheader', { name: '#1 baseline · 1x H100' })).toBeVisible();
+      await expect(
+        within(metrics).getByRole('columnheader', { name: '#3 1x A100-80GB · not comparable' }),
+      ).toBeVisible();
+      const setup = table(canvasElement, 'Setup and workload');
+      await expect(within(setup).getByRole('columnheader', { name: /^#3/ })).toHaveTextContent('Client-limited');
+    });
+    await step('its column says why it is not compared', async () => {
+      await expect(
+        canvas.getByText(
+          'Not comparable, client-limited: the client could not send the load on schedule, so its figures say nothing about the server.',
+        ),
+      ).toBeVisible();
+    });
+    await step('none of its metrics is called better or worse, each says it is not comparable', async () => {
+      const rows = within(table(canvasElement, 'Metrics')).getAllByRole('rowheader');
+      await expect(rows.length).toBeGreaterThan(10);
+      for (const header of rows) {
+        const limited = (header.closest('tr') as HTMLTableRowElement).cells[3]!;
+        await expect(limited).not.toHaveTextContent(/vs #1|better|worse|same as/);
+      }
+      const throughput = row(canvasElement, 'Metrics', 'Output tok/s');
+      await expect(throughput.cells[3]).toHaveTextContent('not comparable: client-limited');
+      await expect(throughput.cells[2]).toHaveTextContent(/vs #1, (better|worse)|same as #1/);
+    });
+    await step('the chart names it too', async () => {
+      await waitForChartPlot(canvasElement, 15_000);
+      await expect(canvas.getByText(/#3 1x A100-80GB \(client-limited\): /)).toBeInTheDocument();
+    });
   },
 };

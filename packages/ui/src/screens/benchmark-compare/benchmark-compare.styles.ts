@@ -119,6 +119,12 @@ export const Delta = styled.span<{ $verdict: Verdict }>`
   color: ${({ $verdict }) => verdictColor[$verdict]};
 `;
 
+// Warning-coloured text, not a colour alone: it says in words why the column is not compared.
+export const NotComparableNote = styled.span`
+  color: ${color.warning};
+  font-size: ${fontSize.xs};
+`;
+
 export const Baseline = styled.span`
   display: block;
   font-size: ${fontSize.xs};

@@ -26,7 +26,7 @@ import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';
 import { ScreenIntro } from '../../primitives/screen-layout';
 import { LoadError } from '../benchmark-common/load-error';
 import { OpenLink } from '../benchmark-common/open-link';
-import { MAX_COMPARED, flagRows, metricRows, workloadRows } from './compare-data';
+import { MAX_COMPARED, comparableFirst, flagRows, metricRows, notComparable, workloadRows } from './compare-data';
 import { ExportButtons } from '../../primitives/export-buttons';
 import type { MetricCell, SetupRow } from './compare-data';
 import type { ExportFormat } from '../../foundations/format/csv';
@@ -43,6 +43,7 @@ import {
   FlagName,
   ModelName,
   MonoValue,
+  NotComparableNote,
   RowHeader,
   TableFrame,
   Toolbar,
@@ -53,7 +54,10 @@ export const BENCHMARK_COMPARE_TITLE = 'Compare benchmarks';
 
 export interface BenchmarkCompareProps extends LoadFailureProps {
   status: BenchmarkScreenStatus;
-  /** The benchmarks side by side, in the order of the address; the first is the baseline. */
+  /**
+   * The benchmarks side by side, in the order of the address; the first is the baseline, unless it
+   * is not comparable (client-limited, failing server) and another run is.
+   */
   benchmarks?: readonly Benchmark[];
   /** Takes one benchmark out of the comparison. */
   onRemove?: (benchmarkId: string) => void;
@@ -85,6 +89,7 @@ function ColumnHeaders({
       {benchmarks.map((benchmark, index) => {
         const { setting } = benchmark;
         const model = <ModelName>{setting.ml_model_name}</ModelName>;
+        const invalid = notComparable(benchmark);
         return (
           <ColumnHeader key={benchmark.id} scope="col">
             <ColumnHead>
@@ -103,6 +108,11 @@ function ColumnHeaders({
                 {formatHardware(setting.hardware_config)} · {formatRuntime(setting.software)}
               </span>
               <BenchmarkBadges benchmark={benchmark} />
+              {invalid ? (
+                <NotComparableNote>
+                  Not comparable, {invalid.label}: {invalid.reason}.
+                </NotComparableNote>
+              ) : null}
               {onRemove ? (
                 <span>
                   <Button
@@ -135,6 +145,7 @@ function ShortColumnHeaders({ benchmarks }: { benchmarks: readonly Benchmark[] }
             <Baseline>
               {index === 0 ? 'baseline · ' : ''}
               {formatHardware(benchmark.setting.hardware_config)}
+              {notComparable(benchmark) ? ' · not comparable' : ''}
             </Baseline>
           </ColumnName>
         </ColumnHeader>
@@ -185,6 +196,7 @@ function MetricValue({ metric, cell }: { metric: MetricKey; cell: MetricCell }) 
       <MonoValue>
         {withInterval(formatMetric(metric, cell.value), cell.interval, (value) => formatMetric(metric, value))}
       </MonoValue>
+      {cell.notComparable ? <Delta $verdict="same">not comparable: {cell.notComparable}</Delta> : null}
       {cell.verdict && cell.change !== null ? (
         <Delta $verdict={cell.verdict}>
           {cell.verdict === 'same'
@@ -204,6 +216,12 @@ const LATENCY_AXES = [
 ] as const;
 type LatencyAxis = (typeof LATENCY_AXES)[number]['value'];
 
+/** A point that is not comparable says so in its legend, where its place would otherwise read as a result. */
+const notComparableSuffix = (benchmark: Benchmark) => {
+  const invalid = notComparable(benchmark);
+  return invalid ? ` (${invalid.label})` : '';
+};
+
 function CompareChart({ benchmarks }: { benchmarks: readonly Benchmark[] }) {
   const [axis, setAxis] = useState<LatencyAxis>('ttft_ms.p99');
   const [name, stat] = axis.split('.') as ['ttft_ms' | 'tpot_ms' | 'itl_ms' | 'e2el_ms', 'mean' | 'p99'];
@@ -212,7 +230,7 @@ function CompareChart({ benchmarks }: { benchmarks: readonly Benchmark[] }) {
     id: benchmark.id,
     x: benchmark.metrics[name][stat],
     y: benchmark.metrics.output_throughput,
-    group: `${columnName(index)} ${formatHardware(benchmark.setting.hardware_config)}`,
+    group: `${columnName(index)} ${formatHardware(benchmark.setting.hardware_config)}${notComparableSuffix(benchmark)}`,
     label: `${benchmark.setting.ml_model_name} · ${formatRuntime(benchmark.setting.software)}`,
   }));
   return (
@@ -291,7 +309,7 @@ export function BenchmarkCompare({
       />
     );
   } else {
-    const shown = benchmarks.slice(0, MAX_COMPARED);
+    const shown = comparableFirst(benchmarks.slice(0, MAX_COMPARED));
     const keep = (rows: SetupRow[]) => (onlyDifferences ? rows.filter((row) => row.differs.some(Boolean)) : rows);
     const header = (
       <ColumnHeaders

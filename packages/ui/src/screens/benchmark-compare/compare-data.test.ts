@@ -1,7 +1,16 @@
 import type { Benchmark } from '@mako/contract';
 import { describe, expect, it } from 'vitest';
+import { clientLimitedBenchmark } from '@mako/fixtures';
 import { llamaH100Manual, llamaH100Trials, standaloneBenchmarks } from '../benchmark-common/benchmark-common.fixtures';
-import { benchmarkExport, benchmarksToCsv, flagRows, metricRows, workloadRows } from './compare-data';
+import {
+  benchmarkExport,
+  benchmarksToCsv,
+  comparableFirst,
+  flagRows,
+  metricRows,
+  notComparable,
+  workloadRows,
+} from './compare-data';
 
 const [trial1, trial2] = llamaH100Trials as [Benchmark, Benchmark];
 const other = standaloneBenchmarks[0]!;
@@ -54,6 +63,66 @@ describe('metric rows', () => {
     };
     const throughput = metricRows([llamaH100Manual, twin]).find((row) => row.metric === 'output_throughput')!;
     expect(throughput.cells[1]!.verdict).toBe('same');
+  });
+});
+
+describe('runs that do not measure the server', () => {
+  const failing = (completed: number, failed: number): Benchmark => ({
+    ...trial1,
+    id: `failing-${failed}`,
+    metrics: { ...trial1.metrics, completed, failed },
+  });
+
+  it('calls a client-limited run, or one where over 5 % of requests failed, not comparable', () => {
+    expect(notComparable(clientLimitedBenchmark)).toEqual({
+      label: 'client-limited',
+      reason: 'the client could not send the load on schedule, so its figures say nothing about the server',
+    });
+    expect(notComparable(failing(14, 66))).toMatchObject({
+      label: 'server failed',
+      reason: expect.stringMatching(/^66 of 80 requests failed/),
+    });
+    expect(notComparable(failing(95, 5))).toBeNull();
+    expect(notComparable(llamaH100Manual)).toBeNull();
+    expect(notComparable(trial1)).toBeNull();
+  });
+
+  it('never makes a run that is not comparable #1 while a comparable one is there', () => {
+    const failed = failing(14, 66);
+    expect(comparableFirst([clientLimitedBenchmark, llamaH100Manual, failed, trial2]).map((b) => b.id)).toEqual([
+      llamaH100Manual.id,
+      trial2.id,
+      clientLimitedBenchmark.id,
+      failed.id,
+    ]);
+  });
+
+  it('gives it no change and no verdict against #1, only the reason', () => {
+    const rows = metricRows([llamaH100Manual, clientLimitedBenchmark, trial2]);
+    let explained = 0;
+    for (const row of rows) {
+      const [base, limited, valid] = row.cells;
+      expect(limited).toMatchObject({ change: null, verdict: null });
+      expect(valid!.notComparable).toBeUndefined();
+      // Where there would be a change (both values known), the cell says why there is none.
+      if (base!.value !== null && limited!.value !== null) {
+        expect(limited!.notComparable).toBe('client-limited');
+        explained++;
+      }
+    }
+    expect(explained).toBeGreaterThan(10);
+    const throughput = rows.find((row) => row.metric === 'output_throughput')!;
+    expect(throughput.cells[1]!.value).toBe(clientLimitedBenchmark.metrics.output_throughput);
+    expect(throughput.cells[2]!.verdict).not.toBeNull();
+  });
+
+  it('compares nothing against a #1 that is not comparable, when no run is', () => {
+    const throughput = metricRows([clientLimitedBenchmark, failing(14, 66)]).find(
+      (row) => row.metric === 'output_throughput',
+    )!;
+    expect(throughput.cells[1]).toMatchObject({ change: null, verdict: null, notComparable: 'server failed' });
+    const ttft = metricRows([clientLimitedBenchmark, trial1]).find((row) => row.metric === 'ttft_ms.p99')!;
+    expect(ttft.cells[1]).toMatchObject({ change: null, verdict: null, notComparable: '#1 client-limited' });
   });
 });
 

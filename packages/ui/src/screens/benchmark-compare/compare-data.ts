@@ -1,5 +1,5 @@
 import type { Benchmark, MetricInterval, MetricKey } from '@mako/contract';
-import { METRIC_KEYS, naturalDirection } from '@mako/contract/vocabulary';
+import { FAILED_SHARE_LIMIT, METRIC_KEYS, naturalDirection } from '@mako/contract/vocabulary';
 import { toCsv, exportFile } from '../../foundations/format/csv';
 import type { CsvValue, ExportFile, ExportFormat } from '../../foundations/format/csv';
 import { formatHardware, formatNumber } from '../../foundations/format/format';
@@ -11,6 +11,44 @@ import {
 } from '../benchmark-common/benchmark-data';
 
 export { MAX_COMPARED } from '../benchmark-common/compare-limit';
+
+// ---- Which runs measure the server --------------------------------------------------------------
+
+/** Why a benchmark's figures are no measurement of the server: a short label and the full reason. */
+export interface NotComparable {
+  label: string;
+  reason: string;
+}
+
+/**
+ * Null when the benchmark measured the server at the load asked for. A client that fell behind its
+ * schedule sent less load than the setting says, and a server that failed many requests was not
+ * measured at all: either run's figures would read as a dramatic win or loss against any real one.
+ */
+export function notComparable(benchmark: Benchmark): NotComparable | null {
+  if (benchmark.client?.client_limited)
+    return {
+      label: 'client-limited',
+      reason: 'the client could not send the load on schedule, so its figures say nothing about the server',
+    };
+  const { completed, failed } = benchmark.metrics;
+  const total = completed + failed;
+  if (total > 0 && failed / total > FAILED_SHARE_LIMIT)
+    return {
+      label: 'server failed',
+      reason: `${formatNumber(failed)} of ${formatNumber(total)} requests failed, so its figures describe a failing server, not its speed under this load`,
+    };
+  return null;
+}
+
+/**
+ * The benchmarks in the order asked for, except that runs which measure the server come first: #1,
+ * the baseline every change is judged against, is never a run that is not comparable while one is.
+ */
+export function comparableFirst(benchmarks: readonly Benchmark[]): Benchmark[] {
+  const comparable = benchmarks.filter((b) => notComparable(b) === null);
+  return [...comparable, ...benchmarks.filter((b) => notComparable(b) !== null)];
+}
 
 /** One line of the setup table: a value per benchmark, and whether any differs from the first. */
 export interface SetupRow {
@@ -117,6 +155,8 @@ export interface MetricCell {
   change: number | null;
   /** Whether that change is good news for this metric (lower latency, higher throughput). */
   verdict: Verdict | null;
+  /** Set instead of a change when this run or #1 does not measure the server: says which and why. */
+  notComparable?: string;
   /** The 95 % interval of the value when the benchmark was repeated. */
   interval?: MetricInterval;
 }
@@ -129,8 +169,13 @@ export interface MetricRow {
 /** Changes smaller than this are measurement noise on any real run: called the same. */
 const SAME_WITHIN = 0.005;
 
-/** Each metric for every benchmark, with its change against the first one (the baseline). */
+/**
+ * Each metric for every benchmark, with its change against the first one (the baseline); no change
+ * where either run is not comparable (see `notComparable`).
+ */
 export function metricRows(benchmarks: readonly Benchmark[]): MetricRow[] {
+  const invalid = benchmarks.map(notComparable);
+  const baselineInvalid = invalid[0];
   return COMPARED_METRICS.map((metric) => {
     const values = benchmarks.map((b) => readBenchmarkMetric(b, metric));
     const baseline = values[0] ?? null;
@@ -139,6 +184,8 @@ export function metricRows(benchmarks: readonly Benchmark[]): MetricRow[] {
       const repeated = interval ? { interval } : {};
       if (index === 0 || value === null || baseline === null || baseline === 0)
         return { value, change: null, verdict: null, ...repeated };
+      const why = invalid[index]?.label ?? (baselineInvalid ? `#1 ${baselineInvalid.label}` : null);
+      if (why) return { value, change: null, verdict: null, notComparable: why, ...repeated };
       const change = (value - baseline) / Math.abs(baseline);
       const better = naturalDirection(metric) === 'maximize' ? change > 0 : change < 0;
       return {
