@@ -70,6 +70,13 @@ test('password login, then logout clears the token and goes to /', async ({ page
   await expect(page).toHaveURL('/getting-started');
   expect(await storedToken(page)).not.toBeNull();
 
+  // The account menu leads to the sign-in settings as well.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign-in and security' }).click();
+  await expect(page).toHaveURL('/security');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign-in and security' })).toBeVisible();
+  await expect(page.getByRole('menu')).toBeHidden();
+
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL('/');

@@ -33,6 +33,8 @@ export interface FakeApiOptions {
   conflictsFirst?: number;
   workload?: Partial<Workload>;
   model?: string;
+  /** Result posts are answered with this status and its detail, as a server that cannot store them. */
+  failResults?: { status: number; detail: string };
 }
 
 export interface FakeApi {
@@ -177,6 +179,7 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
         return send(res, 200, { message: 'The configuration was given back to the search' });
       }
       if (req.method === 'POST' && path === `${base}/results`) {
+        if (options.failResults) return send(res, options.failResults.status, { detail: options.failResults.detail });
         const parsed = TuningResultCreate.safeParse(body);
         // A bad body gets the server's 422.
         if (!parsed.success) return send(res, 422, { detail: toValidationIssues('body', parsed.error) });

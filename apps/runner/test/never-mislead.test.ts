@@ -234,3 +234,27 @@ describe('tune with an engine command that cannot work', () => {
     expect(api.released).toHaveLength(0);
   }, 150_000);
 });
+
+describe('tune when the server cannot store a result', () => {
+  it('gives the lease back before it reports the error, so the configuration is offered again at once', async () => {
+    const api = await fakeApiForTest({
+      token: TOKEN,
+      configs: [{ max_num_seqs: 4 }, { max_num_seqs: 8 }],
+      failResults: { status: 500, detail: 'database unavailable' },
+    });
+    const logDir = tmp();
+    const run = await runCli(
+      [...tuneArgs(api.sessionId, '--ttft-ms 5 --itl-ms 1'), '--warmup', '0', '--log-dir', logDir],
+      { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
+      120_000,
+    );
+    expect(run.code).toBe(1);
+    // Posted four times (three retries), then the original error is what the user reads.
+    expect(run.stderr.match(/warning: posting trial 1 failed/g)).toHaveLength(3);
+    expect(run.stderr).toMatch(/error: .*database unavailable/);
+    expect(run.stderr).not.toContain('could not be given back');
+    const trial = JSON.parse(readFileSync(join(logDir, 'trial-1.json'), 'utf8')) as { pending_config_id: string };
+    expect(api.released).toEqual([trial.pending_config_id]);
+    expect(api.results).toHaveLength(0);
+  }, 150_000);
+});

@@ -1,4 +1,4 @@
-import type { NavItem } from '@mako/ui';
+import type { AccountLink, NavItem } from '@mako/ui';
 
 /** Every signed-in area, in the order of UI.md's shell sketch; the routes are SPEC §2's. */
 export const APP_NAV: readonly NavItem[] = [
@@ -13,3 +13,6 @@ export const APP_NAV: readonly NavItem[] = [
   { label: 'Subscription', href: '/subscription/', group: 'account' },
   { label: 'ROI', href: '/roi', group: 'account' },
 ];
+
+/** The account's own pages in the account menu of the top bar (the sidebar is UI.md's sketch). */
+export const ACCOUNT_MENU: readonly AccountLink[] = [{ label: 'Sign-in and security', href: '/security/' }];

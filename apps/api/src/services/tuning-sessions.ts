@@ -506,7 +506,8 @@ export function tuningSessions(ctx: AppContext) {
      * Gives a live lease back to the search unmeasured, as a lapsed one goes: it no longer holds a
      * parallel slot or a trial, and no result is recorded against its configuration. A runner does
      * this when nothing it could measure would be about the configuration (its engine command is
-     * broken), so that the session neither waits for the lease to lapse nor counts a false failure.
+     * broken), or when its result could not be posted, so that the session neither waits for the
+     * lease to lapse nor counts a false failure.
      */
     async releaseConfig(sessionId: string, pendingConfigId: string, owner: string) {
       await ownSession(sessionId, owner);

@@ -337,6 +337,16 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
     }
   };
 
+  /** Gives a lease back to the session unmeasured; the server's reason when it could not. */
+  const releaseLease = async (pending: PendingConfig): Promise<string | null> => {
+    try {
+      await api.call('releaseConfig', { params: { session_id: session.id, pending_config_id: pending.id } });
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
   /**
    * The engine command fails the same way with the configuration and with the defaults: nothing
    * measured here would be about the configuration, so no trial is recorded, the lease goes back to
@@ -347,16 +357,12 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       `error: the engine command fails the same way with trial ${pending.trial_number}'s configuration and with the engine's defaults (${describeExit(failure.exit)}), so no configuration can be measured with it. Its last lines (${failure.logFile}):`,
     );
     for (const line of failure.lastLines) err(`  ${line}`);
-    try {
-      await api.call('releaseConfig', {
-        params: { session_id: session.id, pending_config_id: pending.id },
-      });
-      err(`No trial was recorded; the configuration went back to the session.`);
-    } catch (error) {
-      err(
-        `No trial was recorded; the lease could not be given back (${(error as Error).message}) and will lapse on the server.`,
-      );
-    }
+    const notReleased = await releaseLease(pending);
+    err(
+      notReleased === null
+        ? 'No trial was recorded; the configuration went back to the session.'
+        : `No trial was recorded; the lease could not be given back (${notReleased}) and will lapse on the server.`,
+    );
     err('Fix --engine-cmd (or MAKO_ENGINE_CMD) and run tune again.');
     return EXIT.failure;
   };
@@ -427,13 +433,19 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         limitedInARow = 0;
         const saved = await post(pending, result)
           .finally(() => lease.stop())
-          .catch((error: unknown) => {
+          .catch(async (error: unknown) => {
             if (error instanceof ApiError && error.status === 409) {
               err(
                 `warning: trial ${pending.trial_number} was not accepted (${error.detail}); its lease may have expired`,
               );
               return null;
             }
+            // The result is lost with this error: the configuration goes back to the search now, not when the lease lapses.
+            const notReleased = await releaseLease(pending);
+            if (notReleased !== null)
+              err(
+                `warning: trial ${pending.trial_number}'s lease could not be given back (${notReleased}); it will lapse on the server`,
+              );
             throw error;
           });
         if ('failure' in result) {

@@ -3,7 +3,7 @@ import { Outlet, createFileRoute, redirect, useLocation, useRouter } from '@tans
 import { useEffect } from 'react';
 import { currentUserQueryOptions, siteSettingsQueryOptions } from '@mako/api-client';
 import { AppShell } from '@mako/ui';
-import { APP_NAV } from '../app-nav.ts';
+import { ACCOUNT_MENU, APP_NAV } from '../app-nav.ts';
 import { useToasterWarmUp } from '../components/deferred-toaster.tsx';
 import { renderRouterLink } from '../components/router-link.tsx';
 import { usePageTitle } from '../lib/page-titles/page-title.ts';
@@ -57,6 +57,7 @@ function AppLayout() {
       renderLink={renderRouterLink}
       docsUrl={siteSettings.docs_url}
       user={user}
+      accountLinks={ACCOUNT_MENU}
       onLogout={() => {
         auth.signOut();
         void router.navigate({ to: '/', replace: true });

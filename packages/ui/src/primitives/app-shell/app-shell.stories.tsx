@@ -1,4 +1,4 @@
-import { appNav } from '@mako/fixtures';
+import { accountMenu, appNav } from '@mako/fixtures';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../button';
@@ -41,6 +41,7 @@ const meta = {
     renderLink: routerLink,
     docsUrl: 'https://docs.example.com',
     user: { email: 'ada@example.com', full_name: 'Ada Lovelace' },
+    accountLinks: accountMenu,
     onLogout: fn(),
     themeMode: 'light',
     onThemeModeChange: fn(),
@@ -80,6 +81,24 @@ export const Desktop: Story = {
     await step('the theme toggle asks for the other theme', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Switch to dark theme' }));
       await expect(args.onThemeModeChange).toHaveBeenCalledWith('dark');
+    });
+    await step("the user menu links the account's pages through the router, and closes", async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Account menu for ada@example.com' }));
+      const menu = await screen.findByRole('menu');
+      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign-in and security' }));
+      await expect(navigate).toHaveBeenCalledWith('/security/');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+      // From the keyboard: the link is the menu's first item, and Enter follows it.
+      navigate.mockClear();
+      canvas.getByRole('button', { name: 'Account menu for ada@example.com' }).focus();
+      await userEvent.keyboard('{ArrowDown}');
+      const reopened = await screen.findByRole('menu');
+      await waitFor(() =>
+        expect(within(reopened).getByRole('menuitem', { name: 'Sign-in and security' })).toHaveFocus(),
+      );
+      await userEvent.keyboard('{Enter}');
+      await expect(navigate).toHaveBeenCalledWith('/security/');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     });
     await step('the user menu shows who is signed in and logs out', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Account menu for ada@example.com' }));

@@ -21,31 +21,20 @@ import {
   TopBar,
 } from './app-shell.styles';
 import { isNavItemActive } from './nav-items';
-import type { NavItem } from './nav-items';
+import type { AccountLink, NavItem } from './nav-items';
+import { defaultRenderLink } from './shell-link';
+import type { RenderLink } from './shell-link';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import type { ShellUser } from './user-menu';
 
+// The link renderers sit in a file of their own, so that the account menu can render links without
+// importing this file back; the screens import them from here.
+export { defaultRenderLink } from './shell-link';
+export type { RenderLink, ShellLinkProps } from './shell-link';
+
 /** Loaded when the menu button is first pressed (see navigation-drawer.tsx). */
 const NavigationDrawer = lazy(() => import('./navigation-drawer'));
-
-/** What a link renderer receives. Render an <a> (or a router Link that renders one) with all of it. */
-export interface ShellLinkProps {
-  href: string;
-  children: ReactNode;
-  'aria-current'?: 'page';
-  /** Closes the mobile navigation; call it from the link's click handler. */
-  onClick?: () => void;
-}
-
-export type RenderLink = (props: ShellLinkProps) => ReactNode;
-
-/** A plain anchor: full page loads. apps/web passes a router Link instead. */
-export const defaultRenderLink: RenderLink = ({ href, children, onClick, ...rest }) => (
-  <a href={href} onClick={onClick} {...rest}>
-    {children}
-  </a>
-);
 
 export interface AppShellProps {
   /** The page title in the top bar (the page's h1). */
@@ -59,6 +48,8 @@ export interface AppShellProps {
   /** The site settings' docs_url; adds "Docs ↗" (new tab) at the end of the sidebar. */
   docsUrl?: string | null;
   user: ShellUser;
+  /** Links in the account menu, above 'Log out' (apps/web's ACCOUNT_MENU). */
+  accountLinks?: readonly AccountLink[];
   onLogout: () => void;
   themeMode: ThemeMode;
   onThemeModeChange: (mode: ThemeMode) => void;
@@ -131,6 +122,7 @@ export function AppShell({
   navItems,
   docsUrl,
   user,
+  accountLinks = [],
   onLogout,
   themeMode,
   onThemeModeChange,
@@ -187,7 +179,7 @@ export function AppShell({
           {actions ? <PageActions>{actions}</PageActions> : null}
           <TopActions>
             <ThemeToggle mode={themeMode} onModeChange={onThemeModeChange} />
-            <UserMenu user={user} onLogout={onLogout} />
+            <UserMenu user={user} links={accountLinks} renderLink={renderLink} onLogout={onLogout} />
           </TopActions>
         </TopBar>
         <Main id="main-content" tabIndex={-1}>

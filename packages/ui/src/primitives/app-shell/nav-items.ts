@@ -5,6 +5,9 @@ export interface NavItem {
   group: 'work' | 'account';
 }
 
+/** A page about the account itself, listed in the account menu of the top bar. */
+export type AccountLink = Pick<NavItem, 'label' | 'href'>;
+
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /** A nav item is current on its own page and on the pages under it (a session's detail page). */

@@ -34,6 +34,9 @@ export const MenuItem = styled(DropdownMenu.Item)`
   padding: 0 ${space(3)};
   border-radius: ${radius.sm};
   font-size: ${fontSize.md};
+  /* An item may be a link: it reads as the other items. */
+  color: inherit;
+  text-decoration: none;
   cursor: pointer;
   outline: none;
 

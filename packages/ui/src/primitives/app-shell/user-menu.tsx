@@ -1,6 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { ChevronDownIcon } from '../../foundations/icons';
 import { VisuallyHidden } from '../visually-hidden';
+import type { AccountLink } from './nav-items';
+import { defaultRenderLink } from './shell-link';
+import type { RenderLink } from './shell-link';
 import { Avatar, UserEmail, UserTrigger } from './app-shell.styles';
 
 export interface ShellUser {
@@ -10,6 +13,10 @@ export interface ShellUser {
 
 export interface UserMenuProps {
   user: ShellUser;
+  /** Pages about the account, listed above 'Log out'. */
+  links?: readonly AccountLink[];
+  /** Renders the links (the shell's renderLink). */
+  renderLink?: RenderLink;
   onLogout: () => void;
 }
 
@@ -21,11 +28,11 @@ const UserMenuPopup = lazy(loadPopup);
 const preloadPopup = () => void loadPopup().catch(() => undefined);
 
 /**
- * The account menu in the top bar: who is signed in, and 'Log out'. Until the user first opens it,
+ * The account menu in the top bar: who is signed in, the account's pages, and 'Log out'. Until the user first opens it,
  * the button is a plain one: the menu's code starts loading when the pointer or the focus reaches
  * the button, and the menu replaces it, open, when it is pressed.
  */
-export function UserMenu({ user, onLogout }: UserMenuProps) {
+export function UserMenu({ user, links = [], renderLink = defaultRenderLink, onLogout }: UserMenuProps) {
   const [opened, setOpened] = useState(false);
   const triggerContent = (
     <>
@@ -59,6 +66,8 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       <UserMenuPopup
         triggerContent={triggerContent}
         signedInAs={`${user.full_name ? `${user.full_name} · ` : ''}${user.email}`}
+        links={links}
+        renderLink={renderLink}
         onLogout={onLogout}
       />
     </Suspense>
