@@ -2,7 +2,7 @@ import type { SearchSpace } from '@mako/contract';
 import type { Explanation } from '@mako/tuner';
 import type { AppContext } from '../../context.ts';
 import { Failed } from '../errors.ts';
-import { trialOf } from './rows.ts';
+import { resultsInTrialOrder, trialOf } from './rows.ts';
 import { ownSession } from './session-row.ts';
 
 /** Sessions whose explanation a process remembers (the most recently explained ones). */
@@ -20,12 +20,7 @@ export function sessionInsights(ctx: AppContext) {
      */
     async explain(sessionId: string, owner: string): Promise<Explanation> {
       const session = await ownSession(db, sessionId, owner);
-      const results = await db
-        .selectFrom('tuning_results')
-        .selectAll()
-        .where('session_id', '=', session.id)
-        .orderBy('trial_number')
-        .execute();
+      const results = await resultsInTrialOrder(db, session.id);
       const key = `${session.id}:${results.length}`;
       const remembered = explanations.get(key);
       if (remembered) return remembered;

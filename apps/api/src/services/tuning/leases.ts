@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { PriorSetting } from '../../tuning/physics-prior.ts';
 import { Conflict, Failed, Gone, notFound } from '../errors.ts';
 import { leaseRemeasures } from './remeasure.ts';
-import { toPending, type SessionRow } from './rows.ts';
+import { pendingOf, toPending, type SessionRow } from './rows.ts';
 import { endSession, lockSession, ownSession } from './session-row.ts';
 import { tunerSnapshot } from './tuner-input.ts';
 
@@ -198,14 +198,7 @@ export function tuningLeases(ctx: AppContext) {
 
     async pendingConfig(sessionId: string, pendingConfigId: string, owner: string) {
       await ownSession(db, sessionId, owner);
-      const row = await db
-        .selectFrom('pending_configs')
-        .selectAll()
-        .where('id', '=', pendingConfigId)
-        .where('session_id', '=', sessionId)
-        .executeTakeFirst();
-      if (!row) throw notFound('Pending configuration');
-      return toPending(row, ctx.now());
+      return toPending(await pendingOf(db, sessionId, pendingConfigId), ctx.now());
     },
 
     /**
@@ -225,13 +218,7 @@ export function tuningLeases(ctx: AppContext) {
         .where('expires_at', '>', isoAt(ctx.now()))
         .executeTakeFirst();
       if (Number(released.numUpdatedRows) === 0) {
-        const row = await db
-          .selectFrom('pending_configs')
-          .select('id')
-          .where('id', '=', pendingConfigId)
-          .where('session_id', '=', sessionId)
-          .executeTakeFirst();
-        if (!row) throw notFound('Pending configuration');
+        await pendingOf(db, sessionId, pendingConfigId);
         throw new Conflict('This configuration is not leased: it was already reported, released or has lapsed');
       }
       return { message: 'The configuration was given back to the search' };

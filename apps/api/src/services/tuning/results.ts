@@ -18,7 +18,7 @@ import { Conflict, notFound } from '../errors.ts';
 import { measuresEvery, sessionObjectives, withObjectiveValues } from '../pareto.ts';
 import { evaluate, flattenMetrics, isBetter } from './evaluation.ts';
 import { confidenceBySession, settleConfirming } from './remeasure.ts';
-import { toResult } from './rows.ts';
+import { pendingOf, toResult } from './rows.ts';
 import { isDefaults, sessionDefaults } from './search-space.ts';
 import { lockSession, ownSession } from './session-row.ts';
 
@@ -36,13 +36,7 @@ export function tuningResults(ctx: AppContext) {
     async post(sessionId: string, owner: string, body: ResultCreate, byRunner: boolean) {
       const resultId = await inTransaction(db, async (trx) => {
         const session = await lockSession(ctx, trx, sessionId, owner);
-        const pending = await trx
-          .selectFrom('pending_configs')
-          .selectAll()
-          .where('id', '=', body.pending_config_id)
-          .where('session_id', '=', session.id)
-          .executeTakeFirst();
-        if (!pending) throw notFound('Pending configuration');
+        const pending = await pendingOf(trx, session.id, body.pending_config_id);
         // A late result for a lapsed lease is still a measurement worth keeping.
         if (pending.status === 'evaluated') throw new Conflict('A result was already reported for this configuration');
 

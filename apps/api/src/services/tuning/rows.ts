@@ -14,14 +14,31 @@ import type { PendingConfigTable, TuningResultTable, TuningSessionTable } from '
 import { isoAt } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { toSetting } from '../benchmarks.ts';
+import { notFound } from '../errors.ts';
 import { paretoFronts, sessionObjectives } from '../pareto.ts';
 import { flattenMetrics } from './evaluation.ts';
 
-/* The tuning tables' rows, and what they read as: answers, and the tuner's trials. */
+/* The tuning tables' rows: the reads the services share, and what rows read as (answers, the tuner's trials). */
 
 export type SessionRow = Selectable<TuningSessionTable>;
 export type ResultRow = Selectable<TuningResultTable>;
 export type PendingRow = Selectable<PendingConfigTable>;
+
+/** A session's results in trial order (what the tuner reads as its trials). */
+export const resultsInTrialOrder = (from: Db, sessionId: string): Promise<ResultRow[]> =>
+  from.selectFrom('tuning_results').selectAll().where('session_id', '=', sessionId).orderBy('trial_number').execute();
+
+/** A pending configuration of the session; "not found" when it is another session's. */
+export async function pendingOf(from: Db, sessionId: string, pendingConfigId: string): Promise<PendingRow> {
+  const row = await from
+    .selectFrom('pending_configs')
+    .selectAll()
+    .where('id', '=', pendingConfigId)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Pending configuration');
+  return row;
+}
 
 export const sessionObjective = (s: SessionRow): Objective => ({
   metric: s.objective_metric as MetricKey,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { METRIC_COLUMNS, METRIC_KEY_OF_COLUMN, type MetricColumn } from '../../db/schema.ts';
 import { priorSetting, type PriorSetting } from '../../tuning/physics-prior.ts';
 import { sessionObjectives } from '../pareto.ts';
-import { trialOf, type SessionRow } from './rows.ts';
+import { resultsInTrialOrder, trialOf, type SessionRow } from './rows.ts';
 import { parameterNames, projectConfig, sessionDefaults } from './search-space.ts';
 import { ownSession } from './session-row.ts';
 
@@ -113,12 +113,7 @@ export async function tunerSnapshot(
 
     const space = JSON.parse(session.search_space) as SearchSpace;
     const defaults = sessionDefaults(session.runtime as Runtime, space);
-    const results = await trx
-      .selectFrom('tuning_results')
-      .selectAll()
-      .where('session_id', '=', session.id)
-      .orderBy('trial_number')
-      .execute();
+    const results = await resultsInTrialOrder(trx, session.id);
     const setting = await trx
       .selectFrom('benchmark_settings')
       .select(['max_seq_length', 'min_prompt', 'max_prompt', 'min_output', 'max_output'])
