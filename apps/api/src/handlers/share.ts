@@ -3,12 +3,11 @@ import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
 import { JsonText } from '../http/json-text.ts';
 import { publicBenchmark, publicSetting, sharedSessions } from '../services/share.ts';
-import { tuningSessions } from '../services/tuning-sessions.ts';
 
 type ShareHandlers = Pick<Handlers, 'publicBenchmark' | 'publicSetting' | 'publicTuningSession' | 'shareSession'>;
 
 export function shareHandlers(ctx: AppContext): ShareHandlers {
-  const shared = sharedSessions(ctx, tuningSessions(ctx));
+  const shared = sharedSessions(ctx);
   return {
     publicBenchmark: ({ params }) => publicBenchmark(ctx, params.benchmark_id),
 

@@ -3,8 +3,10 @@ import type { AppContext } from '../context.ts';
 import { settingBenchmarksPage, visibleBenchmark, visibleSetting, type DocumentPage } from './catalogue.ts';
 import { toSetting } from './benchmarks.ts';
 import { Conflict, Failed, notFound } from './errors.ts';
-import { toSessions } from './tuning.ts';
-import type { tuningSessions } from './tuning-sessions.ts';
+import { sessionInsights } from './tuning/insights.ts';
+import { tuningResults } from './tuning/results.ts';
+import { toSessions } from './tuning/rows.ts';
+import { tuningSessions } from './tuning/sessions.ts';
 
 /*
  * What the share pages show to visitors without an account. A visitor is the viewer `null`: they
@@ -33,11 +35,12 @@ export async function publicSetting(
   return { setting, benchmarks };
 }
 
-type Sessions = ReturnType<typeof tuningSessions>;
-
 /** Sessions their owners share, read through the owner's own queries once sharing is confirmed. */
-export function sharedSessions(ctx: AppContext, sessions: Sessions) {
+export function sharedSessions(ctx: AppContext) {
   const { db } = ctx;
+  const sessions = tuningSessions(ctx);
+  const results = tuningResults(ctx);
+  const explanations = sessionInsights(ctx);
   return {
     /** A shared, finished session with its trials (the first MAX_PAGE_SIZE, in order), its best result and its insights. */
     async read(sessionId: string): Promise<PublicTuningSession> {
@@ -51,10 +54,10 @@ export function sharedSessions(ctx: AppContext, sessions: Sessions) {
       if (!row) throw notFound('Tuning session');
       const [[session], trials, best, insights] = await Promise.all([
         toSessions(db, [row], ctx.now(), null),
-        sessions.listResults(row.id, row.owner_id, MAX_PAGE_SIZE, 0),
-        row.best_result_id === null ? null : sessions.best(row.id, row.owner_id),
+        results.list(row.id, row.owner_id, MAX_PAGE_SIZE, 0),
+        row.best_result_id === null ? null : results.best(row.id, row.owner_id),
         // As on the owner's page, the page stands without them: a tuner failure (already logged) leaves them out.
-        sessions.insights(row.id, row.owner_id).catch((error: unknown) => {
+        explanations.explain(row.id, row.owner_id).catch((error: unknown) => {
           if (error instanceof Failed) return null;
           throw error;
         }),

@@ -1,101 +1,43 @@
 import type { Selectable } from 'kysely';
-import {
-  METRIC_KEYS,
-  defaultConfig,
-  readMetric,
-  satisfies,
-  type BenchmarkMetrics,
-  type Constraint,
-  type MetricKey,
-  type Objective,
-  type PendingConfig,
-  type Runtime,
-  type RuntimeOptions,
-  type SearchSpace,
-  type TuningResult,
-  type TuningSession,
+import type {
+  BenchmarkMetrics,
+  Constraint,
+  MetricKey,
+  Objective,
+  PendingConfig,
+  RuntimeOptions,
+  TuningResult,
+  TuningSession,
 } from '@mako/contract';
 import type { Config as TunerConfig, FailureKind, Trial } from '@mako/tuner';
-import type { PendingConfigTable, TuningResultTable, TuningSessionTable } from '../db/schema.ts';
-import { isoAt } from '../context.ts';
-import type { Db } from '../db/database.ts';
-import { toSetting } from './benchmarks.ts';
-import { paretoFronts, sessionObjectives } from './pareto.ts';
+import type { PendingConfigTable, TuningResultTable, TuningSessionTable } from '../../db/schema.ts';
+import { isoAt } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { toSetting } from '../benchmarks.ts';
+import { notFound } from '../errors.ts';
+import { paretoFronts, sessionObjectives } from '../pareto.ts';
+import { flattenMetrics } from './evaluation.ts';
+
+/* The tuning tables' rows: the reads the services share, and what rows read as (answers, the tuner's trials). */
 
 export type SessionRow = Selectable<TuningSessionTable>;
 export type ResultRow = Selectable<TuningResultTable>;
 export type PendingRow = Selectable<PendingConfigTable>;
 
-/** Ends a session whose search (and confirmation) is over: complete once a trial was evaluated, else failed. */
-export async function endSession(db: Db, session: Pick<SessionRow, 'id' | 'evaluated_count'>, now: number) {
-  await db
-    .updateTable('tuning_sessions')
-    .set({ status: session.evaluated_count > 0 ? 'complete' : 'failed', updated_at: isoAt(now) })
-    .where('id', '=', session.id)
-    .execute();
-}
+/** A session's results in trial order (what the tuner reads as its trials). */
+export const resultsInTrialOrder = (from: Db, sessionId: string): Promise<ResultRow[]> =>
+  from.selectFrom('tuning_results').selectAll().where('session_id', '=', sessionId).orderBy('trial_number').execute();
 
-/** The tuner reads metrics as flat keys: 'output_throughput', 'ttft_ms.p99', … */
-export function flattenMetrics(
-  metrics: BenchmarkMetrics,
-  gpuCount: number,
-  cost: number | null,
-): Record<string, number> {
-  const flat: Record<string, number> = {};
-  for (const key of METRIC_KEYS) {
-    const value = readMetric(metrics, key, { gpuCount, costPerMillionTokens: cost });
-    if (value !== null && Number.isFinite(value)) flat[key] = value;
-  }
-  return flat;
-}
-
-export interface Evaluation {
-  objectiveValue: number | null;
-  feasible: boolean;
-}
-
-/** A measurement is feasible when the objective is measurable and every constraint holds. */
-export function evaluate(
-  flat: Record<string, number> | null,
-  objective: MetricKey,
-  constraints: Constraint[],
-): Evaluation {
-  if (!flat) return { objectiveValue: null, feasible: false };
-  const objectiveValue = flat[objective] ?? null;
-  const feasible =
-    objectiveValue !== null &&
-    constraints.every((c) => {
-      const value = flat[c.metric];
-      return value !== undefined && satisfies(value, c.op, c.value);
-    });
-  return { objectiveValue, feasible };
-}
-
-export const isBetter = (candidate: number, incumbent: number | null, direction: 'maximize' | 'minimize') =>
-  incumbent === null || (direction === 'maximize' ? candidate > incumbent : candidate < incumbent);
-
-export const parameterNames = (space: SearchSpace) => space.parameters.map((p) => p.name);
-
-/** The engine defaults of the searched flags: the configuration every session measures first. */
-export const sessionDefaults = (runtime: Runtime, space: SearchSpace) => defaultConfig(runtime, parameterNames(space));
-
-export function isDefaults(config: RuntimeOptions, defaults: RuntimeOptions): boolean {
-  const names = Object.keys(defaults);
-  return names.length > 0 && names.every((n) => config[n] === defaults[n]);
-}
-
-/**
- * Another run's configuration in this session's terms: only the searched flags, with engine
- * defaults for the ones it did not set. Null when a searched flag has no value and no default.
- */
-export function projectConfig(config: RuntimeOptions, names: string[], defaults: RuntimeOptions): TunerConfig | null {
-  const out: TunerConfig = {};
-  for (const name of names) {
-    const value = config[name] ?? defaults[name];
-    if (value === undefined) return null;
-    out[name] = value;
-  }
-  return out;
+/** A pending configuration of the session; "not found" when it is another session's. */
+export async function pendingOf(from: Db, sessionId: string, pendingConfigId: string): Promise<PendingRow> {
+  const row = await from
+    .selectFrom('pending_configs')
+    .selectAll()
+    .where('id', '=', pendingConfigId)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Pending configuration');
+  return row;
 }
 
 export const sessionObjective = (s: SessionRow): Objective => ({

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Confidence, Constraint, MetricKey, RuntimeOptions } from '@mako/contract';
 import { configKey, mergeRepeats, spreadOf, verdictOf } from '@mako/tuner';
-import { isoAt, type AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
-import { endSession, evaluate, trialOf, type ResultRow, type SessionRow } from './tuning.ts';
+import { isoAt, type AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { evaluate } from './evaluation.ts';
+import { trialOf, type ResultRow, type SessionRow } from './rows.ts';
+import { endSession } from './session-row.ts';
 
 /*
  * Confidence in the winner (sessions created with `confirm`). Once the search is over (the budget
