@@ -145,6 +145,26 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [CONTRACT_TYPES_ONLY] }] },
   },
   {
+    // What every page loads of the API client. `request`, the query factories and the mutation hooks
+    // name calls of the whole endpoint table, so importing them here would put every entity schema
+    // on the first page (the / page's 160 kB budget, apps/web/scripts/bundle-size.mjs).
+    files: ['packages/api-client/src/{auth,call,config,errors,query-client,query-keys,sign-in,token-storage}.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./request.ts', './queries.ts', './mutation-hooks.ts', './account-security.ts', './index.ts'],
+              message:
+                'A first-page module of the API client calls one endpoint definition with `call` (endpoints.me), not the table by name.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No raw HTML injection anywhere.
     files: ['**/*.tsx'],
     rules: {

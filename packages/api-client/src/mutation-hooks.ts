@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { BodyOf, PlanId } from '@mako/contract';
 import { request } from './request.ts';
-import { changePassword, signOutEverywhere } from './sign-in.ts';
+import { changePassword, signOutEverywhere } from './account-security.ts';
 import { benchmarkKeys, serveRequestKeys, subscriptionKeys, tokenKeys, tuningKeys } from './query-keys.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { BodyOf, LoginForm, User } from '@mako/contract';
+import type { LoginForm, User } from '@mako/contract';
 import {
   AUTH_MESSAGES,
   AuthError,
@@ -13,8 +13,7 @@ import {
   type CurrentUser,
 } from './auth.ts';
 import { forgetStartedGets } from './call.ts';
-import { authKeys, siteKeys, tokenKeys } from './query-keys.ts';
-import { request } from './request.ts';
+import { authKeys, siteKeys } from './query-keys.ts';
 import { clearToken, setToken } from './token-storage.ts';
 
 /*
@@ -94,25 +93,4 @@ export function signOut(queryClient: QueryClient): void {
   clearToken();
   dropUserData(queryClient);
   queryClient.setQueryData<CurrentUser>(authKeys.currentUser(), { status: 'anonymous' });
-}
-
-/**
- * Sets or changes the password. The server ends every earlier session, this token's included, and
- * answers a new access token, which replaces ours; the user is fetched afresh (`has_password`).
- * With `revoke_api_tokens` the server revokes the API tokens too, so the token list is dropped.
- */
-export async function changePassword(queryClient: QueryClient, body: BodyOf<'changePassword'>): Promise<void> {
-  const { access_token } = await request('changePassword', { body });
-  setToken(access_token);
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: authKeys.currentUser() }),
-    queryClient.invalidateQueries({ queryKey: tokenKeys.apiTokens() }),
-  ]);
-}
-
-/** Ends every session, this one included (and revokes the API tokens if asked), then signs out here. */
-export async function signOutEverywhere(queryClient: QueryClient, body: BodyOf<'logoutAll'>): Promise<string> {
-  const { message } = await request('logoutAll', { body });
-  signOut(queryClient);
-  return message;
 }
