@@ -4,7 +4,7 @@ import { benchmarkBody, postBenchmarkBody, registerThroughApi, storeToken, uniqu
 
 /**
  * Signed-in pages send their first screen's GETs (their list and the signed-in user) from a script
- * the server writes into them (PAGE_FIRST_GETS), while the app's code is still on its way; the app
+ * the server writes into them (apps/web/build/first-gets.ts), while the app's code is still on its way; the app
  * takes those answers instead of asking again. Here the entry chunk is held back, so that
  * "before the code arrived" is a fact about the order of events, not about timing.
  */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PREFIX,
   FIRST_GETS_ELEMENT_ID,
+  PAGE_FIRST_GETS_FILE,
   ROUTE_PRELOADS_FILE,
   SITE_SETTINGS_ELEMENT_ID,
   apiBaseFromLoginUrl,
@@ -31,11 +32,28 @@ function settingsIn(html: string): unknown {
   return JSON.parse(text);
 }
 
+/**
+ * The first GETs a build names (apps/web/build/first-gets.ts writes the real ones), with entries the
+ * server must leave out: a URL elsewhere, markup, a path without its slash.
+ */
+const FIRST_GETS_TABLE = {
+  '/benchmarks/': ['/benchmarks/all', '/users/me'],
+  '/single-benchmarks/': ['/benchmarks/settings?limit=100&offset=0', '/users/me'],
+  '/tuning-sessions/': ['/tuning/session/mine', '/users/me'],
+  '/tokens/': ['/tokens', '/users/me'],
+  '/serve-requests/': ['/serve-requests', '/users/me'],
+  '/elsewhere/': ['https://evil.example.com/x'],
+  '/markup/': ['/x"></script><script>alert(1)</script>'],
+  'no-slash': ['/users/me'],
+};
+
 let ts: TestServer;
 let webDist: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mako-web-page-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  fs.mkdirSync(path.join(webDist, path.dirname(PAGE_FIRST_GETS_FILE)), { recursive: true });
+  fs.writeFileSync(path.join(webDist, PAGE_FIRST_GETS_FILE), JSON.stringify(FIRST_GETS_TABLE));
   ts = await startServer({ webDist, docsUrl: TRICKY_URL });
 });
 afterAll(async () => {
@@ -70,7 +88,7 @@ describe('the page carries the site settings', () => {
   });
 });
 
-describe('a signed-in page whose first screen waits for GETs sends them itself (PAGE_FIRST_GETS)', () => {
+describe('a signed-in page whose first screen waits for GETs sends them itself (PAGE_FIRST_GETS_FILE)', () => {
   const pageAt = (url: string) => fetch(`${ts.baseUrl}${url}`, { headers: { accept: 'text/html' } });
 
   it.each(['/benchmarks/', '/benchmarks', '/benchmarks/?model_name=x'])(
@@ -112,11 +130,14 @@ describe('a signed-in page whose first screen waits for GETs sends them itself (
     expect(scriptSrc?.match(/'sha256-/g)).toHaveLength(1);
   });
 
-  it.each(['/', '/single-benchmarks/6c4f3cb8', '/getting-started/', '/index.html'])('%s sends none', async (url) => {
-    const html = await (await pageAt(url)).text();
-    expect(html).not.toContain(FIRST_GETS_ELEMENT_ID);
-    expect(html.match(/<script>/g)).toBeNull();
-  });
+  it.each(['/', '/single-benchmarks/6c4f3cb8', '/getting-started/', '/index.html', '/elsewhere/', '/markup/'])(
+    '%s sends none',
+    async (url) => {
+      const html = await (await pageAt(url)).text();
+      expect(html).not.toContain(FIRST_GETS_ELEMENT_ID);
+      expect(html.match(/<script>/g)).toBeNull();
+    },
+  );
 });
 
 describe('the encoding of the page', () => {
@@ -206,12 +227,15 @@ describe("each page names its route's chunks", () => {
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/mono-500-core-1.woff2');
   });
 
-  it.each([ROUTE_PRELOADS_FILE, '.vite/manifest.json'])('and the build notes (%s) are not served', async (file) => {
-    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
-    const response = await fetch(`${server.baseUrl}/${file}`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ detail: 'Not Found' });
-  });
+  it.each([ROUTE_PRELOADS_FILE, PAGE_FIRST_GETS_FILE, '.vite/manifest.json'])(
+    'and the build notes (%s) are not served',
+    async (file) => {
+      fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+      const response = await fetch(`${server.baseUrl}/${file}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ detail: 'Not Found' });
+    },
+  );
 
   it('says at start which entries it left out, and why', () => {
     const warnings = server.logs.filter((line) => line.includes('"level":40') && line.includes('route-preloads.json'));

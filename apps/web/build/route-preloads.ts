@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { ROUTE_PRELOADS_FILE } from '../../../packages/contract/src/paths.ts';
+import { PAGE_FIRST_GETS_FILE, ROUTE_PRELOADS_FILE } from '../../../packages/contract/src/paths.ts';
+import { PAGE_FIRST_GETS } from './first-gets.ts';
 import { webRoot } from './web-root.ts';
 
 /**
@@ -38,6 +39,7 @@ const within = (outer: readonly string[], inner: readonly string[]) =>
  * Writes ROUTE_PRELOADS_FILE: for each page (a route file no other route nests in), the chunks its
  * first render imports: its own split chunks and those of the layouts above it, with everything
  * they import in turn, but not the entry, which the page names already; and its face of PAGE_FONTS.
+ * Beside it, PAGE_FIRST_GETS_FILE: the first GETs of build/first-gets.ts.
  * Without them in the page, a phone fetches the entry, runs it, and only then asks for the page's
  * code: on Lighthouse's phone link that cost `/benchmarks/` about 400 ms of LCP.
  */
@@ -87,9 +89,16 @@ export function routePreloads(): Plugin {
         const fonts = Object.keys(bundle).filter((fileName) => PAGE_FONTS[page.path]?.test(fileName));
         preloads[page.path] = [...[...withImports(own)].sort(), ...fonts].map((fileName) => `/${fileName}`);
       }
-      const unknown = Object.keys(PAGE_FONTS).filter((pagePath) => !(pagePath in preloads));
-      if (unknown.length > 0) this.error(`PAGE_FONTS names pages the app does not have: ${unknown.join(', ')}`);
+      for (const [name, table] of Object.entries({ PAGE_FONTS, PAGE_FIRST_GETS })) {
+        const unknown = Object.keys(table).filter((pagePath) => !(pagePath in preloads));
+        if (unknown.length > 0) this.error(`${name} names pages the app does not have: ${unknown.join(', ')}`);
+      }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: PAGE_FIRST_GETS_FILE,
+        source: `${JSON.stringify(PAGE_FIRST_GETS, null, 2)}\n`,
+      });
     },
   };
 }

@@ -142,7 +142,7 @@ const STARTED_GET_TTL_MS = 30_000;
  * send the request while that chunk is still loading. The next `call` of the same URL with the same
  * token takes the answer, once, and checks it as its own. An answer nobody takes is dropped by the
  * next call once it is older than the TTL, or at sign-in and sign-out (`forgetStartedGets`).
- * A GET already on its way for the URL and token (the page's own, see PAGE_FIRST_GETS) is not sent again.
+ * A GET already on its way for the URL and token (the page's own, see PAGE_FIRST_GETS_FILE) is not sent again.
  */
 export function startGet(path: string, query?: object): void {
   adoptPageGets();
@@ -198,7 +198,7 @@ function drop(url: string): void {
 
 /**
  * Takes over, once, the GETs the page sent before this code had loaded (the script the server writes
- * into pages with PAGE_FIRST_GETS leaves them in FIRST_GETS_GLOBAL), as if startGet had sent them.
+ * into pages with PAGE_FIRST_GETS_FILE leaves them in FIRST_GETS_GLOBAL), as if startGet had sent them.
  * Anything there that is not such a GET is ignored.
  */
 function adoptPageGets(): void {

@@ -1,7 +1,7 @@
 import { jwtDecode } from 'jwt-decode';
 import { ACCESS_TOKEN_KEY } from '@mako/contract';
 
-/** The local-storage key of the access token (SPEC §9); the server's pages read it too (PAGE_FIRST_GETS). */
+/** The local-storage key of the access token (SPEC §9); the server's pages read it too (PAGE_FIRST_GETS_FILE). */
 export { ACCESS_TOKEN_KEY };
 
 export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

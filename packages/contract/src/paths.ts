@@ -3,8 +3,6 @@
  * the schema builders (endpoints.ts and auth.ts re-export them).
  */
 
-import { DEFAULT_PAGE_SIZE } from './vocabulary/paging.ts';
-
 /** The API base path; the auth server lives under the same prefix. */
 export const API_PREFIX = '/api/v1';
 
@@ -46,23 +44,14 @@ export const LOGIN_PATH_SUFFIX = '/login/access-token';
 export const ACCESS_TOKEN_KEY = 'access_token';
 
 /**
- * The API GETs a signed-in page's first screen waits for, by the page's route path (as in
- * ROUTE_PRELOADS_FILE). The server writes a small script into such a page that sends them with the
- * stored token while the app's code is still downloading, and leaves them in FIRST_GETS_GLOBAL; the
- * API client's call of the same URL with the same token takes the answer instead of asking again.
- * The GETs are the page's calls for an address without a query string, so they are sent only when
- * the page's address has none.
+ * Where the web build writes the API GETs a signed-in page's first screen waits for (beside
+ * ROUTE_PRELOADS_FILE; the web app's build/first-gets.ts says which): an object from a route's path
+ * to the GETs' paths under the API base. The server writes a small script into such a page that
+ * sends them with the stored token while the app's code is still downloading, and leaves them in
+ * FIRST_GETS_GLOBAL; the API client's call of the same URL with the same token takes the answer
+ * instead of asking again.
  */
-export const PAGE_FIRST_GETS: Readonly<Record<string, readonly string[]>> = {
-  '/benchmarks/': [BENCHMARK_SEARCH_PATH, ME_PATH],
-  // The settings page asks for its first page of settings with the paging spelled out, as the
-  // client's toSearchParams writes it. Not a call of it: a call here would ship this table to every
-  // page (the bundler keeps calls it cannot prove free of side effects).
-  '/single-benchmarks/': [`${SETTINGS_LIST_PATH}?limit=${DEFAULT_PAGE_SIZE}&offset=0`, ME_PATH],
-  '/tuning-sessions/': [MY_SESSIONS_PATH, ME_PATH],
-  '/tokens/': [API_TOKENS_PATH, ME_PATH],
-  '/serve-requests/': [SERVE_REQUESTS_PATH, ME_PATH],
-};
+export const PAGE_FIRST_GETS_FILE = '.vite/page-first-gets.json';
 
 /** The id of the page's JSON data block listing its first GETs' URLs (relative to the page when the API base is). */
 export const FIRST_GETS_ELEMENT_ID = 'first-gets';

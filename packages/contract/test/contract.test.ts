@@ -9,7 +9,6 @@ import {
   defaultSearchSpace,
   endpoints,
   formatConstraints,
-  PAGE_FIRST_GETS,
   launchCommand,
   parseConstraints,
   toColonPath,
@@ -67,21 +66,6 @@ describe('endpoint table', () => {
       const names = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const declared = 'params' in e && e.params ? Object.keys(e.params.shape) : [];
       expect(declared.sort(), e.path).toEqual(names.sort());
-    }
-  });
-
-  it("names as a page's first GETs only GETs a signed-in user may call, with queries that parse", () => {
-    const gets = Object.values(PAGE_FIRST_GETS).flat();
-    expect(gets.length).toBeGreaterThan(0);
-    for (const get of gets) {
-      const url = new URL(get, 'http://x');
-      const row = Object.values(endpoints).find((e) => e.method === 'GET' && e.path === url.pathname);
-      expect(row, get).toBeDefined();
-      expect(['bearer', 'optional'], get).toContain(row?.auth);
-      expect(row?.path, get).not.toContain('{');
-      const query = Object.fromEntries(url.searchParams);
-      if ('query' in row! && row.query) expect(row.query.safeParse(query).success, get).toBe(true);
-      else expect(query, get).toEqual({});
     }
   });
 

@@ -9,7 +9,7 @@ import {
   API_PREFIX,
   FIRST_GETS_ELEMENT_ID,
   FIRST_GETS_GLOBAL,
-  PAGE_FIRST_GETS,
+  PAGE_FIRST_GETS_FILE,
   ROUTE_PRELOADS_FILE,
   SITE_SETTINGS_ELEMENT_ID,
   apiBaseFromLoginUrl,
@@ -20,7 +20,7 @@ const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').in
 const isApi = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith('/api/');
 /** The build keeps its source maps next to the bundles for debugging; they are not for the public. */
 const isSourceMap = (pathName: string) => pathName.endsWith('.map');
-/** The build's own notes (.vite/manifest.json, ROUTE_PRELOADS_FILE) name source files: not for the public either. */
+/** The build's own notes (.vite/manifest.json, ROUTE_PRELOADS_FILE, PAGE_FIRST_GETS_FILE) name source files: not for the public either. */
 const isHidden = (pathName: string) => pathName.split('/').some((segment) => segment.startsWith('.'));
 /** index.html is served as rendered at start-up (with the site settings in it), never from disk. */
 const INDEX_PATHS = ['/', '/index.html'];
@@ -35,7 +35,7 @@ interface RenderedPage {
 }
 
 /**
- * The script of a page with first GETs (PAGE_FIRST_GETS): with a stored token and no query string,
+ * The script of a page with first GETs (PAGE_FIRST_GETS_FILE): with a stored token and no query string,
  * it sends each GET its data block names, as the API client would (same URL, same headers), and
  * leaves the answers' promises in FIRST_GETS_GLOBAL for the client to take. On a phone the page's
  * data then downloads alongside the app's code instead of after it has run. Anything unexpected
@@ -95,33 +95,41 @@ export function renderIndexPage(
 
 /** A chunk or font of the build's assets: the only thing a preload may name (the file is the build's, but read at start). */
 const ASSET_URL = /^\/assets\/[\w.-]+\.(js|woff2)$/;
+/** A GET under the API base, with at most a plain query: the only thing a page's first GETs may name. */
+const API_GET_PATH = /^\/[\w/-]*(\?[\w.=&-]*)?$/;
 
 /**
- * The pages' chunks and fonts from the build (see ROUTE_PRELOADS_FILE), as [path segments, URLs].
- * Without the file (the dev server, an older build) there are none and the pages load as before; a
- * file or an entry that is not what the build writes is left out with a warning.
+ * One of the build's tables of pages (ROUTE_PRELOADS_FILE, PAGE_FIRST_GETS_FILE): an object from a
+ * route's path to a list of URLs, as [route key, URLs]. Without the file (the dev server, an older
+ * build) there are none and the pages load as before; a file or an entry that is not what the build
+ * writes is left out with a warning.
  */
-function readRoutePreloads(webDist: string, warn: (message: string) => void): [string, string[]][] {
-  const file = path.join(webDist, ROUTE_PRELOADS_FILE);
+function readPageTable(
+  webDist: string,
+  name: string,
+  what: { urls: string; valid: RegExp },
+  warn: (message: string) => void,
+): [string, string[]][] {
+  const file = path.join(webDist, name);
   let parsed: unknown;
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${file} is not JSON; pages name no preloads`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`${file} is not JSON; pages name no ${what.urls}`);
     return [];
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    warn(`${file} is not an object of route paths; pages name no preloads`);
+    warn(`${file} is not an object of route paths; pages name no ${what.urls}`);
     return [];
   }
   return Object.entries(parsed).flatMap(([routePath, urls]: [string, unknown]) => {
     if (
       routePath.startsWith('/') &&
       Array.isArray(urls) &&
-      urls.every((url) => typeof url === 'string' && ASSET_URL.test(url))
+      urls.every((url) => typeof url === 'string' && what.valid.test(url))
     )
       return [[routeKey(routePath), urls as string[]]];
-    warn(`${file}: the entry for ${JSON.stringify(routePath)} is not a list of /assets/ chunks and fonts; left out`);
+    warn(`${file}: the entry for ${JSON.stringify(routePath)} is not a list of ${what.urls}; left out`);
     return [];
   });
 }
@@ -192,8 +200,13 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, siteSet
   // sends early, rendered when first asked for (each process would otherwise compress twenty pages
   // before it listens). A path both a fixed route and one with a parameter match is the fixed one's,
   // as in the router. The GETs go where the app's calls go: the base the site settings name.
-  const preloads = new Map(readRoutePreloads(webDist, (message) => app.log.warn(message)));
-  const firstGets = new Map(Object.entries(PAGE_FIRST_GETS).map(([route, paths]) => [routeKey(route), paths]));
+  const warn = (message: string) => app.log.warn(message);
+  const preloads = new Map(
+    readPageTable(webDist, ROUTE_PRELOADS_FILE, { urls: '/assets/ chunks and fonts', valid: ASSET_URL }, warn),
+  );
+  const firstGets = new Map(
+    readPageTable(webDist, PAGE_FIRST_GETS_FILE, { urls: 'GETs under the API base', valid: API_GET_PATH }, warn),
+  );
   const apiBase = apiBaseFromLoginUrl(siteSettings.auth_server.url) ?? API_PREFIX;
   const parameters = (route: readonly string[]) => route.filter((segment) => segment.startsWith('$')).length;
   const routes = [...new Set([...preloads.keys(), ...firstGets.keys()])]
