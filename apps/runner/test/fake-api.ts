@@ -35,6 +35,8 @@ export interface FakeApiOptions {
   model?: string;
   /** Result posts are answered with this status and its detail, as a server that cannot store them. */
   failResults?: { status: number; detail: string };
+  /** Lease releases are answered with this status and its detail, as a server that cannot take them back. */
+  failRelease?: { status: number; detail: string };
 }
 
 export interface FakeApi {
@@ -174,6 +176,7 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       }
       if (req.method === 'DELETE' && path.startsWith(`${base}/next-configs/`)) {
         const id = path.slice(`${base}/next-configs/`.length);
+        if (options.failRelease) return send(res, options.failRelease.status, { detail: options.failRelease.detail });
         if (!pending.delete(id)) return send(res, 409, { detail: 'This configuration is not leased' });
         released.push(id);
         return send(res, 200, { message: 'The configuration was given back to the search' });

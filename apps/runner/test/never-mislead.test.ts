@@ -258,3 +258,53 @@ describe('tune when the server cannot store a result', () => {
     expect(api.results).toHaveLength(0);
   }, 150_000);
 });
+
+describe('a lease the server will not take back', () => {
+  it('after a failed post: the runner says the lease will lapse, and still reports the original error', async () => {
+    const api = await fakeApiForTest({
+      token: TOKEN,
+      configs: [{ max_num_seqs: 4 }],
+      failResults: { status: 500, detail: 'database unavailable' },
+      failRelease: { status: 503, detail: 'releases are paused' },
+    });
+    const run = await runCli(
+      [...tuneArgs(api.sessionId, '--ttft-ms 5 --itl-ms 1'), '--warmup', '0', '--log-dir', tmp()],
+      { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
+      120_000,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /warning: trial 1's lease could not be given back \(.*releases are paused.*\); it will lapse on the server/,
+    );
+    expect(run.stderr).toMatch(/error: .*database unavailable/);
+    expect(api.released).toHaveLength(0);
+  }, 150_000);
+
+  it('after a broken engine command: no trial, and the lease is said to lapse rather than to have gone back', async () => {
+    const api = await fakeApiForTest({
+      token: TOKEN,
+      configs: [{ max_num_seqs: 4 }, { max_num_seqs: 8 }],
+      failRelease: { status: 503, detail: 'releases are paused' },
+    });
+    const run = await runCli(
+      [
+        'tune',
+        '--session',
+        api.sessionId,
+        '--engine-cmd',
+        '/no/such/engine {model} {flags}',
+        '--health-interval',
+        '0.1',
+        '--log-dir',
+        tmp(),
+      ],
+      { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /No trial was recorded; the lease could not be given back \(.*releases are paused.*\) and will lapse on the server\./,
+    );
+    expect(run.stderr).not.toContain('the configuration went back to the session');
+    expect(api.results).toHaveLength(0);
+  }, 60_000);
+});
