@@ -651,3 +651,225 @@ export const METRICS: MetricsFixture[] = [
     expect: { running: 5, waiting: 11 },
   },
 ];
+
+export interface ProvenanceFixture {
+  engine: Engine;
+  /** Where each answer's format comes from. */
+  source: string;
+  /** The answers of the endpoints this engine serves (path → body); any other path is a 404. */
+  routes: Record<string, { contentType: string; body: string }>;
+  /** The model the run asks for. */
+  model: string;
+  expect: {
+    name: string | null;
+    version: string | null;
+    /** Flags the provenance must carry with these values (others may be there too). */
+    flags: Record<string, string | number | boolean>;
+    /** Names that must never be kept (secrets the engine echoes back). */
+    absent: string[];
+    sources: string[];
+  };
+}
+
+const json = (body: unknown) => ({ contentType: 'application/json', body: JSON.stringify(body) });
+const prometheus = (lines: string[]) => ({
+  contentType: 'text/plain; version=0.0.4; charset=utf-8',
+  body: `${lines.join('\n')}\n`,
+});
+
+export const PROVENANCE: ProvenanceFixture[] = [
+  {
+    engine: 'vllm',
+    source:
+      'vllm-project/vllm vllm/v1/metrics/loggers.py @ 005a810bc40faa25b8870fbc8559c3462581eee3 (log_engine_initialized → log_metrics_info("cache_config"): an Info-style gauge vllm:cache_config_info set to 1, one label per CacheConfig field written with str(), so True/False/None as Python prints them); GET /version answers {"version"}; GET /v1/models cards carry max_model_len (vllm/entrypoints/openai/protocol.py ModelCard)',
+    model: 'Qwen/Qwen3-8B',
+    routes: {
+      '/version': json({ version: '0.11.0' }),
+      '/v1/models': json({
+        object: 'list',
+        data: [
+          {
+            id: 'Qwen/Qwen3-8B',
+            object: 'model',
+            created: 1764230000,
+            owned_by: 'vllm',
+            root: 'Qwen/Qwen3-8B',
+            parent: null,
+            max_model_len: 8192,
+            permission: [],
+          },
+        ],
+      }),
+      '/metrics': prometheus([
+        '# HELP vllm:cache_config_info Information of the LLMEngine CacheConfig',
+        '# TYPE vllm:cache_config_info gauge',
+        'vllm:cache_config_info{block_size="16",cache_dtype="fp8",calculate_kv_scales="False",cpu_offload_gb="0",enable_prefix_caching="True",engine="0",gpu_memory_utilization="0.9",is_attention_free="False",num_cpu_blocks="None",num_gpu_blocks="27531",num_gpu_blocks_override="None",prefix_caching_hash_algo="sha256",sliding_window="None",swap_space="4"} 1.0',
+        '# TYPE vllm:num_requests_running gauge',
+        'vllm:num_requests_running{engine="0",model_name="Qwen/Qwen3-8B"} 0.0',
+      ]),
+    },
+    expect: {
+      name: 'vllm',
+      version: '0.11.0',
+      flags: {
+        block_size: 16,
+        cache_dtype: 'fp8',
+        enable_prefix_caching: true,
+        gpu_memory_utilization: 0.9,
+        num_gpu_blocks: 27531,
+        swap_space: 4,
+        max_model_len: 8192,
+      },
+      absent: ['engine', 'num_cpu_blocks', 'sliding_window'],
+      sources: ['vllm:cache_config_info', 'GET /v1/models'],
+    },
+  },
+  {
+    engine: 'sglang',
+    source:
+      'sgl-project/sglang python/sglang/srt/entrypoints/http_server.py @ 0025436eab0556737d615b36a4dd3e1e26e82f3d (get_server_info: dataclasses.asdict(server_args) merged with scheduler_info, internal_states per DP rank and "version"; server_args include api_key, which must never be kept); ModelCard.max_model_len in python/sglang/srt/entrypoints/openai/protocol.py',
+    model: 'meta-llama/Llama-3.1-8B-Instruct',
+    routes: {
+      '/get_server_info': json({
+        model_path: 'meta-llama/Llama-3.1-8B-Instruct',
+        tokenizer_path: 'meta-llama/Llama-3.1-8B-Instruct',
+        host: '0.0.0.0',
+        port: 30000,
+        api_key: 'sk-do-not-store',
+        admin_api_key: null,
+        mem_fraction_static: 0.85,
+        max_running_requests: 256,
+        chunked_prefill_size: 8192,
+        max_prefill_tokens: 16384,
+        schedule_policy: 'fcfs',
+        schedule_conservativeness: 1.0,
+        tp_size: 2,
+        dp_size: 1,
+        kv_cache_dtype: 'auto',
+        disable_radix_cache: false,
+        attention_backend: 'flashinfer',
+        cuda_graph_bs: [1, 2, 4, 8, 16],
+        json_model_override_args: '{}',
+        max_total_num_tokens: 421_336,
+        max_req_input_len: 131_066,
+        internal_states: [{ attention_backend: 'flashinfer', last_gen_throughput: 0.0 }],
+        version: '0.5.4',
+      }),
+      '/v1/models': json({
+        object: 'list',
+        data: [
+          {
+            id: 'meta-llama/Llama-3.1-8B-Instruct',
+            object: 'model',
+            created: 1764230000,
+            owned_by: 'sglang',
+            root: 'meta-llama/Llama-3.1-8B-Instruct',
+            max_model_len: 131072,
+          },
+        ],
+      }),
+    },
+    expect: {
+      name: 'sglang',
+      version: '0.5.4',
+      flags: {
+        mem_fraction_static: 0.85,
+        max_running_requests: 256,
+        chunked_prefill_size: 8192,
+        schedule_policy: 'fcfs',
+        tp_size: 2,
+        disable_radix_cache: false,
+        cuda_graph_bs: '[1,2,4,8,16]',
+        max_total_num_tokens: 421_336,
+        max_model_len: 131072,
+      },
+      absent: ['api_key', 'admin_api_key', 'internal_states', 'version'],
+      sources: ['GET /get_server_info', 'GET /v1/models'],
+    },
+  },
+  {
+    engine: 'trtllm-serve',
+    source:
+      'NVIDIA/TensorRT-LLM tensorrt_llm/serve/openai_server.py @ e7f7345e31e574b5d0918b756b871882c7346b3c (GET /version answers {"version": tensorrt_llm.__version__}; /v1/models cards owned_by "tensorrt_llm"; docs/source/commands/trtllm-serve.rst lists /version among the endpoints). It reports no flags in effect.',
+    model: 'TinyLlama/TinyLlama-1.1B-Chat-v1.0',
+    routes: {
+      '/version': json({ version: '1.1.0rc2' }),
+      '/v1/models': json({
+        object: 'list',
+        data: [{ id: 'TinyLlama/TinyLlama-1.1B-Chat-v1.0', object: 'model', created: 1, owned_by: 'tensorrt_llm' }],
+      }),
+    },
+    expect: { name: 'tensorrt-llm', version: '1.1.0rc2', flags: {}, absent: [], sources: [] },
+  },
+  {
+    engine: 'llama-server',
+    source:
+      'ggml-org/llama.cpp tools/server/README.md @ 25d5b0c53f9a146f3d7a99a18610d9d623b5041e (GET /props: default_generation_settings with n_ctx, total_slots, model_path, chat_template, build_info "b<number>-<commit>")',
+    model: 'qwen2.5-0.5b-instruct-q4_k_m.gguf',
+    routes: {
+      '/props': json({
+        default_generation_settings: { n_ctx: 4096, params: { temperature: 0.8, top_k: 40 } },
+        total_slots: 4,
+        model_path: '/models/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+        chat_template: '{{ messages }}',
+        build_info: 'b6432-4f63cd70',
+      }),
+      '/v1/models': json({
+        object: 'list',
+        data: [{ id: 'qwen2.5-0.5b-instruct-q4_k_m.gguf', object: 'model', created: 1, owned_by: 'llamacpp' }],
+      }),
+    },
+    expect: {
+      name: 'llama.cpp',
+      version: 'b6432-4f63cd70',
+      flags: { n_ctx: 4096, total_slots: 4 },
+      absent: ['chat_template'],
+      sources: ['GET /props'],
+    },
+  },
+  {
+    engine: 'tgi',
+    source:
+      'huggingface/text-generation-inference router/src/lib.rs @ cdc005bcb0624b4202d8c05db184f85438cbb851 (GET /info answers struct Info: model_id, model_sha, model_pipeline_tag, max_concurrent_requests, max_best_of, max_stop_sequences, max_input_tokens, max_total_tokens, validation_workers, max_client_batch_size, router, version, sha, docker_label)',
+    model: 'tgi',
+    routes: {
+      '/info': json({
+        model_id: 'mistralai/Mistral-7B-Instruct-v0.3',
+        model_sha: 'e0bc86c23ce5aae1db576c8cca6f06f1f73af2db',
+        model_pipeline_tag: 'text-generation',
+        max_concurrent_requests: 128,
+        max_best_of: 2,
+        max_stop_sequences: 4,
+        max_input_tokens: 4095,
+        max_total_tokens: 4096,
+        validation_workers: 2,
+        max_client_batch_size: 4,
+        router: 'text-generation-router',
+        version: '3.3.4',
+        sha: 'f0d96d2b4e6e7c1e1c6d6a1b2c3d4e5f60718293',
+        docker_label: 'sha-f0d96d2',
+      }),
+    },
+    expect: {
+      name: 'tgi',
+      version: '3.3.4',
+      flags: { max_concurrent_requests: 128, max_input_tokens: 4095, max_total_tokens: 4096 },
+      absent: ['model_id', 'sha', 'docker_label', 'router'],
+      sources: ['GET /info'],
+    },
+  },
+  {
+    engine: 'ollama',
+    source:
+      'ollama/ollama docs/api.md @ 9fbfa74219fa74d030c816cc99d3bee0d1c1923d (GET /api/version answers {"version"}; no endpoint reports the server flags in effect)',
+    model: 'llama3.2',
+    routes: {
+      '/api/version': json({ version: '0.12.3' }),
+      '/v1/models': json({
+        object: 'list',
+        data: [{ id: 'llama3.2', object: 'model', created: 1, owned_by: 'library' }],
+      }),
+    },
+    expect: { name: 'ollama', version: '0.12.3', flags: {}, absent: [], sources: [] },
+  },
+];

@@ -244,6 +244,7 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
           ...(d.runs ? { runs: d.runs } : {}),
           ...(d.client ? { client: d.client } : {}),
           ...(d.telemetry ? { telemetry: d.telemetry } : {}),
+          ...(d.provenance ? { provenance: d.provenance } : {}),
         });
         benchmarks.push(saved);
         return send(res, 200, saved);

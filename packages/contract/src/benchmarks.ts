@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Id, Message, PageQuery, Timestamp, page } from './common.ts';
 import { MetricKey } from './metric-key.ts';
+import { Provenance } from './provenance.ts';
 import { CONSTRAINT_OPS } from './vocabulary/constraints.ts';
 import { DIRECTIONS, type LATENCY_METRICS } from './vocabulary/metrics.ts';
 import type * as vocabulary from './vocabulary/runtimes.ts';
@@ -268,6 +269,8 @@ export const BenchmarkCreate = z.object({
   runs: z.optional(BenchmarkRuns),
   client: z.optional(ClientReport),
   telemetry: z.optional(Telemetry),
+  /** What the engine really ran with (engine, flags, GPU, runner, dataset); older runners send none. */
+  provenance: z.optional(Provenance),
 });
 export type BenchmarkCreate = z.input<typeof BenchmarkCreate>;
 
@@ -293,6 +296,7 @@ export const Benchmark = z.object({
   runs: z.optional(BenchmarkRuns),
   intervals: z.optional(MetricIntervals),
   telemetry: z.optional(Telemetry),
+  provenance: z.optional(Provenance),
 });
 export type Benchmark = z.infer<typeof Benchmark>;
 

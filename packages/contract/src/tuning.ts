@@ -10,6 +10,7 @@ import {
   RuntimeOptions,
 } from './benchmarks.ts';
 import { MetricKey } from './metric-key.ts';
+import { Provenance } from './provenance.ts';
 
 export const Objective = z.object({ metric: MetricKey, direction: Direction });
 export type Objective = z.infer<typeof Objective>;
@@ -253,6 +254,8 @@ export const TuningResultCreate = z
     metrics: z.optional(BenchmarkMetrics),
     failure: z.optional(Failure),
     cost_per_million_tokens: z.optional(z.nullable(z.number().check(z.minimum(0)))),
+    /** Stored with the trial's benchmark, whose page then shows any flag the engine did not take. */
+    provenance: z.optional(Provenance),
   })
   .check(
     z.refine((r) => (r.metrics === undefined) !== (r.failure === undefined), {

@@ -455,6 +455,13 @@ const tokenScopes: Migration = {
   },
 };
 
+/** Issue 24: what the engine really ran with, beside each benchmark (JSON of the contract's Provenance; null from older runners). */
+const benchmarkProvenance: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('benchmarks').addColumn('provenance', 'text').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_search_documents': searchDocuments,
@@ -464,4 +471,5 @@ export const migrations: Record<string, Migration> = {
   '0006_session_objectives': sessionObjectives,
   '0007_benchmark_measurements': benchmarkMeasurements,
   '0008_token_scopes': tokenScopes,
+  '0009_benchmark_provenance': benchmarkProvenance,
 };

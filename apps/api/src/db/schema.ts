@@ -104,6 +104,8 @@ export type BenchmarkTable = SettingColumns & {
   runs: Json | null;
   client: Json | null;
   telemetry: Json | null;
+  /** JSON of the contract's Provenance; null when the runner sent none. */
+  provenance: Json | null;
   /**
    * The benchmark's answer as JSON text, split around the viewer-dependent
    * `setting.benchmark_count`: `doc_head + count + doc_tail` is exactly what the API sends, so

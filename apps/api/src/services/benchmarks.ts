@@ -21,6 +21,7 @@ import {
   type BenchmarkSetting,
   type BenchmarkSettingCreate,
   type ClientReport,
+  type Provenance,
   type Runtime,
   type RuntimeOptions,
   type Telemetry,
@@ -236,7 +237,7 @@ export interface NewBenchmark {
   ownerId: string;
   setting: SettingRow;
   input: Pick<BenchmarkInput, 'runtime_options' | 'metrics' | 'cost_per_million_tokens' | 'published' | 'notes'> &
-    Partial<Pick<BenchmarkInput, 'runs' | 'client' | 'telemetry'>>;
+    Partial<Pick<BenchmarkInput, 'runs' | 'client' | 'telemetry' | 'provenance'>>;
   sessionId: string | null;
   verified: boolean;
   demo?: boolean;
@@ -263,6 +264,7 @@ export function benchmarkRow(b: NewBenchmark): Selectable<BenchmarkTable> {
     runs: input.runs ? JSON.stringify(input.runs) : null,
     client: input.client ? JSON.stringify(input.client) : null,
     telemetry: input.telemetry ? JSON.stringify(input.telemetry) : null,
+    provenance: input.provenance ? JSON.stringify(input.provenance) : null,
     ...metricValues(input.metrics, setting.hardware_count, input.cost_per_million_tokens),
   };
   return { ...row, ...benchmarkDocument(row, setting) };
@@ -466,7 +468,7 @@ export async function loadBenchmarkDetail(db: Db, id: string, viewerId: string |
   if (!benchmark) return null;
   const extra = await db
     .selectFrom('benchmarks')
-    .select(['runs', 'telemetry', 'hardware_count'])
+    .select(['runs', 'telemetry', 'provenance', 'hardware_count'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   const runs = extra.runs === null ? null : (JSON.parse(extra.runs) as BenchmarkMetrics[]);
@@ -474,6 +476,7 @@ export async function loadBenchmarkDetail(db: Db, id: string, viewerId: string |
     ...benchmark,
     ...(runs ? { runs, intervals: metricIntervals(runs, extra.hardware_count) } : {}),
     ...(extra.telemetry === null ? {} : { telemetry: JSON.parse(extra.telemetry) as Telemetry }),
+    ...(extra.provenance === null ? {} : { provenance: JSON.parse(extra.provenance) as Provenance }),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type BenchmarkCreate,
   type BenchmarkMetrics,
   type MeanCi,
+  type Provenance,
 } from '@mako/contract';
 import { BenchAbortedError } from '../bench/run.ts';
 import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
@@ -13,6 +14,8 @@ import { measureRequest } from '../bench/metrics.ts';
 import { createProgress } from '../bench/progress.ts';
 import { aggregateRuns } from '../bench/repeats.ts';
 import { clientReport, telemetryUpload } from '../bench/upload.ts';
+import { collectProvenance, describeProvenance, mismatchWarnings } from '../bench/provenance.ts';
+import { parseRuntimeOptions } from '../setting.ts';
 import type { TokenCounter } from '../bench/tokens.ts';
 import { describeErrors, formatAggregate, formatReport } from '../bench/report.ts';
 import { verifyApiAccess, type MakoApi } from '../api/client.ts';
@@ -109,6 +112,7 @@ export function benchmarkBody(options: {
   gpuCostPerHour: number | undefined;
   published: boolean;
   notes: string;
+  provenance?: Provenance | undefined;
 }): BenchmarkCreate {
   const [first] = options.outcomes;
   const runs = options.outcomes.map((o) => o.summary.metrics);
@@ -135,6 +139,7 @@ export function benchmarkBody(options: {
     ...(runs.length > 1 ? { runs } : {}),
     client: clientReport(options.outcomes.map((o) => o.run.overhead)),
     ...(telemetry ? { telemetry } : {}),
+    ...(options.provenance ? { provenance: options.provenance } : {}),
   };
 }
 
@@ -146,7 +151,7 @@ export async function postBenchmark(api: MakoApi, body: BenchmarkCreate): Promis
 export function resultDocument(
   plan: BenchPlan,
   outcome: BenchOutcome,
-  extra: { setting?: BenchmarkCreate | null; saveRequests: boolean },
+  extra: { setting?: BenchmarkCreate | null; saveRequests: boolean; provenance?: Provenance },
 ) {
   return {
     tool: 'mako-runner',
@@ -174,6 +179,7 @@ export function resultDocument(
     server_failure: outcome.serverFailure,
     ...(outcome.perTurn ? { per_turn: outcome.perTurn } : {}),
     telemetry: outcome.run.telemetry,
+    provenance: extra.provenance ?? null,
     benchmark: extra.setting ?? null,
     ...(extra.saveRequests
       ? {
@@ -246,6 +252,18 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
   for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
   // Resolve the setting before the run: a missing --hardware should not cost a whole benchmark.
   const setting = o.post ? await resolveSetting(o, ownedBy) : null;
+  // Read before the load, so a flag the engine did not take is said before the run, not after it.
+  const provenance = await collectProvenance({
+    baseUrl: endpoint.baseUrl,
+    apiKey: endpoint.apiKey,
+    model: endpoint.model,
+    argv: ['bench', ...argv],
+    dataset: spec,
+    asked: setting?.runtimeOptions ?? parseRuntimeOptions(o['runtime-option']),
+  });
+  for (const w of mismatchWarnings(provenance))
+    ctx.stderr.write(`warning: ${w}
+`);
   const plan: BenchPlan = {
     endpoint,
     dataset: spec,
@@ -313,11 +331,13 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
         gpuCostPerHour: o['gpu-cost-per-hour'],
         published: o.publish,
         notes: o.notes ?? '',
+        provenance,
       })
     : null;
   const documents = runs.map((r) =>
-    resultDocument(r.plan, r.outcome, { setting: body, saveRequests: o['save-requests'] }),
+    resultDocument(r.plan, r.outcome, { setting: body, saveRequests: o['save-requests'], provenance }),
   );
+  ctx.stdout.write(`${describeProvenance(provenance)}\n`);
   let aggregate: Record<string, MeanCi> | null = null;
   if (o.runs > 1) {
     aggregate = aggregateRuns(

@@ -193,6 +193,7 @@ export async function runTuneCommand(argv: readonly string[], ctx: Context): Pro
       err: (line) => ctx.stderr.write(`${line}\n`),
       signal: ctx.signal,
       interruptedExit: ctx.interruptedExit,
+      argv: ['tune', ...argv],
     });
   } catch (error) {
     if (error instanceof SessionWorkloadError || error instanceof EngineTemplateError) {

@@ -8,6 +8,7 @@ import {
   type BenchmarkMetrics,
   type Failure,
   type PendingConfig,
+  type Provenance,
   type Slo,
   type TuningSession,
 } from '@mako/contract';
@@ -16,6 +17,7 @@ import type { EndpointType } from '../bench/client.ts';
 import { DATASET_KINDS, type DatasetKind, type DatasetSpec } from '../bench/datasets.ts';
 import { executeBench, type BenchPlan } from '../bench/execute.ts';
 import { BenchAbortedError } from '../bench/run.ts';
+import { collectProvenance, mismatchWarnings } from '../bench/provenance.ts';
 import type { TokenCounter } from '../bench/tokens.ts';
 import { describeErrors } from '../bench/report.ts';
 import { EXIT } from '../cli/options.ts';
@@ -62,6 +64,8 @@ export interface TuneOptions {
   err: (line: string) => void;
   signal: AbortSignal;
   interruptedExit: () => number;
+  /** The runner's command line, the command's name first: recorded (secrets redacted) with each trial. */
+  argv?: readonly string[];
 }
 
 export class SessionWorkloadError extends Error {}
@@ -142,7 +146,7 @@ export function sloFromConstraints(session: TuningSession): Slo | null {
  * for that (a failure kind would mark the configuration bad), so such a trial is not posted.
  */
 type TrialResult =
-  | { metrics: BenchmarkMetrics }
+  | { metrics: BenchmarkMetrics; provenance?: Provenance }
   | { failure: Failure; startup?: StartupFailure }
   | { clientLimited: string[]; metrics: BenchmarkMetrics };
 
@@ -263,6 +267,15 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         return { failure: classifyFailure(engine.logs, engine.exitInfo, 'startup'), ...(startup ? { startup } : {}) };
       if (health === 'timeout') return { failure: classifyFailure(engine.logs, engine.exitInfo, 'health-timeout') };
       out(`  engine healthy at ${baseUrl}; benchmarking ${plan.numRequests} requests`);
+      // What the engine says it runs with, against the configuration it was started with.
+      const provenance = await collectProvenance({
+        baseUrl,
+        model,
+        argv: options.argv ?? ['tune'],
+        dataset: plan.dataset,
+        asked: pending.config,
+      });
+      for (const w of mismatchWarnings(provenance)) err(`  warning: ${w}`);
       let outcome;
       try {
         outcome = await executeBench(
@@ -303,7 +316,7 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
       for (const w of outcome.warnings) err(`warning: ${w}`);
       if (outcome.run.overhead.client_limited)
         return { clientLimited: outcome.run.overhead.client_limited_reasons, metrics: m };
-      return { metrics: m };
+      return { metrics: m, provenance };
     } finally {
       await engine.stop(options.stopGraceMs);
     }

@@ -65,6 +65,7 @@ export function tuningResults(ctx: AppContext) {
               cost_per_million_tokens: cost,
               published: false,
               notes: `Trial ${pending.trial_number} of tuning session "${session.name}"`,
+              ...(body.provenance ? { provenance: body.provenance } : {}),
             },
             sessionId: session.id,
             verified: byRunner && metricsConsistent(body.metrics),

@@ -29,6 +29,7 @@ import { OpenLink } from '../benchmark-common/open-link';
 import { MAX_COMPARED, comparableFirst, flagRows, metricRows, notComparable, workloadRows } from './compare-data';
 import { ExportButtons } from '../../primitives/export-buttons';
 import type { MetricCell, SetupRow } from './compare-data';
+import { provenanceRows } from './compare-provenance';
 import type { ExportFormat } from '../../foundations/format/csv';
 import {
   Baseline,
@@ -323,6 +324,8 @@ export function BenchmarkCompare({
     const workload = keep(workloadRows(shown));
     const flags = keep(flagRows(shown));
     const differing = [...workloadRows(shown), ...flagRows(shown)].filter((row) => row.differs.some(Boolean)).length;
+    const provenance = keep(provenanceRows(shown));
+    const provenanceDiffers = provenance.filter((row) => row.differs.some(Boolean)).length;
     body = (
       <>
         <Toolbar>
@@ -331,6 +334,9 @@ export function BenchmarkCompare({
             {differing === 0 ? 'same setup' : `${formatNumber(differing)}`}{' '}
             {differing === 1 ? 'setting differs' : differing === 0 ? '' : 'settings differ'}
             {differing > 0 ? ' (highlighted)' : ''}
+            {provenanceDiffers > 0
+              ? `; what the engines ran with differs in ${plural(provenanceDiffers, 'field', 'fields')}`
+              : ''}
           </span>
           <ToolbarGroup>
             <Checkbox label="Only differences" checked={onlyDifferences} onCheckedChange={setOnlyDifferences} />
@@ -340,6 +346,9 @@ export function BenchmarkCompare({
         <SetupTable caption="Setup and workload" rows={workload} columns={shown.length} header={header} />
         {flags.length > 0 ? (
           <SetupTable caption="Engine flags" rows={flags} columns={shown.length} header={shortHeader} mono />
+        ) : null}
+        {provenance.length > 0 ? (
+          <SetupTable caption="Provenance" rows={provenance} columns={shown.length} header={shortHeader} />
         ) : null}
         <TableFrame tabIndex={0} role="region" aria-label="Metrics, scrolls sideways">
           <CompareTable $columns={shown.length}>

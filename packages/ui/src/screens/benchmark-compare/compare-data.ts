@@ -58,7 +58,7 @@ export interface SetupRow {
   differs: boolean[];
 }
 
-const setupRow = (label: string, values: string[]): SetupRow => ({
+export const setupRow = (label: string, values: string[]): SetupRow => ({
   label,
   values,
   differs: values.map((value) => value !== values[0]),

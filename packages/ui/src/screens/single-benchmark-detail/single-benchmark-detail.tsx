@@ -48,6 +48,7 @@ import { LoadError } from '../benchmark-common/load-error';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
 import { BenchmarkMeasurements } from './benchmark-measurements';
 import { BenchmarkMetrics } from './benchmark-metrics';
+import { BenchmarkProvenance, ProvenanceMismatches } from './benchmark-provenance';
 import { ThroughputLatencyChart } from './throughput-latency-chart';
 import { Actions, ChartToolbar, Note, ReadOnlyNote, SelectCell } from './single-benchmark-detail.styles';
 
@@ -454,8 +455,10 @@ export function SingleBenchmarkDetail({
             >
               <BenchmarkBadges benchmark={shown ?? selected} showPrivate />
               {publishError ? <Callout tone="danger">{publishError}</Callout> : null}
+              <ProvenanceMismatches benchmark={shown ?? selected} />
               <BenchmarkMeasurements benchmark={shown ?? selected} />
               <BenchmarkMetrics benchmark={shown ?? selected} />
+              <BenchmarkProvenance benchmark={shown ?? selected} />
             </Card>
           ) : null}
         </>

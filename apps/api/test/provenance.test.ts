@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REPORTED_FLAGS, type Provenance } from '@mako/contract';
+import { benchmark, metrics, session, setting } from './fixtures.ts';
+import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
+
+let ts: TestServer;
+let alice: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  ts = await startServer();
+  alice = await signUp(ts);
+});
+afterAll(() => ts.close());
+
+const provenance = (overrides: Partial<Provenance> = {}): Provenance => ({
+  engine: { name: 'vllm', version: '0.11.0', source: 'GET /version' },
+  flags: { block_size: 16, gpu_memory_utilization: 0.9, enable_prefix_caching: true, max_model_len: 8192 },
+  flag_sources: ['vllm:cache_config_info', 'GET /v1/models'],
+  gpu: { name: 'NVIDIA H100 80GB HBM3', driver: '570.124.06', memory_mib: 81559, count: 2 },
+  runner: { version: '0.1.0', argv: ['bench', '--base-url', 'http://127.0.0.1:8000', '--token', '***'] },
+  dataset: { kind: 'trace', seed: 7, file: 'trace.jsonl', sha256: 'a'.repeat(64) },
+  mismatches: [{ flag: 'gpu_memory_utilization', asked: 0.95, reported: 0.9 }],
+  ...overrides,
+});
+
+describe('benchmark provenance', () => {
+  it('is stored and answered with the benchmark, and left out of pages', async () => {
+    const body = benchmark({ setting: setting({ ml_model_name: 'org/provenance' }), provenance: provenance() });
+    const created = await ok(ts, 'createBenchmark', { token: alice.token, body });
+    const read = await ok(ts, 'getBenchmark', { token: alice.token, params: { benchmark_id: created.id } });
+    expect(created.provenance).toEqual(provenance());
+    expect(read.provenance).toEqual(provenance());
+    const page = await ok(ts, 'listBySetting', { token: alice.token, params: { setting_id: created.setting.id } });
+    expect(page.data[0]?.id).toBe(created.id);
+    expect(page.data[0]).not.toHaveProperty('provenance');
+  });
+
+  it('is absent from a benchmark an older runner posted', async () => {
+    const created = await ok(ts, 'createBenchmark', {
+      token: alice.token,
+      body: benchmark({ setting: setting({ ml_model_name: 'org/old-runner' }) }),
+    });
+    const read = await ok(ts, 'getBenchmark', { token: alice.token, params: { benchmark_id: created.id } });
+    expect(read).not.toHaveProperty('provenance');
+  });
+
+  it('keeps unknown parts as null', async () => {
+    const partial = provenance({
+      engine: { name: null, version: null, source: null },
+      flags: {},
+      flag_sources: [],
+      gpu: null,
+      runner: null,
+      dataset: null,
+      mismatches: [],
+    });
+    const created = await ok(ts, 'createBenchmark', {
+      token: alice.token,
+      body: benchmark({ setting: setting({ ml_model_name: 'org/partial' }), provenance: partial }),
+    });
+    expect(
+      (await ok(ts, 'getBenchmark', { token: alice.token, params: { benchmark_id: created.id } })).provenance,
+    ).toEqual(partial);
+  });
+
+  it('is bounded: a 422 names the field, and nothing is stored', async () => {
+    const tooMany = Object.fromEntries(Array.from({ length: MAX_REPORTED_FLAGS + 1 }, (_, i) => [`flag_${i}`, i]));
+    const model = 'org/oversize-provenance';
+    const answers = await Promise.all([
+      call(ts, 'createBenchmark', {
+        token: alice.token,
+        body: benchmark({ setting: setting({ ml_model_name: model }), provenance: provenance({ flags: tooMany }) }),
+      }),
+      call(ts, 'createBenchmark', {
+        token: alice.token,
+        body: benchmark({
+          setting: setting({ ml_model_name: model }),
+          provenance: provenance({ runner: { version: '0.1.0', argv: ['x'.repeat(513)] } }),
+        }),
+      }),
+      call(ts, 'createBenchmark', {
+        token: alice.token,
+        body: benchmark({
+          setting: setting({ ml_model_name: model }),
+          provenance: provenance({ dataset: { kind: 'trace', seed: 1, file: 't', sha256: 'not-a-hash' } }),
+        }),
+      }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([422, 422, 422]);
+    expect(answers.map((a) => detailOf(a.body))).toEqual([
+      [expect.objectContaining({ loc: ['body', 'provenance', 'flags'] })],
+      [expect.objectContaining({ loc: ['body', 'provenance', 'runner', 'argv', 0] })],
+      [expect.objectContaining({ loc: ['body', 'provenance', 'dataset', 'sha256'] })],
+    ]);
+    const search = await ok(ts, 'searchBenchmarks', { token: alice.token, query: { model_name: model } });
+    expect(search.data).toHaveLength(0);
+  });
+
+  it("is kept with a tuning trial's benchmark, mismatches and all", async () => {
+    const s = await ok(ts, 'createSession', {
+      token: alice.token,
+      body: session({ setting: setting({ ml_model_name: 'org/tuned-provenance' }) }),
+    });
+    const {
+      configs: [pending],
+    } = await ok(ts, 'nextConfigs', { token: alice.token, params: { session_id: s.id }, body: { count: 1 } });
+    if (!pending) throw new Error('no configuration leased');
+    const result = await ok(ts, 'postResult', {
+      token: alice.token,
+      params: { session_id: s.id },
+      body: { pending_config_id: pending.id, metrics: metrics(4000), provenance: provenance() },
+    });
+    if (!result.benchmark_id) throw new Error('the trial stored no benchmark');
+    const trial = await ok(ts, 'getBenchmark', { token: alice.token, params: { benchmark_id: result.benchmark_id } });
+    expect(trial.provenance?.mismatches).toEqual([{ flag: 'gpu_memory_utilization', asked: 0.95, reported: 0.9 }]);
+  });
+});
