@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Id, Message, PageQuery, Timestamp, page } from './common.ts';
 import { MetricKey } from './metric-key.ts';
+import { Prediction } from './prediction.ts';
 import { CONSTRAINT_OPS } from './vocabulary/constraints.ts';
 import { DIRECTIONS, type LATENCY_METRICS } from './vocabulary/metrics.ts';
 import type * as vocabulary from './vocabulary/runtimes.ts';
@@ -293,6 +294,8 @@ export const Benchmark = z.object({
   runs: z.optional(BenchmarkRuns),
   intervals: z.optional(MetricIntervals),
   telemetry: z.optional(Telemetry),
+  /** Only in a single benchmark's answers and the best-setup report: perf-model's figures beside the measured ones. */
+  prediction: z.optional(Prediction),
 });
 export type Benchmark = z.infer<typeof Benchmark>;
 

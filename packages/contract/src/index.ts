@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './site-settings.ts';
 export * from './metric-key.ts';
 export * from './benchmarks.ts';
+export * from './prediction.ts';
 export * from './intervals.ts';
 export * from './benchmark-search.ts';
 export * from './tuning.ts';
