@@ -46,6 +46,7 @@ import { accountHandlers } from './handlers/account.ts';
 import { shareHandlers } from './handlers/share.ts';
 import { seedDemoCatalogue } from './seed/demo.ts';
 import { rebuildStaleDocuments } from './services/benchmarks.ts';
+import { rebuildPredictionErrors } from './services/predictions/running-error.ts';
 import { CountCache, catalogueVersion } from './services/count-cache.ts';
 import { databaseRateLimitStore } from './services/rate-limits.ts';
 import { DomainError } from './services/errors.ts';
@@ -230,6 +231,9 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   try {
     const rebuilt = await rebuildStaleDocuments(ctx.db);
     if (rebuilt) app.log.info({ benchmarks: rebuilt }, 'Rebuilt the stored benchmark documents');
+    const predicted = await rebuildPredictionErrors(ctx.db);
+    if (predicted)
+      app.log.info({ benchmarks: predicted }, 'Predicted the measured benchmarks with the current perf-model');
     if (config.seedDemo) await seedDemoCatalogue(ctx);
 
     app.addHook('onRequest', (request, reply, done) =>

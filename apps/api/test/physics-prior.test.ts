@@ -27,6 +27,7 @@ describe('priorSetting: the prior only where the tuner README measured it helpin
       output_len: 192,
       max_seq_length: 4096,
       metric: 'output_throughput',
+      correction: 1,
     });
     expect(priorSetting({ ...target, objective_metric: 'total_token_throughput' }, workload, [])?.metric).toBe(
       'total_token_throughput',
@@ -61,6 +62,14 @@ describe('physicsPrior', () => {
     const kept = cachedPhysicsPrior(setting);
     expect(cachedPhysicsPrior({ ...setting })).toBe(kept);
     expect(cachedPhysicsPrior({ ...setting, output_len: 256 })).not.toBe(kept);
+  });
+
+  it("moves by the running error's factor, so a session starts from what its setting measured", () => {
+    const config = { max_num_seqs: 64, enable_chunked_prefill: true };
+    const plain = physicsPrior(setting)(config)!;
+    const corrected = physicsPrior({ ...setting, correction: 1.3 })(config)!;
+    expect(corrected).toBeCloseTo(plain * 1.3, 6);
+    expect(priorSetting(target, workload, [], 0.9)?.correction).toBe(0.9);
   });
 
   it('is null where perf-model predicts a failure', () => {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { Id, Message, PageQuery, Timestamp, page } from './common.ts';
 import { MetricKey } from './metric-key.ts';
 import { Provenance } from './provenance.ts';
+import { Prediction } from './prediction.ts';
 import { CONSTRAINT_OPS } from './vocabulary/constraints.ts';
 import { DIRECTIONS, type LATENCY_METRICS } from './vocabulary/metrics.ts';
 import type * as vocabulary from './vocabulary/runtimes.ts';
@@ -297,6 +298,8 @@ export const Benchmark = z.object({
   intervals: z.optional(MetricIntervals),
   telemetry: z.optional(Telemetry),
   provenance: z.optional(Provenance),
+  /** Only in a single benchmark's answers and the best-setup report: perf-model's figures beside the measured ones. */
+  prediction: z.optional(Prediction),
 });
 export type Benchmark = z.infer<typeof Benchmark>;
 

@@ -4,6 +4,7 @@ export * from './site-settings.ts';
 export * from './metric-key.ts';
 export * from './benchmarks.ts';
 export * from './provenance.ts';
+export * from './prediction.ts';
 export * from './intervals.ts';
 export * from './benchmark-search.ts';
 export * from './tuning.ts';

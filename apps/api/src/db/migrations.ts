@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import { METRIC_COLUMNS } from './schema.ts';
+import { predictionErrors } from './prediction-errors-migration.ts';
 
 const RANKED_METRICS = [
   'output_throughput',
@@ -472,4 +473,5 @@ export const migrations: Record<string, Migration> = {
   '0007_benchmark_measurements': benchmarkMeasurements,
   '0008_token_scopes': tokenScopes,
   '0009_benchmark_provenance': benchmarkProvenance,
+  '0011_prediction_errors': predictionErrors,
 };

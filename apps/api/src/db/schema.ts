@@ -246,6 +246,30 @@ export interface RateLimitTable {
   resets_at: Iso;
 }
 
+/** Per measured benchmark, the predicted figures and ln(measured / predicted) per metric (services/predictions); null where either is missing. */
+export interface PredictionErrorTable {
+  benchmark_id: string;
+  ml_model_name: string;
+  hardware_name: string;
+  runtime: string;
+  /** Which perf-model made the prediction: rows of another are recomputed at start. */
+  model_fingerprint: string;
+  /** The weight precision predicted with; null with no prediction. */
+  weight_dtype: string | null;
+  /** Why there is no prediction (unknown model or GPU, predicted failure); null when there is one. */
+  no_prediction: string | null;
+  pred_output_throughput: number | null;
+  pred_ttft_p50: number | null;
+  pred_ttft_p99: number | null;
+  pred_tpot_p50: number | null;
+  pred_tpot_p99: number | null;
+  lr_output_throughput: number | null;
+  lr_ttft_p50: number | null;
+  lr_ttft_p99: number | null;
+  lr_tpot_p50: number | null;
+  lr_tpot_p99: number | null;
+}
+
 export interface DB {
   users: UserTable;
   one_time_tokens: OneTimeTokenTable;
@@ -262,4 +286,5 @@ export interface DB {
   checkouts: CheckoutTable;
   survey_responses: SurveyResponseTable;
   rate_limits: RateLimitTable;
+  prediction_errors: PredictionErrorTable;
 }

@@ -37,6 +37,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { isoAt } from '../context.ts';
 import { sha256 } from '../auth/secrets.ts';
+import { predictionOf, recordPredictionError } from './predictions/running-error.ts';
 
 export type BenchmarkInput = z.output<typeof BenchmarkCreate>;
 export type SettingRow = Selectable<BenchmarkSettingTable>;
@@ -282,6 +283,14 @@ export async function insertBenchmark(db: Db, b: NewBenchmark): Promise<string> 
     }))
     .where('id', '=', b.setting.id)
     .execute();
+  // A measured benchmark checks the model: its error joins the running error of its setting.
+  if (!b.demo)
+    await recordPredictionError(
+      db,
+      row.id,
+      { ...b.setting, runtime_options: b.input.runtime_options },
+      b.input.metrics,
+    );
   return row.id;
 }
 
@@ -477,6 +486,7 @@ export async function loadBenchmarkDetail(db: Db, id: string, viewerId: string |
     ...(runs ? { runs, intervals: metricIntervals(runs, extra.hardware_count) } : {}),
     ...(extra.telemetry === null ? {} : { telemetry: JSON.parse(extra.telemetry) as Telemetry }),
     ...(extra.provenance === null ? {} : { provenance: JSON.parse(extra.provenance) as Provenance }),
+    prediction: await predictionOf(db, benchmark, viewerId),
   };
 }
 

@@ -30,6 +30,7 @@ import {
   type PageData,
 } from './benchmarks.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { predictionOf } from './predictions/running-error.ts';
 
 type BenchmarkWhere = ExpressionBuilder<DB, 'benchmarks'>;
 type SearchQuery = z.output<typeof BenchmarkSearchQuery>;
@@ -412,11 +413,13 @@ export async function bestSetup(
     baseValue !== null && baseValue !== 0
       ? ((direction === 'maximize' ? bestValue - baseValue : baseValue - bestValue) / Math.abs(baseValue)) * 100
       : null;
+  // Each row says whether it was measured, and what the model predicted beside it.
+  const withPrediction = async (b: Benchmark) => ({ ...b, prediction: await predictionOf(db, b, viewerId) });
   return {
     objective,
     direction,
-    best: bestBenchmark!,
-    baseline: baselineBenchmark ?? null,
+    best: await withPrediction(bestBenchmark!),
+    baseline: baselineBenchmark ? await withPrediction(baselineBenchmark) : null,
     improvement_pct: improvement,
     launch_command: launchCommand(best.runtime as Runtime, model, JSON.parse(best.runtime_options) as RuntimeOptions),
     candidates: Number(count),

@@ -17,6 +17,13 @@ export interface PriorSetting {
   output_len: number;
   max_seq_length: number;
   metric: PriorMetric;
+  /**
+   * The running error's factor on output tokens/s for this model × GPU × engine
+   * (services/predictions): measured benchmarks of the setting move the prior to where they
+   * measured. 1 without any. The throughput objectives all scale with output tokens/s at a fixed
+   * prompt/output mix, so the one factor serves them all.
+   */
+  correction: number;
 }
 
 /** The objectives the predictor's short saturated run tells (tokens/s). */
@@ -57,6 +64,7 @@ export function priorSetting(
   session: SessionTarget,
   workload: Workload,
   constraints: Constraint[],
+  correction = 1,
 ): PriorSetting | null {
   const metric = PRIOR_METRICS.find((m) => m === session.objective_metric);
   if (!metric || session.objective_direction !== 'maximize') return null;
@@ -71,6 +79,7 @@ export function priorSetting(
     output_len: Math.max(1, Math.round((workload.min_output + workload.max_output) / 2)),
     max_seq_length: workload.max_seq_length,
     metric,
+    correction,
   };
 }
 
@@ -119,7 +128,7 @@ export function physicsPrior(setting: PriorSetting): (config: Config) => number 
       seed: 0,
     });
     const value = out.ok ? readMetric(out.metrics, setting.metric, { gpuCount: setting.gpu_count }) : null;
-    const prediction = value !== null && Number.isFinite(value) && value > 0 ? value : null;
+    const prediction = value !== null && Number.isFinite(value) && value > 0 ? value * setting.correction : null;
     memo.set(key, prediction);
     return prediction;
   };

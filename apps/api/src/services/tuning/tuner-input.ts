@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { METRIC_COLUMNS, METRIC_KEY_OF_COLUMN, type MetricColumn } from '../../db/schema.ts';
 import { priorSetting, type PriorSetting } from '../../tuning/physics-prior.ts';
 import { sessionObjectives } from '../pareto.ts';
+import { throughputCorrection } from '../predictions/running-error.ts';
 import { resultsInTrialOrder, trialOf, type SessionRow } from './rows.ts';
 import { parameterNames, projectConfig, sessionDefaults } from './search-space.ts';
 import { ownSession } from './session-row.ts';
@@ -133,6 +134,7 @@ export async function tunerSnapshot(
       count: Math.min(requested + SPARE_PROPOSALS, room),
       warmStart: { defaults, priorTrials: await priorTrials(trx, session, space, defaults) },
     };
-    return { kind: 'ask', session, input, prior: priorSetting(session, setting, constraints) };
+    const prior = priorSetting(session, setting, constraints, await throughputCorrection(trx, session, ownerId));
+    return { kind: 'ask', session, input, prior };
   });
 }

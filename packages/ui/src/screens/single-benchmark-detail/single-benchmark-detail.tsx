@@ -49,6 +49,7 @@ import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
 import { BenchmarkMeasurements } from './benchmark-measurements';
 import { BenchmarkMetrics } from './benchmark-metrics';
 import { BenchmarkProvenance, ProvenanceMismatches } from './benchmark-provenance';
+import { BenchmarkPrediction } from './benchmark-prediction';
 import { ThroughputLatencyChart } from './throughput-latency-chart';
 import { Actions, ChartToolbar, Note, ReadOnlyNote, SelectCell } from './single-benchmark-detail.styles';
 
@@ -458,6 +459,7 @@ export function SingleBenchmarkDetail({
               <ProvenanceMismatches benchmark={shown ?? selected} />
               <BenchmarkMeasurements benchmark={shown ?? selected} />
               <BenchmarkMetrics benchmark={shown ?? selected} />
+              <BenchmarkPrediction benchmark={shown ?? selected} />
               <BenchmarkProvenance benchmark={shown ?? selected} />
             </Card>
           ) : null}
