@@ -14,7 +14,7 @@ import {
   redactArgv,
 } from '../src/bench/provenance.ts';
 import { PROVENANCE, type ProvenanceFixture } from './engine-dialects.ts';
-import { benchArgs, emulatorForTest, fakeApiForTest, runCli } from './helpers.ts';
+import { benchArgs, emulatorForTest, fakeApiForTest, runCli, tuneArgs } from './helpers.ts';
 import { listen } from './listen.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
@@ -250,4 +250,24 @@ describe('the machine, the runner and the dataset', () => {
       await silent.close();
     }
   });
+
+  it('tune: each trial carries its provenance, and a flag the engine reports otherwise is warned', async () => {
+    // The fake engine takes max_num_seqs but keeps its own context length (its /v1/models says 32768).
+    const api = await fakeApiForTest({ token: TOKEN, configs: [{ max_num_seqs: 8, max_model_len: 4096 }] });
+    const logDir = mkdtempSync(join(tmpdir(), 'mako-prov-tune-'));
+    const run = await runCli(
+      [...tuneArgs(api.sessionId, '--ttft-ms 5 --itl-ms 2'), '--warmup', '0', '--log-dir', logDir, '--token', TOKEN],
+      { MAKO_API_URL: api.url, PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}` },
+      120_000,
+    );
+    expect(run.code).toBe(0);
+    expect(api.results.map((r) => (r.metrics ? 'metrics' : r.failure?.kind))).toEqual(['metrics']);
+    expect(run.stderr).toContain('warning: the engine reports max_model_len = 32768, the run asked for 4096');
+    const trial = JSON.parse(readFileSync(join(logDir, 'trial-1.json'), 'utf8')) as { provenance: Provenance };
+    expect(trial.provenance.mismatches).toEqual([{ flag: 'max_model_len', asked: 4096, reported: 32768 }]);
+    expect(trial.provenance.engine.name).toBe('vllm');
+    expect(trial.provenance.gpu?.count).toBe(2);
+    expect(trial.provenance.runner?.argv.slice(0, 3)).toEqual(['tune', '--session', api.sessionId]);
+    expect(JSON.stringify(trial.provenance)).not.toContain(TOKEN);
+  }, 150_000);
 });

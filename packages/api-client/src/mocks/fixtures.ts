@@ -87,7 +87,9 @@ export const insightsBySession: Record<string, TuningInsights> = fx.insightsBySe
 /** Each benchmark as its own answer (by id) gives it: repeated runs, intervals and telemetry included. */
 export const benchmarks: Benchmark[] = fx.measuredCatalogue;
 /** The same benchmarks as a page of rows gives them: only the small client report, as the server keeps pages light. */
-export const benchmarkRows: Benchmark[] = benchmarks.map(({ runs: _r, intervals: _i, telemetry: _t, ...row }) => row);
+export const benchmarkRows: Benchmark[] = benchmarks.map(
+  ({ runs: _r, intervals: _i, telemetry: _t, provenance: _p, ...row }) => row,
+);
 export const benchmarkSettings: BenchmarkSetting[] = fx.benchmarkSettings;
 export const bestBenchmarkReport: BestBenchmarkReport = fx.bestBenchmarkReport;
 export const supportedRuntimeOptions: SupportedRuntimeOptions = { runtimes: [...RUNTIME_CATALOGUES] };
