@@ -221,6 +221,13 @@ export async function rebuildPredictionErrors(db: Kysely<DB>, batch = 200): Prom
         const subject: PredictionSubject = { ...row, runtime_options: JSON.parse(runtime_options) };
         await recordPredictionError(trx, row.id, subject, JSON.parse(metrics) as BenchmarkMetrics);
       }
+      // Benchmark answers carry the running error and are cached per catalogue version (every
+      // process's cache): this write touches no benchmark row, so it bumps the version itself.
+      await trx
+        .updateTable('catalogue_state')
+        .set((eb) => ({ value: eb('value', '+', 1) }))
+        .where('name', '=', 'catalogue_version')
+        .execute();
     });
     rebuilt += rows.length;
   }
