@@ -200,12 +200,18 @@ function storedFigures(row: PredictionErrorTable) {
 
 /**
  * Predicts (again) every measured benchmark whose stored prediction is missing or came from another
- * perf-model: at start, in batches, so that the running error always compares with the current
- * model. Returns how many were predicted.
+ * perf-model: after start, in the background and in batches (a simulation takes tens of ms, so a
+ * large catalogue takes minutes), so that the running error compares with the current model.
+ * Until then stale rows do not count and pages predict afresh. Returns how many were predicted.
  */
-export async function rebuildPredictionErrors(db: Kysely<DB>, batch = 200): Promise<number> {
+export async function rebuildPredictionErrors(
+  db: Kysely<DB>,
+  { batch = 200, signal }: { batch?: number; signal?: AbortSignal } = {},
+): Promise<number> {
   let rebuilt = 0;
   for (;;) {
+    // Stopped between batches (a shutdown): the next start carries on where this one left off.
+    if (signal?.aborted) return rebuilt;
     const rows = await db
       .selectFrom('benchmarks as b')
       .leftJoin('prediction_errors as e', 'e.benchmark_id', 'b.id')
