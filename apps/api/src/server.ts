@@ -221,7 +221,9 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     counts: new CountCache(config.countCacheEntries),
   };
 
+  const stopPredicting = new AbortController();
   app.addHook('onClose', async () => {
+    stopPredicting.abort();
     await tasks.drain();
     ctx.mailer.close();
     await worker?.close();
@@ -231,9 +233,11 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   try {
     const rebuilt = await rebuildStaleDocuments(ctx.db);
     if (rebuilt) app.log.info({ benchmarks: rebuilt }, 'Rebuilt the stored benchmark documents');
-    const predicted = await rebuildPredictionErrors(ctx.db);
-    if (predicted)
-      app.log.info({ benchmarks: predicted }, 'Predicted the measured benchmarks with the current perf-model');
+    tasks.run('Predicting the measured benchmarks', async () => {
+      const predicted = await rebuildPredictionErrors(ctx.db, { signal: stopPredicting.signal });
+      if (predicted)
+        app.log.info({ benchmarks: predicted }, 'Predicted the measured benchmarks with the current perf-model');
+    });
     if (config.seedDemo) await seedDemoCatalogue(ctx);
 
     app.addHook('onRequest', (request, reply, done) =>

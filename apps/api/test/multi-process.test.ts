@@ -179,6 +179,23 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL', () => {
     expect((await call(b, 'getBenchmark', { token, params })).status).toBe(404);
   });
 
+  it('keeps one running prediction error for both processes: stored at once on A and B, deleted on A', async () => {
+    const token = await signUp();
+    const where = { ...benchmark().setting, hardware_config: { name: 'B200', count: 1 } };
+    const errorOf = (answer: Awaited<ReturnType<typeof ok<'getBenchmark'>>>) =>
+      answer.prediction?.kind === 'predicted'
+        ? answer.prediction.running_error.find((e) => e.metric === 'output_throughput')!.count
+        : null;
+    const [onA, onB] = await Promise.all([
+      ok(a, 'createBenchmark', { token, body: benchmark({ setting: where }) }),
+      ok(b, 'createBenchmark', { token, body: benchmark({ setting: where }) }),
+    ]);
+    const third = await ok(b, 'createBenchmark', { token, body: benchmark({ setting: where }) });
+    expect(errorOf(third)).toBe(2);
+    await ok(a, 'deleteBenchmark', { token, params: { benchmark_id: onB.id } });
+    expect(errorOf(await ok(b, 'getBenchmark', { token, params: { benchmark_id: onA.id } }))).toBe(1);
+  });
+
   it('drops an unpublished benchmark from anonymous search on B at once', async () => {
     const token = await signUp();
     const model = `org/multi-${randomBytes(4).toString('hex')}`;

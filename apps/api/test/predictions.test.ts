@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Benchmark, BenchmarkSettingCreate, Prediction } from '@mako/contract';
 import { simulate } from '@mako/perf-model';
-import { correctionFactor, PRIOR_BENCHMARKS } from '../src/services/predictions/running-error.ts';
+import {
+  correctionFactor,
+  PRIOR_BENCHMARKS,
+  rebuildPredictionErrors,
+} from '../src/services/predictions/running-error.ts';
 import { weightDtypeOf } from '../src/services/predictions/predict.ts';
 import { benchmark, metrics, setting } from './fixtures.ts';
 import { ok, type TestServer } from './helpers.ts';
@@ -152,6 +156,26 @@ describe('the running error per model × GPU × engine', () => {
     ]);
     const third = await ok(ts, 'createBenchmark', { token: alice.token, body });
     expect(errorOf(third.prediction).count).toBe(2);
+  });
+
+  it('is recomputed at start for benchmarks stored before it, or predicted by another perf-model', async () => {
+    const where = setting({ hardware_config: { name: 'MI300X', count: 1 } });
+    const first = await postAt(alice.token, where, 1.3);
+    const second = await postAt(alice.token, where, 1.3);
+    const db = ts.server.ctx.db;
+    await db.deleteFrom('prediction_errors').where('benchmark_id', '=', first.id).execute();
+    await db
+      .updateTable('prediction_errors')
+      .set({ model_fingerprint: 'an-older-model' })
+      .where('benchmark_id', '=', second.id)
+      .execute();
+    // Neither counts now: one has no row, the other compares with a model no longer in use.
+    expect(errorOf((await detail(alice.token, second.id)).prediction).count).toBe(0);
+    expect(await rebuildPredictionErrors(db)).toBe(2);
+    expect(await rebuildPredictionErrors(db)).toBe(0);
+    const error = errorOf((await detail(alice.token, second.id)).prediction);
+    expect(error.count).toBe(1);
+    expect(error.mean_log_ratio!).toBeCloseTo(Math.log(1.3), 2);
   });
 
   it('converges on a steady bias as benchmarks accumulate', () => {

@@ -200,12 +200,18 @@ function storedFigures(row: PredictionErrorTable) {
 
 /**
  * Predicts (again) every measured benchmark whose stored prediction is missing or came from another
- * perf-model: at start, in batches, so that the running error always compares with the current
- * model. Returns how many were predicted.
+ * perf-model: after start, in the background and in batches (a simulation takes tens of ms, so a
+ * large catalogue takes minutes), so that the running error compares with the current model.
+ * Until then stale rows do not count and pages predict afresh. Returns how many were predicted.
  */
-export async function rebuildPredictionErrors(db: Kysely<DB>, batch = 200): Promise<number> {
+export async function rebuildPredictionErrors(
+  db: Kysely<DB>,
+  { batch = 200, signal }: { batch?: number; signal?: AbortSignal } = {},
+): Promise<number> {
   let rebuilt = 0;
   for (;;) {
+    // Stopped between batches (a shutdown): the next start carries on where this one left off.
+    if (signal?.aborted) return rebuilt;
     const rows = await db
       .selectFrom('benchmarks as b')
       .leftJoin('prediction_errors as e', 'e.benchmark_id', 'b.id')
@@ -221,6 +227,13 @@ export async function rebuildPredictionErrors(db: Kysely<DB>, batch = 200): Prom
         const subject: PredictionSubject = { ...row, runtime_options: JSON.parse(runtime_options) };
         await recordPredictionError(trx, row.id, subject, JSON.parse(metrics) as BenchmarkMetrics);
       }
+      // Benchmark answers carry the running error and are cached per catalogue version (every
+      // process's cache): this write touches no benchmark row, so it bumps the version itself.
+      await trx
+        .updateTable('catalogue_state')
+        .set((eb) => ({ value: eb('value', '+', 1) }))
+        .where('name', '=', 'catalogue_version')
+        .execute();
     });
     rebuilt += rows.length;
   }

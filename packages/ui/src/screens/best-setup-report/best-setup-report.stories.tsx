@@ -1,6 +1,7 @@
 import type { Benchmark } from '@mako/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { withPrediction, withoutPrediction } from '@mako/fixtures';
 import {
   VLLM_DEFAULTS,
   bestSetupReport,
@@ -18,6 +19,17 @@ import type { BestBenchmarkReportView } from './best-setup-report';
 const LLAMA = 'meta-llama/Llama-3.1-8B-Instruct';
 const trial3 = llamaH100Trials[1] as Benchmark;
 
+/*
+ * The report as the API answers it: each row carries the model's prediction. The model reads the
+ * winner's throughput 10 % high and the defaults run's 5 % high; three other benchmarks of the
+ * setting correct both.
+ */
+const reportWithPredictions: BestBenchmarkReportView = {
+  ...bestSetupReport,
+  best: withPrediction(bestSetupReport.best, 1.1, 3),
+  baseline: withPrediction(bestSetupReport.baseline!, 1.05, 3),
+};
+
 const meta = {
   title: 'Screens/Best-setup report',
   component: BestSetupReport,
@@ -26,7 +38,7 @@ const meta = {
     hardware: ['A100-80GB', 'H100', 'L40S', 'MI300X'],
     selection: { model_name: LLAMA, hardware_name: 'H100', objective: 'output_throughput' },
     status: 'success',
-    report: bestSetupReport,
+    report: reportWithPredictions,
     runtimeDefaults: VLLM_DEFAULTS,
     onChange: fn(),
     onOpenSetting: fn(),
@@ -67,6 +79,16 @@ export const Full: Story = {
         ['gpu_memory_utilization', '0.92', '0.9', 'Changed'],
         ['enable_chunked_prefill', 'true', 'true', 'Same'],
         ['kv_cache_dtype', 'fp8', 'auto', 'Changed'],
+      ]);
+    });
+    await step('each row says it was measured, with the corrected prediction beside it', async () => {
+      const table = canvas.getByRole('table', { name: /Whether each row was measured or predicted/ });
+      await expect(
+        [...table.querySelectorAll('tbody tr')].map((row) => textsOf([...row.querySelectorAll('td')])),
+      ).toEqual([
+        // 5,241 × 1.1 corrected by 1.1^(-3/6): 5,241 × 1.1^0.5 = 5,497; measured 4.7 % below it.
+        ['This setup', 'Measured', '5,241 tok/s', '5,497 tok/s', '−4.7 %'],
+        ['Engine defaults run', 'Measured', '4,398 tok/s', '4,507 tok/s', '−2.4 %'],
       ]);
     });
     await step('the launch command to copy', async () => {
@@ -151,6 +173,29 @@ export const LatencyObjective: Story = {
       await expect(headline).toHaveTextContent('11 % lower than the defaults');
       await expect(canvas.getByText('Engine defaults measured 393 ms on the same setting.')).toBeVisible();
     });
+  },
+};
+
+/** Demo rows were modelled, not measured: the report says so and compares nothing. */
+export const DemoRows: Story = {
+  args: {
+    report: {
+      ...bestSetupReport,
+      best: { ...bestSetupReport.best, demo: true },
+      baseline: withoutPrediction(bestSetupReport.baseline!, 'The performance model does not know the GPU H100 NVL.'),
+    },
+  },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: /Whether each row was measured or predicted/ });
+    await expect(
+      [...table.querySelectorAll('tbody tr')].map((row) => textsOf([...row.querySelectorAll('td')])),
+    ).toEqual([
+      ['This setup', 'Predicted', '5,241 tok/s', '—', '—'],
+      ['Engine defaults run', 'Measured', '4,398 tok/s', '—', '—'],
+    ]);
+    await expect(canvas.getByText(/This is demo data: the performance model produced these figures/)).toBeVisible();
+    await expect(canvas.getByText(/The model gives no prediction of Output tok\/s for a measured row/)).toBeVisible();
+    await expect(canvas.getByText(/^Modelled/)).toBeVisible();
   },
 };
 

@@ -40,6 +40,7 @@ import {
   SelectRow,
   Summary,
 } from './best-setup-report.styles';
+import { MeasuredOrPredicted } from './measured-or-predicted';
 
 /** The contract's BestBenchmarkReport: the best benchmark and the engine-defaults baseline. */
 export interface BestBenchmarkReportView {
@@ -162,7 +163,7 @@ function describeGain(report: BestBenchmarkReportView): {
     note:
       pct <= 0
         ? `The engine's defaults are already the best measured setup (${formatMetric(report.objective, baselineValue)}).`
-        : `Engine defaults measured ${formatMetric(report.objective, baselineValue)} on the same setting.`,
+        : `Engine defaults ${report.baseline.demo ? 'modelled' : 'measured'} ${formatMetric(report.objective, baselineValue)} on the same setting.`,
   };
 }
 
@@ -209,6 +210,8 @@ function ReportCard({
       </Headline>
       {gain.note ? <Note>{gain.note}</Note> : null}
 
+      <MeasuredOrPredicted objective={objective} best={best} baseline={baseline} />
+
       <ReportSection>
         <SectionTitle>Launch command</SectionTitle>
         <CopyField
@@ -250,8 +253,8 @@ function ReportCard({
           ))}
         </MetricGrid>
         <Summary>
-          Measured <RelativeTime value={best.created_at} now={now} timeZone={timeZone} /> with{' '}
-          {setting.workload.dataset} requests ({formatLengths(setting.workload)} tokens),{' '}
+          {best.demo ? 'Modelled' : 'Measured'} <RelativeTime value={best.created_at} now={now} timeZone={timeZone} />{' '}
+          with {setting.workload.dataset} requests ({formatLengths(setting.workload)} tokens),{' '}
           {plural(setting.workload.num_requests, 'request', 'requests')},{' '}
           {formatRequestRate(setting.workload.request_rate).toLowerCase()}.
           {onOpenSetting ? (
