@@ -3,7 +3,7 @@ import { ErrorText } from '../../primitives/field/field.styles';
 import { TextField } from '../../primitives/text-field';
 import { formatNumber } from '../../foundations/format/format';
 import { AlertCircleIcon } from '../../foundations/icons';
-import type { RuntimeCatalogueData, RuntimeOptionData } from '../benchmark-common/tuning-types';
+import type { RuntimeCatalogue, RuntimeOptionSpec } from '@mako/contract';
 import {
   Choices,
   Grid,
@@ -26,7 +26,7 @@ export function SearchSpaceFieldset({
   form,
   runtimes,
   idPrefix,
-}: FieldsetProps & { runtimes: readonly RuntimeCatalogueData[]; idPrefix: string }) {
+}: FieldsetProps & { runtimes: readonly RuntimeCatalogue[]; idPrefix: string }) {
   const { values, setValues, shown, touch } = form;
   const catalogue = catalogueFor(runtimes, values.runtime);
   const gpuCount = /^\s*\d+\s*$/.test(values.hardwareCount) ? Number(values.hardwareCount) : null;
@@ -72,7 +72,7 @@ export function SearchSpaceFieldset({
 }
 
 interface SearchOptionProps {
-  option: RuntimeOptionData;
+  option: RuntimeOptionSpec;
   draft: ParamDraft;
   gpuCount: number | null;
   idPrefix: string;
@@ -82,7 +82,7 @@ interface SearchOptionProps {
   onChange: (patch: Partial<ParamDraft>) => void;
 }
 
-const defaultText = (option: RuntimeOptionData) =>
+const defaultText = (option: RuntimeOptionSpec) =>
   option.default === null ? 'default: set by the engine' : `default ${String(option.default)}`;
 
 function SearchOption({ option, draft, gpuCount, idPrefix, shown, touch, invalid, onChange }: SearchOptionProps) {

@@ -7,8 +7,8 @@ import { formatChangeVsDefaults, formatNumber } from '../../foundations/format/f
 import { CheckIcon, CopyIcon } from '../../foundations/icons';
 import { formatMetric, metricLabel, runtimeOptionsDiff } from '../benchmark-common/benchmark-data';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
-import type { RuntimeConfig, TuningBestData, TuningSessionData } from '../benchmark-common/tuning-types';
-import { relativeGain } from '../tuning-sessions/tuning-format';
+import type { RuntimeOptions, TuningBest, TuningSession } from '@mako/contract';
+import { relativeGain } from '../tuning-common/tuning-format';
 import { BestConfidence } from './best-confidence';
 import { defaultsLeftOut, leftOutWords } from './first-trial';
 import type { CopiedItem } from './session-detail-types';
@@ -42,7 +42,7 @@ function CopyOptionsButton({ text, onCopied }: { text: string; onCopied: (value:
 }
 
 /** What the first trial will run: the engine defaults, with any the search leaves out moved into range. */
-function firstTrialPlan(session: TuningSessionData, defaults: RuntimeConfig): string {
+function firstTrialPlan(session: TuningSession, defaults: RuntimeOptions): string {
   const leftOut = defaultsLeftOut(session.search_space?.parameters ?? [], defaults);
   if (leftOut.length === 0) return 'The first trial runs the engine defaults.';
   return (
@@ -52,9 +52,9 @@ function firstTrialPlan(session: TuningSessionData, defaults: RuntimeConfig): st
 }
 
 interface BestCardProps {
-  session: TuningSessionData;
-  best: TuningBestData | null | undefined;
-  defaults: RuntimeConfig;
+  session: TuningSession;
+  best: TuningBest | null | undefined;
+  defaults: RuntimeOptions;
   complete: boolean;
   onCopy?: (value: string, item: CopiedItem) => void;
 }

@@ -1,5 +1,5 @@
 import { Callout } from '../../primitives/callout';
-import type { TuningSessionData } from '../benchmark-common/tuning-types';
+import type { TuningSession } from '@mako/contract';
 import { changeWords, engineName } from './first-trial';
 import type { FirstTrialChange } from './first-trial';
 
@@ -7,13 +7,7 @@ import type { FirstTrialChange } from './first-trial';
  * Says what trial 1 measured when it is not the engine defaults, and why; the rows compare every
  * trial with the engine's own defaults, so trial 1 reads as changed.
  */
-export function FirstTrialNote({
-  session,
-  changes,
-}: {
-  session: TuningSessionData;
-  changes: readonly FirstTrialChange[];
-}) {
+export function FirstTrialNote({ session, changes }: { session: TuningSession; changes: readonly FirstTrialChange[] }) {
   const engine = engineName(session);
   // Every change has a reason only when the search range alone kept trial 1 from the defaults.
   const moved = changes.every((change) => change.reason !== null);

@@ -4,14 +4,14 @@ import { CopyField } from '../../primitives/copy-field';
 import { DataTable } from '../../primitives/data-table';
 import { RelativeTime } from '../../primitives/relative-time';
 import { formatNumber } from '../../foundations/format/format';
-import type { PendingConfigData, RuntimeConfig, TuningSessionData } from '../benchmark-common/tuning-types';
+import type { PendingConfig, RuntimeOptions, TuningSession } from '@mako/contract';
 import { ConfigChanges } from './config-changes';
 import type { CopiedItem, TuningSearchState } from './session-detail-types';
 import { CardStack, Mono, Note, Section, SectionHead, SectionTitle } from './tuning-session-detail.styles';
 
-const pendingColumn = createColumnHelper<PendingConfigData>();
+const pendingColumn = createColumnHelper<PendingConfig>();
 
-function pendingColumns(defaults: RuntimeConfig, now: Date | number | undefined) {
+function pendingColumns(defaults: RuntimeOptions, now: Date | number | undefined) {
   return [
     pendingColumn.accessor('trial_number', { header: '#', meta: { numeric: true, width: '56px' } }),
     pendingColumn.display({
@@ -40,10 +40,10 @@ function pendingColumns(defaults: RuntimeConfig, now: Date | number | undefined)
 }
 
 interface PendingSectionProps {
-  session: TuningSessionData;
-  pending: readonly PendingConfigData[];
+  session: TuningSession;
+  pending: readonly PendingConfig[];
   searchState: TuningSearchState;
-  defaults: RuntimeConfig;
+  defaults: RuntimeOptions;
   runner: string;
   onCopy?: (value: string, item: CopiedItem) => void;
   now?: Date | number;

@@ -9,8 +9,8 @@ import { formatMs, formatTokensPerSecond, plural } from '../../foundations/forma
 import { formatMetric, metricLabel } from '../benchmark-common/benchmark-data';
 import { CompareBar } from '../benchmark-common/compare-selection';
 import type { CompareSelection } from '../benchmark-common/compare-selection';
-import type { MetricKey, RuntimeConfig, TuningResultData, TuningSessionData } from '../benchmark-common/tuning-types';
-import { trialStatus } from '../tuning-sessions/tuning-format';
+import type { MetricKey, RuntimeOptions, TuningResult, TuningSession } from '@mako/contract';
+import { trialStatus } from '../tuning-common/tuning-format';
 import { ConfigChanges } from './config-changes';
 import { FirstTrialNote } from './first-trial-note';
 import type { FirstTrialChange } from './first-trial';
@@ -29,11 +29,11 @@ import {
 /** Columns the results table always shows; an objective outside them gets its own column. */
 const SHOWN_METRICS: readonly MetricKey[] = ['output_throughput', 'ttft_ms.p99', 'tpot_ms.p99'];
 
-const resultColumn = createColumnHelper<TuningResultData>();
+const resultColumn = createColumnHelper<TuningResult>();
 
 function resultColumns(
-  session: TuningSessionData,
-  defaults: RuntimeConfig,
+  session: TuningSession,
+  defaults: RuntimeOptions,
   bestResultId: string | undefined,
   now: Date | number | undefined,
 ) {
@@ -104,9 +104,9 @@ function resultColumns(
 }
 
 interface ResultsSectionProps {
-  session: TuningSessionData;
+  session: TuningSession;
   /** The page of results shown. */
-  page: readonly TuningResultData[];
+  page: readonly TuningResult[];
   /** How many results the session has in all. */
   count: number;
   resultsPage: ResultsPageQuery;
@@ -115,7 +115,7 @@ interface ResultsSectionProps {
   /** Export is offered once there is a trial to export. */
   exportable: boolean;
   onExport?: (format: ExportFormat) => void;
-  defaults: RuntimeConfig;
+  defaults: RuntimeOptions;
   bestResultId: string | undefined;
   firstChanges: readonly FirstTrialChange[];
   compare: CompareSelection | null;

@@ -1,20 +1,20 @@
 import { StatusBadge } from '../../primitives/badge';
 import { Callout } from '../../primitives/callout';
 import { formatLengths, formatRequestRate, formatRuntime } from '../benchmark-common/benchmark-data';
-import type { TuningSessionData } from '../benchmark-common/tuning-types';
+import type { TuningSession } from '@mako/contract';
 import { formatNumber, plural } from '../../foundations/format/format';
-import { constraintLabel, objectiveLabel, tuningSessionTitle } from '../tuning-sessions/tuning-format';
+import { constraintLabel, objectiveLabel, tuningSessionTitle } from '../tuning-common/tuning-format';
 import type { TuningSearchState } from './session-detail-types';
 import { Header, Numbers, SettingLine, SummaryLine, Title } from './tuning-session-detail.styles';
 
-export function deriveSearchState(session: TuningSessionData): TuningSearchState {
+export function deriveSearchState(session: TuningSession): TuningSearchState {
   // A failed session is over too: the server answers its runners as it answers a complete one.
   if (session.status === 'complete' || session.status === 'failed') return 'complete';
   if (session.status === 'running' && session.counts.pending >= session.budget.max_parallel) return 'waiting';
   return 'running';
 }
 
-export function SummaryHeader({ session, showTitle }: { session: TuningSessionData; showTitle: boolean }) {
+export function SummaryHeader({ session, showTitle }: { session: TuningSession; showTitle: boolean }) {
   const { counts, budget, constraints, setting } = session;
   const workload = setting.workload;
   return (
@@ -61,7 +61,7 @@ export function SearchStateNote({
   hasBest,
 }: {
   state: TuningSearchState;
-  session: TuningSessionData;
+  session: TuningSession;
   hasBest: boolean;
 }) {
   const { counts, budget } = session;

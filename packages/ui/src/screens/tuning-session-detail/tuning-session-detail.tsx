@@ -5,18 +5,13 @@ import { Skeleton } from '../../primitives/skeleton';
 import { TrialProgressChart } from '../../primitives/trial-progress-chart';
 import type { ExportFormat } from '../../foundations/format/csv';
 import { useCompareSelection } from '../benchmark-common/compare-selection';
-import type {
-  PendingConfigData,
-  TuningBestData,
-  TuningResultData,
-  TuningSessionData,
-} from '../benchmark-common/tuning-types';
+import type { PendingConfig, TuningBest, TuningResult, TuningSession } from '@mako/contract';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
 import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { ParetoFront } from '../pareto-front';
 import { TuningInsights } from '../tuning-insights';
 import type { TuningInsightsView } from '../tuning-insights';
-import { formatMetricNumber, metricPhrase, objectiveLabel, tuneRunnerCommand } from '../tuning-sessions/tuning-format';
+import { formatMetricNumber, metricPhrase, objectiveLabel, tuneRunnerCommand } from '../tuning-common/tuning-format';
 import { BestCard } from './best-card';
 import { firstTrialChanges, sessionDefaults } from './first-trial';
 import { PendingSection } from './pending-section';
@@ -32,21 +27,21 @@ export type { CopiedItem, ResultsPageQuery, TuningSearchState } from './session-
 export interface TuningSessionDetailProps extends LoadFailureProps {
   /** The state of GET /tuning/session/{id}. */
   status: 'loading' | 'error' | 'success';
-  session?: TuningSessionData;
+  session?: TuningSession;
 
   /** GET /tuning/session/{id}/best; null while no configuration met the constraints. */
-  best?: TuningBestData | null;
+  best?: TuningBest | null;
   /** One page of GET /tuning/session/{id}/results. */
-  results?: { data: readonly TuningResultData[]; count: number };
+  results?: { data: readonly TuningResult[]; count: number };
   /** The limit/offset of that page (20 from 0 by default). */
   resultsPage?: ResultsPageQuery;
   onResultsPageChange?: (page: ResultsPageQuery) => void;
   /** A new page is being fetched. */
   resultsLoading?: boolean;
   /** Every result so far, for the progress chart; the current page is used when left out. */
-  trials?: readonly TuningResultData[];
+  trials?: readonly TuningResult[];
   /** The configurations runners have leased and not reported yet. */
-  pending?: readonly PendingConfigData[];
+  pending?: readonly PendingConfig[];
   /** Overrides what the session's status and counts imply. */
   searchState?: TuningSearchState;
   /**
@@ -138,9 +133,9 @@ interface SessionBodyProps extends Omit<
   TuningSessionDetailProps,
   'status' | 'error' | 'onRetry' | 'retrying' | 'session' | 'searchState'
 > {
-  session: TuningSessionData;
+  session: TuningSession;
   resultsPage: ResultsPageQuery;
-  pending: readonly PendingConfigData[];
+  pending: readonly PendingConfig[];
   searchState: TuningSearchState;
   showTitle: boolean;
   readOnly: boolean;
