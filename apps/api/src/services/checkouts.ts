@@ -4,7 +4,8 @@ import { isoAt } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { planById, subscriptionOf } from './plans.ts';
 import type { Stripe } from './stripe.ts';
-import { notFound, Rejected } from './errors.ts';
+import { Rejected } from './errors.ts';
+import { scopedRow } from './scoped-row.ts';
 
 const BILLING_PERIOD_MS = 30 * 24 * 3600 * 1000;
 
@@ -68,13 +69,7 @@ export async function createCheckout(desk: CheckoutDesk, user: { id: string; ema
 /** Activates the plan of a paid checkout (once; confirming again changes nothing) and answers the subscription. */
 export async function confirmCheckout(desk: CheckoutDesk, userId: string, checkoutId: string): Promise<Subscription> {
   const { db, stripe } = desk;
-  const checkout = await db
-    .selectFrom('checkouts')
-    .selectAll()
-    .where('id', '=', checkoutId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!checkout) throw notFound('Checkout');
+  const checkout = await scopedRow(db, 'checkouts', { id: checkoutId, user_id: userId }, 'Checkout');
   if (checkout.status !== 'completed') {
     let paid = checkout.status === 'paid';
     if (checkout.mode === 'stripe') {

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import type { ServeRequestTable } from '../db/schema.ts';
 import { bestSetup } from './catalogue.ts';
 import { notFound } from './errors.ts';
+import { scopedRow } from './scoped-row.ts';
 import { newestFirstPage } from './newest-first.ts';
 
 function toServeRequest(r: Selectable<ServeRequestTable>): ServeRequest {
@@ -60,14 +61,7 @@ export async function createServeRequest(
 }
 
 export async function getServeRequest(db: Db, id: string, ownerId: string): Promise<ServeRequest> {
-  const row = await db
-    .selectFrom('serve_requests')
-    .selectAll()
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Serve request');
-  return toServeRequest(row);
+  return toServeRequest(await scopedRow(db, 'serve_requests', { id, owner_id: ownerId }, 'Serve request'));
 }
 
 export async function deleteServeRequest(db: Db, id: string, ownerId: string): Promise<void> {

@@ -6,6 +6,7 @@ import { Conflict, Failed, notFound } from './errors.ts';
 import { sessionInsights } from './tuning/insights.ts';
 import { tuningResults } from './tuning/results.ts';
 import { toSessions } from './tuning/rows.ts';
+import { ownSession } from './tuning/session-row.ts';
 import { tuningSessions } from './tuning/sessions.ts';
 
 /*
@@ -67,13 +68,7 @@ export function sharedSessions(ctx: AppContext) {
 
     /** The owner shares a finished session, or stops sharing any of theirs. */
     async setShared(sessionId: string, ownerId: string, shared: boolean) {
-      const row = await db
-        .selectFrom('tuning_sessions')
-        .select(['id', 'status'])
-        .where('id', '=', sessionId)
-        .where('owner_id', '=', ownerId)
-        .executeTakeFirst();
-      if (!row) throw notFound('Tuning session');
+      const row = await ownSession(db, sessionId, ownerId);
       // A running session's page would change under its readers; only the finished result is shared.
       if (shared && !(FINISHED as readonly string[]).includes(row.status))
         throw new Conflict('Only a finished tuning session can be shared');

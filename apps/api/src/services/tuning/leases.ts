@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_MESSAGES, type PendingConfig, type RuntimeOptions } from '@mako/contract';
-import { mergeRepeats, type TunerInput, type TunerOutput } from '@mako/tuner';
+import { configKey, mergeRepeats, type TunerInput, type TunerOutput } from '@mako/tuner';
 import { isoAt, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -13,14 +13,6 @@ import { tunerSnapshot } from './tuner-input.ts';
 
 /** Rounds of leasing before a caller whose proposals other runners keep taking first is told to wait. */
 const MAX_LEASE_ATTEMPTS = 5;
-
-/** A configuration's identity regardless of key order. */
-const configKey = (config: RuntimeOptions) =>
-  JSON.stringify(
-    Object.keys(config)
-      .sort()
-      .map((k) => [k, config[k]]),
-  );
 
 type LeaseOutcome = { kind: 'leased'; ids: string[] } | { kind: 'wait' } | { kind: 'complete' } | { kind: 'error' };
 

@@ -14,7 +14,7 @@ import type { PendingConfigTable, TuningResultTable, TuningSessionTable } from '
 import { isoAt } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { toSetting } from '../benchmarks.ts';
-import { notFound } from '../errors.ts';
+import { scopedRow } from '../scoped-row.ts';
 import { paretoFronts, sessionObjectives } from '../pareto.ts';
 import { flattenMetrics } from './evaluation.ts';
 
@@ -29,16 +29,8 @@ export const resultsInTrialOrder = (from: Db, sessionId: string): Promise<Result
   from.selectFrom('tuning_results').selectAll().where('session_id', '=', sessionId).orderBy('trial_number').execute();
 
 /** A pending configuration of the session; "not found" when it is another session's. */
-export async function pendingOf(from: Db, sessionId: string, pendingConfigId: string): Promise<PendingRow> {
-  const row = await from
-    .selectFrom('pending_configs')
-    .selectAll()
-    .where('id', '=', pendingConfigId)
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Pending configuration');
-  return row;
-}
+export const pendingOf = (from: Db, sessionId: string, pendingConfigId: string): Promise<PendingRow> =>
+  scopedRow(from, 'pending_configs', { id: pendingConfigId, session_id: sessionId }, 'Pending configuration');
 
 export const sessionObjective = (s: SessionRow): Objective => ({
   metric: s.objective_metric as MetricKey,

@@ -1,21 +1,14 @@
 import { isoAt, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../errors.ts';
+import { scopedRow } from '../scoped-row.ts';
 import type { SessionRow } from './rows.ts';
 
 /* One session's row as its owner reads, locks and ends it. */
 
 /** The caller's session, read with `from` (a transaction's snapshot, or the database itself). */
-export async function ownSession(from: Db, sessionId: string, ownerId: string): Promise<SessionRow> {
-  const session = await from
-    .selectFrom('tuning_sessions')
-    .selectAll()
-    .where('id', '=', sessionId)
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  if (!session) throw notFound('Tuning session');
-  return session;
-}
+export const ownSession = (from: Db, sessionId: string, ownerId: string): Promise<SessionRow> =>
+  scopedRow(from, 'tuning_sessions', { id: sessionId, owner_id: ownerId }, 'Tuning session');
 
 /**
  * The caller's session, locked so that concurrent leases and results serialise: a row lock on

@@ -1,2 +1,2 @@
 export { TrialProgressChart } from './trial-progress-chart';
-export type { TrialProgressChartProps } from './trial-progress-chart';
+export type { TrialProgressChartProps } from './trial-progress-chart-props';

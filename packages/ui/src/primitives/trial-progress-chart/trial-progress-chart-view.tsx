@@ -11,7 +11,7 @@ import {
 import { bestSoFar, roundDomain, valueSpan } from '../chart/chart-math';
 import { TooltipBox, TooltipValue } from '../chart/chart.styles';
 import { compactChart, outcomeScatters, pointTooltip, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
-import type { TrialProgressChartProps } from './trial-progress-chart';
+import type { TrialProgressChartProps } from './trial-progress-chart-props';
 
 /** A point of any of the series: a trial, or a step of the best-so-far line. */
 interface HoveredTrial {

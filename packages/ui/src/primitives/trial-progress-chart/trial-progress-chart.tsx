@@ -1,21 +1,11 @@
 import { lazy } from 'react';
 import { bestSoFar } from '../chart/chart-math';
-import type { Direction, TrialPoint } from '../chart/chart-math';
 import { ChartFrame, chartFigure } from '../chart/chart-frame';
-import type { ObjectiveChartOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { plural } from '../../foundations/format/format';
+import type { TrialProgressChartProps } from './trial-progress-chart-props';
 
 const TrialProgressChartView = lazy(() => import('./trial-progress-chart-view'));
-
-export interface TrialProgressChartProps extends ObjectiveChartOptions {
-  trials: readonly TrialPoint[];
-  /** Whether a higher objective is better (throughput) or a lower one (latency, cost). */
-  direction: Direction;
-  /** The engine-defaults result, drawn as a dashed reference line. */
-  baseline?: number;
-  baselineLabel?: string;
-}
 
 function describe({ trials, direction, metricLabel, formatValue = String }: TrialProgressChartProps): string {
   const line = bestSoFar(trials, direction);

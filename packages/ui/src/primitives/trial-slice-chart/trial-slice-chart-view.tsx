@@ -4,7 +4,7 @@ import { TooltipBox, TooltipValue } from '../chart/chart.styles';
 import { compactChart, outcomeScatters, pointTooltip, useChartAxes } from '../chart/chart-view-kit';
 import { isNumericSlice } from './slice-points';
 import type { SlicePoint } from './slice-points';
-import type { TrialSliceChartProps } from './trial-slice-chart';
+import type { TrialSliceChartProps } from './trial-slice-chart-props';
 
 interface Plotted extends SlicePoint {
   /** The x position: the value itself, or the category's index. */

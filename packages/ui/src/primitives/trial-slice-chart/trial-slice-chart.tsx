@@ -1,21 +1,10 @@
 import { lazy } from 'react';
 import { ChartFrame, chartFigure } from '../chart/chart-frame';
-import type { ObjectiveChartOptions } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import { plural } from '../../foundations/format/format';
-import type { SlicePoint } from './slice-points';
-
-export type { SlicePoint } from './slice-points';
+import type { TrialSliceChartProps } from './trial-slice-chart-props';
 
 const TrialSliceChartView = lazy(() => import('./trial-slice-chart-view'));
-
-export interface TrialSliceChartProps extends ObjectiveChartOptions {
-  points: readonly SlicePoint[];
-  /** The flag on the x axis, e.g. "max_num_seqs". */
-  flag: string;
-  /** Category order for a non-numeric flag (the search space's choices); otherwise first seen. */
-  categories?: readonly string[];
-}
 
 function describe({ points, flag, metricLabel, formatValue = String }: TrialSliceChartProps): string {
   const measured = points.filter((point) => point.outcome === 'ok' && point.value !== null);

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../../primitives/button';
 import { RUNTIME_CATALOGUES } from '../tuning-sessions/tuning-sessions.fixtures';
-import type { RuntimeCatalogueData } from '../benchmark-common/tuning-types';
+import type { RuntimeCatalogue } from '@mako/contract';
 import { expectBusy, expectInvalid } from '../../../test/story-kit-parts';
 import { CreateTuningSessionDialog } from './create-tuning-session-dialog';
 import { FORM_MESSAGES } from './session-form';
@@ -28,7 +28,7 @@ const dialog = () => screen.findByRole('dialog', { name: 'New tuning session' })
 
 /** A runtime with two options keeps the search-space checks short. */
 const vllm = runtimeCatalogue('vllm');
-const SMALL_CATALOGUE: RuntimeCatalogueData[] = [
+const SMALL_CATALOGUE: RuntimeCatalogue[] = [
   {
     ...vllm,
     versions: ['0.11.0'],

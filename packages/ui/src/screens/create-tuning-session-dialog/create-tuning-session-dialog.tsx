@@ -4,7 +4,7 @@ import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { Dialog, useControllableOpen } from '../../primitives/dialog';
 import { Loading, Skeleton } from '../../primitives/skeleton';
-import type { RuntimeCatalogueData, TuningSessionCreateRequest } from '../benchmark-common/tuning-types';
+import type { RuntimeCatalogue } from '@mako/contract';
 import { Form } from './create-tuning-session-dialog.styles';
 import { BudgetFieldset } from './budget-fieldset';
 import type { SessionFormState } from './fieldset-props';
@@ -13,7 +13,7 @@ import { ObjectivesFieldset } from './objectives-fieldset';
 import { SearchSpaceFieldset } from './search-space-fieldset';
 import { WorkloadFieldset } from './workload-fieldset';
 import { initialValues, toCreateRequest, validateSessionForm, withRuntime } from './session-form';
-import type { SearchSpaceRules, SessionFormValues } from './session-form';
+import type { SearchSpaceRules, SessionFormValues, TuningSessionCreateRequest } from './session-form';
 
 export interface CreateTuningSessionDialogProps {
   /** Controlled open state; leave out to let `trigger` and Cancel drive it. */
@@ -22,7 +22,7 @@ export interface CreateTuningSessionDialogProps {
   /** The button that opens the dialog. */
   trigger?: ReactElement;
   /** GET /benchmarks/supported-runtime-options' `runtimes`; undefined while it loads. */
-  runtimes?: readonly RuntimeCatalogueData[];
+  runtimes?: readonly RuntimeCatalogue[];
   /** Why the runtime catalogue could not be loaded. */
   runtimesError?: string | null;
   /** Called with the POST body and the optional session name once every field is valid. */
@@ -102,7 +102,7 @@ type SessionFormProps = Pick<
   CreateTuningSessionDialogProps,
   'onCreate' | 'error' | 'searchSpaceRules' | 'defaultValues'
 > & {
-  runtimes: readonly RuntimeCatalogueData[];
+  runtimes: readonly RuntimeCatalogue[];
 };
 
 function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValues }: SessionFormProps) {

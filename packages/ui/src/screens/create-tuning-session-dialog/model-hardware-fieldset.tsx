@@ -1,15 +1,12 @@
 import { Select } from '../../primitives/select';
 import { TextField } from '../../primitives/text-field';
-import type { Runtime, RuntimeCatalogueData } from '../benchmark-common/tuning-types';
+import type { Runtime, RuntimeCatalogue } from '@mako/contract';
 import { Grid, Legend, Section, Wide } from './create-tuning-session-dialog.styles';
 import type { FieldsetProps } from './fieldset-props';
 import { catalogueFor, withRuntime } from './session-form';
 
 /** The model, the GPUs and the serving engine with its version, and the optional name. */
-export function ModelHardwareFieldset({
-  form,
-  runtimes,
-}: FieldsetProps & { runtimes: readonly RuntimeCatalogueData[] }) {
+export function ModelHardwareFieldset({ form, runtimes }: FieldsetProps & { runtimes: readonly RuntimeCatalogue[] }) {
   const { values, setValues, set, text, shown } = form;
   const catalogue = catalogueFor(runtimes, values.runtime);
   const versionOptions = (catalogue?.versions ?? []).map((version) => ({ value: version, label: version }));

@@ -4,7 +4,7 @@ import { Select } from '../../primitives/select';
 import type { SelectOption } from '../../primitives/select';
 import { TextField } from '../../primitives/text-field';
 import { metricLabel } from '../benchmark-common/benchmark-data';
-import type { ConstraintOp, Direction, MetricKey } from '../benchmark-common/tuning-types';
+import type { ConstraintOp, Direction, MetricKey } from '@mako/contract';
 import {
   ButtonWithNote,
   ConstraintRow,

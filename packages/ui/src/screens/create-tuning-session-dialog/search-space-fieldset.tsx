@@ -3,7 +3,7 @@ import { ErrorText } from '../../primitives/field/field.styles';
 import { TextField } from '../../primitives/text-field';
 import { formatNumber } from '../../foundations/format/format';
 import { AlertCircleIcon } from '../../foundations/icons';
-import type { RuntimeCatalogueData, RuntimeOptionData } from '../benchmark-common/tuning-types';
+import type { RuntimeCatalogue, RuntimeOptionSpec } from '@mako/contract';
 import {
   Choices,
   Grid,
@@ -26,7 +26,7 @@ export function SearchSpaceFieldset({
   form,
   runtimes,
   idPrefix,
-}: FieldsetProps & { runtimes: readonly RuntimeCatalogueData[]; idPrefix: string }) {
+}: FieldsetProps & { runtimes: readonly RuntimeCatalogue[]; idPrefix: string }) {
   const { values, setValues, shown, touch } = form;
   const catalogue = catalogueFor(runtimes, values.runtime);
   const gpuCount = /^\s*\d+\s*$/.test(values.hardwareCount) ? Number(values.hardwareCount) : null;
@@ -72,7 +72,7 @@ export function SearchSpaceFieldset({
 }
 
 interface SearchOptionProps {
-  option: RuntimeOptionData;
+  option: RuntimeOptionSpec;
   draft: ParamDraft;
   gpuCount: number | null;
   idPrefix: string;
@@ -82,8 +82,14 @@ interface SearchOptionProps {
   onChange: (patch: Partial<ParamDraft>) => void;
 }
 
-const defaultText = (option: RuntimeOptionData) =>
+const defaultText = (option: RuntimeOptionSpec) =>
   option.default === null ? 'default: set by the engine' : `default ${String(option.default)}`;
+
+/** A numeric flag's range: the two ends, each a field of the draft, in the order shown. */
+const RANGE_ENDS = [
+  ['low', 'Low'],
+  ['high', 'High'],
+] as const;
 
 function SearchOption({ option, draft, gpuCount, idPrefix, shown, touch, invalid, onChange }: SearchOptionProps) {
   const field = `param.${option.name}`;
@@ -111,26 +117,21 @@ function SearchOption({ option, draft, gpuCount, idPrefix, shown, touch, invalid
         <OptionBody>
           {range !== null ? (
             <Grid $min={140}>
-              <TextField
-                label="Low"
-                aria-label={`${option.name} low`}
-                inputMode="decimal"
-                mono
-                value={draft.low}
-                onChange={(event) => onChange({ low: event.target.value })}
-                onBlur={() => touch(`${field}.low`)}
-                error={shown(`${field}.low`)}
-              />
-              <TextField
-                label="High"
-                aria-label={`${option.name} high`}
-                inputMode="decimal"
-                mono
-                value={draft.high}
-                onChange={(event) => onChange({ high: event.target.value })}
-                onBlur={() => touch(`${field}.high`)}
-                error={shown(`${field}.high`)}
-              />
+              {RANGE_ENDS.map(([end, label]) => (
+                <TextField
+                  key={end}
+                  label={label}
+                  aria-label={`${option.name} ${end}`}
+                  inputMode="decimal"
+                  mono
+                  value={draft[end]}
+                  onChange={(event) =>
+                    onChange(end === 'low' ? { low: event.target.value } : { high: event.target.value })
+                  }
+                  onBlur={() => touch(`${field}.${end}`)}
+                  error={shown(`${field}.${end}`)}
+                />
+              ))}
             </Grid>
           ) : null}
           {range !== null ? <OptionMeta>Engine range {range}</OptionMeta> : null}

@@ -6,13 +6,12 @@ import type {
   Direction,
   MetricKey,
   Runtime,
-  RuntimeCatalogueData,
-  RuntimeOptionData,
+  RuntimeCatalogue,
+  RuntimeOptionSpec,
   SearchParameter,
   SpaceRule,
-  TuningSessionCreateBody,
-  TuningSessionCreateRequest,
-} from '../benchmark-common/tuning-types';
+  TuningSessionCreate,
+} from '@mako/contract';
 
 /*
  * The create-session form as plain data: the text the user typed, a validator that names every
@@ -126,7 +125,7 @@ const parseNumber = (text: string): number | null => {
   return Number.isFinite(value) ? value : null;
 };
 
-function initialParam(option: RuntimeOptionData): ParamDraft {
+function initialParam(option: RuntimeOptionSpec): ParamDraft {
   return {
     selected: option.tunable,
     low: option.low === undefined ? '' : String(option.low),
@@ -135,20 +134,20 @@ function initialParam(option: RuntimeOptionData): ParamDraft {
   };
 }
 
-function initialParams(catalogue: RuntimeCatalogueData | undefined): Record<string, ParamDraft> {
+function initialParams(catalogue: RuntimeCatalogue | undefined): Record<string, ParamDraft> {
   return Object.fromEntries((catalogue?.options ?? []).map((option) => [option.name, initialParam(option)]));
 }
 
-export function catalogueFor(runtimes: readonly RuntimeCatalogueData[] | undefined, runtime: Runtime | '') {
+export function catalogueFor(runtimes: readonly RuntimeCatalogue[] | undefined, runtime: Runtime | '') {
   return runtimes?.find((catalogue) => catalogue.runtime === runtime);
 }
 
-function isTensorParallel(option: Pick<RuntimeOptionData, 'name'>): boolean {
+function isTensorParallel(option: Pick<RuntimeOptionSpec, 'name'>): boolean {
   return TENSOR_PARALLEL_OPTIONS.has(option.name);
 }
 
 /** The choices a categorical option offers, as text; tensor-parallel sizes above the GPU count are dropped from the default set. */
-export function effectiveChoices(option: RuntimeOptionData, draft: ParamDraft, gpuCount: number | null): string[] {
+export function effectiveChoices(option: RuntimeOptionSpec, draft: ParamDraft, gpuCount: number | null): string[] {
   if (draft.choices) return draft.choices;
   const all = (option.choices ?? []).map(String);
   if (!isTensorParallel(option) || gpuCount === null) return all;
@@ -188,7 +187,7 @@ export function objectivesOf(values: SessionFormValues): ObjectiveDraft[] {
 }
 
 /** A workload that matches the runner's defaults for the random dataset, and a throughput objective. */
-export function initialValues(runtimes: readonly RuntimeCatalogueData[] | undefined): SessionFormValues {
+export function initialValues(runtimes: readonly RuntimeCatalogue[] | undefined): SessionFormValues {
   const first = runtimes?.[0];
   return {
     name: '',
@@ -222,7 +221,7 @@ export function initialValues(runtimes: readonly RuntimeCatalogueData[] | undefi
 /** Switching runtime starts from that engine's first version and its default search space. */
 export function withRuntime(
   values: SessionFormValues,
-  runtimes: readonly RuntimeCatalogueData[] | undefined,
+  runtimes: readonly RuntimeCatalogue[] | undefined,
   runtime: Runtime | '',
 ): SessionFormValues {
   const catalogue = catalogueFor(runtimes, runtime);
@@ -234,12 +233,12 @@ function checkWhole(text: string, min: number): number | null {
   return value !== null && value >= min ? value : null;
 }
 
-function rangeText(option: RuntimeOptionData): string {
+function rangeText(option: RuntimeOptionSpec): string {
   return `${formatNumber(option.low, 3)} and ${formatNumber(option.high, 3)}`;
 }
 
 function validateParam(
-  option: RuntimeOptionData,
+  option: RuntimeOptionSpec,
   draft: ParamDraft,
   gpuCount: number | null,
   errors: SessionFormErrors,
@@ -273,7 +272,7 @@ function validateParam(
 /** Every problem, keyed by field id; empty when the form can be sent. */
 export function validateSessionForm(
   values: SessionFormValues,
-  runtimes: readonly RuntimeCatalogueData[] | undefined,
+  runtimes: readonly RuntimeCatalogue[] | undefined,
 ): SessionFormErrors {
   const errors: SessionFormErrors = {};
   if (values.model.trim() === '') errors.model = FORM_MESSAGES.modelRequired;
@@ -337,11 +336,11 @@ function validateObjectives(values: SessionFormValues, errors: SessionFormErrors
 }
 
 /** The typed choice back from its text (numbers stay numbers, booleans booleans). */
-function choiceValue(option: RuntimeOptionData, text: string): ConfigValue {
+function choiceValue(option: RuntimeOptionSpec, text: string): ConfigValue {
   return (option.choices ?? []).find((choice) => String(choice) === text) ?? text;
 }
 
-function toParameter(option: RuntimeOptionData, draft: ParamDraft, gpuCount: number): SearchParameter {
+function toParameter(option: RuntimeOptionSpec, draft: ParamDraft, gpuCount: number): SearchParameter {
   switch (option.kind) {
     case 'bool':
       return { kind: 'bool', name: option.name };
@@ -370,13 +369,19 @@ export type SearchSpaceRules = (input: {
   parameters: readonly string[];
 }) => SpaceRule[];
 
+/** What "Create session" hands to the app: the POST /tuning/session body and the optional ?name. */
+export interface TuningSessionCreateRequest {
+  session: TuningSessionCreate;
+  name?: string;
+}
+
 /**
  * The request for POST /tuning/session?name from a form that passed validation. `rules` adds the
  * engine's validity rules (apps/web passes the contract's defaultSearchSpace rules).
  */
 export function toCreateRequest(
   values: SessionFormValues,
-  runtimes: readonly RuntimeCatalogueData[] | undefined,
+  runtimes: readonly RuntimeCatalogue[] | undefined,
   rules?: SearchSpaceRules,
 ): TuningSessionCreateRequest {
   const catalogue = catalogueFor(runtimes, values.runtime);
@@ -386,7 +391,7 @@ export function toCreateRequest(
     .filter((option) => values.params[option.name]?.selected)
     .map((option) => toParameter(option, values.params[option.name] as ParamDraft, gpuCount));
   const rate = values.requestRate.trim();
-  const session: TuningSessionCreateBody = {
+  const session: TuningSessionCreate = {
     setting: {
       ml_model_name: values.model.trim(),
       hardware_config: { name: values.hardwareName.trim(), count: gpuCount },

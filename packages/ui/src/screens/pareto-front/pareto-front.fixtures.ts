@@ -1,9 +1,4 @@
-import type {
-  Objective,
-  ParetoFrontPointData,
-  RuntimeConfig,
-  TuningResultData,
-} from '../benchmark-common/tuning-types';
+import type { Objective, ParetoPoint, RuntimeOptions, TuningResult } from '@mako/contract';
 
 /*
  * A multi-objective vLLM session on Llama 3.1 8B: output tok/s per GPU against tok/s per user
@@ -18,14 +13,14 @@ export const COST: Objective = { metric: 'cost_per_million_tokens', direction: '
 const SEQS = [16, 32, 64, 128, 256, 512, 1024];
 
 /** vLLM's defaults for the searched flags: the tuner measures them first. */
-const DEFAULTS: RuntimeConfig = {
+const DEFAULTS: RuntimeOptions = {
   max_num_seqs: 256,
   gpu_memory_utilization: 0.9,
   enable_chunked_prefill: true,
   kv_cache_dtype: 'auto',
 };
 
-function config(trial: number): RuntimeConfig {
+function config(trial: number): RuntimeOptions {
   if (trial === 1) return DEFAULTS;
   return {
     max_num_seqs: SEQS[trial % SEQS.length] as number,
@@ -60,19 +55,21 @@ const dominates = (a: readonly number[], b: readonly number[], objectives: reado
 
 export interface FrontFixture {
   objectives: Objective[];
-  trials: TuningResultData[];
-  front: ParetoFrontPointData[];
+  trials: TuningResult[];
+  front: ParetoPoint[];
 }
 
 /** `count` trials of a session with these objectives (2 or 3 of PER_GPU, PER_USER, COST), and its front. */
 export function makeFront(objectives: Objective[], count: number): FrontFixture {
   const column = (o: Objective) => (o === PER_GPU ? 0 : o === PER_USER ? 1 : 2);
-  const trials: TuningResultData[] = Array.from({ length: count }, (_, i) => {
+  const trials: TuningResult[] = Array.from({ length: count }, (_, i) => {
     const n = i + 1;
     const v = values(n);
     const picked = v ? objectives.map((o) => v[column(o)] as number) : null;
     return {
       id: `result-${n}`,
+      session_id: 'pareto-session',
+      pending_config_id: `pending-${n}`,
       trial_number: n,
       config: config(n),
       objective_value: picked ? (picked[0] as number) : null,
@@ -80,6 +77,7 @@ export function makeFront(objectives: Objective[], count: number): FrontFixture 
       feasible: picked !== null,
       metrics: null,
       failure: picked ? null : { kind: 'oom', message: 'CUDA out of memory' },
+      benchmark_id: null,
       created_at: new Date(Date.UTC(2025, 10, 4, 2, n * 4)).toISOString(),
     };
   });

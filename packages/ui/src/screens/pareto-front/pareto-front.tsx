@@ -3,30 +3,29 @@ import { useState } from 'react';
 import { Card } from '../../primitives/card';
 import { CopyField } from '../../primitives/copy-field';
 import { ParetoChart } from '../../primitives/pareto-chart';
-import type { ParetoPoint } from '../../primitives/pareto-chart';
+import type { ParetoPoint as ChartPoint } from '../../primitives/pareto-chart';
 import { Select } from '../../primitives/select';
 import { formatMetric, metricLabel } from '../benchmark-common/benchmark-data';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
-import type { Objective, ParetoFrontPointData, Runtime, TuningResultData } from '../benchmark-common/tuning-types';
+import type { Objective, ParetoPoint, Runtime, TuningResult } from '@mako/contract';
 import { plural } from '../../foundations/format';
-import { formatMetricNumber } from '../tuning-sessions/tuning-format';
+import { formatMetricNumber } from '../tuning-common/tuning-format';
 import {
   Note,
   Section as Root,
   SectionHead as Head,
   SectionTitle as Title,
 } from '../benchmark-common/benchmark-common.styles';
-import { Pair as Layout } from '../tuning-insights/tuning-insights.styles';
-import { CardStack as Details } from '../tuning-session-detail/tuning-session-detail.styles';
+import { Section as Details, TwoColumns as Layout } from '../../primitives/screen-layout';
 import { Controls, PointButton, PointList, PointTrial, Values } from './pareto-front.styles';
 
 export interface ParetoFrontProps {
   /** The session's objectives, the primary one first (two or three). */
   objectives: readonly Objective[];
   /** The session's front (GET /tuning/session/{id}: `pareto_front`). */
-  front: readonly ParetoFrontPointData[];
+  front: readonly ParetoPoint[];
   /** Every reported trial: those with a value on every objective are drawn, failed ones are not. */
-  trials: readonly TuningResultData[];
+  trials: readonly TuningResult[];
   runtime: Runtime;
   modelName: string;
   onCopy?: (command: string) => void;
@@ -51,7 +50,7 @@ function axisPairs(count: number): [number, number][] {
 }
 
 /** The point best on the primary objective: what the session reports as its best. */
-function primaryBest(front: readonly ParetoFrontPointData[], objective: Objective): ParetoFrontPointData | undefined {
+function primaryBest(front: readonly ParetoPoint[], objective: Objective): ParetoPoint | undefined {
   const sign = objective.direction === 'maximize' ? 1 : -1;
   return [...front].sort((a, b) => sign * ((b.values[0] ?? 0) - (a.values[0] ?? 0)))[0];
 }
@@ -73,7 +72,7 @@ export function ParetoFront({ objectives, front, trials, runtime, modelName, onC
   const selected = front.find((p) => p.result_id === chosen) ?? primaryBest(front, objectives[0] as Objective);
 
   const onFront = new Set(front.map((p) => p.result_id));
-  const toPoint = (id: string, trial: number, values: readonly number[], group: string): ParetoPoint => ({
+  const toPoint = (id: string, trial: number, values: readonly number[], group: string): ChartPoint => ({
     id,
     group,
     x: values[xIndex] ?? 0,

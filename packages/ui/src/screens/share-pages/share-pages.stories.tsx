@@ -10,9 +10,9 @@ import {
   llamaH100Setting,
 } from '../benchmark-common/benchmark-common.fixtures';
 import { COMPLETE_BEST, COMPLETE_RESULTS, COMPLETE_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
-import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
+import { tuningSessionTitle } from '../tuning-common/tuning-format';
 import { benchmarkSettingTitle } from '../benchmark-common/benchmark-data';
-import type { TuningBestData, TuningResultData, TuningSessionData } from '../benchmark-common/tuning-types';
+import type { TuningBest, TuningResult, TuningSession } from '@mako/contract';
 import { SingleBenchmarkDetail } from '../single-benchmark-detail';
 import { TuningSessionDetailScreen } from '../tuning-session-detail';
 import { stubClipboard } from '../../../test/story-kit';
@@ -57,11 +57,7 @@ const publicBenchmarks = (setting: BenchmarkSetting, benchmarks: readonly Benchm
 );
 
 /** The session screen as a share page shows it: every trial, the first 20 in the table. */
-const publicSession = (
-  session: TuningSessionData,
-  best: TuningBestData | null,
-  trials: readonly TuningResultData[],
-) => (
+const publicSession = (session: TuningSession, best: TuningBest | null, trials: readonly TuningResult[]) => (
   <TuningSessionDetailScreen
     status="success"
     readOnly

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_NOW } from '../benchmark-common/benchmark-common.fixtures';
-import type { TuningResultData, TuningSessionData } from '../benchmark-common/tuning-types';
+import type { TuningResult, TuningSession } from '@mako/contract';
 import { TWO } from '../pareto-front/pareto-front.fixtures';
 import { LONG_RUN } from '../tuning-session-detail/tuning-session-detail.fixtures';
 import { TuningSessionDetailScreen } from '../tuning-session-detail';
 import type { TuningInsightsView } from '../tuning-insights';
-import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
+import { tuningSessionTitle } from '../tuning-common/tuning-format';
 import { stubClipboard } from '../../../test/story-kit';
 import { PublicPage } from './share-pages';
 import { expectNoOwnerControls } from './share-pages.plays';
@@ -26,7 +26,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** The long vLLM run, finished: 34 trials, its OOMs where many sequences meet large batches. */
-const finished: TuningSessionData = {
+const finished: TuningSession = {
   ...LONG_RUN.session,
   status: 'complete',
   counts: { ...LONG_RUN.session.counts, pending: 0 },
@@ -35,7 +35,7 @@ const trials = LONG_RUN.results;
 
 /** Where the failure model puts the OOMs: at least this many sequences and batched tokens. */
 const OOM_REGION = { max_num_seqs: 256, max_num_batched_tokens: 12288 };
-const inOomRegion = (trial: TuningResultData) =>
+const inOomRegion = (trial: TuningResult) =>
   Object.entries(OOM_REGION).every(([flag, low]) => Number(trial.config[flag]) >= low);
 
 /** As the server's tuner would explain the long run; the region's counts are the trials' own. */
@@ -58,11 +58,7 @@ const insights: TuningInsightsView = {
   trials_fitted: trials.filter((trial) => trial.failure === null).length,
 };
 
-const publicSession = (
-  session: TuningSessionData,
-  sessionTrials: readonly TuningResultData[],
-  view?: TuningInsightsView,
-) => (
+const publicSession = (session: TuningSession, sessionTrials: readonly TuningResult[], view?: TuningInsightsView) => (
   <PublicPage title={tuningSessionTitle(session.setting)}>
     <TuningSessionDetailScreen
       status="success"
@@ -119,7 +115,7 @@ export const PublicSessionInsights: Story = {
 
 /** The front's point best on the primary objective (per GPU): the session's best, as the server reports it. */
 const bestOnFront = [...TWO.front].sort((a, b) => (b.values[0] ?? 0) - (a.values[0] ?? 0))[0]!;
-const frontSession: TuningSessionData = {
+const frontSession: TuningSession = {
   ...finished,
   constraints: [],
   objective: TWO.objectives[0]!,

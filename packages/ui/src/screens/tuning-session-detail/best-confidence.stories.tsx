@@ -2,12 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { completeConfidence, completeConfirmedResults } from '@mako/fixtures';
 import { COMPLETE_BEST, COMPLETE_RESULTS, COMPLETE_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
-import type { ConfidenceData } from '../benchmark-common/tuning-types';
+import type { Confidence } from '@mako/contract';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 
 /* The complete Qwen3 32B session (lowest p90 TPOT) as a session that re-measures its winner shows it. */
 
-const confirming = (confidence: ConfidenceData, status = COMPLETE_SESSION.status) => ({
+const confirming = (confidence: Confidence, status = COMPLETE_SESSION.status) => ({
   session: {
     ...COMPLETE_SESSION,
     status,

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { color, fontSize, space } from '../../foundations/theme/design-tokens';
 import { formatNumber } from '../../foundations/format/format';
 import { formatMetric } from '../benchmark-common/benchmark-data';
-import type { ConfidenceData, MetricKey, SpreadData } from '../benchmark-common/tuning-types';
+import type { Confidence, MetricKey, Spread } from '@mako/contract';
 import { Note } from './tuning-session-detail.styles';
 
 const Root = styled.div`
@@ -19,14 +19,14 @@ const SpreadLine = styled.p`
 `;
 
 /** "± 25 tok/s (3 runs)": half the 95 % interval of the mean; one reading has no spread. */
-export function formatSpread(metric: MetricKey, spread: SpreadData): string {
+export function formatSpread(metric: MetricKey, spread: Spread): string {
   if (!spread.interval) return '1 run';
   const half = (spread.interval.high - spread.interval.low) / 2;
   return `± ${formatMetric(metric, half)} (${formatNumber(spread.n)} runs)`;
 }
 
 /** What the re-measures say of the best, in a sentence that names the runner-up. */
-function verdictSentence(metric: MetricKey, confidence: ConfidenceData): string {
+function verdictSentence(metric: MetricKey, confidence: Confidence): string {
   const rival = confidence.runner_up;
   const rivalText = rival
     ? `trial ${formatNumber(rival.trial_number)} at ${formatMetric(metric, rival.spread.mean)} ${formatSpread(metric, rival.spread)}`
@@ -44,7 +44,7 @@ function verdictSentence(metric: MetricKey, confidence: ConfidenceData): string 
 }
 
 /** The best's spread over its runs and whether it stands clear of the runner-up. */
-export function BestConfidence({ metric, confidence }: { metric: MetricKey; confidence: ConfidenceData }) {
+export function BestConfidence({ metric, confidence }: { metric: MetricKey; confidence: Confidence }) {
   return (
     <Root role="group" aria-label="Confidence in the best">
       {confidence.spread.interval ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchParameter } from '../benchmark-common/tuning-types';
+import type { SearchParameter } from '@mako/contract';
 import { changeWords, defaultsLeftOut, firstTrialChanges, outsideSearch, sessionDefaults } from './first-trial';
 import { NARROW_RESULTS, NARROW_SESSION } from './tuning-session-detail.fixtures';
 

@@ -1,7 +1,7 @@
 import { defaultConfig, runtimeCatalogue } from '@mako/contract/vocabulary';
 import type { ConfigValue } from '@mako/contract/vocabulary';
 import { formatNumber } from '../../foundations/format/format';
-import type { RuntimeConfig, SearchParameter, TuningSessionData } from '../benchmark-common/tuning-types';
+import type { RuntimeOptions, SearchParameter, TuningSession } from '@mako/contract';
 
 /*
  * What a session measured first. The tuner proposes the engine's defaults first, but a search
@@ -11,7 +11,7 @@ import type { RuntimeConfig, SearchParameter, TuningSessionData } from '../bench
  */
 
 /** The engine's defaults for the searched flags (the same ones the API hands the tuner). */
-export function sessionDefaults(session: Pick<TuningSessionData, 'setting' | 'search_space'>): RuntimeConfig {
+export function sessionDefaults(session: Pick<TuningSession, 'setting' | 'search_space'>): RuntimeOptions {
   const names = session.search_space?.parameters.map((parameter) => parameter.name);
   return defaultConfig(session.setting.software.runtime, names);
 }
@@ -45,7 +45,7 @@ export interface DefaultLeftOut {
 }
 
 /** The searched flags whose default the search cannot try, in the space's order. */
-export function defaultsLeftOut(parameters: readonly SearchParameter[], defaults: RuntimeConfig): DefaultLeftOut[] {
+export function defaultsLeftOut(parameters: readonly SearchParameter[], defaults: RuntimeOptions): DefaultLeftOut[] {
   return parameters.flatMap((parameter) => {
     const value = defaults[parameter.name];
     const reason = value === undefined ? null : outsideSearch(parameter, value);
@@ -64,8 +64,8 @@ export interface FirstTrialChange {
 
 /** How trial 1's configuration differs from the engine defaults; empty when it measured them. */
 export function firstTrialChanges(
-  config: RuntimeConfig,
-  defaults: RuntimeConfig,
+  config: RuntimeOptions,
+  defaults: RuntimeOptions,
   parameters: readonly SearchParameter[],
 ): FirstTrialChange[] {
   return Object.entries(defaults).flatMap(([name, defaultValue]) => {
@@ -86,5 +86,5 @@ export const leftOutWords = (left: DefaultLeftOut) =>
   `${left.name} (default ${valueText(left.default)} ${left.reason})`;
 
 /** The engine's name as people write it: "vLLM". */
-export const engineName = (session: Pick<TuningSessionData, 'setting'>) =>
+export const engineName = (session: Pick<TuningSession, 'setting'>) =>
   runtimeCatalogue(session.setting.software.runtime).display_name;

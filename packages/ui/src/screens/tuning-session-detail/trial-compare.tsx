@@ -3,7 +3,7 @@ import type { CellContext } from '@tanstack/react-table';
 import { createContext, useContext } from 'react';
 import { CompareCheckbox, compareColumnHeader } from '../benchmark-common/compare-selection';
 import type { CompareSelection } from '../benchmark-common/compare-selection';
-import type { TuningResultData } from '../benchmark-common/tuning-types';
+import type { TuningResult } from '@mako/contract';
 
 export const NO_BENCHMARK_TO_COMPARE = 'This trial has no stored benchmark to compare.';
 
@@ -14,7 +14,7 @@ export const NO_BENCHMARK_TO_COMPARE = 'This trial has no stored benchmark to co
  */
 export const TrialCompareContext = createContext<CompareSelection | null>(null);
 
-function TrialCompareCell({ row }: CellContext<TuningResultData, unknown>) {
+function TrialCompareCell({ row }: CellContext<TuningResult, unknown>) {
   const selection = useContext(TrialCompareContext);
   if (!selection) return null;
   return (
@@ -27,7 +27,7 @@ function TrialCompareCell({ row }: CellContext<TuningResultData, unknown>) {
   );
 }
 
-export const trialCompareColumn = createColumnHelper<TuningResultData>().display({
+export const trialCompareColumn = createColumnHelper<TuningResult>().display({
   id: 'compare',
   header: compareColumnHeader,
   cell: TrialCompareCell,

@@ -1,9 +1,9 @@
 import { exportFile, toCsv } from '../../foundations/format/csv';
 import type { CsvValue, ExportFile, ExportFormat } from '../../foundations/format/csv';
-import { trialStatus } from '../tuning-sessions/tuning-format';
-import type { TuningResultData } from '../benchmark-common/tuning-types';
+import { trialStatus } from '../tuning-common/tuning-format';
+import type { TuningResult } from '@mako/contract';
 
-type Measured = NonNullable<TuningResultData['metrics']>;
+type Measured = NonNullable<TuningResult['metrics']>;
 
 /** The measured figures each trial row carries, as `metric` or `metric.stat` columns. */
 const METRIC_COLUMNS: ReadonlyArray<[string, (m: Measured) => number | null | undefined]> = [
@@ -24,7 +24,7 @@ const METRIC_COLUMNS: ReadonlyArray<[string, (m: Measured) => number | null | un
  * objective, the measured metrics, and one `param.<flag>` column per engine flag any trial set
  * (empty where a trial left it at the engine's default).
  */
-export function trialsToCsv(trials: readonly TuningResultData[]): string {
+export function trialsToCsv(trials: readonly TuningResult[]): string {
   const flags = [...new Set(trials.flatMap((trial) => Object.keys(trial.config)))];
   const header = [
     'trial',
@@ -52,6 +52,6 @@ export function trialsToCsv(trials: readonly TuningResultData[]): string {
 }
 
 /** The export of a session's trials; JSON holds the API's result objects. */
-export function trialsExport(trials: readonly TuningResultData[], format: ExportFormat, stem: string): ExportFile {
+export function trialsExport(trials: readonly TuningResult[], format: ExportFormat, stem: string): ExportFile {
   return exportFile(format, stem, trials, trialsToCsv);
 }

@@ -1,13 +1,13 @@
 import { narrowRangeInsights, narrowRangeRun } from '@mako/fixtures';
 import { FAILED_SESSION, RUNNING_RESULTS, RUNNING_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
 import type {
-  BenchmarkMetricsData,
-  PendingConfigData,
-  RuntimeConfig,
-  TuningBestData,
-  TuningResultData,
-  TuningSessionData,
-} from '../benchmark-common/tuning-types';
+  BenchmarkMetrics,
+  PendingConfig,
+  RuntimeOptions,
+  TuningBest,
+  TuningResult,
+  TuningSession,
+} from '@mako/contract';
 import type { TuningInsightsView } from '../tuning-insights';
 
 /*
@@ -42,8 +42,16 @@ const stats = (p50: number, spread: number) => ({
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-function metricsFor(throughput: number, ttftP50: number, tpotP50: number): BenchmarkMetricsData {
+/** The running session's workload: 1,000 requests of 1,024 tokens in and 256 out. */
+const REQUESTS = 1000;
+
+function metricsFor(throughput: number, ttftP50: number, tpotP50: number): BenchmarkMetrics {
   return {
+    completed: REQUESTS,
+    failed: 0,
+    duration_s: round((REQUESTS * 256) / throughput),
+    total_input_tokens: REQUESTS * 1024,
+    total_output_tokens: REQUESTS * 256,
     request_throughput: round(throughput / 256),
     input_throughput: round((throughput / 256) * 1024),
     output_throughput: round(throughput),
@@ -59,18 +67,27 @@ function metricsFor(throughput: number, ttftP50: number, tpotP50: number): Bench
 function buildLongRun() {
   const next = random(11);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const results: TuningResultData[] = [RUNNING_RESULTS[0] as TuningResultData];
+  const results: TuningResult[] = [RUNNING_RESULTS[0] as TuningResult];
   for (let trial = 2; trial <= 34; trial += 1) {
-    const config: RuntimeConfig = {
+    const config: RuntimeOptions = {
       max_num_seqs: pick(SEQS),
       max_num_batched_tokens: pick(TOKENS),
       gpu_memory_utilization: pick(UTILISATION),
       enable_chunked_prefill: next() > 0.2,
       kv_cache_dtype: next() > 0.45 ? 'fp8' : 'auto',
     };
-    const base = { id: `long-result-${trial}`, trial_number: trial, config, created_at: at(trial * 14) };
+    const base = {
+      id: `long-result-${trial}`,
+      session_id: RUNNING_SESSION.id,
+      pending_config_id: `long-pending-${trial}`,
+      trial_number: trial,
+      config,
+      // No benchmark is stored for these made-up trials, so Compare cannot tick them.
+      benchmark_id: null,
+      created_at: at(trial * 14),
+    };
     const roll = next();
-    const failure: TuningResultData['failure'] =
+    const failure: TuningResult['failure'] =
       roll < 0.07
         ? {
             kind: 'oom',
@@ -105,8 +122,9 @@ function buildLongRun() {
   const failed = results.filter((result) => result.failure).length;
 
   // The next two trials are out with the two runners, each leased for an hour.
-  const leased = (trial: number, runner: string, leasedAgo: number, config: RuntimeConfig): PendingConfigData => ({
+  const leased = (trial: number, runner: string, leasedAgo: number, config: RuntimeOptions): PendingConfig => ({
     id: `long-pending-${trial}`,
+    session_id: RUNNING_SESSION.id,
     trial_number: trial,
     config: { ...config, enable_chunked_prefill: true, kv_cache_dtype: 'fp8' },
     status: 'leased',
@@ -114,12 +132,12 @@ function buildLongRun() {
     created_at: at(trial * 14 - leasedAgo),
     expires_at: at(trial * 14 - leasedAgo + 60),
   });
-  const pending: PendingConfigData[] = [
+  const pending: PendingConfig[] = [
     leased(35, 'runner-h100-a', 24, { max_num_seqs: 352, max_num_batched_tokens: 14336, gpu_memory_utilization: 0.93 }),
     leased(36, 'runner-h100-b', 30, { max_num_seqs: 288, max_num_batched_tokens: 10240, gpu_memory_utilization: 0.92 }),
   ];
 
-  const session: TuningSessionData = {
+  const session: TuningSession = {
     ...RUNNING_SESSION,
     budget: { max_trials: 50, max_parallel: 2 },
     counts: { evaluated: results.length, pending: pending.length, failed },
@@ -139,7 +157,8 @@ function buildLongRun() {
       return `${flag} ${value}`;
     })
     .join(' ');
-  const tuningBest: TuningBestData = {
+  const tuningBest: TuningBest = {
+    session_id: session.id,
     result: best,
     improvement_pct:
       defaultValue && best.objective_value !== null
@@ -160,18 +179,21 @@ export const FAILED_NOW = new Date('2025-11-05T15:30:00Z');
 const failedAt = (minutes: number) => new Date(Date.parse(FAILED_SESSION.created_at) + minutes * 60_000).toISOString();
 
 // Both trials ran out of GPU memory before serving a request.
-const oomTrial = (trial: number, config: RuntimeConfig, message: string): TuningResultData => ({
+const oomTrial = (trial: number, config: RuntimeOptions, message: string): TuningResult => ({
   id: `5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8e${String(trial).padStart(2, '0')}`,
+  session_id: FAILED_SESSION.id,
+  pending_config_id: `5b0e7c1a-3f2d-4e8a-9c61-0d4f2a7b8f${String(trial).padStart(2, '0')}`,
   trial_number: trial,
   config,
   objective_value: null,
   feasible: false,
   metrics: null,
   failure: { kind: 'oom', message },
+  benchmark_id: null,
   created_at: failedAt(trial * 14),
 });
 
-export const FAILED_RESULTS: TuningResultData[] = [
+export const FAILED_RESULTS: TuningResult[] = [
   // vLLM's defaults, first as always.
   oomTrial(
     1,
@@ -191,13 +213,13 @@ export const FAILED_RESULTS: TuningResultData[] = [
  * trials were too few for the tuner to explain its choices.
  */
 export const NARROW_NOW = new Date('2025-11-05T20:00:00Z');
-export const NARROW_SESSION: TuningSessionData = narrowRangeRun.session;
-export const NARROW_RESULTS: TuningResultData[] = narrowRangeRun.results;
-export const NARROW_BEST: TuningBestData = found(narrowRangeRun.best);
+export const NARROW_SESSION: TuningSession = narrowRangeRun.session;
+export const NARROW_RESULTS: TuningResult[] = narrowRangeRun.results;
+export const NARROW_BEST: TuningBest = found(narrowRangeRun.best);
 export const NARROW_INSIGHTS: TuningInsightsView = narrowRangeInsights;
 
 /** The same search before its first trial: nothing measured, nothing leased. */
-export const NARROW_NOT_STARTED: TuningSessionData = {
+export const NARROW_NOT_STARTED: TuningSession = {
   ...NARROW_SESSION,
   status: 'pending',
   counts: { evaluated: 0, pending: 0, failed: 0 },
@@ -206,9 +228,9 @@ export const NARROW_NOT_STARTED: TuningSessionData = {
 };
 
 /** A session that ran one trial (the defaults) of a one-trial budget: every count is one. */
-const onlyTrial = RUNNING_RESULTS[0] as TuningResultData;
-export const ONE_TRIAL_RESULTS: TuningResultData[] = [onlyTrial];
-export const ONE_TRIAL_SESSION: TuningSessionData = {
+const onlyTrial = RUNNING_RESULTS[0] as TuningResult;
+export const ONE_TRIAL_RESULTS: TuningResult[] = [onlyTrial];
+export const ONE_TRIAL_SESSION: TuningSession = {
   ...RUNNING_SESSION,
   status: 'complete',
   budget: { max_trials: 1, max_parallel: 1 },
@@ -220,7 +242,8 @@ export const ONE_TRIAL_SESSION: TuningSessionData = {
     objective_value: onlyTrial.objective_value ?? 0,
   },
 };
-export const ONE_TRIAL_BEST: TuningBestData = {
+export const ONE_TRIAL_BEST: TuningBest = {
+  session_id: ONE_TRIAL_SESSION.id,
   result: onlyTrial,
   improvement_pct: 0,
   launch_command: `vllm serve ${RUNNING_SESSION.setting.ml_model_name}`,

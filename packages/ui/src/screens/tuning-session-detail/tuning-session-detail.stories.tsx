@@ -13,7 +13,7 @@ import {
   RUNNING_SESSION,
   RUNNING_NOW,
 } from '../tuning-sessions/tuning-sessions.fixtures';
-import { tuningSessionTitle } from '../tuning-sessions/tuning-format';
+import { tuningSessionTitle } from '../tuning-common/tuning-format';
 import { SignedInShell, stubClipboard } from '../../../test/story-kit';
 import {
   darkChartScreenStory,
@@ -26,7 +26,7 @@ import {
   SCREEN_CHART_TIMEOUT,
 } from '../../../test/story-kit-screens';
 import { expectExportsEachFormat, waitForChartPlot } from '../../../test/story-kit-parts';
-import type { TuningResultData } from '../benchmark-common/tuning-types';
+import type { TuningResult } from '@mako/contract';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
 import {
@@ -230,7 +230,7 @@ const otherSessionArgs = ({
   ...rest
 }: Required<Pick<TuningSessionDetailProps, 'session' | 'best' | 'now'>> &
   Pick<TuningSessionDetailProps, 'pending' | 'searchState' | 'insights'> & {
-    results: readonly TuningResultData[];
+    results: readonly TuningResult[];
   }) =>
   ({
     results: { data: results, count: results.length },
@@ -478,8 +478,9 @@ export const DefaultsOutsideRangeLeased: Story = {
     pending: [
       {
         id: 'narrow-pending-1',
+        session_id: NARROW_SESSION.id,
         trial_number: 1,
-        config: (NARROW_RESULTS[0] as TuningResultData).config,
+        config: (NARROW_RESULTS[0] as TuningResult).config,
         status: 'leased',
         leased_by: 'runner-l40s',
         created_at: '2025-11-05T19:40:00Z',

@@ -7,5 +7,5 @@ export {
   trialStatus as tuningTrialStatus,
   tuneRunnerCommand,
   tuningSessionTitle,
-} from './tuning-format';
-export type { TrialStatus as TuningTrialStatus } from './tuning-format';
+} from '../tuning-common/tuning-format';
+export type { TrialStatus as TuningTrialStatus } from '../tuning-common/tuning-format';

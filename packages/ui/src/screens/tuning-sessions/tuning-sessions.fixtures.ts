@@ -6,12 +6,7 @@ import {
   runningSession,
   sessions,
 } from '@mako/fixtures';
-import type {
-  PendingConfigData,
-  TuningBestData,
-  TuningResultData,
-  TuningSessionData,
-} from '../benchmark-common/tuning-types';
+import type { PendingConfig, TuningBest, TuningResult, TuningSession } from '@mako/contract';
 
 /* The tuning sessions of @mako/fixtures (the ones the msw mocks serve), under the names the stories use. */
 
@@ -21,13 +16,13 @@ export const LIST_NOW = new Date('2025-11-05T15:00:00Z');
 export const RUNNING_NOW = new Date('2025-11-03T21:35:00Z');
 
 /** Newest first, as GET /tuning/session/mine lists them: failed, pending, complete, running. */
-export const SESSIONS: TuningSessionData[] = sessions;
+export const SESSIONS: TuningSession[] = sessions;
 
 export const [FAILED_SESSION, PENDING_SESSION, COMPLETE_SESSION, RUNNING_SESSION] = SESSIONS as [
-  TuningSessionData,
-  TuningSessionData,
-  TuningSessionData,
-  TuningSessionData,
+  TuningSession,
+  TuningSession,
+  TuningSession,
+  TuningSession,
 ];
 
 function found<T>(value: T | undefined, what: string): T {
@@ -36,14 +31,14 @@ function found<T>(value: T | undefined, what: string): T {
 }
 
 /** The running vLLM session's trials: an OOM, a crash and infeasible trials among them. */
-export const RUNNING_RESULTS: TuningResultData[] = found(resultsBySession[runningSession.id], 'running results');
-export const RUNNING_PENDING: PendingConfigData[] = pendingConfigs.filter((p) => p.session_id === runningSession.id);
+export const RUNNING_RESULTS: TuningResult[] = found(resultsBySession[runningSession.id], 'running results');
+export const RUNNING_PENDING: PendingConfig[] = pendingConfigs.filter((p) => p.session_id === runningSession.id);
 /** The best answer repeats a result of the session's list: the same object, not a copy. */
-export const RUNNING_BEST: TuningBestData = found(bestBySession[runningSession.id], 'running best');
+export const RUNNING_BEST: TuningBest = found(bestBySession[runningSession.id], 'running best');
 
 /** The complete SGLang session (minimises p90 TPOT): one timeout. */
-export const COMPLETE_RESULTS: TuningResultData[] = found(resultsBySession[completeSession.id], 'complete results');
-export const COMPLETE_BEST: TuningBestData = found(bestBySession[completeSession.id], 'complete best');
+export const COMPLETE_RESULTS: TuningResult[] = found(resultsBySession[completeSession.id], 'complete results');
+export const COMPLETE_BEST: TuningBest = found(bestBySession[completeSession.id], 'complete best');
 
 /** GET /benchmarks/supported-runtime-options: the contract's own catalogue, from its vocabulary. */
 export { RUNTIME_CATALOGUES } from '@mako/contract/vocabulary';

@@ -13,7 +13,7 @@ import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { RelativeTime } from '../../primitives/relative-time';
 import { VisuallyHidden } from '../../primitives/visually-hidden';
-import { objectiveLabel, TUNING_SESSIONS_TITLE, tuneRunnerCommand } from './tuning-format';
+import { objectiveLabel, TUNING_SESSIONS_TITLE, tuneRunnerCommand } from '../tuning-common/tuning-format';
 import {
   Bar,
   BestValue,
@@ -30,7 +30,7 @@ import {
   Stacked,
   TableArea,
 } from './tuning-sessions.styles';
-import type { TuningSessionData } from '../benchmark-common/tuning-types';
+import type { TuningSession } from '@mako/contract';
 
 /** The create dialog's own props pass straight through, with the same meaning. */
 type CreateDialogPassThrough = Pick<
@@ -42,7 +42,7 @@ export interface TuningSessionsScreenProps extends CreateDialogPassThrough, Load
   /** The state of GET /tuning/session/mine. */
   status: 'loading' | 'error' | 'success';
   /** The caller's sessions (the page's `data`). */
-  sessions?: readonly TuningSessionData[];
+  sessions?: readonly TuningSession[];
   /** A row was chosen: navigate to /tuning-sessions/{id}. */
   onOpenSession: (sessionId: string) => void;
   /** The detail page's address, so a row's link also opens in a new tab. */
@@ -63,9 +63,9 @@ export interface TuningSessionsScreenProps extends CreateDialogPassThrough, Load
   onCopyCommand?: (command: string) => void;
 }
 
-const column = createColumnHelper<TuningSessionData>();
+const column = createColumnHelper<TuningSession>();
 
-function ProgressCell({ session }: { session: TuningSessionData }) {
+function ProgressCell({ session }: { session: TuningSession }) {
   const { evaluated, pending, failed } = session.counts;
   const budget = Math.max(session.budget.max_trials, 1);
   const measured = Math.max(evaluated - failed, 0);

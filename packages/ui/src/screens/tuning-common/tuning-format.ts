@@ -6,9 +6,9 @@ import type {
   Direction,
   MetricKey,
   Objective,
-  SessionSetting,
-  TuningResultData,
-} from '../benchmark-common/tuning-types';
+  BenchmarkSetting,
+  TuningResult,
+} from '@mako/contract';
 
 /** A metric's label inside a sentence: "output tok/s", "p99 TTFT", "mean TPOT". */
 export function metricPhrase(metric: MetricKey): string {
@@ -46,7 +46,7 @@ export function relativeGain(value: number, baseline: number | null | undefined,
 }
 
 /** SPEC §2: '{model name} tuning session on {count}x {hardware name}'. */
-export function tuningSessionTitle(setting: Pick<SessionSetting, 'ml_model_name' | 'hardware_config'>): string {
+export function tuningSessionTitle(setting: Pick<BenchmarkSetting, 'ml_model_name' | 'hardware_config'>): string {
   return `${setting.ml_model_name} tuning session on ${formatHardware(setting.hardware_config)}`;
 }
 
@@ -55,7 +55,7 @@ export const TUNING_SESSIONS_TITLE = 'Tuning sessions';
 export type TrialStatus = 'feasible' | 'infeasible' | 'oom' | 'crash' | 'timeout' | 'invalid' | (string & {});
 
 /** What happened to a trial: measured within the constraints, measured outside them, or why it failed. */
-export function trialStatus(result: Pick<TuningResultData, 'feasible' | 'failure'>): TrialStatus {
+export function trialStatus(result: Pick<TuningResult, 'feasible' | 'failure'>): TrialStatus {
   if (result.failure) return result.failure.kind;
   return result.feasible ? 'feasible' : 'infeasible';
 }
