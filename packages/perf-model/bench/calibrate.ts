@@ -1,7 +1,7 @@
 /**
  * Judges the model against published measurements (calibration/points.csv).
  *
- *   pnpm --filter @mako/perf-model calibrate             # leave-one-source-out: the README table
+ *   pnpm --filter @mako/perf-model calibrate             # leave-one-source-out: the README table and error-bands.json
  *   pnpm --filter @mako/perf-model calibrate --in-sample # the shipped parameters on every point
  *   pnpm --filter @mako/perf-model calibrate --fit       # fit on every source: DEFAULT_PARAMETERS
  *   pnpm --filter @mako/perf-model calibrate --prior     # the parameters before any fit
