@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanRequest } from '@mako/contract';
+import { plan } from '../src/services/planner.ts';
 import { benchmark, setting } from './fixtures.ts';
 import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
 
@@ -94,6 +95,23 @@ describe('POST /planner/plan', () => {
     expect(mine.candidates.some((c) => c.infeasible_reason === null)).toBe(true);
     expect((await call(ts, 'plan', { token: bob.token, body })).status).toBe(404);
     expect((await call(ts, 'plan', { body })).status).toBe(404);
+  });
+});
+
+describe('the plan cache', () => {
+  it('answers an identical request from memory, under whatever benchmark id it came with', async () => {
+    const input = {
+      model: CHAT.model,
+      workload: { input_len: 300, output_len: 30 },
+      slo: { percentile: 'p50' as const, ttft_ms: 400 },
+      weight_dtype: 'bf16' as const,
+    };
+    const first = await plan(ts.server.ctx.db, input, null);
+    const second = await plan(ts.server.ctx.db, { ...input, workload: { ...input.workload } }, null);
+    // The same computed candidates, not a recomputation that happens to be equal.
+    expect(second.candidates).toBe(first.candidates);
+    const other = await plan(ts.server.ctx.db, { ...input, slo: { ...input.slo, ttft_ms: 401 } }, null);
+    expect(other.candidates).not.toBe(first.candidates);
   });
 });
 
