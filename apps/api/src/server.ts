@@ -44,6 +44,7 @@ import { catalogueHandlers } from './handlers/catalogue.ts';
 import { tuningHandlers } from './handlers/tuning.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { shareHandlers } from './handlers/share.ts';
+import { plannerHandlers } from './handlers/planner.ts';
 import { seedDemoCatalogue } from './seed/demo.ts';
 import { rebuildStaleDocuments } from './services/benchmarks.ts';
 import { rebuildPredictionErrors } from './services/predictions/running-error.ts';
@@ -299,6 +300,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       ...tuningHandlers(ctx),
       ...accountHandlers(ctx),
       ...shareHandlers(ctx),
+      ...plannerHandlers(ctx),
     };
     registerEndpoints(app, {
       handlers,

@@ -342,6 +342,13 @@ beforeAll(async () => {
         wants_demo: false,
       },
     },
+    plan: {
+      body: {
+        model: 'meta-llama/Llama-3.1-8B-Instruct',
+        workload: { input_len: 8, output_len: 8 },
+        slo: { ttft_ms: 1000 },
+      },
+    },
   };
 });
 afterAll(async () => {

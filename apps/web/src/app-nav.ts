@@ -7,6 +7,7 @@ export const APP_NAV: readonly NavItem[] = [
   { label: 'Single benchmarks', href: '/single-benchmarks', group: 'work' },
   { label: 'Search benchmarks', href: '/benchmarks/', group: 'work' },
   { label: 'Best-setup report', href: '/best-setup-report/', group: 'work' },
+  { label: 'Capacity planner', href: '/planner/', group: 'work' },
   { label: 'Serve requests', href: '/serve-requests/', group: 'work' },
   { label: 'Tokens', href: '/tokens/', group: 'account' },
   { label: 'Dockerhub tokens', href: '/dockerhub/', group: 'account' },

@@ -21,6 +21,7 @@ import { Route as AppBenchmarksCompareRouteImport } from './routes/_app/benchmar
 import { Route as AppBestSetupReportIndexRouteImport } from './routes/_app/best-setup-report/index';
 import { Route as AppDockerhubIndexRouteImport } from './routes/_app/dockerhub/index';
 import { Route as AppGettingStartedIndexRouteImport } from './routes/_app/getting-started/index';
+import { Route as AppPlannerIndexRouteImport } from './routes/_app/planner/index';
 import { Route as AppSecurityIndexRouteImport } from './routes/_app/security/index';
 import { Route as AppServeRequestsIndexRouteImport } from './routes/_app/serve-requests/index';
 import { Route as AppSingleBenchmarksIndexRouteImport } from './routes/_app/single-benchmarks/index';
@@ -90,6 +91,11 @@ const AppDockerhubIndexRoute = AppDockerhubIndexRouteImport.update({
 const AppGettingStartedIndexRoute = AppGettingStartedIndexRouteImport.update({
   id: '/getting-started/',
   path: '/getting-started/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPlannerIndexRoute = AppPlannerIndexRouteImport.update({
+  id: '/planner/',
+  path: '/planner/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppSecurityIndexRoute = AppSecurityIndexRouteImport.update({
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/best-setup-report/': typeof AppBestSetupReportIndexRoute;
   '/dockerhub/': typeof AppDockerhubIndexRoute;
   '/getting-started/': typeof AppGettingStartedIndexRoute;
+  '/planner/': typeof AppPlannerIndexRoute;
   '/security/': typeof AppSecurityIndexRoute;
   '/serve-requests/': typeof AppServeRequestsIndexRoute;
   '/single-benchmarks/': typeof AppSingleBenchmarksIndexRoute;
@@ -191,6 +198,7 @@ export interface FileRoutesByTo {
   '/best-setup-report': typeof AppBestSetupReportIndexRoute;
   '/dockerhub': typeof AppDockerhubIndexRoute;
   '/getting-started': typeof AppGettingStartedIndexRoute;
+  '/planner': typeof AppPlannerIndexRoute;
   '/security': typeof AppSecurityIndexRoute;
   '/serve-requests': typeof AppServeRequestsIndexRoute;
   '/single-benchmarks': typeof AppSingleBenchmarksIndexRoute;
@@ -217,6 +225,7 @@ export interface FileRoutesById {
   '/_app/best-setup-report/': typeof AppBestSetupReportIndexRoute;
   '/_app/dockerhub/': typeof AppDockerhubIndexRoute;
   '/_app/getting-started/': typeof AppGettingStartedIndexRoute;
+  '/_app/planner/': typeof AppPlannerIndexRoute;
   '/_app/security/': typeof AppSecurityIndexRoute;
   '/_app/serve-requests/': typeof AppServeRequestsIndexRoute;
   '/_app/single-benchmarks/': typeof AppSingleBenchmarksIndexRoute;
@@ -243,6 +252,7 @@ export interface FileRouteTypes {
     | '/best-setup-report/'
     | '/dockerhub/'
     | '/getting-started/'
+    | '/planner/'
     | '/security/'
     | '/serve-requests/'
     | '/single-benchmarks/'
@@ -266,6 +276,7 @@ export interface FileRouteTypes {
     | '/best-setup-report'
     | '/dockerhub'
     | '/getting-started'
+    | '/planner'
     | '/security'
     | '/serve-requests'
     | '/single-benchmarks'
@@ -291,6 +302,7 @@ export interface FileRouteTypes {
     | '/_app/best-setup-report/'
     | '/_app/dockerhub/'
     | '/_app/getting-started/'
+    | '/_app/planner/'
     | '/_app/security/'
     | '/_app/serve-requests/'
     | '/_app/single-benchmarks/'
@@ -392,6 +404,13 @@ declare module '@tanstack/react-router' {
       path: '/getting-started';
       fullPath: '/getting-started/';
       preLoaderRoute: typeof AppGettingStartedIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/planner/': {
+      id: '/_app/planner/';
+      path: '/planner';
+      fullPath: '/planner/';
+      preLoaderRoute: typeof AppPlannerIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/security/': {
@@ -501,6 +520,7 @@ interface AppRouteChildren {
   AppBestSetupReportIndexRoute: typeof AppBestSetupReportIndexRoute;
   AppDockerhubIndexRoute: typeof AppDockerhubIndexRoute;
   AppGettingStartedIndexRoute: typeof AppGettingStartedIndexRoute;
+  AppPlannerIndexRoute: typeof AppPlannerIndexRoute;
   AppSecurityIndexRoute: typeof AppSecurityIndexRoute;
   AppServeRequestsIndexRoute: typeof AppServeRequestsIndexRoute;
   AppSingleBenchmarksIndexRoute: typeof AppSingleBenchmarksIndexRoute;
@@ -519,6 +539,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBestSetupReportIndexRoute: AppBestSetupReportIndexRoute,
   AppDockerhubIndexRoute: AppDockerhubIndexRoute,
   AppGettingStartedIndexRoute: AppGettingStartedIndexRoute,
+  AppPlannerIndexRoute: AppPlannerIndexRoute,
   AppSecurityIndexRoute: AppSecurityIndexRoute,
   AppServeRequestsIndexRoute: AppServeRequestsIndexRoute,
   AppSingleBenchmarksIndexRoute: AppSingleBenchmarksIndexRoute,

@@ -115,6 +115,8 @@ const probes: { [N in EndpointName]: Probe } = {
   publicSetting: factory(client.publicSettingQueryOptions(ids.setting)),
   publicTuningSession: factory(client.publicTuningSessionQueryOptions(ids.sharedSession)),
   shareSession: mutation(client.useShareSessionMutation, { sessionId: ids.sharedSession, shared: true }),
+  plannerOptions: factory(client.plannerOptionsQueryOptions()),
+  plan: mutation(client.usePlanMutation, bodies.plan),
 };
 
 /** Path params the probes use, to compute the path each endpoint must be called on. */

@@ -10,6 +10,8 @@ import {
   CheckoutSession,
   PendingConfig,
   Plan,
+  PlannerOptions,
+  PlanResult,
   RegistryToken,
   RegistryTokenCreated,
   ServeRequest,
@@ -71,6 +73,9 @@ describe('fixtures satisfy the contract', () => {
     ['proSubscription', Subscription, fx.proSubscription],
     ['checkoutSession', CheckoutSession, fx.checkoutSession],
     ['surveyResponse', SurveyResponse, fx.surveyResponse],
+    ['plan', PlanResult, fx.plan],
+    ['infeasiblePlan', PlanResult, fx.infeasiblePlan],
+    ['plannerOptions', PlannerOptions, fx.plannerOptions],
   ];
   it.each(cases)('%s', (_name, schema, value) => expectExact(schema, value));
 });
@@ -203,6 +208,8 @@ const calls: { [N in EndpointName]: RequestArgs<N> } = {
   publicSetting: [{ params: { setting_id: ids.setting } }],
   publicTuningSession: [{ params: { session_id: ids.sharedSession } }],
   shareSession: [{ params: { session_id: ids.sharedSession }, body: { shared: true } }],
+  plannerOptions: [],
+  plan: [{ body: bodies.plan }],
 };
 
 const call = <N extends EndpointName>(name: N) => request(name, ...(calls[name] as RequestArgs<N>));

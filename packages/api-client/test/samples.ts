@@ -57,6 +57,11 @@ export const bodies = {
     biggest_pain: 'Finding a max-num-seqs that does not OOM under bursty load',
   },
   changePassword: { current_password: 'old-password-1', new_password: 'new-password-12' },
+  plan: {
+    model: 'meta-llama/Llama-3.1-8B-Instruct',
+    workload: { input_len: 2048, output_len: 128 },
+    slo: { percentile: 'p99', ttft_ms: 500 },
+  },
 } satisfies {
   createBenchmark: BodyOf<'createBenchmark'>;
   patchBenchmark: BodyOf<'patchBenchmark'>;
@@ -67,4 +72,5 @@ export const bodies = {
   createServeRequest: BodyOf<'createServeRequest'>;
   submitSurvey: BodyOf<'submitSurvey'>;
   changePassword: BodyOf<'changePassword'>;
+  plan: BodyOf<'plan'>;
 };

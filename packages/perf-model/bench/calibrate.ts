@@ -1,7 +1,7 @@
 /**
  * Judges the model against published measurements (calibration/points.csv).
  *
- *   pnpm --filter @mako/perf-model calibrate             # leave-one-source-out: the README table
+ *   pnpm --filter @mako/perf-model calibrate             # leave-one-source-out: the README table and error-bands.json
  *   pnpm --filter @mako/perf-model calibrate --in-sample # the shipped parameters on every point
  *   pnpm --filter @mako/perf-model calibrate --fit       # fit on every source: DEFAULT_PARAMETERS
  *   pnpm --filter @mako/perf-model calibrate --prior     # the parameters before any fit
@@ -10,13 +10,14 @@
  * starting from PRIOR_PARAMETERS, and the model is judged on the one left out, so no held-out
  * figure was fitted to itself.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import {
   DEFAULT_PARAMETERS,
   PRIOR_PARAMETERS,
   calibrationInput,
   compareWithMeasurement,
   parseCalibrationCsv,
+  errorBandsFrom,
   simulate,
 } from '../src/index.ts';
 import type { CalibrationComparison, CalibrationPoint, ModelParameters } from '../src/index.ts';
@@ -224,4 +225,8 @@ if (args.has('--fit')) {
     heldOut.push(...points.filter((p) => p.source === source).map((p) => judge(p, fitted)));
   }
   table(heldOut, 'Leave-one-source-out: each source judged by a fit on the others');
+  // The planner's error bands (src/error-band.ts) read these held-out residuals as data.
+  const bandsUrl = new URL('../calibration/error-bands.json', import.meta.url);
+  writeFileSync(bandsUrl, `${JSON.stringify(errorBandsFrom(heldOut), null, 2)}\n`);
+  console.log(`\nwrote ${bandsUrl.pathname}`);
 }

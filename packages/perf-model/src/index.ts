@@ -9,3 +9,5 @@ export { calibrationInput, compareWithMeasurement, parseCalibrationCsv } from '.
 export type { CalibrationComparison, CalibrationMetric, CalibrationPoint, LatencyStat } from './calibration.ts';
 export { DEFAULT_PARAMETERS, PRIOR_PARAMETERS } from './parameters.ts';
 export type { ModelParameters } from './parameters.ts';
+export { BAND_METRICS, errorBand, errorBandsFrom, gpuFamily } from './error-band.ts';
+export type { BandMetric, ErrorBand, ErrorBandsData, ErrorStats } from './error-band.ts';

@@ -63,4 +63,5 @@ export * from './screens/create-tuning-session-dialog';
 export * from './screens/tuning-session-detail';
 export * from './screens/tuning-insights';
 export * from './screens/best-setup-report';
+export * from './screens/planner';
 export * from './screens/share-pages';

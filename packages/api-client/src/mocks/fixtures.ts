@@ -13,6 +13,8 @@ import {
   type CheckoutSession,
   type PendingConfig,
   type Plan,
+  type PlannerOptions,
+  type PlanResult,
   type RegistryToken,
   type RegistryTokenCreated,
   type ResponseOf,
@@ -107,3 +109,7 @@ export const checkoutSession: CheckoutSession = fx.checkoutSession;
 export const surveyResponse: SurveyResponse = fx.surveyResponse;
 
 export const messages = fx.messages;
+
+export const plan: PlanResult = fx.plan;
+export const infeasiblePlan: PlanResult = fx.infeasiblePlan;
+export const plannerOptions: PlannerOptions = fx.plannerOptions;

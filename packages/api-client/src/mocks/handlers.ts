@@ -7,6 +7,7 @@ import {
   readMetric,
   satisfies,
   toValidationIssues,
+  PlanRequest,
   TuningSessionCreate,
   type EndpointName,
   type PendingConfig,
@@ -90,6 +91,26 @@ function sharedSessionOr404(info: MockRequestInfo): TuningSession | Response {
 function insightsOf(session: TuningSession): TuningInsights {
   const fitted = (fx.resultsBySession[session.id] ?? []).filter((r) => r.failure === null).length;
   return fx.insightsBySession[session.id] ?? { importance: [], failure_regions: [], trials_fitted: fitted };
+}
+
+/**
+ * POST /planner/plan as the server checks it: the contract's schema, then the model against the
+ * models the planner knows (the server's 422 naming the field); the fixture plan, for the lengths asked.
+ */
+async function planFor(info: MockRequestInfo) {
+  const parsed = PlanRequest.safeParse(await readJson(info.request));
+  if (!parsed.success) return errorResponse(422, toValidationIssues('body', parsed.error));
+  const { model, workload } = parsed.data;
+  if (!fx.plannerOptions.models.includes(model))
+    return errorResponse(
+      422,
+      issue(['body', 'model'], `Unknown model '${model}': the planner knows ${fx.plannerOptions.models.join(', ')}`),
+    );
+  return {
+    ...fx.plan,
+    model,
+    workload: { ...(workload ?? fx.plan.workload), benchmark_id: parsed.data.benchmark_id ?? null },
+  };
 }
 
 function publicSetting(info: MockRequestInfo) {
@@ -379,6 +400,14 @@ export const endpointMocks: EndpointMocks = {
       return { ...session, shared };
     },
     error: () => errorResponse(409, 'Only a finished tuning session can be shared'),
+  },
+
+  // ---- Planner
+  plannerOptions: { success: () => fx.plannerOptions, error: serverError },
+  plan: {
+    success: planFor,
+    empty: () => fx.infeasiblePlan,
+    error: () => errorResponse(429, 'Too many requests, please try again in a minute'),
   },
 };
 

@@ -8,6 +8,7 @@ export const TITLES = {
   dockerhub: 'Dockerhub Tokens',
   security: 'Sign-in and security',
   bestSetupReport: 'Best-setup report',
+  planner: 'Capacity planner',
   benchmarks: 'Search benchmarks',
   compareBenchmarks: 'Compare benchmarks',
   paymentSuccess: 'Payment Successful - Welcome to Pro!',
