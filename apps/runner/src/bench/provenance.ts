@@ -216,7 +216,7 @@ export function flagMismatches(asked: RuntimeOptions, reported: ReportedFlags): 
   return mismatches.slice(0, MAX_MISMATCHES);
 }
 
-/** The command line with every secret replaced: values of --token/--api-key-like flags, NAME_TOKEN=... and mako_ tokens. */
+/** The command line with every secret replaced: values of --token/--api-key-like flags, NAME_TOKEN=..., a URL's password and mako_ tokens. */
 export function redactArgv(argv: readonly string[]): string[] {
   const out: string[] = [];
   let hideNext = false;
@@ -239,6 +239,8 @@ export function redactArgv(argv: readonly string[]): string[] {
         .replace(SECRET_FLAG_IN_TEXT, '$1$2***')
         .replace(SECRET_ENV_IN_TEXT, '$1=***')
         .replace(/(Bearer\s+)\S+/gi, '$1***')
+        // A URL's user:password@ (a --base-url behind basic auth).
+        .replace(/(\w+:\/\/)[^/\s:@]+:[^/\s@]+@/g, '$1***@')
         .replace(/\b(mako|hf|sk)_[A-Za-z0-9_-]{8,}/g, '***')
         .slice(0, 512),
     );
