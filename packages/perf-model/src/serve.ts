@@ -20,6 +20,12 @@ export interface ServeInput {
 
 export interface ServeResult {
   durationS: number;
+  /**
+   * The steady state while requests were still waiting to be admitted: the mean number in service
+   * and the mean time from a request's admission to its last token. Their ratio is the completion
+   * rate of a longer run (Little's law), which stays exact when fixed-length requests finish in waves.
+   */
+  steady: { inFlight: number; serviceS: number };
   ttftS: number[];
   e2elS: number[];
   tpotS: number[];
@@ -37,6 +43,8 @@ interface Request {
   context: number;
   prefillLeft: number;
   generated: number;
+  /** When the engine first admitted it (before any preemption). */
+  admitted: number;
   firstToken: number;
   lastEmit: number;
 }
@@ -74,6 +82,9 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
   const ttftS: number[] = [];
   const e2elS: number[] = [];
   const tpotS: number[] = [];
+  let loadedS = 0;
+  let inFlightS = 0;
+  let serviceSumS = 0;
   const itlValues: number[] = [];
   const itlWeights: number[] = [];
 
@@ -99,6 +110,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
         context: 0,
         prefillLeft: inputLen,
         generated: 0,
+        admitted: -1,
         firstToken: -1,
         lastEmit: -1,
       });
@@ -126,6 +138,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
       r.context = 0;
       r.prefillLeft = target;
       reserved += need;
+      if (r.admitted < 0) r.admitted = now;
       running.push(r);
     }
   };
@@ -152,6 +165,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     const ttft = r.firstToken - r.send;
     ttftS.push(ttft);
     e2elS.push(e2e);
+    serviceSumS += end - r.admitted;
     tpotS.push(r.outputLen > 1 ? (e2e - ttft) / (r.outputLen - 1) : 0);
     if (slots) slots.push(end);
   };
@@ -260,6 +274,10 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
       k === 1 ? step(shape) : step({ ...shape, decodeContext: decodeContext + (stepDecodes.length * (k - 1)) / 2 });
     const start = now;
     now += dt * k;
+    if (nextToSend < n || waiting.length > 0) {
+      loadedS += dt * k;
+      inFlightS += running.length * dt * k;
+    }
     reserveRatio = Math.max(engine.admissionReserveMin, reserveRatio - reserveDecay * k);
 
     let steady = 0;
@@ -303,6 +321,14 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
 
   return {
     ok: true,
-    result: { durationS: now, ttftS, e2elS, tpotS, itl: { values: itlValues, weights: itlWeights }, preemptions },
+    result: {
+      durationS: now,
+      steady: { inFlight: loadedS > 0 ? inFlightS / loadedS : 0, serviceS: serviceSumS / Math.max(1, completed) },
+      ttftS,
+      e2elS,
+      tpotS,
+      itl: { values: itlValues, weights: itlWeights },
+      preemptions,
+    },
   };
 }

@@ -411,4 +411,18 @@ describe('precision, experts and scheduling', () => {
     expect(spread.output_throughput).toBeLessThan(fixed.output_throughput);
     expect(spread.e2el_ms.p99 / spread.e2el_ms.p50).toBeGreaterThan(fixed.e2el_ms.p99 / fixed.e2el_ms.p50);
   });
+
+  it('counts the ramp-up and the drain of a long offline run once, not once per simulated slice', () => {
+    // ShareGPT-like answers: a few long ones keep a short run going after the rest are done.
+    const offline = (num_requests: number) =>
+      ok(simulate(base({ workload: { ...base().workload, num_requests, output_len_cv: 1 } }))).metrics
+        .output_throughput;
+    const short = offline(300);
+    const long = offline(5000);
+    const longer = offline(20000);
+    // The tail of the last answers weighs on 300 requests, much less on 5000, and the figure has
+    // converged by then.
+    expect(long).toBeGreaterThan(short * 1.1);
+    expect(Math.abs(longer / long - 1)).toBeLessThan(0.05);
+  });
 });
