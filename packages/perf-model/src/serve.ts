@@ -67,8 +67,8 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
   let nextToSend = 0;
   const waiting: Request[] = [];
   const running: Request[] = [];
-  // Σ own(r) over the running requests, kept up to date at every change: recounting it each
-  // iteration made long saturated runs cost tens of milliseconds.
+  // Σ own(r) over the running requests, kept up to date at every change: recounting it made every
+  // iteration (and every preemption) a pass over the whole batch.
   let owned = 0;
   let cacheWarm = false;
   let now = 0;
