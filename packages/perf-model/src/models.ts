@@ -11,6 +11,11 @@ export interface ModelSpec {
   hidden: number;
   kv_heads: number;
   head_dim: number;
+  /**
+   * Query heads, where heads × head_dim is not the hidden size (Qwen3 widens attention beyond it):
+   * attention FLOPs scale with heads × head_dim. Absent: hidden / head_dim.
+   */
+  heads?: number;
   max_context: number;
   /** Vocabulary size: the output projection (lm_head) is read every step and stays BF16 in FP8/FP4 checkpoints. */
   vocab: number;
@@ -108,6 +113,7 @@ export const MODELS: readonly ModelSpec[] = [
     hidden: 5120,
     kv_heads: 8,
     head_dim: 128,
+    heads: 64,
     max_context: 40960,
     vocab: 151936,
   },
@@ -119,6 +125,7 @@ export const MODELS: readonly ModelSpec[] = [
     hidden: 2048,
     kv_heads: 4,
     head_dim: 128,
+    heads: 32,
     max_context: 40960,
     vocab: 151936,
     experts: { total: 128, per_token: 8 },

@@ -66,19 +66,19 @@ export const PRIOR_PARAMETERS: ModelParameters = {
 
 /** Fitted on all six sources (`calibrate --fit`), rounded. */
 export const DEFAULT_PARAMETERS: ModelParameters = {
-  hbmEfficiency: 0.85,
+  hbmEfficiency: 0.86,
   maxMfu: 0.61,
   halfMfuTokens: 88,
-  precisionEfficiency: { fp8: 0.8, fp4: 0.5 },
-  arch: { hopper: 1, ampere: 0.84, ada: 0.95, blackwell: 0.85, cdna3: 0.74 },
-  moeEfficiency: 0.73,
+  precisionEfficiency: { fp8: 0.8, fp4: 0.53 },
+  arch: { hopper: 1, ampere: 0.84, ada: 0.95, blackwell: 0.85, cdna3: 0.77 },
+  moeEfficiency: 0.71,
   rocmFp8: 0.6,
   overlap: 0,
-  layerLatencyUs: 27,
-  tpLatencyUs: 16,
+  layerLatencyUs: 33,
+  tpLatencyUs: 17,
   tpLatencyGrowth: 1.41,
-  cpuOverhead: 0.92,
-  vllmV1Cpu: 0.54,
-  legacyVllmPerSeqUs: 173,
+  cpuOverhead: 1.13,
+  vllmV1Cpu: 0.5,
+  legacyVllmPerSeqUs: 137,
   frontendMs: 8,
 };

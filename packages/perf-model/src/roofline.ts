@@ -51,7 +51,8 @@ export function stepModel(
   const kvReadEfficiency = blockEfficiency * fp8Software;
   const w = weightLayout(model, engine.weightBytes);
   const split = tp * pp;
-  const attentionFlopsPerTokenCtx = (4 * layers * model.hidden) / tp;
+  const attentionWidth = (model.heads ?? model.hidden / model.head_dim) * model.head_dim;
+  const attentionFlopsPerTokenCtx = (4 * layers * attentionWidth) / tp;
   const nvlink = gpu.interconnect_gb_s >= 300;
   const linkBytesPerS = gpu.interconnect_gb_s * 1e9 * LINK_EFFICIENCY;
   // Small all-reduces are latency bound, and the latency grows with the ranks that take part.

@@ -20,6 +20,12 @@ export interface ServeInput {
 
 export interface ServeResult {
   durationS: number;
+  /**
+   * The steady state while requests were still waiting to be admitted: the mean number in service
+   * and the mean time from a request's admission to its last token. Their ratio is the completion
+   * rate of a longer run (Little's law), which stays exact when fixed-length requests finish in waves.
+   */
+  steady: { inFlight: number; serviceS: number };
   ttftS: number[];
   e2elS: number[];
   tpotS: number[];
@@ -37,6 +43,8 @@ interface Request {
   context: number;
   prefillLeft: number;
   generated: number;
+  /** When the engine first admitted it (before any preemption). */
+  admitted: number;
   firstToken: number;
   lastEmit: number;
 }
@@ -58,7 +66,10 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
   let slotHead = 0;
   let nextToSend = 0;
   const waiting: Request[] = [];
-  let running: Request[] = [];
+  const running: Request[] = [];
+  // Σ own(r) over the running requests, kept up to date at every change: recounting it made every
+  // iteration (and every preemption) a pass over the whole batch.
+  let owned = 0;
   let cacheWarm = false;
   let now = 0;
   let lastIterEnd = -1;
@@ -71,6 +82,9 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
   const ttftS: number[] = [];
   const e2elS: number[] = [];
   const tpotS: number[] = [];
+  let loadedS = 0;
+  let inFlightS = 0;
+  let serviceSumS = 0;
   const itlValues: number[] = [];
   const itlWeights: number[] = [];
 
@@ -96,6 +110,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
         context: 0,
         prefillLeft: inputLen,
         generated: 0,
+        admitted: -1,
         firstToken: -1,
         lastEmit: -1,
       });
@@ -103,11 +118,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     }
   };
 
-  const kvUsed = () => {
-    let used = sharedInUse();
-    for (const r of running) used += own(r);
-    return used;
-  };
+  const kvUsed = () => sharedInUse() + owned;
   const kvReserved = () => {
     let used = sharedInUse();
     for (const r of running) used += own(r) + r.prefillLeft + reserveRatio * (r.outputLen - r.generated);
@@ -115,6 +126,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
   };
 
   const admit = () => {
+    if (waiting.length === 0 || running.length >= engine.maxRunning) return;
     let reserved = kvReserved();
     while (waiting.length > 0 && running.length < engine.maxRunning) {
       const r = waiting[0] as Request;
@@ -126,6 +138,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
       r.context = 0;
       r.prefillLeft = target;
       reserved += need;
+      if (r.admitted < 0) r.admitted = now;
       running.push(r);
     }
   };
@@ -152,6 +165,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     const ttft = r.firstToken - r.send;
     ttftS.push(ttft);
     e2elS.push(e2e);
+    serviceSumS += end - r.admitted;
     tpotS.push(r.outputLen > 1 ? (e2e - ttft) / (r.outputLen - 1) : 0);
     if (slots) slots.push(end);
   };
@@ -178,8 +192,9 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
       continue;
     }
 
-    const decodes = running.filter((r) => r.prefillLeft === 0);
-    const prefilling = running.filter((r) => r.prefillLeft > 0);
+    const decodes: Request[] = [];
+    const prefilling: Request[] = [];
+    for (const r of running) (r.prefillLeft === 0 ? decodes : prefilling).push(r);
     const prefillOnly = !engine.mixed && prefilling.length > 0;
     const chunks = new Map<Request, number>();
     if (prefilling.length > 0) {
@@ -207,6 +222,7 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     let preempted = false;
     while (kvUsed() + growth > capacity && running.length > 1) {
       const victim = running.pop() as Request;
+      owned -= own(victim);
       preemptions++;
       preempted = true;
       if (reserveRatio > 0) reserveRatio = Math.min(1, reserveRatio + 0.2);
@@ -258,6 +274,10 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
       k === 1 ? step(shape) : step({ ...shape, decodeContext: decodeContext + (stepDecodes.length * (k - 1)) / 2 });
     const start = now;
     now += dt * k;
+    if (nextToSend < n || waiting.length > 0) {
+      loadedS += dt * k;
+      inFlightS += running.length * dt * k;
+    }
     reserveRatio = Math.max(engine.admissionReserveMin, reserveRatio - reserveDecay * k);
 
     let steady = 0;
@@ -267,14 +287,18 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
         recordGap(start + dt - r.lastEmit, 1);
         steady += k - 1;
       }
+      owned -= own(r);
       r.context += k;
+      owned += own(r);
       r.generated += k;
       r.lastEmit = now;
     }
     recordGap(dt, steady);
 
     for (const [r, c] of chunks) {
+      owned -= own(r);
       r.context += c;
+      owned += own(r);
       r.prefillLeft -= c;
       if (engine.prefixCaching && sharedPrefix > 0 && r.context >= sharedPrefix) cacheWarm = true;
       if (r.prefillLeft > 0) continue;
@@ -285,16 +309,26 @@ export function serve(input: ServeInput): { ok: true; result: ServeResult } | { 
     }
     lastIterEnd = now;
 
-    const still: Request[] = [];
+    let kept = 0;
     for (const r of running) {
-      if (r.prefillLeft === 0 && r.generated >= r.outputLen) finish(r, now);
-      else still.push(r);
+      if (r.prefillLeft === 0 && r.generated >= r.outputLen) {
+        owned -= own(r);
+        finish(r, now);
+      } else running[kept++] = r;
     }
-    running = still;
+    running.length = kept;
   }
 
   return {
     ok: true,
-    result: { durationS: now, ttftS, e2elS, tpotS, itl: { values: itlValues, weights: itlWeights }, preemptions },
+    result: {
+      durationS: now,
+      steady: { inFlight: loadedS > 0 ? inFlightS / loadedS : 0, serviceS: serviceSumS / Math.max(1, completed) },
+      ttftS,
+      e2elS,
+      tpotS,
+      itl: { values: itlValues, weights: itlWeights },
+      preemptions,
+    },
   };
 }

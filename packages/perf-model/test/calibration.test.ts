@@ -78,20 +78,20 @@ describe('calibration data', () => {
  */
 const FITTED_WITHOUT_SILYBENCH: ModelParameters = {
   hbmEfficiency: 0.714,
-  maxMfu: 0.617,
-  halfMfuTokens: 105,
-  precisionEfficiency: { fp8: 0.828, fp4: 0.457 },
-  arch: { hopper: 1, ampere: 1, ada: 0.95, blackwell: 0.929, cdna3: 0.8 },
-  moeEfficiency: 0.68,
-  rocmFp8: 0.6,
+  maxMfu: 0.557,
+  halfMfuTokens: 96,
+  precisionEfficiency: { fp8: 0.901, fp4: 0.441 },
+  arch: { hopper: 1, ampere: 0.966, ada: 0.95, blackwell: 1.01, cdna3: 0.8 },
+  moeEfficiency: 0.732,
+  rocmFp8: 0.552,
   overlap: 0,
-  layerLatencyUs: 26,
-  tpLatencyUs: 13.1,
+  layerLatencyUs: 27.3,
+  tpLatencyUs: 11.4,
   tpLatencyGrowth: 1.41,
-  cpuOverhead: 1.19,
-  vllmV1Cpu: 0.795,
-  legacyVllmPerSeqUs: 134,
-  frontendMs: 15.9,
+  cpuOverhead: 1.09,
+  vllmV1Cpu: 0.829,
+  legacyVllmPerSeqUs: 154,
+  frontendMs: 14.8,
 };
 
 function errors(source: string, params: ModelParameters): Map<CalibrationMetric, CalibrationComparison[]> {
@@ -111,13 +111,13 @@ const medianAbs = (rows: CalibrationComparison[] | undefined) => {
 
 describe('calibrated model', () => {
   // Bounds from the README's calibration section: the held-out fold measured 24 % (tokens/s),
-  // 28 % (TPOT) and 19 % (TTFT); the bounds leave a few points for deliberate model changes.
+  // 29 % (TPOT) and 24 % (TTFT); the bounds leave a few points for deliberate model changes.
   it('predicts a source it was not fitted to within the documented held-out bounds', () => {
     const e = errors('silybench-qwen3-8b-h100', FITTED_WITHOUT_SILYBENCH);
     expect(e.get('output_tok_s')?.length).toBe(40);
     expect(medianAbs(e.get('output_tok_s'))).toBeLessThan(0.3);
     expect(medianAbs(e.get('tpot'))).toBeLessThan(0.35);
-    expect(medianAbs(e.get('ttft'))).toBeLessThan(0.25);
+    expect(medianAbs(e.get('ttft'))).toBeLessThan(0.3);
   });
 
   it('fits that source far better once it is in the fit (the shipped parameters)', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GPUS, MODELS, gpuSpec, modelSpec, simulate } from '../src/index.ts';
 import type { SimInput, SimOutput } from '../src/index.ts';
 import { resolveEngine } from '../src/engine.ts';
+import { stepModel } from '../src/roofline.ts';
 import { gpuTraits } from '../src/hardware.ts';
 import { DEFAULT_PARAMETERS } from '../src/parameters.ts';
 
@@ -410,5 +411,57 @@ describe('precision, experts and scheduling', () => {
     expect(spread.total_output_tokens / fixed.total_output_tokens).toBeLessThan(1.1);
     expect(spread.output_throughput).toBeLessThan(fixed.output_throughput);
     expect(spread.e2el_ms.p99 / spread.e2el_ms.p50).toBeGreaterThan(fixed.e2el_ms.p99 / fixed.e2el_ms.p50);
+  });
+
+  it('counts the ramp-up and the drain of a long offline run once, not once per simulated slice', () => {
+    // ShareGPT-like answers: a few long ones keep a short run going after the rest are done.
+    const offline = (num_requests: number) =>
+      ok(simulate(base({ workload: { ...base().workload, num_requests, output_len_cv: 1 } }))).metrics
+        .output_throughput;
+    const short = offline(300);
+    const long = offline(5000);
+    const longer = offline(20000);
+    // The tail of the last answers weighs on 300 requests, much less on 5000, and the figure has
+    // converged by then.
+    expect(long).toBeGreaterThan(short * 1.1);
+    expect(Math.abs(longer / long - 1)).toBeLessThan(0.05);
+  });
+
+  it('sizes attention by query heads × head dimension where that is wider than the hidden size (Qwen3)', () => {
+    const wide = modelSpec('Qwen/Qwen3-30B-A3B');
+    const gpu = gpuSpec('H100');
+    if (!wide || !gpu) throw new Error('fixture missing');
+    // 32 query heads of 128 against a hidden size of 2048: attention is twice as wide as the model.
+    expect((wide.heads ?? 0) * wide.head_dim).toBe(2 * wide.hidden);
+    const narrow = { ...wide, heads: undefined };
+    const r = resolveEngine({
+      model: wide,
+      gpu,
+      traits: gpuTraits(gpu),
+      gpuCount: 1,
+      runtime: 'vllm',
+      config: {},
+      maxSeqLength: 32768,
+      promptTokens: 16384,
+      sequenceTokens: 16512,
+      weightDtype: 'bf16',
+      params: DEFAULT_PARAMETERS,
+    });
+    if (!r.ok) throw new Error(r.failure.message);
+    // One 8192-token chunk late in a 16k prompt: compute-bound, mostly attention.
+    const chunk = (attention: number) => ({
+      decodeSeqs: 0,
+      decodeContext: 0,
+      prefillTokens: 8192,
+      prefillAttention: attention,
+      prefillKvRead: 16384,
+      prefillSeqs: 1,
+    });
+    const time = (m: typeof wide, attention: number) =>
+      stepModel(m, gpu, gpuTraits(gpu), r.engine, DEFAULT_PARAMETERS)(chunk(attention));
+    const attended = 8192 * (8192 + 4096);
+    const attentionWide = time(wide, attended) - time(wide, 0);
+    const attentionNarrow = time(narrow, attended) - time(narrow, 0);
+    expect(attentionWide / attentionNarrow).toBeCloseTo(2, 1);
   });
 });
