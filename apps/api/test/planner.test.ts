@@ -124,12 +124,17 @@ describe('GET /planner/options', () => {
 });
 
 describe('the planner under the burst limit', () => {
-  it('refuses a third plan within the window from one address', async () => {
+  it('refuses a third plan within the window from one address, on a budget apart from the survey’s', async () => {
     const limited = await startServer({ authRateLimit: { max: 2, windowS: 60 } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await call(limited, 'plan', { body: CHAT })).status);
       expect(statuses).toEqual([200, 200, 429]);
+      // The planner has a budget of its own: the survey from the same address still answers.
+      const survey = await call(limited, 'submitSurvey', {
+        body: { role: 'ml-engineer', serving_engines: ['vllm'], gpus_in_production: '1-8', biggest_pain: 'Cost' },
+      });
+      expect(survey.status).toBe(200);
     } finally {
       await limited.close();
     }

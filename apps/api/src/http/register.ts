@@ -96,9 +96,11 @@ function sendCached(reply: FastifyReply, answer: CachedAnswer) {
 /**
  * The burst-limit budget a throttled call draws on. Public share pages get their own: anyone may
  * read them many times over, and that reading must not use up the survey's (or any other) budget.
+ * So does the planner, whose CPU-costly plans must neither use up nor be used up by the survey.
  */
 const isSharePage = (def: EndpointDef) => def.path.startsWith('/public/');
-const burstGroup = (def: EndpointDef): string => (isSharePage(def) ? 'public' : def.group);
+const burstGroup = (def: EndpointDef): string =>
+  isSharePage(def) ? 'public' : def.path.startsWith('/planner/') ? 'planner' : def.group;
 
 /**
  * A share page's reads are counted per client address and shared object (its route and id): everyone behind one proxy address would otherwise share a single budget for
