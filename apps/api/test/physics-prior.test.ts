@@ -3,7 +3,7 @@ import { simulate } from '@mako/perf-model';
 import { propose } from '@mako/tuner';
 import { cachedPhysicsPrior, physicsPrior, priorSetting, type PriorSetting } from '../src/tuning/physics-prior.ts';
 import { createWorkerProposer } from '../src/tuning/proposer.ts';
-import { saturatedRun, session } from './fixtures.ts';
+import { benchmark, metrics, saturatedRun, session } from './fixtures.ts';
 import { ok, signUp, startServer, type TestServer } from './helpers.ts';
 
 const target = {
@@ -122,5 +122,18 @@ describe('next-configs sends the prior setting to the tuner', () => {
       expect.objectContaining({ model: 'meta-llama/Llama-3.1-8B-Instruct', metric: 'output_throughput' }),
       null,
     ]);
+  });
+
+  it("with the running error of its model × GPU × engine, so measurements move the session's prior", async () => {
+    const user = await signUp(ts);
+    const probe = await ok(ts, 'createBenchmark', { token: user.token, body: benchmark() });
+    if (probe.prediction?.kind !== 'predicted') throw new Error('perf-model should predict this');
+    const predicted = probe.prediction.predicted.output_throughput;
+    await ok(ts, 'deleteBenchmark', { token: user.token, params: { benchmark_id: probe.id } });
+    // Measured 1.5× the prediction: one benchmark moves the prior by a quarter of that (in log).
+    await ok(ts, 'createBenchmark', { token: user.token, body: benchmark({ metrics: metrics(predicted * 1.5) }) });
+    const s = await ok(ts, 'createSession', { token: user.token, body: session() });
+    await ok(ts, 'nextConfigs', { token: user.token, params: { session_id: s.id }, body: {} });
+    expect(sent.at(-1)?.correction).toBeCloseTo(Math.exp(Math.log(1.5) / 4), 3);
   });
 });
