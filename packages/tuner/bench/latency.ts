@@ -5,9 +5,12 @@
  *   tsx bench/latency.ts [--range=dev] [--count=20] [--proposals=5]
  *
  * CPU time (process.cpuUsage), not wall time, so that a shared machine's load counts less; it is
- * still not a quiet machine's figure when the cores are oversubscribed (caches, frequency).
+ * still not a quiet machine's figure when the cores are oversubscribed (caches, frequency). With
+ * MAKO_TUNER_BEFORE=<another build's src/propose.ts> it times that build on the same proposals,
+ * alternating with this one, and prints the ratio: the comparison a loaded machine still allows.
  */
 import { propose } from '../src/propose.ts';
+import type { TunerInput, TunerOutput } from '../src/types.ts';
 import { mulberry32 } from '../src/random.ts';
 import type { Trial } from '../src/types.ts';
 import { DEV_SEEDS, HELD_OUT_SEEDS, proceduralProblem, tableProblem } from './family.ts';
@@ -23,7 +26,18 @@ const problems = [
   ...Array.from({ length: COUNT }, (_, i) => proceduralProblem(first + i)),
   tableProblem(RANGE === 'dev' ? 'llama' : 'qwen'),
 ];
+const beforePath = process.env.MAKO_TUNER_BEFORE;
+const before = beforePath
+  ? ((await import(beforePath)) as { propose: (input: TunerInput) => TunerOutput }).propose
+  : null;
+const cpuTime = (f: () => void): number => {
+  const c0 = process.cpuUsage();
+  f();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+};
 const cpu: number[] = [];
+const cpuBefore: number[] = [];
 for (const p of problems) {
   const space = buildSpace(p);
   const rnd = mulberry32(99);
@@ -33,13 +47,18 @@ for (const p of problems) {
     if (c) trials.push(p.measure(c, trials.length));
   }
   for (let seed = 1; seed <= PROPOSALS; seed++) {
-    const c0 = process.cpuUsage();
-    propose(oneAtATime(p, trials, 1000, seed, false));
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
+    const input = oneAtATime(p, trials, 1000, seed, false);
+    cpu.push(cpuTime(() => propose(input)));
+    if (before) cpuBefore.push(cpuTime(() => before(input)));
   }
 }
-const sorted = [...cpu].sort((a, b) => a - b);
-console.log(
-  `${problems.length} instances × ${PROPOSALS} proposals at 200 trials: CPU ms median ${median(cpu).toFixed(1)}, p95 ${(sorted[Math.floor(0.95 * (sorted.length - 1))] as number).toFixed(1)}, max ${(sorted.at(-1) as number).toFixed(1)}`,
-);
+const summary = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const p95 = sorted[Math.floor(0.95 * (sorted.length - 1))] as number;
+  return `CPU ms median ${median(ms).toFixed(1)}, p95 ${p95.toFixed(1)}, max ${(sorted.at(-1) as number).toFixed(1)}`;
+};
+console.log(`${problems.length} instances × ${PROPOSALS} proposals at 200 trials: ${summary(cpu)}`);
+if (before) {
+  const ratios = cpu.map((v, i) => v / (cpuBefore[i] as number));
+  console.log(`before (${beforePath}): ${summary(cpuBefore)}; median ratio this / before ${median(ratios).toFixed(3)}`);
+}

@@ -6,7 +6,16 @@ import { gaussian, mixSeed, mulberry32, randomInt } from './random.ts';
 import { NOMINAL, NUMERIC, ORDINAL, Space, decodeValue, domainIncludes, encodeValue } from './space.ts';
 import { NONE_OFF } from './mechanisms.ts';
 import type { Ablation } from './mechanisms.ts';
-import { assess, buildSurrogate, failureOptions, finiteMetric, meets, outputsOf, score } from './surrogate.ts';
+import {
+  assess,
+  buildSurrogate,
+  failureOptions,
+  finiteMetric,
+  meets,
+  outputsOf,
+  score,
+  withPredictions,
+} from './surrogate.ts';
 import type { Candidate, Observation, Prediction } from './surrogate.ts';
 import type { Config, Trial, TunerInput, TunerOutput } from './types.ts';
 
@@ -402,6 +411,7 @@ export function propose(given: TunerInput, options: { mayConverge?: boolean; off
     if (!picked || !choose(picked.config)) break;
     if (chosen.length >= room) break;
     // Condition every metric's GP on the fantasy: cov(x, pick | data, earlier fantasies).
+    for (const c of candidates) withPredictions(model, c);
     outputs.forEach((o, m) => {
       const pp = picked.predictions[m] as Prediction;
       const previous = lies[m] as { cov: Float64Array; s: number }[];

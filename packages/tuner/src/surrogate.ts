@@ -249,7 +249,11 @@ export interface Candidate {
   config: Config;
   key: string;
   features: Float64Array;
-  /** Objective first, then each constraint. */
+  /**
+   * Objective first, then each constraint. Empty for a candidate the smooth classifiers rule out
+   * (score never reads them) until a batch conditions on picks (withPredictions): a GP prediction
+   * is most of a proposal's cost.
+   */
   predictions: Prediction[];
   /** Probability of running at all. */
   pOk: number;
@@ -260,21 +264,28 @@ export interface Candidate {
 export const outputsOf = (s: Surrogate): Output[] => [s.objective, ...s.constraints];
 
 export function assess(s: Surrogate, config: Config, key: string, features: Float64Array): Candidate {
-  const predictions = outputsOf(s).map((o) => {
-    const p = o.gp.predict(features);
-    return { mean: p.means[0] as number, variance: p.variance, whitened: p.whitened };
-  });
-  const prior = s.objective.priorMean;
-  if (prior) (predictions[0] as Prediction).mean += prior(config);
   const risk = s.failure?.risk(features) ?? { smooth: 0, blamed: 0 };
-  return {
+  const candidate = {
     config,
     key,
     features,
-    predictions,
+    predictions: [],
     pOk: (1 - risk.smooth) * (1 - risk.blamed),
     pSmoothOk: 1 - risk.smooth,
   };
+  return candidate.pSmoothOk < MIN_SUCCESS_ODDS ? candidate : withPredictions(s, candidate);
+}
+
+/** The candidate with the models' predictions filled in (assess leaves them out for ruled-out ones). */
+export function withPredictions(s: Surrogate, c: Candidate): Candidate {
+  if (c.predictions.length > 0) return c;
+  c.predictions = outputsOf(s).map((o) => {
+    const p = o.gp.predict(c.features);
+    return { mean: p.means[0] as number, variance: p.variance, whitened: p.whitened };
+  });
+  const prior = s.objective.priorMean;
+  if (prior) (c.predictions[0] as Prediction).mean += prior(c.config);
+  return c;
 }
 
 /**
