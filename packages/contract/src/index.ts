@@ -37,5 +37,6 @@ export {
   parseConstraints,
   runtimeCatalogue,
   satisfies,
+  splitCost,
   type ConstraintTerm,
 } from './vocabulary/index.ts';
