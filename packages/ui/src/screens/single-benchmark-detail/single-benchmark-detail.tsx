@@ -48,6 +48,7 @@ import { LoadError } from '../benchmark-common/load-error';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
 import { BenchmarkMeasurements } from './benchmark-measurements';
 import { BenchmarkMetrics } from './benchmark-metrics';
+import { BenchmarkReasoningEnergy } from './benchmark-reasoning-energy';
 import { ThroughputLatencyChart } from './throughput-latency-chart';
 import { Actions, ChartToolbar, Note, ReadOnlyNote, SelectCell } from './single-benchmark-detail.styles';
 
@@ -456,6 +457,7 @@ export function SingleBenchmarkDetail({
               {publishError ? <Callout tone="danger">{publishError}</Callout> : null}
               <BenchmarkMeasurements benchmark={shown ?? selected} />
               <BenchmarkMetrics benchmark={shown ?? selected} />
+              <BenchmarkReasoningEnergy benchmark={shown ?? selected} />
             </Card>
           ) : null}
         </>
