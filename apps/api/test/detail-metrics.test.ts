@@ -118,7 +118,11 @@ describe('reasoning, prefix cache, energy and split cost', () => {
       }),
     });
     expect(answer.status).toBe(422);
-    expect((answer.body as { detail: { loc: string[] }[] }).detail[0]?.loc).toEqual(['body', 'metrics', 'energy']);
+    expect((answer.body as unknown as { detail: { loc: string[] }[] }).detail[0]?.loc).toEqual([
+      'body',
+      'metrics',
+      'energy',
+    ]);
   });
 });
 
