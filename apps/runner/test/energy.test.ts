@@ -8,11 +8,18 @@ import { benchArgs, emulatorForTest, runCli } from './helpers.ts';
 import { listen } from './listen.ts';
 
 interface Doc {
-  metrics: { duration_s: number; total_output_tokens: number; completed: number };
+  started_at: string;
+  metrics: {
+    duration_s: number;
+    total_output_tokens: number;
+    completed: number;
+    /** What a --post would upload: the contract's share of the energy report. */
+    energy?: { joules_per_output_token: number; joules_per_request: number; source: string };
+  };
   energy: { source: string; joules: number; joules_per_output_token: number; joules_per_request: number } | null;
 }
 
-const run = async (url: string, extra: string[], env: NodeJS.ProcessEnv = {}) => {
+const run = async (url: string, extra: string[], env: NodeJS.ProcessEnv = {}, intervalS = '0.2') => {
   const output = join(mkdtempSync(join(tmpdir(), 'mako-energy-')), 'out.json');
   const result = await runCli(
     [
@@ -20,7 +27,7 @@ const run = async (url: string, extra: string[], env: NodeJS.ProcessEnv = {}) =>
       '--request-rate',
       '40',
       '--telemetry-interval',
-      '0.2',
+      intervalS,
       '--quiet',
       '--output',
       output,
@@ -43,9 +50,42 @@ describe('energy per token', () => {
     expect(doc.energy?.source).toBe('nvidia-smi');
     const truth = (400 * doc.metrics.duration_s) / doc.metrics.total_output_tokens;
     const error = Math.abs((doc.energy?.joules_per_output_token as number) - truth) / truth;
+    console.info(`constant: J/token error ${(error * 100).toFixed(3)} %`);
     expect(error).toBeLessThan(0.01);
     expect(doc.energy?.joules_per_request).toBeCloseTo((400 * doc.metrics.duration_s) / doc.metrics.completed, 6);
     expect(result.stdout).toMatch(/Energy {7}\d+ J over [\d.]+ s \(nvidia-smi\) · [\d.]+ J\/output token/);
+  }, 60_000);
+
+  it('integrates a power that ramps over the run, not its first sample or a mean: J/token within 1 % of the truth', async () => {
+    // Two GPUs sharing 400 W + 100 W/s from the moment the script is written (the run starts a few
+    // seconds later): over a 2 s run the first sample × time misses by a tenth, the integral must not.
+    const bin = mkdtempSync(join(tmpdir(), 'mako-fake-smi-'));
+    const t0Ns = BigInt(Date.now()) * 1_000_000n;
+    writeFileSync(
+      join(bin, 'nvidia-smi'),
+      `#!/bin/sh\nawk -v now="$(date +%s%N)" 'BEGIN { w = 400 + 100 * (now - ${t0Ns}) / 1e9; printf "61, 20480, %.3f\\n58, 20480, %.3f\\n", w * 0.6, w * 0.4 }'\n`,
+    );
+    chmodSync(join(bin, 'nvidia-smi'), 0o755);
+    const emulator = await emulatorForTest({ ttftMs: 20, itlMs: 4 });
+    const { doc } = await run(emulator.url, [], { PATH: `${bin}:${process.env.PATH ?? ''}` }, '0.1');
+    expect(doc.energy?.source).toBe('nvidia-smi');
+    // ∫ (400 + 100 τ) dτ over the window [a, b], τ in seconds since the script was written.
+    const a = (Date.parse(doc.started_at) - Number(t0Ns / 1_000_000n)) / 1000;
+    const b = a + doc.metrics.duration_s;
+    const joules = 400 * (b - a) + 50 * (b * b - a * a);
+    const truth = joules / doc.metrics.total_output_tokens;
+    const firstSampleGuess = ((400 + 100 * a) * (b - a)) / doc.metrics.total_output_tokens;
+    expect(Math.abs(firstSampleGuess - truth) / truth).toBeGreaterThan(0.05);
+    const error = Math.abs((doc.energy?.joules_per_output_token as number) - truth) / truth;
+    console.info(`ramp: J/token error ${(error * 100).toFixed(3)} %`);
+    expect(error).toBeLessThan(0.01);
+    expect(doc.energy?.joules_per_request).toBeCloseTo(joules / doc.metrics.completed, 0);
+    // The posted metrics carry the same figures.
+    expect(doc.metrics.energy).toEqual({
+      joules_per_output_token: doc.energy?.joules_per_output_token,
+      joules_per_request: doc.energy?.joules_per_request,
+      source: 'nvidia-smi',
+    });
   }, 60_000);
 
   it("reads a DCGM exporter's energy counter with --dcgm-url: J/token within 1 % of the truth", async () => {
@@ -74,7 +114,10 @@ describe('energy per token', () => {
     });
     expect(doc.energy?.source).toBe('dcgm');
     const truth = (500 * doc.metrics.duration_s) / doc.metrics.total_output_tokens;
-    expect(Math.abs((doc.energy?.joules_per_output_token as number) - truth) / truth).toBeLessThan(0.01);
+    const error = Math.abs((doc.energy?.joules_per_output_token as number) - truth) / truth;
+    console.info(`dcgm: J/token error ${(error * 100).toFixed(3)} %`);
+    expect(error).toBeLessThan(0.01);
+    expect(doc.metrics.energy?.source).toBe('dcgm');
   }, 60_000);
 
   it('is null without a power source', async () => {

@@ -4,6 +4,7 @@ import { MetricKey } from './metric-key.ts';
 import { Provenance } from './provenance.ts';
 import { Prediction } from './prediction.ts';
 import { CONSTRAINT_OPS } from './vocabulary/constraints.ts';
+import { splitCost } from './vocabulary/cost-split.ts';
 import { DIRECTIONS, type LATENCY_METRICS } from './vocabulary/metrics.ts';
 import type * as vocabulary from './vocabulary/runtimes.ts';
 import { OPTION_KINDS, RUNTIMES } from './vocabulary/runtimes.ts';
@@ -109,6 +110,17 @@ export const Goodput = z.object({
 });
 export type Goodput = z.infer<typeof Goodput>;
 
+const Rate = z.number().check(z.minimum(0), z.maximum(1));
+
+/** The GPUs' energy over the measured window, per output token and per completed request. */
+export const Energy = z.object({
+  joules_per_output_token: z.number().check(z.minimum(0), z.maximum(1e9)),
+  joules_per_request: z.number().check(z.minimum(0), z.maximum(1e12)),
+  /** nvidia-smi's power draw integrated over time, or a DCGM exporter's energy counter. */
+  source: z.enum(['nvidia-smi', 'dcgm']),
+});
+export type Energy = z.infer<typeof Energy>;
+
 export const BenchmarkMetrics = z.object({
   completed: integer(0),
   failed: integer(0),
@@ -124,6 +136,20 @@ export const BenchmarkMetrics = z.object({
   itl_ms: LatencyStats,
   e2el_ms: LatencyStats,
   goodput: z._default(z.nullable(Goodput), null),
+  // Optional: older runners send none, and a run measures them only where the engine and the
+  // machine allow (a reasoning model, cached_tokens in usage, a GPU power reading).
+  /** Time to the first answer token, after any reasoning (AIPerf's time to first output token). */
+  ttfot_ms: z.optional(LatencyStats),
+  /** Output tokens spent reasoning and answering; they add up to total_output_tokens. */
+  reasoning_tokens: z.optional(integer(0)),
+  answer_tokens: z.optional(integer(0)),
+  /** Prompt tokens the engine served from its prefix cache (usage's cached_tokens), summed. */
+  cached_prompt_tokens: z.optional(integer(0)),
+  /** cached_prompt_tokens over the prompt tokens of the requests that reported it. */
+  prefix_cache_hit_rate: z.optional(Rate),
+  /** The engine's own prefix-cache hit rate over the run, from its /metrics counters. */
+  engine_prefix_cache_hit_rate: z.optional(Rate),
+  energy: z.optional(Energy),
 });
 export type BenchmarkMetrics = z.infer<typeof BenchmarkMetrics>;
 
@@ -146,9 +172,23 @@ export function readMetric(
       return metrics.tpot_ms.mean > 0 ? 1000 / metrics.tpot_ms.mean : null;
     case 'cost_per_million_tokens':
       return extra.costPerMillionTokens ?? null;
+    case 'cost_per_million_input_tokens':
+    case 'cost_per_million_output_tokens': {
+      const split = splitCost(metrics, extra.costPerMillionTokens ?? null);
+      return split && (metric === 'cost_per_million_input_tokens' ? split.input : split.output);
+    }
+    case 'prefix_cache_hit_rate':
+      return metrics.prefix_cache_hit_rate ?? null;
+    case 'joules_per_output_token':
+    case 'joules_per_request':
+      return metrics.energy?.[metric] ?? null;
     default: {
       const [stat, pct] = metric.split('.') as [string, string | undefined];
-      if (pct) return (metrics[stat as (typeof LATENCY_METRICS)[number]] as LatencyStats)[pct as keyof LatencyStats];
+      if (pct) {
+        // ttfot_ms is optional: absent when the run saw no reasoning or an older runner posted it.
+        const stats = metrics[stat as (typeof LATENCY_METRICS)[number] | 'ttfot_ms'] as LatencyStats | undefined;
+        return stats?.[pct as keyof LatencyStats] ?? null;
+      }
       return metrics[stat as 'output_throughput'];
     }
   }

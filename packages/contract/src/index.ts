@@ -40,5 +40,6 @@ export {
   parseConstraints,
   runtimeCatalogue,
   satisfies,
+  splitCost,
   type ConstraintTerm,
 } from './vocabulary/index.ts';

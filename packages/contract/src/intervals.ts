@@ -112,5 +112,43 @@ export function meanRun(runs: readonly BenchmarkMetrics[], { wholeCounts = true 
             slo: first.slo,
           }
         : null,
+    ...meanOptional(runs, wholeCounts),
   };
+}
+
+/**
+ * The optional measurements' means, each kept only when every run has it: a mean over the runs that
+ * measured it would pass a subset off as the whole. Energy also needs one source throughout.
+ */
+function meanOptional(runs: readonly BenchmarkMetrics[], wholeCounts: boolean): Partial<BenchmarkMetrics> {
+  const out: Partial<BenchmarkMetrics> = {};
+  const all = <T>(pick: (m: BenchmarkMetrics) => T | undefined): T[] | null => {
+    const values = runs.map(pick);
+    return values.every((v) => v !== undefined) ? (values as T[]) : null;
+  };
+  const ttfot = all((m) => m.ttfot_ms);
+  if (ttfot)
+    out.ttfot_ms = {
+      mean: mean(ttfot.map((s) => s.mean)),
+      p50: mean(ttfot.map((s) => s.p50)),
+      p90: mean(ttfot.map((s) => s.p90)),
+      p95: mean(ttfot.map((s) => s.p95)),
+      p99: mean(ttfot.map((s) => s.p99)),
+    };
+  for (const name of ['reasoning_tokens', 'answer_tokens', 'cached_prompt_tokens'] as const) {
+    const values = all((m) => m[name]);
+    if (values) out[name] = wholeCounts ? Math.round(mean(values)) : mean(values);
+  }
+  for (const name of ['prefix_cache_hit_rate', 'engine_prefix_cache_hit_rate'] as const) {
+    const values = all((m) => m[name]);
+    if (values) out[name] = mean(values);
+  }
+  const energy = all((m) => m.energy);
+  if (energy && energy.every((e) => e.source === energy[0]!.source))
+    out.energy = {
+      joules_per_output_token: mean(energy.map((e) => e.joules_per_output_token)),
+      joules_per_request: mean(energy.map((e) => e.joules_per_request)),
+      source: energy[0]!.source,
+    };
+  return out;
 }

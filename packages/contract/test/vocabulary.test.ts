@@ -27,8 +27,8 @@ describe('the vocabulary module', () => {
     }
   });
 
-  it('names 8 plain metrics and 4 latencies × 5 statistics, each once', () => {
-    expect(METRIC_KEYS).toHaveLength(28);
+  it('names 13 plain metrics and 5 latencies × 5 statistics, each once', () => {
+    expect(METRIC_KEYS).toHaveLength(38);
     expect(new Set(METRIC_KEYS).size).toBe(METRIC_KEYS.length);
     expect(METRIC_KEYS).toContain('e2el_ms.p95');
   });
@@ -38,6 +38,12 @@ describe('the vocabulary module', () => {
     expect(naturalDirection('cost_per_million_tokens')).toBe('minimize');
     expect(naturalDirection('goodput')).toBe('maximize');
     expect(naturalDirection('output_throughput_per_user')).toBe('maximize');
+    expect(naturalDirection('ttfot_ms.p50')).toBe('minimize');
+    expect(naturalDirection('joules_per_output_token')).toBe('minimize');
+    expect(naturalDirection('joules_per_request')).toBe('minimize');
+    expect(naturalDirection('cost_per_million_input_tokens')).toBe('minimize');
+    expect(naturalDirection('cost_per_million_output_tokens')).toBe('minimize');
+    expect(naturalDirection('prefix_cache_hit_rate')).toBe('maximize');
   });
 
   it('finds each runtime of the catalogue and refuses an unknown one', () => {

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { splitCost } from '@mako/contract';
 import { METRIC_COLUMNS } from './schema.ts';
 import { predictionErrors } from './prediction-errors-migration.ts';
 
@@ -129,7 +130,9 @@ const initial: Migration = {
       .addColumn('demo', 'integer', (c) => c.notNull())
       .addColumn('notes', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull());
-    for (const column of METRIC_COLUMNS) benchmarks = benchmarks.addColumn(column, 'double precision');
+    // The metric columns as of this migration: later metrics arrive with their own (0010).
+    for (const column of METRIC_COLUMNS.filter((c) => !METRIC_COLUMNS_0010.includes(c)))
+      benchmarks = benchmarks.addColumn(column, 'double precision');
     await benchmarks.execute();
     // Search: the usual filters are model, hardware and dataset, newest first or ranked by a metric;
     // visibility is published-or-own. Each filter index ends with created_at and the visibility
@@ -463,6 +466,38 @@ const benchmarkProvenance: Migration = {
   },
 };
 
+/** Issue 24: reasoning, prefix cache, energy and the input/output cost split, searchable as metrics. */
+const METRIC_COLUMNS_0010: readonly string[] = [
+  ...['mean', 'p50', 'p90', 'p95', 'p99'].map((p) => `m_ttfot_ms_${p}`),
+  'm_prefix_cache_hit_rate',
+  'm_joules_per_output_token',
+  'm_joules_per_request',
+  'm_cost_per_million_input_tokens',
+  'm_cost_per_million_output_tokens',
+];
+const benchmarkMetrics: Migration = {
+  async up(db: AnyDb) {
+    for (const column of METRIC_COLUMNS_0010)
+      await db.schema.alterTable('benchmarks').addColumn(column, 'double precision').execute();
+    // Benchmarks stored before kept none of the new measurements (the contract dropped them), but
+    // those with a cost get its split, as a new benchmark would.
+    const priced = await db
+      .selectFrom('benchmarks')
+      .select(['id', 'metrics', 'm_cost_per_million_tokens'])
+      .where('m_cost_per_million_tokens', 'is not', null)
+      .execute();
+    for (const row of priced) {
+      const split = splitCost(JSON.parse(row.metrics as string), row.m_cost_per_million_tokens as number);
+      if (!split) continue;
+      await db
+        .updateTable('benchmarks')
+        .set({ m_cost_per_million_input_tokens: split.input, m_cost_per_million_output_tokens: split.output })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_search_documents': searchDocuments,
@@ -473,5 +508,6 @@ export const migrations: Record<string, Migration> = {
   '0007_benchmark_measurements': benchmarkMeasurements,
   '0008_token_scopes': tokenScopes,
   '0009_benchmark_provenance': benchmarkProvenance,
+  '0010_benchmark_metrics': benchmarkMetrics,
   '0011_prediction_errors': predictionErrors,
 };

@@ -213,6 +213,8 @@ export function runsDisagreement(
       if (withinRounding(path[path.length - 1] ?? '', posted, mean)) return null;
       return { path, message: `${name} is ${posted}, but the mean of the runs is ${Number(mean.toFixed(4))}` };
     }
+    if (typeof posted === 'string')
+      return posted === mean ? null : { path, message: `${name} is ${posted}, but not in every run` };
     if (posted === null || typeof posted !== 'object') {
       // Goodput is null unless every run measured it (the runs' mean has it only then).
       if (mean !== null && mean !== undefined) return { path, message: `${name} is missing, but every run has it` };

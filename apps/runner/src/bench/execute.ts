@@ -5,6 +5,7 @@ import type { EndpointConfig } from './client.ts';
 import { buildRequests, describeRequests, type BenchRequest, type DatasetSpec } from './datasets.ts';
 import type { RequestOutcome } from './client.ts';
 import { energyReport, type EnergyReport } from './energy.ts';
+import { withDetails } from './posted-details.ts';
 import { latencyStats, measureRequest, summarise, type Summary } from './metrics.ts';
 import type { ProgressView } from './progress.ts';
 import { runBenchmark, type LoadSpec, type RunResult } from './run.ts';
@@ -38,7 +39,7 @@ export interface BenchOutcome {
   details: DetailMetrics;
 }
 
-/** What the contract's metrics do not hold yet: reasoning, prefix cache and energy (the JSON output has them). */
+/** Reasoning, prefix cache and energy: the JSON output has them all, the posted metrics what the contract keeps (posted-details.ts). */
 export interface DetailMetrics {
   /** Time to the first answer token, after any reasoning (AIPerf's time to first output token). */
   ttfot_ms: LatencyStats | null;
@@ -224,5 +225,7 @@ export async function executeBench(
     ...describeRequests(sent.requests),
   };
   const details = detailMetrics(sent.outcomes, sent.requests, plan.counter, run, warnings);
-  return { requests, run, summary, workload, inputSource, warnings, perTurn, serverFailure, details };
+  // The posted metrics carry the details too (bench, sweep and tune all post summary.metrics).
+  const posted = { ...summary, metrics: withDetails(summary.metrics, details) };
+  return { requests, run, summary: posted, workload, inputSource, warnings, perTurn, serverFailure, details };
 }

@@ -177,18 +177,22 @@ export function startTelemetry(baseUrl: string, intervalMs: number, t0: number) 
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const sample = async () => {
-    const t = Number(((performance.now() - t0) / 1000).toFixed(3));
+    const started = performance.now();
+    const seconds = (at: number) => Number(((at - t0) / 1000).toFixed(3));
+    const t = seconds(started);
     const [metrics, smi] = await Promise.all([
       engine ? getText(url, Math.max(1000, intervalMs)) : null,
-      gpu ? nvidiaSmi() : null,
+      // Stamped with the middle of nvidia-smi's round trip, as the DCGM counter is: starting it
+      // takes milliseconds, and a power that changes meanwhile would be misplaced in time.
+      gpu ? nvidiaSmi().then((text) => ({ text, t: seconds((started + performance.now()) / 2) })) : null,
     ]);
     if (engine) {
       if (!metrics || metrics.status !== 200) engine = Object.keys(engine).length ? engine : null;
       else for (const [name, value] of parseEngineMetrics(metrics.text)) (engine[name] ??= []).push([t, value]);
     }
     if (gpu) {
-      const gpus = smi === null ? [] : parseNvidiaSmi(smi);
-      if (gpus.length) gpu.push({ t_s: t, gpus });
+      const gpus = smi?.text ? parseNvidiaSmi(smi.text) : [];
+      if (smi && gpus.length) gpu.push({ t_s: smi.t, gpus });
       else if (gpu.length === 0) gpu = null;
     }
   };

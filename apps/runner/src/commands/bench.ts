@@ -171,7 +171,7 @@ export function resultDocument(
     },
     workload: outcome.workload,
     metrics: outcome.summary.metrics,
-    // Beside the metrics, not in them: `metrics` stays the contract's, so the document can be posted later.
+    // In full beside the metrics, which keep the contract's share of them, so the document can be posted later.
     ...outcome.details,
     errors: outcome.summary.errors,
     token_counts: { output: outcome.summary.tokenSources, input: outcome.inputSource },

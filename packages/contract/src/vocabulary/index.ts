@@ -15,6 +15,7 @@ export {
   isMetricKey,
   naturalDirection,
 } from './metrics.ts';
+export { splitCost } from './cost-split.ts';
 export { CONSTRAINT_OPS, formatConstraints, parseConstraints, satisfies, type ConstraintTerm } from './constraints.ts';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts';
 export { DATASET_KINDS, type DatasetKind } from './datasets.ts';

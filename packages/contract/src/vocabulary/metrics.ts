@@ -17,6 +17,14 @@ export const METRIC_KEYS = [
   'output_throughput_per_user',
   'cost_per_million_tokens',
   ...LATENCY_METRICS.flatMap((m) => PERCENTILES.map((p) => `${m}.${p}` as const)),
+  // Measured only by runners that can (reasoning models, engines reporting cached_tokens, GPUs
+  // with a power reading): a benchmark without them has no value, never a zero.
+  ...PERCENTILES.map((p) => `ttfot_ms.${p}` as const),
+  'prefix_cache_hit_rate',
+  'joules_per_output_token',
+  'joules_per_request',
+  'cost_per_million_input_tokens',
+  'cost_per_million_output_tokens',
 ] as const;
 
 export function isMetricKey(name: string): name is (typeof METRIC_KEYS)[number] {
@@ -25,9 +33,11 @@ export function isMetricKey(name: string): name is (typeof METRIC_KEYS)[number] 
 
 export const DIRECTIONS = ['maximize', 'minimize'] as const;
 
-/** Latencies and cost are better when lower; throughputs when higher. */
+/** Latencies, costs and energy are better when lower; throughputs and the cache hit rate when higher. */
 export function naturalDirection(metric: (typeof METRIC_KEYS)[number]): (typeof DIRECTIONS)[number] {
-  return metric.includes('_ms.') || metric === 'cost_per_million_tokens' ? 'minimize' : 'maximize';
+  return metric.includes('_ms.') || metric.startsWith('cost_') || metric.startsWith('joules_')
+    ? 'minimize'
+    : 'maximize';
 }
 
 /**

@@ -23,9 +23,18 @@ describe('metrics', () => {
   it('reads every metric key from a benchmark', () => {
     for (const key of METRIC_KEYS) {
       const value = readBenchmarkMetric(llamaH100Manual, key);
-      if (key === 'goodput') expect(value).toBeNull();
+      // No SLO, and a runner from before reasoning, prefix-cache and energy measurements.
+      const unmeasured = ['goodput', 'prefix_cache_hit_rate', 'joules_per_output_token', 'joules_per_request'];
+      if (unmeasured.includes(key) || key.startsWith('ttfot_ms.')) expect(value, key).toBeNull();
       else expect(value, key).toEqual(expect.any(Number));
     }
+    // Its cost splits into input and output prices that add up to the run's whole cost.
+    const { total_input_tokens: input, total_output_tokens: output } = llamaH100Manual.metrics;
+    const bill =
+      (readBenchmarkMetric(llamaH100Manual, 'cost_per_million_input_tokens')! * input +
+        readBenchmarkMetric(llamaH100Manual, 'cost_per_million_output_tokens')! * output) /
+      output;
+    expect(bill).toBeCloseTo(llamaH100Manual.cost_per_million_tokens!, 9);
     expect(readBenchmarkMetric(llamaH100Manual, 'ttft_ms.p99')).toBe(392.9);
     expect(readBenchmarkMetric(bestSetupReport.best, 'output_throughput')).toBe(5240.8);
   });
@@ -36,6 +45,13 @@ describe('metrics', () => {
     expect(formatMetric('goodput', 19.75)).toBe('19.75 req/s');
     expect(formatMetric('cost_per_million_tokens', 0.132)).toBe('$0.13');
     expect(formatCostPerMillion(1234.4)).toBe('$1,234');
+    expect(formatMetric('ttfot_ms.p50', 1840)).toBe('1,840 ms');
+    expect(formatMetric('joules_per_output_token', 0.4123)).toBe('0.412 J');
+    expect(formatMetric('joules_per_request', 84.31)).toBe('84.3 J');
+    expect(formatMetric('prefix_cache_hit_rate', 0.731)).toBe('73.1 %');
+    expect(formatMetric('cost_per_million_input_tokens', 0.041)).toBe('$0.04');
+    expect(metricLabel('ttfot_ms.p99')).toBe('p99 TTFOT');
+    expect(metricLabel('joules_per_output_token')).toBe('Energy per output token');
   });
 });
 

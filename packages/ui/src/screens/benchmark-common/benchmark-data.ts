@@ -1,5 +1,6 @@
 import type { Benchmark, BenchmarkSetting, MetricKey, RuntimeOptions, Workload } from '@mako/contract';
 import type { ConfigValue, LATENCY_METRICS, PERCENTILES, naturalDirection } from '@mako/contract/vocabulary';
+import { splitCost } from '@mako/contract/vocabulary';
 import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 
 /*
@@ -40,16 +41,35 @@ const PLAIN_LABELS: Record<string, string> = {
   output_throughput_per_gpu: 'Output tok/s per GPU',
   output_throughput_per_user: 'Output tok/s per user',
   cost_per_million_tokens: 'Cost per 1M tokens',
+  prefix_cache_hit_rate: 'Prefix-cache hit rate',
+  joules_per_output_token: 'Energy per output token',
+  joules_per_request: 'Energy per request',
+  cost_per_million_input_tokens: 'Cost per 1M input tokens',
+  cost_per_million_output_tokens: 'Cost per 1M output tokens',
 };
+
+/** Time to the first answer token, after any reasoning: AIPerf's time to first output token. */
+export const TTFOT_LABEL = 'TTFOT';
 
 /** "Output tok/s", "p99 TTFT", "Mean TPOT". */
 export function metricLabel(metric: MetricKey): string {
   const [name, stat] = metric.split('.') as [string, LatencyStat | undefined];
-  if (stat) return `${STAT_LABELS[stat]} ${LATENCY_LABELS[name as LatencyMetric]}`;
+  if (stat) return `${STAT_LABELS[stat]} ${name === 'ttfot_ms' ? TTFOT_LABEL : LATENCY_LABELS[name as LatencyMetric]}`;
   return PLAIN_LABELS[name] ?? name;
 }
 
 export type MetricDirection = ReturnType<typeof naturalDirection>;
+
+/** Whether a runner measured any of reasoning, prefix cache or energy (runners before issue 24 did not). */
+export function hasDetailMeasurements(benchmark: Benchmark): boolean {
+  const m = benchmark.metrics;
+  return (
+    m.ttfot_ms !== undefined ||
+    m.prefix_cache_hit_rate !== undefined ||
+    m.engine_prefix_cache_hit_rate !== undefined ||
+    m.energy !== undefined
+  );
+}
 
 /** The value of a metric for one benchmark, as the server ranks it; null when unavailable. */
 export function readBenchmarkMetric(benchmark: Benchmark, metric: MetricKey): number | null {
@@ -67,9 +87,20 @@ export function readBenchmarkMetric(benchmark: Benchmark, metric: MetricKey): nu
     case 'input_throughput':
     case 'request_throughput':
       return benchmark.metrics[metric];
+    case 'prefix_cache_hit_rate':
+      return benchmark.metrics.prefix_cache_hit_rate ?? null;
+    case 'joules_per_output_token':
+    case 'joules_per_request':
+      return benchmark.metrics.energy?.[metric] ?? null;
+    case 'cost_per_million_input_tokens':
+    case 'cost_per_million_output_tokens': {
+      const split = splitCost(benchmark.metrics, benchmark.cost_per_million_tokens);
+      return split && (metric === 'cost_per_million_input_tokens' ? split.input : split.output);
+    }
     default: {
-      const [name, stat] = metric.split('.') as [LatencyMetric, LatencyStat];
-      return benchmark.metrics[name][stat];
+      // ttfot_ms is measured only by runners that can: absent, it is no value rather than a zero.
+      const [name, stat] = metric.split('.') as [LatencyMetric | 'ttfot_ms', LatencyStat];
+      return benchmark.metrics[name]?.[stat] ?? null;
     }
   }
 }
@@ -97,10 +128,24 @@ export function formatRequestsPerSecond(value: number | null | undefined): strin
   return text === '—' ? text : `${text} req/s`;
 }
 
-/** A metric's value in its own unit: ms for latencies, tok/s, req/s or USD. */
+/** Joules with three significant-ish decimals below 10 J (a token costs a fraction of one). */
+export function formatJoules(value: number | null | undefined): string {
+  const text = formatNumber(value, typeof value === 'number' && Math.abs(value) < 10 ? 3 : 1);
+  return text === '—' ? text : `${text} J`;
+}
+
+/** A share 0–1 as a percentage with one decimal. */
+export function formatShare(value: number | null | undefined): string {
+  const text = formatNumber(typeof value === 'number' ? value * 100 : value, 1);
+  return text === '—' ? text : `${text} %`;
+}
+
+/** A metric's value in its own unit: ms for latencies, tok/s, req/s, J, % or USD. */
 export function formatMetric(metric: MetricKey, value: number | null | undefined): string {
   if (metric.includes('_ms.')) return formatMs(value);
-  if (metric === 'cost_per_million_tokens') return formatCostPerMillion(value);
+  if (metric.startsWith('cost_')) return formatCostPerMillion(value);
+  if (metric.startsWith('joules_')) return formatJoules(value);
+  if (metric === 'prefix_cache_hit_rate') return formatShare(value);
   if (metric === 'goodput' || metric === 'request_throughput') return formatRequestsPerSecond(value);
   return formatTokensPerSecond(value);
 }

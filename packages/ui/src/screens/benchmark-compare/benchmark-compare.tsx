@@ -195,7 +195,9 @@ function MetricValue({ metric, cell }: { metric: MetricKey; cell: MetricCell }) 
   return (
     <>
       <MonoValue>
-        {withInterval(formatMetric(metric, cell.value), cell.interval, (value) => formatMetric(metric, value))}
+        {cell.notMeasured
+          ? 'Not measured'
+          : withInterval(formatMetric(metric, cell.value), cell.interval, (value) => formatMetric(metric, value))}
       </MonoValue>
       {cell.notComparable ? <Delta $verdict="same">not comparable: {cell.notComparable}</Delta> : null}
       {cell.verdict && cell.change !== null ? (

@@ -7,6 +7,7 @@ import {
   formatOptionValue,
   formatRequestRate,
   formatRuntime,
+  hasDetailMeasurements,
   readBenchmarkMetric,
 } from '../benchmark-common/benchmark-data';
 
@@ -147,6 +148,20 @@ export const COMPARED_METRICS: readonly MetricKey[] = [
   'cost_per_million_tokens',
 ];
 
+/**
+ * Measured only by runners that can (a reasoning model, cached_tokens, a GPU power reading): their
+ * rows come when a compared benchmark has any of them, "not measured" where one lacks it.
+ */
+export const DETAIL_COMPARED_METRICS: readonly MetricKey[] = [
+  'ttfot_ms.p50',
+  'ttfot_ms.p99',
+  'prefix_cache_hit_rate',
+  'joules_per_output_token',
+  'joules_per_request',
+  'cost_per_million_input_tokens',
+  'cost_per_million_output_tokens',
+];
+
 export type Verdict = 'better' | 'worse' | 'same';
 
 export interface MetricCell {
@@ -159,6 +174,8 @@ export interface MetricCell {
   notComparable?: string;
   /** The 95 % interval of the value when the benchmark was repeated. */
   interval?: MetricInterval;
+  /** The runner did not measure this (an optional measurement, never a zero). */
+  notMeasured?: boolean;
 }
 
 export interface MetricRow {
@@ -176,12 +193,18 @@ const SAME_WITHIN = 0.005;
 export function metricRows(benchmarks: readonly Benchmark[]): MetricRow[] {
   const invalid = benchmarks.map(notComparable);
   const baselineInvalid = invalid[0];
-  return COMPARED_METRICS.map((metric) => {
+  const detail = benchmarks.some(hasDetailMeasurements);
+  const shown = detail ? [...COMPARED_METRICS, ...DETAIL_COMPARED_METRICS] : COMPARED_METRICS;
+  return shown.map((metric) => {
     const values = benchmarks.map((b) => readBenchmarkMetric(b, metric));
     const baseline = values[0] ?? null;
+    const optional = DETAIL_COMPARED_METRICS.includes(metric);
     const cells = values.map((value, index): MetricCell => {
       const interval = benchmarks[index]?.intervals?.[metric];
-      const repeated = interval ? { interval } : {};
+      const repeated = {
+        ...(interval ? { interval } : {}),
+        ...(optional && value === null ? { notMeasured: true } : {}),
+      };
       if (index === 0 || value === null || baseline === null || baseline === 0)
         return { value, change: null, verdict: null, ...repeated };
       const why = invalid[index]?.label ?? (baselineInvalid ? `#1 ${baselineInvalid.label}` : null);

@@ -50,6 +50,7 @@ import { BenchmarkMeasurements } from './benchmark-measurements';
 import { BenchmarkMetrics } from './benchmark-metrics';
 import { BenchmarkProvenance, ProvenanceMismatches } from './benchmark-provenance';
 import { BenchmarkPrediction } from './benchmark-prediction';
+import { BenchmarkReasoningEnergy } from './benchmark-reasoning-energy';
 import { ThroughputLatencyChart } from './throughput-latency-chart';
 import { Actions, ChartToolbar, Note, ReadOnlyNote, SelectCell } from './single-benchmark-detail.styles';
 
@@ -459,6 +460,7 @@ export function SingleBenchmarkDetail({
               <ProvenanceMismatches benchmark={shown ?? selected} />
               <BenchmarkMeasurements benchmark={shown ?? selected} />
               <BenchmarkMetrics benchmark={shown ?? selected} />
+              <BenchmarkReasoningEnergy benchmark={shown ?? selected} />
               <BenchmarkPrediction benchmark={shown ?? selected} />
               <BenchmarkProvenance benchmark={shown ?? selected} />
             </Card>

@@ -18,8 +18,8 @@ export function metricPhrase(metric: MetricKey): string {
 
 /** Axis and tooltip numbers of the progress chart, whose legend names the unit. */
 export function formatMetricNumber(metric: MetricKey, value: number): string {
-  const throughput =
-    !metric.includes('_ms.') && !['goodput', 'request_throughput', 'cost_per_million_tokens'].includes(metric);
+  // Token throughputs only: requests/s, latencies, energy, shares and money keep their own units.
+  const throughput = metric.includes('throughput') && metric !== 'request_throughput';
   return throughput ? formatTokensPerSecond(value, { unit: false }) : formatMetric(metric, value);
 }
 
