@@ -44,6 +44,7 @@ import { catalogueHandlers } from './handlers/catalogue.ts';
 import { tuningHandlers } from './handlers/tuning.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { shareHandlers } from './handlers/share.ts';
+import { sweepHandlers } from './handlers/sweeps.ts';
 import { seedDemoCatalogue } from './seed/demo.ts';
 import { rebuildStaleDocuments } from './services/benchmarks.ts';
 import { CountCache, catalogueVersion } from './services/count-cache.ts';
@@ -291,6 +292,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       ...tuningHandlers(ctx),
       ...accountHandlers(ctx),
       ...shareHandlers(ctx),
+      ...sweepHandlers(ctx),
     };
     registerEndpoints(app, {
       handlers,

@@ -41,3 +41,4 @@ export * from './queries.ts';
 export * from './mutation-hooks.ts';
 export { DEFAULT_MAX_RETRIES, createQueryClient, shouldRetry, type CreateQueryClientOptions } from './query-client.ts';
 export * from './share.ts';
+export * from './sweeps.ts';

@@ -203,6 +203,10 @@ const calls: { [N in EndpointName]: RequestArgs<N> } = {
   publicSetting: [{ params: { setting_id: ids.setting } }],
   publicTuningSession: [{ params: { session_id: ids.sharedSession } }],
   shareSession: [{ params: { session_id: ids.sharedSession }, body: { shared: true } }],
+  createSweep: [{ body: bodies.createSweep }],
+  updateSweep: [{ params: { sweep_id: ids.sweep }, body: { levels: [], complete: true } }],
+  getSweep: [{ params: { sweep_id: ids.sweep } }],
+  listSweeps: [],
 };
 
 const call = <N extends EndpointName>(name: N) => request(name, ...(calls[name] as RequestArgs<N>));

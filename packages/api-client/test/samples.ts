@@ -15,6 +15,7 @@ export const ids = {
   serveRequest: fx.serveRequests[0]!.id,
   apiToken: fx.apiTokens[0]!.id,
   registryToken: fx.registryTokens[0]!.id,
+  sweep: fx.sweeps[0]!.id,
 };
 
 const measured = fx.resultsBySession[ids.session]!.find((r) => r.metrics !== null)!;
@@ -57,6 +58,13 @@ export const bodies = {
     biggest_pain: 'Finding a max-num-seqs that does not OOM under bursty load',
   },
   changePassword: { current_password: 'old-password-1', new_password: 'new-password-12' },
+  createSweep: {
+    setting: settingCreate,
+    runtime_options: measured.config,
+    over: 'concurrency',
+    slo: { e2el_ms: 8000 },
+    attainment: 0.9,
+  },
 } satisfies {
   createBenchmark: BodyOf<'createBenchmark'>;
   patchBenchmark: BodyOf<'patchBenchmark'>;
@@ -67,4 +75,5 @@ export const bodies = {
   createServeRequest: BodyOf<'createServeRequest'>;
   submitSurvey: BodyOf<'submitSurvey'>;
   changePassword: BodyOf<'changePassword'>;
+  createSweep: BodyOf<'createSweep'>;
 };

@@ -8,6 +8,7 @@ export * from './benchmark-search.ts';
 export * from './tuning.ts';
 export * from './account.ts';
 export * from './share.ts';
+export * from './sweeps.ts';
 export * from './endpoints.ts';
 export * from './runtime-options.ts';
 export * from './vocabulary/launch-command.ts';

@@ -12,6 +12,7 @@ import {
   type PendingConfig,
   type ResponseOf,
   type TuningInsights,
+  type Sweep,
   type TuningSession,
 } from '@mako/contract';
 import * as fx from './fixtures.ts';
@@ -40,6 +41,10 @@ const accessToken = (): ResponseOf<'login'> => ({ access_token: fx.mockAccessTok
 
 function sessionOr404(info: MockRequestInfo): TuningSession | Response {
   return fx.sessions.find((s) => s.id === info.params.session_id) ?? errorResponse(404, 'Tuning session not found');
+}
+
+function sweepOr404(info: MockRequestInfo): Sweep | Response {
+  return fx.sweeps.find((s) => s.id === info.params.sweep_id) ?? errorResponse(404, 'Sweep not found');
 }
 
 /** A fresh session with nothing evaluated, under the requested id. */
@@ -379,6 +384,22 @@ export const endpointMocks: EndpointMocks = {
       return { ...session, shared };
     },
     error: () => errorResponse(409, 'Only a finished tuning session can be shared'),
+  },
+
+  // ---- Sweeps
+  createSweep: { success: () => fx.sweeps[0] as Sweep, error: () => errorResponse(403, 'Not allowed') },
+  updateSweep: { success: sweepOr404, error: notFound('Sweep') },
+  getSweep: { success: sweepOr404, error: notFound('Sweep') },
+  listSweeps: {
+    success: ({ url }) => {
+      const benchmarkId = url.searchParams.get('benchmark_id');
+      const rows = benchmarkId
+        ? fx.sweeps.filter((s) => s.levels.some((l) => l.benchmark_id === benchmarkId))
+        : fx.sweeps;
+      return paginate(rows, url);
+    },
+    empty: emptyPage,
+    error: serverError,
   },
 };
 

@@ -9,3 +9,4 @@ export * from './benchmarks.ts';
 export * from './tuning.ts';
 export * from './account.ts';
 export * from './share.ts';
+export * from './sweeps.ts';
