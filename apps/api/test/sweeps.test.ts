@@ -87,6 +87,8 @@ describe('sweeps', () => {
         [4, null, true],
       ]);
       expect(answer.levels[2]?.saturation?.last_median).toBe(2400);
+      // The server names each level's setting, so that the page links to the benchmark.
+      expect(answer.levels.map((l) => l.setting_id)).toEqual([b1.setting.id, b2.setting.id, null]);
       expect(answer.verdict).toEqual({ best_load: 2, first_fail_load: 4, knee_load: null });
       expect(answer.setting.ml_model_name).toBe('org/swept');
       expect(answer.runtime_options).toEqual({ max_num_seqs: 128 });

@@ -38,6 +38,8 @@ export const SweepLevel = z.object({
   load: z.number().check(z.positive(), z.maximum(1_000_000)),
   /** The level's benchmark; null when it was not posted (client-limited, failed, or nothing completed). */
   benchmark_id: z._default(z.nullable(Id), null),
+  /** The setting of the level's benchmark, so that pages can link to it; the server fills it in (what a runner sends is ignored). */
+  setting_id: z._default(z.nullable(Id), null),
   /** Met the SLO: at least `attainment` of its requests met every target, and it was not saturated. */
   passed: z.boolean(),
   /** Stopped early because the engine's queue or TTFT kept growing; its figures are not a normal point. */

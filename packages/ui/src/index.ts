@@ -64,3 +64,4 @@ export * from './screens/tuning-session-detail';
 export * from './screens/tuning-insights';
 export * from './screens/best-setup-report';
 export * from './screens/share-pages';
+export * from './screens/sweep-detail';

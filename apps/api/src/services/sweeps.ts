@@ -39,14 +39,20 @@ export function sweepStore(ctx: AppContext) {
 
   /** The answer; a level whose benchmark was deleted since loses its link. */
   async function toSweep(row: SweepTable): Promise<Sweep> {
-    const linked = new Set(
-      (await db.selectFrom('sweep_benchmarks').select('benchmark_id').where('sweep_id', '=', row.id).execute()).map(
-        (r) => r.benchmark_id,
-      ),
+    const linked = new Map(
+      (
+        await db
+          .selectFrom('sweep_benchmarks')
+          .innerJoin('benchmarks', 'benchmarks.id', 'sweep_benchmarks.benchmark_id')
+          .select(['sweep_benchmarks.benchmark_id', 'benchmarks.setting_id'])
+          .where('sweep_benchmarks.sweep_id', '=', row.id)
+          .execute()
+      ).map((r) => [r.benchmark_id, r.setting_id]),
     );
-    const levels = (JSON.parse(row.levels) as Levels).map((l) =>
-      l.benchmark_id && !linked.has(l.benchmark_id) ? { ...l, benchmark_id: null } : l,
-    );
+    const levels = (JSON.parse(row.levels) as Levels).map((l) => {
+      const settingId = l.benchmark_id ? linked.get(l.benchmark_id) : undefined;
+      return settingId ? { ...l, setting_id: settingId } : { ...l, benchmark_id: null, setting_id: null };
+    });
     return {
       id: row.id,
       owner: row.owner_id,
