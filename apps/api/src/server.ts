@@ -45,6 +45,7 @@ import { tuningHandlers } from './handlers/tuning.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { shareHandlers } from './handlers/share.ts';
 import { plannerHandlers } from './handlers/planner.ts';
+import { sweepHandlers } from './handlers/sweeps.ts';
 import { seedDemoCatalogue } from './seed/demo.ts';
 import { rebuildStaleDocuments } from './services/benchmarks.ts';
 import { rebuildPredictionErrors } from './services/predictions/running-error.ts';
@@ -301,6 +302,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       ...accountHandlers(ctx),
       ...shareHandlers(ctx),
       ...plannerHandlers(ctx),
+      ...sweepHandlers(ctx),
     };
     registerEndpoints(app, {
       handlers,

@@ -16,6 +16,7 @@ import {
   Benchmark,
   PendingConfig,
   RegisterResponse,
+  Sweep,
   TuningBest,
   TuningResultPage,
   TuningSession,
@@ -357,6 +358,60 @@ describe('mako-runner against apps/api', () => {
       await emulator.close();
     }
   }, 60_000);
+
+  it('sweep --post stores the sweep as one object whose levels link their benchmarks', async () => {
+    const emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
+    try {
+      const run = await runCli(
+        [
+          'sweep',
+          '--base-url',
+          emulator.url,
+          '--over',
+          'concurrency',
+          '--start',
+          '1',
+          '--max',
+          '4',
+          '--num-requests',
+          '8',
+          '--prompt-len',
+          '8',
+          '--output-len',
+          '4',
+          '--slo',
+          'e2el_ms=60000',
+          '--post',
+          '--hardware',
+          '1x L4',
+          '--quiet',
+        ],
+        { MAKO_TOKEN: secret, MAKO_API_URL: base },
+      );
+      expect(run.stderr).not.toMatch(/error/);
+      expect(run.code).toBe(0);
+      const id = /Posted sweep (\S+) \(3 levels\)/.exec(run.stdout)?.[1];
+      expect(id).toBeDefined();
+      const sweep = Sweep.parse(await call('GET', `/sweeps/${id}`, undefined, secret));
+      expect(sweep.complete).toBe(true);
+      expect(sweep.over).toBe('concurrency');
+      expect(sweep.levels.map((l) => [l.load, l.passed, l.saturated])).toEqual([
+        [1, true, false],
+        [2, true, false],
+        [4, true, false],
+      ]);
+      expect(sweep.verdict.best_load).toBe(4);
+      for (const level of sweep.levels) {
+        const benchmark = Benchmark.parse(
+          await call('GET', `/benchmarks/by-id/${level.benchmark_id}`, undefined, secret),
+        );
+        expect(benchmark.setting.id).toBe(level.setting_id);
+        expect(benchmark.setting.workload.max_concurrency).toBe(level.load);
+      }
+    } finally {
+      await emulator.close();
+    }
+  }, 90_000);
 
   it('installs from the server on a host with only node and npm, then benchmarks and posts', async () => {
     const version = (JSON.parse(readFileSync(join(RUNNER_DIR, 'package.json'), 'utf8')) as { version: string }).version;

@@ -32,6 +32,11 @@ export interface EmulatorOptions {
   version?: string;
   /** Serve vLLM-style Prometheus /metrics (default true). */
   metrics?: boolean;
+  /**
+   * The prefix-cache reset it offers: vLLM's POST /reset_prefix_cache (the default, as in
+   * VLLM_SERVER_DEV_MODE), SGLang's POST /flush_cache, or none (both answer 404).
+   */
+  cacheReset?: 'vllm' | 'sglang' | 'none';
   host?: string;
   port?: number;
 }
@@ -45,6 +50,8 @@ export interface EmulatorStats {
   maxActive: number;
   /** Request bodies, for checking what the client sent. */
   bodies: Record<string, unknown>[];
+  /** Each prefix-cache reset: its path and how many generation requests had arrived before it. */
+  cacheResets: { path: string; afterRequests: number }[];
 }
 
 export interface Emulator {
@@ -75,7 +82,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
   const perChunk = Math.max(1, options.tokensPerChunk ?? 1);
   const reasoningTokens = options.reasoningTokens ?? 0;
   const limit = options.maxConcurrency ?? Infinity;
-  const stats: EmulatorStats = { requests: 0, arrivals: [], maxActive: 0, bodies: [] };
+  const stats: EmulatorStats = { requests: 0, arrivals: [], maxActive: 0, bodies: [], cacheResets: [] };
+  const resetPath = { vllm: '/reset_prefix_cache', sglang: '/flush_cache', none: null }[options.cacheReset ?? 'vllm'];
   let active = 0;
   const queue: (() => void)[] = [];
   const acquire = () =>
@@ -218,6 +226,10 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       stats.bodies.length = 0;
       stats.maxActive = active;
       return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === 'POST' && path === resetPath) {
+      stats.cacheResets.push({ path, afterRequests: stats.requests });
+      return res.writeHead(200).end();
     }
     if (req.method === 'GET' && path === '/metrics' && options.metrics !== false) {
       const text = [

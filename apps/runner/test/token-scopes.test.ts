@@ -22,6 +22,7 @@ describe('the runner’s calls and the default token scopes', () => {
     // What the runner calls today; a new call shows up here and must be within the scopes below.
     expect(calls).toEqual([
       'createBenchmark',
+      'createSweep',
       'getBest',
       'getSession',
       'me',
@@ -29,6 +30,7 @@ describe('the runner’s calls and the default token scopes', () => {
       'postResult',
       'releaseConfig',
       'renewLease',
+      'updateSweep',
     ]);
     for (const name of calls) {
       const def = endpoints[name];

@@ -29,6 +29,7 @@ import { Route as AppSingleBenchmarksSettingIdRouteImport } from './routes/_app/
 import { Route as AppSubscriptionIndexRouteImport } from './routes/_app/subscription/index';
 import { Route as AppSubscriptionCancelRouteImport } from './routes/_app/subscription/cancel';
 import { Route as AppSubscriptionSuccessRouteImport } from './routes/_app/subscription/success';
+import { Route as AppSweepsSweepIdRouteImport } from './routes/_app/sweeps/$sweepId';
 import { Route as AppTokensIndexRouteImport } from './routes/_app/tokens/index';
 import { Route as AppTuningSessionsIndexRouteImport } from './routes/_app/tuning-sessions/index';
 import { Route as AppTuningSessionsSessionIdRouteImport } from './routes/_app/tuning-sessions/$sessionId';
@@ -135,6 +136,11 @@ const AppSubscriptionSuccessRoute = AppSubscriptionSuccessRouteImport.update({
   path: '/subscription/success',
   getParentRoute: () => AppRoute,
 } as any);
+const AppSweepsSweepIdRoute = AppSweepsSweepIdRouteImport.update({
+  id: '/sweeps/$sweepId',
+  path: '/sweeps/$sweepId',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppTokensIndexRoute = AppTokensIndexRouteImport.update({
   id: '/tokens/',
   path: '/tokens/',
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/single-benchmarks/$settingId': typeof AppSingleBenchmarksSettingIdRoute;
   '/subscription/cancel': typeof AppSubscriptionCancelRoute;
   '/subscription/success': typeof AppSubscriptionSuccessRoute;
+  '/sweeps/$sweepId': typeof AppSweepsSweepIdRoute;
   '/tuning-sessions/$sessionId': typeof AppTuningSessionsSessionIdRoute;
   '/share/$kind/$id': typeof ShareKindIdRoute;
   '/benchmarks/': typeof AppBenchmarksIndexRoute;
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/single-benchmarks/$settingId': typeof AppSingleBenchmarksSettingIdRoute;
   '/subscription/cancel': typeof AppSubscriptionCancelRoute;
   '/subscription/success': typeof AppSubscriptionSuccessRoute;
+  '/sweeps/$sweepId': typeof AppSweepsSweepIdRoute;
   '/tuning-sessions/$sessionId': typeof AppTuningSessionsSessionIdRoute;
   '/share/$kind/$id': typeof ShareKindIdRoute;
   '/benchmarks': typeof AppBenchmarksIndexRoute;
@@ -219,6 +227,7 @@ export interface FileRoutesById {
   '/_app/single-benchmarks/$settingId': typeof AppSingleBenchmarksSettingIdRoute;
   '/_app/subscription/cancel': typeof AppSubscriptionCancelRoute;
   '/_app/subscription/success': typeof AppSubscriptionSuccessRoute;
+  '/_app/sweeps/$sweepId': typeof AppSweepsSweepIdRoute;
   '/_app/tuning-sessions/$sessionId': typeof AppTuningSessionsSessionIdRoute;
   '/share/$kind/$id': typeof ShareKindIdRoute;
   '/_app/benchmarks/': typeof AppBenchmarksIndexRoute;
@@ -246,6 +255,7 @@ export interface FileRouteTypes {
     | '/single-benchmarks/$settingId'
     | '/subscription/cancel'
     | '/subscription/success'
+    | '/sweeps/$sweepId'
     | '/tuning-sessions/$sessionId'
     | '/share/$kind/$id'
     | '/benchmarks/'
@@ -270,6 +280,7 @@ export interface FileRouteTypes {
     | '/single-benchmarks/$settingId'
     | '/subscription/cancel'
     | '/subscription/success'
+    | '/sweeps/$sweepId'
     | '/tuning-sessions/$sessionId'
     | '/share/$kind/$id'
     | '/benchmarks'
@@ -296,6 +307,7 @@ export interface FileRouteTypes {
     | '/_app/single-benchmarks/$settingId'
     | '/_app/subscription/cancel'
     | '/_app/subscription/success'
+    | '/_app/sweeps/$sweepId'
     | '/_app/tuning-sessions/$sessionId'
     | '/share/$kind/$id'
     | '/_app/benchmarks/'
@@ -462,6 +474,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSubscriptionSuccessRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/sweeps/$sweepId': {
+      id: '/_app/sweeps/$sweepId';
+      path: '/sweeps/$sweepId';
+      fullPath: '/sweeps/$sweepId';
+      preLoaderRoute: typeof AppSweepsSweepIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/tokens/': {
       id: '/_app/tokens/';
       path: '/tokens';
@@ -516,6 +535,7 @@ interface AppRouteChildren {
   AppSingleBenchmarksSettingIdRoute: typeof AppSingleBenchmarksSettingIdRoute;
   AppSubscriptionCancelRoute: typeof AppSubscriptionCancelRoute;
   AppSubscriptionSuccessRoute: typeof AppSubscriptionSuccessRoute;
+  AppSweepsSweepIdRoute: typeof AppSweepsSweepIdRoute;
   AppBenchmarksIndexRoute: typeof AppBenchmarksIndexRoute;
   AppBestSetupReportIndexRoute: typeof AppBestSetupReportIndexRoute;
   AppDockerhubIndexRoute: typeof AppDockerhubIndexRoute;
@@ -535,6 +555,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSingleBenchmarksSettingIdRoute: AppSingleBenchmarksSettingIdRoute,
   AppSubscriptionCancelRoute: AppSubscriptionCancelRoute,
   AppSubscriptionSuccessRoute: AppSubscriptionSuccessRoute,
+  AppSweepsSweepIdRoute: AppSweepsSweepIdRoute,
   AppBenchmarksIndexRoute: AppBenchmarksIndexRoute,
   AppBestSetupReportIndexRoute: AppBestSetupReportIndexRoute,
   AppDockerhubIndexRoute: AppDockerhubIndexRoute,

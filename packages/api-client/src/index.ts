@@ -42,3 +42,4 @@ export * from './mutation-hooks.ts';
 export { DEFAULT_MAX_RETRIES, createQueryClient, shouldRetry, type CreateQueryClientOptions } from './query-client.ts';
 export * from './share.ts';
 export * from './planner.ts';
+export * from './sweeps.ts';

@@ -117,6 +117,12 @@ const probes: { [N in EndpointName]: Probe } = {
   shareSession: mutation(client.useShareSessionMutation, { sessionId: ids.sharedSession, shared: true }),
   plannerOptions: factory(client.plannerOptionsQueryOptions()),
   plan: mutation(client.usePlanMutation, bodies.plan),
+  createSweep: call(() => client.request('createSweep', { body: bodies.createSweep })),
+  updateSweep: call(() =>
+    client.request('updateSweep', { params: { sweep_id: ids.sweep }, body: { levels: [], complete: true } }),
+  ),
+  getSweep: factory(client.sweepQueryOptions(ids.sweep)),
+  listSweeps: factory(client.sweepsQueryOptions({ benchmark_id: ids.benchmark })),
 };
 
 /** Path params the probes use, to compute the path each endpoint must be called on. */
@@ -127,6 +133,7 @@ const sampleParams: Record<string, string> = {
   pending_config_id: ids.pendingConfig,
   request_id: ids.serveRequest,
   token_id: ids.apiToken,
+  sweep_id: ids.sweep,
 };
 /** Probes that need other ids: a registry token, a published benchmark, a finished and shared session. */
 const otherParams: Partial<Record<EndpointName, Record<string, string>>> = {

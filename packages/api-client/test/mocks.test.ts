@@ -210,6 +210,10 @@ const calls: { [N in EndpointName]: RequestArgs<N> } = {
   shareSession: [{ params: { session_id: ids.sharedSession }, body: { shared: true } }],
   plannerOptions: [],
   plan: [{ body: bodies.plan }],
+  createSweep: [{ body: bodies.createSweep }],
+  updateSweep: [{ params: { sweep_id: ids.sweep }, body: { levels: [], complete: true } }],
+  getSweep: [{ params: { sweep_id: ids.sweep } }],
+  listSweeps: [],
 };
 
 const call = <N extends EndpointName>(name: N) => request(name, ...(calls[name] as RequestArgs<N>));

@@ -15,6 +15,7 @@ export const ids = {
   serveRequest: fx.serveRequests[0]!.id,
   apiToken: fx.apiTokens[0]!.id,
   registryToken: fx.registryTokens[0]!.id,
+  sweep: fx.sweeps[0]!.id,
 };
 
 const measured = fx.resultsBySession[ids.session]!.find((r) => r.metrics !== null)!;
@@ -62,6 +63,13 @@ export const bodies = {
     workload: { input_len: 2048, output_len: 128 },
     slo: { percentile: 'p99', ttft_ms: 500 },
   },
+  createSweep: {
+    setting: settingCreate,
+    runtime_options: measured.config,
+    over: 'concurrency',
+    slo: { e2el_ms: 8000 },
+    attainment: 0.9,
+  },
 } satisfies {
   createBenchmark: BodyOf<'createBenchmark'>;
   patchBenchmark: BodyOf<'patchBenchmark'>;
@@ -73,4 +81,5 @@ export const bodies = {
   submitSurvey: BodyOf<'submitSurvey'>;
   changePassword: BodyOf<'changePassword'>;
   plan: BodyOf<'plan'>;
+  createSweep: BodyOf<'createSweep'>;
 };

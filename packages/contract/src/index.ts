@@ -11,6 +11,7 @@ export * from './tuning.ts';
 export * from './account.ts';
 export * from './share.ts';
 export * from './planner.ts';
+export * from './sweeps.ts';
 export * from './endpoints.ts';
 export * from './runtime-options.ts';
 export * from './vocabulary/launch-command.ts';

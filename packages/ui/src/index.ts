@@ -65,3 +65,4 @@ export * from './screens/tuning-insights';
 export * from './screens/best-setup-report';
 export * from './screens/planner';
 export * from './screens/share-pages';
+export * from './screens/sweep-detail';

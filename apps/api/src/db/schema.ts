@@ -240,6 +240,26 @@ export interface SurveyResponseTable {
 }
 
 /** One client's requests in the current window of a burst limit, shared by every server process. */
+export interface SweepTable {
+  id: string;
+  owner_id: string;
+  over: 'concurrency' | 'rate';
+  setting: Json;
+  runtime_options: Json;
+  slo: Json;
+  attainment: number;
+  levels: Json;
+  complete: Flag;
+  notes: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface SweepBenchmarkTable {
+  sweep_id: string;
+  benchmark_id: string;
+}
+
 export interface RateLimitTable {
   key: string;
   hits: number;
@@ -287,4 +307,6 @@ export interface DB {
   survey_responses: SurveyResponseTable;
   rate_limits: RateLimitTable;
   prediction_errors: PredictionErrorTable;
+  sweeps: SweepTable;
+  sweep_benchmarks: SweepBenchmarkTable;
 }

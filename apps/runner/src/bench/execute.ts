@@ -1,6 +1,7 @@
 import type { LatencyStats, Slo, Workload } from '@mako/contract';
 import { FAILED_SHARE_LIMIT } from '@mako/contract/vocabulary';
 import type { Rate } from './arrivals.ts';
+import type { CacheResetResult, CacheResetter } from './cache-reset.ts';
 import type { EndpointConfig } from './client.ts';
 import { buildRequests, describeRequests, type BenchRequest, type DatasetSpec } from './datasets.ts';
 import type { RequestOutcome } from './client.ts';
@@ -10,6 +11,7 @@ import { latencyStats, measureRequest, summarise, type Summary } from './metrics
 import type { ProgressView } from './progress.ts';
 import { runBenchmark, type LoadSpec, type RunResult } from './run.ts';
 import type { Telemetry } from './telemetry.ts';
+import type { SaturationWatch } from '../sweep/saturation.ts';
 import type { TokenCounter } from './tokens.ts';
 
 export interface BenchPlan {
@@ -37,6 +39,8 @@ export interface BenchOutcome {
   /** Set when too many requests failed for the figures to describe the server under this load. */
   serverFailure: string | null;
   details: DetailMetrics;
+  /** What happened to the engine's prefix cache before the run; null when nobody asked. */
+  cacheReset: CacheResetResult | null;
 }
 
 /** Reasoning, prefix cache and energy: the JSON output has them all, the posted metrics what the contract keeps (posted-details.ts). */
@@ -174,9 +178,16 @@ function scheduledRate(target: number | null): Rate {
 /** Builds the dataset, runs the load and summarises it; the one path bench, sweep and tune share. */
 export async function executeBench(
   plan: BenchPlan,
-  options: { signal?: AbortSignal; progress?: ProgressView } = {},
+  options: {
+    signal?: AbortSignal;
+    progress?: ProgressView;
+    cacheReset?: CacheResetter;
+    saturation?: SaturationWatch;
+  } = {},
 ): Promise<BenchOutcome> {
-  const requests = buildRequests(plan.dataset, plan.numRequests, plan.counter, plan.maxSeq);
+  // Before the warm-up: the run starts from an empty prefix cache, which the warm-up then primes like any client would.
+  const cacheReset = options.cacheReset ? await options.cacheReset.reset() : null;
+  const built = buildRequests(plan.dataset, plan.numRequests, plan.counter, plan.maxSeq);
   // Warm-up prompts come from a different seed: reusing measured prompts would pre-fill the prefix cache.
   const warmup =
     plan.warmup > 0
@@ -184,13 +195,16 @@ export async function executeBench(
       : [];
   const run = await runBenchmark({
     endpoint: plan.endpoint,
-    requests,
+    requests: built,
     warmup,
     load: plan.load,
+    ...(options.saturation ? { saturation: options.saturation } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.progress ? { onProgress: (p) => options.progress?.update(p) } : {}),
   });
   options.progress?.finish();
+  // A level stopped for saturation is measured over the requests it sent.
+  const requests = run.saturation ? run.saturation.sent.map((i) => built[i] as BenchRequest) : built;
   // Multi-turn runs are measured per turn: every turn sent is a request of the summary.
   const sent = run.conversations
     ? {
@@ -227,5 +241,16 @@ export async function executeBench(
   const details = detailMetrics(sent.outcomes, sent.requests, plan.counter, run, warnings);
   // The posted metrics carry the details too (bench, sweep and tune all post summary.metrics).
   const posted = { ...summary, metrics: withDetails(summary.metrics, details) };
-  return { requests, run, summary: posted, workload, inputSource, warnings, perTurn, serverFailure, details };
+  return {
+    requests,
+    run,
+    summary: posted,
+    workload,
+    inputSource,
+    warnings,
+    perTurn,
+    serverFailure,
+    details,
+    cacheReset,
+  };
 }

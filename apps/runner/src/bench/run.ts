@@ -9,6 +9,7 @@ import { normaliseBaseUrl, sendStreamingRequest, type EndpointConfig, type Reque
 import type { BenchRequest, Turn } from './datasets.ts';
 import { latencyStats } from './metrics.ts';
 import { readDcgmEnergy, startTelemetry, type Telemetry } from './telemetry.ts';
+import type { SaturationEvidence, SaturationWatch } from '../sweep/saturation.ts';
 
 export interface LoadSpec {
   rate: Rate;
@@ -96,6 +97,11 @@ export interface RunResult {
   telemetry: Telemetry | null;
   /** --dcgm-url: the GPUs' energy counter read just before the clock started and just after the last request (seconds since t0). */
   dcgmEnergy: { startS: number; endS: number; millijoules: number } | null;
+  /**
+   * Set when the run stopped early because the engine was over-saturated; `outcomes` then holds only
+   * the requests sent, which are `requests[sent[i]]`.
+   */
+  saturation: { evidence: SaturationEvidence; sent: number[] } | null;
 }
 
 export class BenchAbortedError extends Error {}
@@ -315,6 +321,8 @@ export async function runBenchmark(options: {
   load: LoadSpec;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
+  /** Stop sending when the engine's queue or TTFT keeps growing (single-turn runs only). */
+  saturation?: SaturationWatch;
 }): Promise<RunResult> {
   const { endpoint, requests, warmup, load, onProgress } = options;
   // Every in-flight request listens for the abort: one listener each, so lift the default cap of 10.
@@ -349,6 +357,7 @@ export async function runBenchmark(options: {
     const outcomes: RequestOutcome[] = new Array(requests.length);
     const conversations: NonNullable<RunResult['conversations']> = new Array(requests.length);
     const multiTurn = requests.some((r) => r.turns);
+    const watch = multiTurn ? undefined : options.saturation;
     const lags: number[] = [];
     let sent = 0;
     let done = 0;
@@ -373,7 +382,7 @@ export async function runBenchmark(options: {
       if (slots) await slots.acquire();
       try {
         // After Ctrl-C the queue drains without building or sending anything.
-        if (signal.aborted) return;
+        if (signal.aborted || watch?.evidence) return;
         const request = requests[index] as BenchRequest;
         let outcome: RequestOutcome;
         if (request.turns) {
@@ -382,6 +391,10 @@ export async function runBenchmark(options: {
           outcome = conversation.outcomes[conversation.outcomes.length - 1] as RequestOutcome;
         } else outcome = await sendStreamingRequest(endpoint, request, agent, signal);
         outcomes[index] = outcome;
+        if (watch && outcome.ok) {
+          watch.request((outcome.startMs + outcome.ttftMs - t0) / 1000, outcome.ttftMs);
+          watch.check((performance.now() - t0) / 1000, telemetry?.engineSeries() ?? null);
+        }
         done++;
         if (!outcome.ok) failed++;
         report();
@@ -399,7 +412,7 @@ export async function runBenchmark(options: {
         rampTimers.push(setTimeout(() => slots.grow(), at));
     const inFlight: Promise<void>[] = [];
     let index = 0;
-    while (index < requests.length && !signal.aborted) {
+    while (index < requests.length && !signal.aborted && !watch?.evidence) {
       const now = performance.now();
       // Everything already due leaves now, in order; a late timer never shifts later arrivals.
       while (index < requests.length && t0 + (offsets[index] as number) <= now) {
@@ -415,6 +428,9 @@ export async function runBenchmark(options: {
     await Promise.all(inFlight);
     for (const timer of rampTimers) clearTimeout(timer);
     if (signal.aborted) throw new BenchAbortedError('Interrupted');
+    // A saturated run keeps what it sent (in order) and drops the requests it never sent.
+    const sentIndexes = watch?.evidence ? outcomes.flatMap((o, i) => (o ? [i] : [])) : null;
+    if (sentIndexes) outcomes.splice(0, outcomes.length, ...sentIndexes.map((i) => outcomes[i] as RequestOutcome));
     const durationS = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const energyAfter = load.dcgmUrl && energyBefore ? await readDcgmEnergy(load.dcgmUrl) : null;
@@ -426,9 +442,11 @@ export async function runBenchmark(options: {
       parseMs += o.parseMs;
       events += o.events;
     }
-    const lastDue = offsets.length > 0 ? (offsets[offsets.length - 1] as number) : 0;
-    const target = lastDue > 0 ? requests.length / (lastDue / 1000) : null;
-    const achieved = target === null || lastFire <= t0 ? null : requests.length / ((lastFire - t0) / 1000);
+    const scheduled = outcomes.length;
+    const lastDue =
+      scheduled > 0 ? (offsets[sentIndexes ? (sentIndexes[scheduled - 1] as number) : scheduled - 1] as number) : 0;
+    const target = lastDue > 0 ? scheduled / (lastDue / 1000) : null;
+    const achieved = target === null || lastFire <= t0 ? null : scheduled / ((lastFire - t0) / 1000);
     const schedule = { schedule_lag_ms: latencyStats(lags), achieved_rate: achieved, target_rate: target };
     const reasons = clientLimits(schedule);
     return {
@@ -447,6 +465,7 @@ export async function runBenchmark(options: {
               millijoules: energyAfter.millijoules - energyBefore.millijoules,
             }
           : null,
+      saturation: watch?.evidence && sentIndexes ? { evidence: watch.evidence, sent: sentIndexes } : null,
       overhead: {
         ...schedule,
         write_ms: latencyStats(outcomes.map((o) => o.writeMs)),

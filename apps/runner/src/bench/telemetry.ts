@@ -209,6 +209,8 @@ export function startTelemetry(baseUrl: string, intervalMs: number, t0: number) 
     if (!stopped) loop();
   });
   return {
+    /** The engine's series sampled so far (live: the saturation watch reads it during the run). */
+    engineSeries: (): Record<string, [number, number][]> | null => engine,
     async stop(): Promise<Telemetry> {
       stopped = true;
       if (timer) clearTimeout(timer);

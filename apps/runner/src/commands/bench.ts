@@ -9,6 +9,7 @@ import {
   type Provenance,
 } from '@mako/contract';
 import { BenchAbortedError } from '../bench/run.ts';
+import { cacheResetOption, createCacheResetter } from '../bench/cache-reset.ts';
 import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
 import { measureRequest } from '../bench/metrics.ts';
 import { createProgress } from '../bench/progress.ts';
@@ -59,6 +60,7 @@ export const benchCommand = {
   ],
   options: {
     ...endpointOptions,
+    ...cacheResetOption,
     ...datasetOptions,
     ...loadOptions,
     ...rampOptions,
@@ -177,6 +179,7 @@ export function resultDocument(
     token_counts: { output: outcome.summary.tokenSources, input: outcome.inputSource },
     client_overhead: outcome.run.overhead,
     server_failure: outcome.serverFailure,
+    prefix_cache_reset: outcome.cacheReset,
     ...(outcome.perTurn ? { per_turn: outcome.perTurn } : {}),
     telemetry: outcome.run.telemetry,
     provenance: extra.provenance ?? null,
@@ -284,6 +287,12 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     slo,
     counter: resolveCounter(o.tokenizer, endpoint.model),
   };
+  const cacheReset = createCacheResetter({
+    baseUrl: endpoint.baseUrl,
+    apiKey: endpoint.apiKey,
+    enabled: o['cache-reset'],
+    say: (line) => ctx.stderr.write(`${line}\n`),
+  });
   const runs: { plan: BenchPlan; outcome: BenchOutcome }[] = [];
   for (let index = 0; index < o.runs; index++) {
     // Each repeat draws new prompts and arrivals (seed + index): repeating the same prompts would
@@ -298,7 +307,11 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
           };
     let outcome: BenchOutcome;
     try {
-      outcome = await executeBench(runPlan, { signal: ctx.signal, progress: createProgress(ctx.stderr, o.quiet) });
+      outcome = await executeBench(runPlan, {
+        signal: ctx.signal,
+        progress: createProgress(ctx.stderr, o.quiet),
+        cacheReset,
+      });
     } catch (error) {
       if (error instanceof BenchAbortedError) {
         if (ctx.signal.aborted) return ctx.interruptedExit();

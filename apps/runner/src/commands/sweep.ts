@@ -1,12 +1,19 @@
 import { writeFileSync } from 'node:fs';
-import type { BenchmarkCreate, BenchmarkMetrics } from '@mako/contract';
+import type { BenchmarkCreate, BenchmarkMetrics, Sweep, SweepLevelInput } from '@mako/contract';
 import { verifyApiAccess } from '../api/client.ts';
+import { cacheResetOption, createCacheResetter, type CacheResetResult } from '../bench/cache-reset.ts';
 import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
 import { createProgress } from '../bench/progress.ts';
 import { describeErrors } from '../bench/report.ts';
 import { BenchAbortedError } from '../bench/run.ts';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec, type OptionSpec } from '../cli/options.ts';
 import { findHighestPassing } from '../sweep/search.ts';
+import {
+  SaturationWatch,
+  describeSaturation,
+  saturationOptions,
+  type SaturationEvidence,
+} from '../sweep/saturation.ts';
 import { ms, pct, perSecond, table } from '../util/format.ts';
 import { benchmarkBody, postBenchmark } from './bench.ts';
 import type { Context } from './context.ts';
@@ -79,14 +86,18 @@ export const sweepCommand = {
     'Runs one benchmark per load level against a running endpoint: doubles the load from --start until a level misses the SLO ' +
     '(or --max passes), then bisects between the last level that passed and the first that failed. A level passes when at ' +
     'least --attainment of its requests met every SLO. Prints a line per step, a table of all steps and the answer; exits 1 ' +
-    'when not even --start meets the SLO. Assumes that a higher load never makes latency better.',
+    'when not even --start meets the SLO. Assumes that a higher load never makes latency better. A level whose waiting queue ' +
+    'or TTFT keeps growing is stopped early and marked saturated (it fails). The prefix cache is reset before each level. ' +
+    'With --post, each level is posted as a benchmark and the sweep as one object linking them (its page draws the curve).',
   examples: [
     'mako-runner sweep --over concurrency --slo ttft_ms=500,tpot_ms=50 --num-requests 400 --max 512',
     'mako-runner sweep --over rate --start 2 --max 64 --burstiness 0.5 --slo e2el_ms=10000 --attainment 0.95 --output sweep.json',
   ],
   options: {
     ...sweepOnly,
+    ...saturationOptions,
     ...endpointOptions,
+    ...cacheResetOption,
     ...datasetOptions,
     'num-requests': { ...loadOptions['num-requests'], default: 200, help: 'Requests measured at each level.' },
     'max-concurrency': { ...loadOptions['max-concurrency'], help: 'Rate sweeps: cap on requests in flight.' },
@@ -109,7 +120,10 @@ export const sweepCommand = {
     quiet: resultOptions.quiet,
     ...apiOptions,
     ...settingOptions,
-    post: { ...settingOptions.post, help: 'Upload each level as a benchmark to /api/v1/benchmarks (needs a token).' },
+    post: {
+      ...settingOptions.post,
+      help: 'Upload each level as a benchmark to /api/v1/benchmarks and the sweep as one object to /api/v1/sweeps (needs a token).',
+    },
   },
 } as const satisfies CommandSpec;
 
@@ -124,6 +138,34 @@ interface StepRecord {
   /** The client fell behind its schedule at this level: the verdict is about the client as much as the server. */
   client_limited: boolean;
   client_limited_reasons: string[];
+  /** Stopped early: the engine's queue or TTFT kept growing, so its figures are not a normal point. */
+  saturated: boolean;
+  saturation: SaturationEvidence | null;
+  prefix_cache_reset: CacheResetResult | null;
+  /** The level's benchmark when it was posted. */
+  benchmark_id: string | null;
+}
+
+/** A step as a level of the stored sweep (headline figures only: the benchmark has the rest). */
+function sweepLevel(s: StepRecord): SweepLevelInput {
+  const m = s.metrics;
+  return {
+    load: s.level,
+    benchmark_id: s.benchmark_id,
+    passed: s.passed,
+    saturated: s.saturated,
+    saturation: s.saturation,
+    client_limited: s.client_limited,
+    slo_met: s.slo_met,
+    completed: m.completed,
+    failed: m.failed,
+    request_throughput: m.request_throughput,
+    output_throughput: m.output_throughput,
+    goodput: m.goodput?.request_throughput ?? 0,
+    ttft_p99_ms: m.ttft_ms.p99,
+    tpot_p99_ms: m.tpot_ms.p99,
+    e2el_p99_ms: m.e2el_ms.p99,
+  };
 }
 
 function stepRow(s: StepRecord): string[] {
@@ -131,7 +173,7 @@ function stepRow(s: StepRecord): string[] {
   return [
     String(s.step),
     String(s.level),
-    s.passed ? 'pass' : 'FAIL',
+    s.saturated ? 'SATURATED' : s.passed ? 'pass' : 'FAIL',
     pct(s.slo_met),
     perSecond(m.goodput?.request_throughput ?? 0),
     perSecond(m.request_throughput),
@@ -180,8 +222,40 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   const setting = o.post ? await resolveSetting(o, ownedBy) : null;
   const counter = resolveCounter(o.tokenizer, endpoint.model);
   const records: StepRecord[] = [];
+  const watchSaturation = o['saturation-window'] > 0;
+  // The queue half of the saturation test reads the engine's /metrics once a second.
+  const telemetry = watchSaturation ? { telemetryIntervalMs: 1000 } : {};
   const posts: BenchmarkCreate[] = [];
   const what = byConcurrency ? 'concurrency' : spec.kind === 'trace' ? 'trace speed-up' : 'request rate';
+  const cacheReset = createCacheResetter({
+    baseUrl: endpoint.baseUrl,
+    apiKey: endpoint.apiKey,
+    enabled: o['cache-reset'],
+    say: (line) => ctx.stderr.write(`${line}\n`),
+  });
+  // The sweep as one object: created with the first level that has a setting to show, then its levels replaced as they come.
+  let sweep: Sweep | null = null;
+  const storeSweep = async (first: BenchmarkCreate | null, complete: boolean) => {
+    if (!api) return;
+    const levels = records.map(sweepLevel);
+    if (sweep) {
+      sweep = await api.call('updateSweep', { params: { sweep_id: sweep.id }, body: { levels, complete } });
+      return;
+    }
+    if (!first) return;
+    sweep = await api.call('createSweep', {
+      body: {
+        setting: first.setting,
+        runtime_options: first.runtime_options,
+        over: byConcurrency ? 'concurrency' : 'rate',
+        slo,
+        attainment: o.attainment,
+        levels,
+        complete,
+        notes: o.notes ?? '',
+      },
+    });
+  };
   ctx.stdout.write(
     `Sweeping ${what} for ${endpoint.model} @ ${endpoint.baseUrl}: SLO ${Object.entries(slo)
       .map(([k, v]) => `${k} ≤ ${v}`)
@@ -203,6 +277,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
             seed: o.seed,
             timeScale: o['time-scale'],
             thinkTimeMs: o['think-time'] * 1000,
+            ...telemetry,
           }
         : {
             rate: level,
@@ -212,6 +287,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
             // A trace keeps its own arrival pattern; the level is how much faster it is replayed.
             timeScale: o['time-scale'] / level,
             thinkTimeMs: o['think-time'] * 1000,
+            ...telemetry,
           },
       maxSeq,
       slo,
@@ -219,7 +295,12 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     };
     let outcome: BenchOutcome;
     try {
-      outcome = await executeBench(plan, { signal: ctx.signal, progress: createProgress(ctx.stderr, o.quiet) });
+      outcome = await executeBench(plan, {
+        signal: ctx.signal,
+        progress: createProgress(ctx.stderr, o.quiet),
+        cacheReset,
+        ...(watchSaturation ? { saturation: new SaturationWatch(o['saturation-window']) } : {}),
+      });
     } catch (error) {
       if (error instanceof BenchAbortedError && !ctx.signal.aborted) {
         ctx.stderr.write(`step ${step} at ${what} ${level}: ${error.message}\n`);
@@ -232,21 +313,32 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
           errors: { aborted: o['num-requests'] },
           client_limited: false,
           client_limited_reasons: [],
+          saturated: false,
+          saturation: null,
+          prefix_cache_reset: null,
+          benchmark_id: null,
         });
+        await storeSweep(null, false);
         return false;
       }
       throw error;
     }
     const good = outcome.summary.goodRequests ?? 0;
+    const saturation = outcome.run.saturation?.evidence ?? null;
     const record: StepRecord = {
       step,
       level,
-      passed: good / outcome.requests.length >= o.attainment,
+      // A saturated level fails whatever its truncated figures say: the engine could not keep up.
+      passed: !saturation && good / outcome.requests.length >= o.attainment,
       slo_met: good / outcome.requests.length,
       metrics: outcome.summary.metrics,
       errors: outcome.summary.errors,
       client_limited: outcome.run.overhead.client_limited,
       client_limited_reasons: outcome.run.overhead.client_limited_reasons,
+      saturated: saturation !== null,
+      saturation,
+      prefix_cache_reset: outcome.cacheReset,
+      benchmark_id: null,
     };
     records.push(record);
     ctx.stdout.write(
@@ -255,20 +347,26 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
       }\n`,
     );
     if (outcome.serverFailure) ctx.stderr.write(`step ${step} at ${what} ${level}: ${outcome.serverFailure}\n`);
-    const postable = !record.client_limited && (!outcome.serverFailure || o['post-failed']);
-    if (setting && api && outcome.summary.metrics.completed > 0 && postable) {
-      const body = benchmarkBody({
-        model: endpoint.model,
-        setting,
-        outcomes: [outcome],
-        counter,
-        gpuCostPerHour: o['gpu-cost-per-hour'],
-        published: o.publish,
-        notes: o.notes ?? `mako-runner sweep over ${what}, step ${step}`,
-      });
+    if (saturation)
+      ctx.stderr.write(`step ${step} at ${what} ${level}: saturated, ${describeSaturation(saturation)}\n`);
+    const postable = !record.client_limited && !record.saturated && (!outcome.serverFailure || o['post-failed']);
+    const body =
+      setting && outcome.summary.metrics.completed > 0
+        ? benchmarkBody({
+            model: endpoint.model,
+            setting,
+            outcomes: [outcome],
+            counter,
+            gpuCostPerHour: o['gpu-cost-per-hour'],
+            published: o.publish,
+            notes: o.notes ?? `mako-runner sweep over ${what}, step ${step}`,
+          })
+        : null;
+    if (body && api && postable) {
       posts.push(body);
-      await postBenchmark(api, body);
+      record.benchmark_id = (await postBenchmark(api, body)).id;
     }
+    await storeSweep(body, false);
     return record.passed;
   };
 
@@ -283,9 +381,11 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
       evaluate,
     });
   } catch (error) {
+    // An interrupted sweep stays stored as it got (not complete): its levels so far are still a curve.
     if (ctx.signal.aborted) return ctx.interruptedExit();
     throw error;
   }
+  await storeSweep(null, true);
   const sorted = [...records].sort((a, b) => a.level - b.level);
   ctx.stdout.write(`\n${table(HEADER, sorted.map(stepRow), 9)}\n\n`);
   const unit = byConcurrency ? '' : spec.kind === 'trace' ? '×' : ' req/s';
@@ -304,7 +404,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   if (o.output) {
     writeFileSync(
       o.output,
-      `${JSON.stringify({ tool: 'mako-runner', over: o.over, slo, attainment: o.attainment, best: result.best, first_fail: result.firstFail, steps: records }, null, 2)}\n`,
+      `${JSON.stringify({ tool: 'mako-runner', over: o.over, slo, attainment: o.attainment, best: result.best, first_fail: result.firstFail, sweep_id: sweep ? (sweep as Sweep).id : null, steps: records }, null, 2)}\n`,
     );
     ctx.stderr.write(`Results written to ${o.output}\n`);
   }
@@ -314,6 +414,8 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
       `warning: the client could not keep up at level(s) ${limited.join(', ')}: their verdicts measure this machine as much as the server (see client_limited in the steps)\n`,
     );
   if (posts.length && api) ctx.stdout.write(`Posted ${posts.length} benchmark(s) to ${api.baseUrl}\n`);
+  if (sweep && api)
+    ctx.stdout.write(`Posted sweep ${(sweep as Sweep).id} (${records.length} levels) to ${api.baseUrl}\n`);
   return result.best === null ? EXIT.failure : EXIT.ok;
 }
 

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec, type OptionSpec } from '../cli/options.ts';
 import { verifyApiAccess } from '../api/client.ts';
+import { cacheResetOption } from '../bench/cache-reset.ts';
 import { EngineTemplateError } from '../engine/engine.ts';
 import { SessionWorkloadError, runTuneLoop } from '../tune/loop.ts';
 import type { Context } from './context.ts';
@@ -128,6 +129,7 @@ export const tuneCommand = {
     token: apiOptions.token,
     'endpoint-type': endpointOptions['endpoint-type'],
     'request-timeout': endpointOptions['request-timeout'],
+    ...cacheResetOption,
     'dataset-path': {
       ...datasetOptions['dataset-path'],
       help: 'The file for a session whose dataset is sharegpt, custom or trace.',
@@ -181,6 +183,7 @@ export async function runTuneCommand(argv: readonly string[], ctx: Context): Pro
       warmup: o.warmup,
       endpointType: o['endpoint-type'],
       requestTimeoutMs: o['request-timeout'] * 1000,
+      cacheReset: o['cache-reset'],
       datasetPath: o['dataset-path'],
       timeScale: o['time-scale'],
       counter: (model) => resolveCounter(o.tokenizer, model),

@@ -15,6 +15,7 @@ import {
 import { ApiError, type MakoApi } from '../api/client.ts';
 import type { EndpointType } from '../bench/client.ts';
 import { DATASET_KINDS, type DatasetKind, type DatasetSpec } from '../bench/datasets.ts';
+import { createCacheResetter } from '../bench/cache-reset.ts';
 import { executeBench, type BenchPlan } from '../bench/execute.ts';
 import { BenchAbortedError } from '../bench/run.ts';
 import { collectProvenance, mismatchWarnings } from '../bench/provenance.ts';
@@ -51,6 +52,8 @@ export interface TuneOptions {
   warmup: number;
   endpointType: EndpointType;
   requestTimeoutMs: number;
+  /** Reset each trial's prefix cache before its benchmark (--no-cache-reset turns it off). */
+  cacheReset: boolean;
   datasetPath?: string | undefined;
   /** trace sessions: multiplies the trace's timestamps. */
   timeScale?: number | undefined;
@@ -289,7 +292,11 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
               timeoutMs: options.requestTimeoutMs,
             },
           },
-          { signal },
+          {
+            signal,
+            // A fresh engine's cache is empty; the reset also covers an engine command that reuses a running server.
+            cacheReset: createCacheResetter({ baseUrl, enabled: options.cacheReset, say: (line) => out(`  ${line}`) }),
+          },
         );
       } catch (error) {
         if (signal.aborted) throw new Interrupted();

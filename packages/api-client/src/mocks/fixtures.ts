@@ -23,6 +23,7 @@ import {
   type Subscription,
   type SupportedRuntimeOptions,
   type SurveyResponse,
+  type Sweep,
   type TuningBest,
   type TuningInsights,
   type TuningResult,
@@ -77,6 +78,7 @@ export const authMe: AuthMe = { user, via: 'session', token_name: null, runner_n
 export const health: ResponseOf<'health'> = { status: 'ok', database: 'ok', version: '0.1.0' };
 
 export const sessions: TuningSession[] = fx.sessions;
+export const sweeps: Sweep[] = fx.sweeps;
 export const runningSession: TuningSession = fx.runningSession;
 export const completeSession: TuningSession = fx.completeSession;
 export const pendingSession: TuningSession = fx.pendingSession;

@@ -13,6 +13,7 @@ import {
   type PendingConfig,
   type ResponseOf,
   type TuningInsights,
+  type Sweep,
   type TuningSession,
 } from '@mako/contract';
 import * as fx from './fixtures.ts';
@@ -41,6 +42,10 @@ const accessToken = (): ResponseOf<'login'> => ({ access_token: fx.mockAccessTok
 
 function sessionOr404(info: MockRequestInfo): TuningSession | Response {
   return fx.sessions.find((s) => s.id === info.params.session_id) ?? errorResponse(404, 'Tuning session not found');
+}
+
+function sweepOr404(info: MockRequestInfo): Sweep | Response {
+  return fx.sweeps.find((s) => s.id === info.params.sweep_id) ?? errorResponse(404, 'Sweep not found');
 }
 
 /** A fresh session with nothing evaluated, under the requested id. */
@@ -408,6 +413,21 @@ export const endpointMocks: EndpointMocks = {
     success: planFor,
     empty: () => fx.infeasiblePlan,
     error: () => errorResponse(429, 'Too many requests, please try again in a minute'),
+  },
+  // ---- Sweeps
+  createSweep: { success: () => fx.sweeps[0] as Sweep, error: () => errorResponse(403, 'Not allowed') },
+  updateSweep: { success: sweepOr404, error: notFound('Sweep') },
+  getSweep: { success: sweepOr404, error: notFound('Sweep') },
+  listSweeps: {
+    success: ({ url }) => {
+      const benchmarkId = url.searchParams.get('benchmark_id');
+      const rows = benchmarkId
+        ? fx.sweeps.filter((s) => s.levels.some((l) => l.benchmark_id === benchmarkId))
+        : fx.sweeps;
+      return paginate(rows, url);
+    },
+    empty: emptyPage,
+    error: serverError,
   },
 };
 

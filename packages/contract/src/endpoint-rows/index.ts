@@ -10,3 +10,4 @@ export * from './tuning.ts';
 export * from './account.ts';
 export * from './share.ts';
 export * from './planner.ts';
+export * from './sweeps.ts';

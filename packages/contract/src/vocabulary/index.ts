@@ -43,3 +43,11 @@ export {
 // token screen, which still import them from here (other packages import types from @mako/contract).
 export type { ApiToken, StoredToken } from '../account.ts';
 export type { ParamCondition, SpaceRule, Spread } from '../tuning.ts';
+export {
+  KNEE_SHARE,
+  SWEEP_OVER,
+  sweepVerdict,
+  type SweepOver,
+  type SweepPoint,
+  type SweepVerdictFigures,
+} from './sweeps.ts';

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../primitives/dialog';
 import { EmptyState } from '../../primitives/empty-state';
 import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatHardware, formatNumber, plural } from '../../foundations/format/format';
+import { TextLink } from '../../primitives/link';
 import { RelativeTime } from '../../primitives/relative-time';
 import { Select } from '../../primitives/select';
 import { Loading, Skeleton } from '../../primitives/skeleton';
@@ -96,6 +97,8 @@ export interface SingleBenchmarkDetailProps extends LoadFailureProps {
   readOnly?: boolean;
   /** The owner's share control for the setting and the shown benchmark, beside the heading. */
   renderShare?: (selected: Benchmark | undefined) => ReactNode;
+  /** The page of the load sweep the shown benchmark is a level of, when it is one. */
+  sweepHref?: string | null;
   /**
    * Opens 2–4 ticked benchmarks side by side (/benchmarks/compare). With it the list gets a
    * Compare checkbox column and a Compare bar, as in search.
@@ -310,6 +313,7 @@ export function SingleBenchmarkDetail({
   showTitle = true,
   readOnly = false,
   renderShare,
+  sweepHref,
   onCompare,
 }: SingleBenchmarkDetailProps) {
   const radioName = useId();
@@ -386,6 +390,12 @@ export function SingleBenchmarkDetail({
             {formatRuntime(setting.software)} · {setting.workload.dataset} ·{' '}
             {plural(setting.workload.num_requests, 'request', 'requests')} ·{' '}
             {formatRequestRate(setting.workload.request_rate)}
+            {sweepHref ? (
+              <>
+                {' · '}
+                <TextLink href={sweepHref}>One level of a load sweep</TextLink>
+              </>
+            ) : null}
           </ScreenLede>
         </ScreenHeading>
         {renderShare?.(selected)}

@@ -6,6 +6,7 @@ import {
   benchmarkSettingQueryOptions,
   benchmarksBySettingQueryOptions,
   currentUserQueryOptions,
+  sweepsQueryOptions,
   useDeleteBenchmarkMutation,
   usePatchBenchmarkMutation,
 } from '@mako/api-client';
@@ -51,6 +52,11 @@ function SettingDetailPage() {
   // The list leaves out runs and telemetry; the shown benchmark's own answer has them.
   const shownId = page.data.some((b) => b.id === benchmark) ? benchmark : bestByThroughput(page.data)?.id;
   const { data: detail } = useQuery({ ...benchmarkQueryOptions(shownId ?? ''), enabled: shownId !== undefined });
+  // Sweeps are their owner's: only the owner's page asks whether the shown benchmark is a level of one.
+  const ownShown =
+    current.status === 'authenticated' && page.data.some((b) => b.id === shownId && b.owner === current.user.id);
+  const { data: sweeps } = useQuery({ ...sweepsQueryOptions({ benchmark_id: shownId ?? '' }), enabled: ownShown });
+  const sweep = sweeps?.data[0];
   const publish = usePatchBenchmarkMutation();
   const remove = useDeleteBenchmarkMutation();
   return (
@@ -61,6 +67,7 @@ function SettingDetailPage() {
       benchmarks={page.data}
       selectedBenchmarkId={benchmark ?? null}
       selectedDetail={detail ?? null}
+      sweepHref={sweep ? `/sweeps/${sweep.id}` : null}
       onSelectBenchmark={(benchmarkId) => void navigate({ search: { benchmark: benchmarkId }, replace: true })}
       viewerId={current.status === 'authenticated' ? current.user.id : null}
       onPublishChange={(benchmarkId, published) => publish.mutate({ benchmarkId, patch: { published } })}

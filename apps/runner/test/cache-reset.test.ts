@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { benchArgs, emulatorForTest, runCliReport } from './helpers.ts';
+
+/** 10 requests of 8 → 4 tokens, no warm-up: each run sends exactly 10 generation requests. */
+const shortRun = (url: string) => [
+  ...benchArgs(url, { requests: 10, promptLen: 8, outputLen: 4 }),
+  '--warmup',
+  '0',
+  '--quiet',
+];
+
+type RunsReport = { per_run: { prefix_cache_reset: unknown }[] };
+
+describe('prefix-cache reset between repeats, levels and trials', () => {
+  it("bench --runs 3 resets vLLM's cache before each run, says so, and records it", async () => {
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, cacheReset: 'vllm' });
+    const { run, report } = await runCliReport<RunsReport>([...shortRun(emulator.url), '--runs', '3']);
+    // Each reset came before its run's first request: none of them saw the previous run's prompts cached.
+    expect(emulator.stats.cacheResets).toEqual([
+      { path: '/reset_prefix_cache', afterRequests: 0 },
+      { path: '/reset_prefix_cache', afterRequests: 10 },
+      { path: '/reset_prefix_cache', afterRequests: 20 },
+    ]);
+    expect(run.stderr.match(/prefix cache reset \(POST \/reset_prefix_cache\)/g)).toHaveLength(3);
+    expect(report.per_run.map((r) => r.prefix_cache_reset)).toEqual(
+      Array(3).fill({ state: 'reset', via: '/reset_prefix_cache' }),
+    );
+  }, 60_000);
+
+  it("uses SGLang's /flush_cache when that is what the engine offers", async () => {
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, cacheReset: 'sglang' });
+    const { report } = await runCliReport<RunsReport>([...shortRun(emulator.url), '--runs', '2']);
+    expect(emulator.stats.cacheResets.map((r) => [r.path, r.afterRequests])).toEqual([
+      ['/flush_cache', 0],
+      ['/flush_cache', 10],
+    ]);
+    expect(report.per_run[1]?.prefix_cache_reset).toEqual({ state: 'reset', via: '/flush_cache' });
+  }, 60_000);
+
+  it('an engine without a reset (404) is said once, not failed', async () => {
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, cacheReset: 'none' });
+    const { run, report } = await runCliReport<RunsReport>([...shortRun(emulator.url), '--runs', '3']);
+    expect(run.stderr.match(/the engine offers no prefix-cache reset/g)).toHaveLength(1);
+    expect(report.per_run.map((r) => r.prefix_cache_reset)).toEqual(Array(3).fill({ state: 'unsupported' }));
+    expect(emulator.stats.requests).toBe(30);
+  }, 60_000);
+
+  it('--no-cache-reset leaves the cache alone', async () => {
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, cacheReset: 'vllm' });
+    const { run, report } = await runCliReport<RunsReport>([
+      ...shortRun(emulator.url),
+      '--runs',
+      '2',
+      '--no-cache-reset',
+    ]);
+    expect(emulator.stats.cacheResets).toEqual([]);
+    expect(run.stderr).toContain('prefix cache kept between runs (--no-cache-reset)');
+    expect(report.per_run.map((r) => r.prefix_cache_reset)).toEqual([{ state: 'disabled' }, { state: 'disabled' }]);
+  }, 60_000);
+
+  it('sweep resets the cache before every level', async () => {
+    const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, cacheReset: 'vllm' });
+    const { report } = await runCliReport<{ steps: { level: number; prefix_cache_reset: unknown }[] }>([
+      'sweep',
+      '--base-url',
+      emulator.url,
+      '--over',
+      'concurrency',
+      '--start',
+      '1',
+      '--max',
+      '4',
+      '--num-requests',
+      '8',
+      '--warmup',
+      '0',
+      '--prompt-len',
+      '8',
+      '--output-len',
+      '4',
+      '--slo',
+      'e2el_ms=60000',
+      '--quiet',
+    ]);
+    expect(report.steps.map((s) => s.level)).toEqual([1, 2, 4]);
+    expect(emulator.stats.cacheResets.map((r) => r.afterRequests)).toEqual([0, 8, 16]);
+    expect(
+      report.steps.every(
+        (s) => JSON.stringify(s.prefix_cache_reset) === '{"state":"reset","via":"/reset_prefix_cache"}',
+      ),
+    ).toBe(true);
+  }, 60_000);
+});

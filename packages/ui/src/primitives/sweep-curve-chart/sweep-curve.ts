@@ -1,0 +1,15 @@
+import type { SweepCurvePoint, SweepPointStatus } from './sweep-curve-chart-props';
+
+export const STATUS_TEXT: Record<SweepPointStatus, string> = {
+  passed: 'Met the SLO',
+  failed: 'Missed the SLO',
+  saturated: 'Saturated (stopped early)',
+};
+
+/**
+ * The line through the levels in load order. Saturated levels stay off it: their truncated figures
+ * are marked where they fell, not drawn as part of the curve.
+ */
+export function curveOf(points: readonly SweepCurvePoint[]): SweepCurvePoint[] {
+  return points.filter((point) => point.status !== 'saturated').sort((a, b) => a.load - b.load);
+}

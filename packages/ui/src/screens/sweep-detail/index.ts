@@ -1,0 +1,2 @@
+export { SweepDetail } from './sweep-detail';
+export type { SweepDetailProps } from './sweep-detail';
