@@ -182,8 +182,16 @@ export const FilterAndSearch: Story = {
     });
     await step('the objective list names each metric with its better direction', async () => {
       const objective = fields.getByLabelText('Objective');
-      await expectOffers(objective, ['p99 TTFT (lowest first)', 'Output tok/s per user (highest first)']);
-      await expect(within(objective).getAllByRole('option')).toHaveLength(29);
+      await expectOffers(objective, [
+        'p99 TTFT (lowest first)',
+        'Output tok/s per user (highest first)',
+        'p99 TTFOT (lowest first)',
+        'Prefix-cache hit rate (highest first)',
+        'Energy per output token (lowest first)',
+        'Cost per 1M input tokens (lowest first)',
+      ]);
+      // Every metric key, and "none".
+      await expect(within(objective).getAllByRole('option')).toHaveLength(39);
     });
   },
 };
