@@ -12,7 +12,7 @@ describe('migration 0010_benchmark_metrics', () => {
     const database = openDatabase(':memory:');
     const { db } = database;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('0008_token_scopes')).error).toBeUndefined();
+    expect((await migrator.migrateTo('0009_benchmark_provenance')).error).toBeUndefined();
 
     const owner = randomUUID();
     await db
