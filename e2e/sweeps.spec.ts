@@ -68,6 +68,8 @@ test("a runner's sweep has a page with its curve, its verdict, and links to and 
   await storeToken(page, token);
 
   await page.goto(`/sweeps/${sweep.id}`);
+  // One h1, the app's top bar's: the page's title.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sweep of ${model}`);
   await expect(page.getByText('Highest load meeting the SLO: concurrency 4', { exact: false })).toBeVisible();
   await expect(page.getByText(/1 level was saturated \(concurrency 8\)/)).toBeVisible();
   const chart = page.getByRole('figure', { name: 'Throughput against latency, level by level' });

@@ -5,7 +5,15 @@ import type { BadgeTone } from '../../primitives/badge';
 import { Callout } from '../../primitives/callout';
 import { DataTable } from '../../primitives/data-table';
 import { TextLink } from '../../primitives/link';
-import { ScreenIntro, ScreenRoot, Section, SectionTitle } from '../../primitives/screen-layout';
+import {
+  ScreenHeader,
+  ScreenHeading,
+  ScreenLede,
+  ScreenRoot,
+  ScreenTitle,
+  Section,
+  SectionTitle,
+} from '../../primitives/screen-layout';
 import { SweepCurveChart } from '../../primitives/sweep-curve-chart';
 import type { SweepPointStatus } from '../../primitives/sweep-curve-chart';
 import { formatHardware, formatMs, formatNumber } from '../../foundations/format/format';
@@ -19,6 +27,8 @@ export interface SweepDetailProps extends LoadFailureProps {
   /** The state of GET /sweeps/{id}. */
   status: 'loading' | 'error' | 'success';
   sweep?: Sweep;
+  /** Render the title as this page's h1; leave off when the app shell's top bar shows it. */
+  showTitle?: boolean;
   /** A level's benchmark page, from its benchmark and that benchmark's setting. */
   benchmarkHref: (link: { benchmarkId: string; settingId: string }) => string;
 }
@@ -107,20 +117,32 @@ function chartSummary(sweep: Sweep): string {
   )}; the most throughput, ${formatNumber(top.request_throughput, 2)} req/s, at ${loadLabel(sweep.over, top.load)} with E2E p99 ${formatMs(top.e2el_p99_ms)}.`;
 }
 
-function SweepContent({ sweep, benchmarkHref }: { sweep: Sweep; benchmarkHref: BenchmarkHref }) {
+function SweepContent({
+  sweep,
+  benchmarkHref,
+  showTitle,
+}: {
+  sweep: Sweep;
+  benchmarkHref: BenchmarkHref;
+  showTitle: boolean;
+}) {
   const { headline, details } = verdictSentences(sweep);
   const met = sweep.verdict.best_load !== null;
   const { setting } = sweep;
   return (
     <ScreenRoot>
-      <ScreenIntro
-        title={`Sweep of ${setting.ml_model_name}`}
-        lede={`${sweep.over === 'concurrency' ? 'Concurrency' : 'Request-rate'} sweep on ${formatHardware(
-          setting.hardware_config,
-        )} · ${formatRuntime(setting.software)} · SLO ${sloText(sweep.slo)} for ≥ ${formatNumber(
-          sweep.attainment * 100,
-        )} % of requests · ${sweep.complete ? 'complete' : 'not finished'}`}
-      />
+      <ScreenHeader>
+        <ScreenHeading>
+          {showTitle ? <ScreenTitle>{sweepTitle(sweep)}</ScreenTitle> : null}
+          <ScreenLede>
+            {`${sweep.over === 'concurrency' ? 'Concurrency' : 'Request-rate'} sweep on ${formatHardware(
+              setting.hardware_config,
+            )} · ${formatRuntime(setting.software)} · SLO ${sloText(sweep.slo)} for ≥ ${formatNumber(
+              sweep.attainment * 100,
+            )} % of requests · ${sweep.complete ? 'complete' : 'not finished'}`}
+          </ScreenLede>
+        </ScreenHeading>
+      </ScreenHeader>
       <Callout tone={met ? 'success' : 'warning'} role="none" title={headline}>
         {details.length ? (
           <VerdictList aria-label="Findings">
@@ -161,10 +183,13 @@ function SweepContent({ sweep, benchmarkHref }: { sweep: Sweep; benchmarkHref: B
 }
 
 /** One load sweep: its verdict in words, all its levels on one throughput–latency curve, and each level's figures. */
-export function SweepDetail({ status, sweep, benchmarkHref, ...failure }: SweepDetailProps) {
+/** The page's title: the app's top bar shows it when the screen does not. */
+export const sweepTitle = (sweep: Pick<Sweep, 'setting'>) => `Sweep of ${sweep.setting.ml_model_name}`;
+
+export function SweepDetail({ status, sweep, benchmarkHref, showTitle = true, ...failure }: SweepDetailProps) {
   return (
     <LoadingErrorWrapper {...statusLoadState(status, failure)}>
-      {sweep ? <SweepContent sweep={sweep} benchmarkHref={benchmarkHref} /> : null}
+      {sweep ? <SweepContent sweep={sweep} benchmarkHref={benchmarkHref} showTitle={showTitle} /> : null}
     </LoadingErrorWrapper>
   );
 }

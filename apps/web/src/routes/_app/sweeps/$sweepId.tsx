@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { sweepQueryOptions } from '@mako/api-client';
-import { SweepDetail } from '@mako/ui';
+import { SweepDetail, sweepTitle } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { screenRouteError } from '../../../components/route-states.tsx';
@@ -16,8 +16,8 @@ export const Route = createFileRoute('/_app/sweeps/$sweepId')({
   loader: async ({ context, params }) => ({
     sweep: await orNotFound(context.queryClient.ensureQueryData(sweepQueryOptions(params.sweepId))),
   }),
-  head: ({ loaderData }) => pageHead(loaderData ? `Sweep of ${loaderData.sweep.setting.ml_model_name}` : 'Sweep'),
-  pendingComponent: () => <SweepDetail status="loading" benchmarkHref={benchmarkHref} />,
+  head: ({ loaderData }) => pageHead(loaderData ? sweepTitle(loaderData.sweep) : 'Sweep'),
+  pendingComponent: () => <SweepDetail status="loading" showTitle={false} benchmarkHref={benchmarkHref} />,
   errorComponent: screenRouteError(sweepErrorScreen),
   notFoundComponent: () => <ResourceNotFound what="sweep" backTo="/single-benchmarks" backLabel="All benchmarks" />,
   component: SweepPage,
@@ -26,9 +26,9 @@ export const Route = createFileRoute('/_app/sweeps/$sweepId')({
 function SweepPage() {
   const { sweepId } = Route.useParams();
   const { data: sweep } = useSuspenseQuery(sweepQueryOptions(sweepId));
-  return <SweepDetail status="success" sweep={sweep} benchmarkHref={benchmarkHref} />;
+  return <SweepDetail status="success" showTitle={false} sweep={sweep} benchmarkHref={benchmarkHref} />;
 }
 
 function sweepErrorScreen(error: ScreenError, retry: () => void) {
-  return <SweepDetail status="error" error={error} onRetry={retry} benchmarkHref={benchmarkHref} />;
+  return <SweepDetail status="error" showTitle={false} error={error} onRetry={retry} benchmarkHref={benchmarkHref} />;
 }
