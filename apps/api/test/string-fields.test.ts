@@ -203,6 +203,30 @@ beforeAll(async () => {
     body: { ml_model_name: 'm', hardware_config: { name: 'H100', count: 1 }, objective: 'output_throughput' },
   });
   const checkout = await ok(ts, 'createCheckout', { token, body: { plan_id: 'pro' } });
+  const sweepLevel = {
+    load: 8,
+    benchmark_id: stored.id,
+    passed: true,
+    slo_met: 0.95,
+    completed: 100,
+    failed: 0,
+    request_throughput: 4,
+    output_throughput: 400,
+    goodput: 3.8,
+    ttft_p99_ms: 200,
+    tpot_p99_ms: 20,
+    e2el_p99_ms: 2000,
+  };
+  const sweepBody = {
+    setting: benchmark().setting,
+    runtime_options: { max_num_seqs: 256, kv_cache_dtype: 'fp8' },
+    over: 'concurrency' as const,
+    slo: { ttft_ms: 500 },
+    attainment: 0.9,
+    levels: [sweepLevel],
+    notes: 'driver 550',
+  };
+  const sweep = await ok(ts, 'createSweep', { token, body: sweepBody });
 
   const pageQuery = { limit: '10', offset: '0' };
   const ownedQuery = { ...pageQuery, owned_by: 'me' };
@@ -342,6 +366,10 @@ beforeAll(async () => {
         wants_demo: false,
       },
     },
+    createSweep: { body: sweepBody },
+    updateSweep: { params: { sweep_id: sweep.id }, body: { levels: [sweepLevel], complete: true } },
+    getSweep: { params: { sweep_id: sweep.id } },
+    listSweeps: { query: { ...pageQuery, benchmark_id: stored.id } },
     plan: {
       body: {
         model: 'meta-llama/Llama-3.1-8B-Instruct',
