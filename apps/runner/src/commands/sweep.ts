@@ -15,6 +15,7 @@ import {
   type SaturationEvidence,
 } from '../sweep/saturation.ts';
 import { ms, pct, perSecond, table } from '../util/format.ts';
+import { collectProvenance, mismatchWarnings } from '../bench/provenance.ts';
 import { benchmarkBody, postBenchmark } from './bench.ts';
 import type { Context } from './context.ts';
 import {
@@ -220,6 +221,16 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
   for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
   const setting = o.post ? await resolveSetting(o, ownedBy) : null;
+  // Read once, before the first level: every level runs on the same engine with the same flags.
+  const provenance = await collectProvenance({
+    baseUrl: endpoint.baseUrl,
+    apiKey: endpoint.apiKey,
+    model: endpoint.model,
+    argv: ['sweep', ...argv],
+    dataset: spec,
+    asked: setting?.runtimeOptions ?? {},
+  });
+  for (const w of mismatchWarnings(provenance)) ctx.stderr.write(`warning: ${w}\n`);
   const counter = resolveCounter(o.tokenizer, endpoint.model);
   const records: StepRecord[] = [];
   const watchSaturation = o['saturation-window'] > 0;
@@ -360,6 +371,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
             gpuCostPerHour: o['gpu-cost-per-hour'],
             published: o.publish,
             notes: o.notes ?? `mako-runner sweep over ${what}, step ${step}`,
+            provenance,
           })
         : null;
     if (body && api && postable) {
