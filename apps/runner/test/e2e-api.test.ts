@@ -408,7 +408,7 @@ describe('mako-runner against apps/api', () => {
         expect(benchmark.setting.id).toBe(level.setting_id);
         expect(benchmark.setting.workload.max_concurrency).toBe(level.load);
         // Each level says what it ran on and how it was asked for, as a bench run does.
-        expect(benchmark.provenance?.runner.argv[0]).toBe('sweep');
+        expect(benchmark.provenance?.runner?.argv[0]).toBe('sweep');
       }
     } finally {
       await emulator.close();

@@ -35,3 +35,6 @@ export const tuningSessionTitle = (setting: ModelOnHardware) =>
 /** '{model name} benchmarks on {count}x {hardware name}' */
 export const benchmarkSettingTitle = (setting: ModelOnHardware) =>
   `${setting.ml_model_name} benchmarks on ${hardware(setting)}`;
+
+/** 'Sweep of {model name}': a load sweep's page (the screen shows its own heading). */
+export const sweepTitle = (sweep: { setting: { ml_model_name: string } }) => `Sweep of ${sweep.setting.ml_model_name}`;

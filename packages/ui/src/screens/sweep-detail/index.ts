@@ -1,2 +1,2 @@
-export { SweepDetail, sweepTitle } from './sweep-detail';
+export { SweepDetail } from './sweep-detail';
 export type { SweepDetailProps } from './sweep-detail';

@@ -184,7 +184,7 @@ function SweepContent({
 
 /** One load sweep: its verdict in words, all its levels on one throughput–latency curve, and each level's figures. */
 /** The page's title: the app's top bar shows it when the screen does not. */
-export const sweepTitle = (sweep: Pick<Sweep, 'setting'>) => `Sweep of ${sweep.setting.ml_model_name}`;
+const sweepTitle = (sweep: Pick<Sweep, 'setting'>) => `Sweep of ${sweep.setting.ml_model_name}`;
 
 export function SweepDetail({ status, sweep, benchmarkHref, showTitle = true, ...failure }: SweepDetailProps) {
   return (

@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { sweepQueryOptions } from '@mako/api-client';
-import { SweepDetail, sweepTitle } from '@mako/ui';
+import { SweepDetail } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { ResourceNotFound } from '../../../components/resource-not-found.tsx';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { orNotFound } from '../../../lib/notices/not-found.ts';
 import { pageHead } from '../../../lib/page-titles/page-title.ts';
+import { sweepTitle } from '../../../lib/page-titles/titles.ts';
 
 /** A level's benchmark, shown selected on its setting's page. */
 const benchmarkHref = ({ benchmarkId, settingId }: { benchmarkId: string; settingId: string }) =>
