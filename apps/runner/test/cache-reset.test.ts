@@ -1,5 +1,10 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchArgs, emulatorForTest, runCliReport } from './helpers.ts';
+import { benchArgs, emulatorForTest, fakeApiForTest, runCli, runCliReport, tuneArgs } from './helpers.ts';
+
+const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 
 /** 10 requests of 8 → 4 tokens, no warm-up: each run sends exactly 10 generation requests. */
 const shortRun = (url: string) => [
@@ -90,4 +95,52 @@ describe('prefix-cache reset between repeats, levels and trials', () => {
       ),
     ).toBe(true);
   }, 60_000);
+
+  /**
+   * Two trials against the fake API, each on its own emulated engine, which writes what it saw to
+   * `stats` when tune stops it: its prefix-cache resets, and how many generation requests came before each.
+   */
+  const tuneTwoTrials = async (extra: string[]) => {
+    const api = await fakeApiForTest({ token: TOKEN, configs: [{ max_num_seqs: 4 }, { max_num_seqs: 8 }] });
+    const dir = mkdtempSync(join(tmpdir(), 'mako-cache-reset-'));
+    const stats = join(dir, 'engine-stats.jsonl');
+    const run = await runCli(
+      [
+        ...tuneArgs(api.sessionId, `--ttft-ms 2 --itl-ms 1 --stats-file ${stats}`),
+        '--warmup',
+        '4',
+        '--log-dir',
+        dir,
+        ...extra,
+      ],
+      { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
+      120_000,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(api.results).toHaveLength(2);
+    const engines = readFileSync(stats, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { requests: number; cacheResets: { path: string; afterRequests: number }[] });
+    expect(engines).toHaveLength(2);
+    // Each trial's engine answered its 4 warm-up requests and the 12 measured ones of the fake session's workload.
+    expect(engines.map((engine) => engine.requests)).toEqual([16, 16]);
+    return { run, engines };
+  };
+
+  it("tune resets each trial's engine cache before the trial's first request, warm-up included", async () => {
+    const { run, engines } = await tuneTwoTrials([]);
+    expect(engines.map((engine) => engine.cacheResets)).toEqual([
+      [{ path: '/reset_prefix_cache', afterRequests: 0 }],
+      [{ path: '/reset_prefix_cache', afterRequests: 0 }],
+    ]);
+    expect(run.stdout.match(/prefix cache reset \(POST \/reset_prefix_cache\)/g)).toHaveLength(2);
+  }, 150_000);
+
+  it('tune --no-cache-reset leaves every trial engine cache alone, and says so', async () => {
+    const { run, engines } = await tuneTwoTrials(['--no-cache-reset']);
+    expect(engines.map((engine) => engine.cacheResets)).toEqual([[], []]);
+    expect(run.stdout).toContain('prefix cache kept between runs (--no-cache-reset)');
+    expect(run.stdout).not.toContain('prefix cache reset (POST');
+  }, 150_000);
 });

@@ -12,6 +12,8 @@
  *   --spawn-worker              forks a child (like a tensor-parallel worker) in the same process group
  *   --pid-file FILE             appends this process's pid (and the worker's) to FILE
  *   --ignore-sigterm            survives SIGTERM, so only SIGKILL stops it
+ *   --stats-file FILE           on SIGTERM appends one JSON line of what it saw (generation requests, prefix-cache
+ *                               resets), as a tune trial's engine is gone before the test could ask it
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -105,6 +107,12 @@ if (failure === 'hang') {
   if (!flags.has('ignore-sigterm'))
     process.on('SIGTERM', () => {
       log('Shutting down');
+      const statsFile = flags.get('stats-file');
+      if (typeof statsFile === 'string')
+        appendFileSync(
+          statsFile,
+          `${JSON.stringify({ requests: emulator.stats.requests, cacheResets: emulator.stats.cacheResets })}\n`,
+        );
       void emulator.close().then(() => process.exit(0));
     });
 }

@@ -225,3 +225,47 @@ export const ClientLimitedNotCompared: Story = {
     });
   },
 };
+
+/** The same setting as trial 2 on a server that failed 66 of its 80 requests (over FAILED_SHARE_LIMIT). */
+const serverFailed: Benchmark = {
+  ...trial2,
+  id: `${trial2.id}-server-failed`,
+  metrics: { ...trial2.metrics, completed: 14, failed: 66 },
+};
+
+/**
+ * A healthy run beside one where the server failed most requests, picked first: its few answers
+ * came back fast, which would read as a win; it moves off #1 and is never called better or worse.
+ */
+export const ServerFailedNotCompared: Story = {
+  tags: ['visual'],
+  args: { benchmarks: [serverFailed, llamaH100Manual] },
+  play: async ({ canvas, canvasElement, step }) => {
+    await step('the healthy run is #1, the failed-server one is #2 and marked not comparable', async () => {
+      const metrics = table(canvasElement, 'Metrics');
+      await expect(within(metrics).getByRole('columnheader', { name: '#1 baseline · 1x H100' })).toBeVisible();
+      await expect(within(metrics).getByRole('columnheader', { name: '#2 1x H100 · not comparable' })).toBeVisible();
+    });
+    await step('its column says why: how many requests failed', async () => {
+      const setup = table(canvasElement, 'Setup and workload');
+      await expect(within(setup).getByRole('columnheader', { name: /^#2/ })).toHaveTextContent(
+        'Not comparable, server failed: 66 of 80 requests failed, so its figures describe a failing server, not its speed under this load.',
+      );
+      await expect(within(setup).getByRole('columnheader', { name: /^#1/ })).not.toHaveTextContent('Not comparable');
+    });
+    await step('none of its metrics is called better or worse, each says it is not comparable', async () => {
+      const rows = within(table(canvasElement, 'Metrics')).getAllByRole('rowheader');
+      await expect(rows.length).toBeGreaterThan(10);
+      for (const header of rows) {
+        const failed = (header.closest('tr') as HTMLTableRowElement).cells[2]!;
+        await expect(failed).not.toHaveTextContent(/vs #1|better|worse|same as/);
+      }
+      const throughput = row(canvasElement, 'Metrics', 'Output tok/s');
+      await expect(throughput.cells[2]).toHaveTextContent('not comparable: server failed');
+    });
+    await step('the chart names it too', async () => {
+      await waitForChartPlot(canvasElement, 15_000);
+      await expect(canvas.getByText(/#2 1x H100 \(server failed\): /)).toBeInTheDocument();
+    });
+  },
+};
