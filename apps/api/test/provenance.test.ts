@@ -114,4 +114,49 @@ describe('benchmark provenance', () => {
     const trial = await ok(ts, 'getBenchmark', { token: alice.token, params: { benchmark_id: result.benchmark_id } });
     expect(trial.provenance?.mismatches).toEqual([{ flag: 'gpu_memory_utilization', asked: 0.95, reported: 0.9 }]);
   });
+
+  it("answers a trial's flag mismatches in the session's results, and only those", async () => {
+    const s = await ok(ts, 'createSession', {
+      token: alice.token,
+      body: session({
+        setting: setting({ ml_model_name: 'org/trial-mismatches' }),
+        budget: { max_trials: 6, max_parallel: 3 },
+      }),
+    });
+    const { configs } = await ok(ts, 'nextConfigs', {
+      token: alice.token,
+      params: { session_id: s.id },
+      body: { count: 3 },
+    });
+    const [differs, agrees, older] = configs;
+    if (!differs || !agrees || !older) throw new Error('three configurations were not leased');
+    const kvCache = { flag: 'kv_cache_dtype', asked: 'fp8', reported: 'auto' };
+    const posted = await ok(ts, 'postResult', {
+      token: alice.token,
+      params: { session_id: s.id },
+      body: {
+        pending_config_id: differs.id,
+        metrics: metrics(4000),
+        provenance: provenance({ mismatches: [kvCache] }),
+      },
+    });
+    expect(posted.flag_mismatches).toEqual([kvCache]);
+    await ok(ts, 'postResult', {
+      token: alice.token,
+      params: { session_id: s.id },
+      body: { pending_config_id: agrees.id, metrics: metrics(4100), provenance: provenance({ mismatches: [] }) },
+    });
+    await ok(ts, 'postResult', {
+      token: alice.token,
+      params: { session_id: s.id },
+      body: { pending_config_id: older.id, metrics: metrics(4200) },
+    });
+    const results = await ok(ts, 'listResults', { token: alice.token, params: { session_id: s.id } });
+    const byPending = new Map(results.data.map((r) => [r.pending_config_id, r]));
+    expect(byPending.get(differs.id)?.flag_mismatches).toEqual([kvCache]);
+    expect(byPending.get(agrees.id)).not.toHaveProperty('flag_mismatches');
+    expect(byPending.get(older.id)).not.toHaveProperty('flag_mismatches');
+    // The list stays light: the reported flags and the rest of the provenance stay on the benchmark.
+    expect(byPending.get(differs.id)).not.toHaveProperty('provenance');
+  });
 });

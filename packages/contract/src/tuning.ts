@@ -10,7 +10,7 @@ import {
   RuntimeOptions,
 } from './benchmarks.ts';
 import { MetricKey } from './metric-key.ts';
-import { Provenance } from './provenance.ts';
+import { FlagMismatch, MAX_MISMATCHES, Provenance } from './provenance.ts';
 
 export const Objective = z.object({ metric: MetricKey, direction: Direction });
 export type Objective = z.infer<typeof Objective>;
@@ -283,6 +283,11 @@ export const TuningResult = z.object({
   created_at: Timestamp,
   /** A repeat measurement of its trial. */
   remeasure: z.optional(z.boolean()),
+  /**
+   * Flags the trial asked for that its engine reported otherwise (its benchmark's provenance);
+   * absent when none differed or the runner sent no provenance.
+   */
+  flag_mismatches: z.optional(z.array(FlagMismatch).check(z.minLength(1), z.maxLength(MAX_MISMATCHES))),
 });
 export type TuningResult = z.infer<typeof TuningResult>;
 export const TuningResultPage = page(TuningResult);

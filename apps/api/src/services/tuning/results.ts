@@ -18,7 +18,7 @@ import { Conflict, notFound } from '../errors.ts';
 import { measuresEvery, sessionObjectives, withObjectiveValues } from '../pareto.ts';
 import { evaluate, flattenMetrics, isBetter } from './evaluation.ts';
 import { confidenceBySession, settleConfirming } from './remeasure.ts';
-import { pendingOf, toResult } from './rows.ts';
+import { flagMismatchesOf, pendingOf, toResult, withFlagMismatches } from './rows.ts';
 import { isDefaults, sessionDefaults } from './search-space.ts';
 import { lockSession, ownSession } from './session-row.ts';
 
@@ -149,8 +149,8 @@ export function tuningResults(ctx: AppContext) {
         .selectAll()
         .where('id', '=', resultId)
         .executeTakeFirstOrThrow();
-      const session = await ownSession(db, sessionId, owner);
-      return withObjectiveValues(toResult(row), row, session);
+      const [session, mismatches] = await Promise.all([ownSession(db, sessionId, owner), flagMismatchesOf(db, [row])]);
+      return withFlagMismatches(withObjectiveValues(toResult(row), row, session), mismatches);
     },
 
     async list(sessionId: string, owner: string, limit: number, offset: number) {
@@ -171,7 +171,11 @@ export function tuningResults(ctx: AppContext) {
           .where('session_id', '=', session.id)
           .executeTakeFirstOrThrow(),
       ]);
-      return { data: rows.map((r) => withObjectiveValues(toResult(r), r, session)), count: Number(total.count) };
+      const mismatches = await flagMismatchesOf(db, rows);
+      return {
+        data: rows.map((r) => withFlagMismatches(withObjectiveValues(toResult(r), r, session), mismatches)),
+        count: Number(total.count),
+      };
     },
 
     async best(sessionId: string, owner: string) {
@@ -182,7 +186,10 @@ export function tuningResults(ctx: AppContext) {
         .selectAll()
         .where('id', '=', session.best_result_id)
         .executeTakeFirstOrThrow();
-      const result = withObjectiveValues(toResult(row), row, session);
+      const result = withFlagMismatches(
+        withObjectiveValues(toResult(row), row, session),
+        await flagMismatchesOf(db, [row]),
+      );
       // The mean of its measurements when it was re-measured (else its one reading).
       const best = session.best_value ?? (result.objective_value as number);
       const base = session.default_value;

@@ -12,6 +12,7 @@ import type { CompareSelection } from '../benchmark-common/compare-selection';
 import type { MetricKey, RuntimeOptions, TuningResult, TuningSession } from '@mako/contract';
 import { trialStatus } from '../tuning-common/tuning-format';
 import { ConfigChanges } from './config-changes';
+import { EngineDiffers } from './engine-differs';
 import { FirstTrialNote } from './first-trial-note';
 import type { FirstTrialChange } from './first-trial';
 import type { CopiedItem, ResultsPageQuery } from './session-detail-types';
@@ -88,6 +89,7 @@ function resultColumns(
             )}
             {row.original.id === bestResultId ? <Badge tone="accent">Best</Badge> : null}
             {row.original.remeasure ? <Badge>Re-measure</Badge> : null}
+            {row.original.flag_mismatches ? <EngineDiffers mismatches={row.original.flag_mismatches} /> : null}
             {row.original.failure ? (
               <FailureText title={row.original.failure.message}>{row.original.failure.message}</FailureText>
             ) : null}

@@ -2,6 +2,7 @@ import { narrowRangeInsights, narrowRangeRun } from '@mako/fixtures';
 import { FAILED_SESSION, RUNNING_RESULTS, RUNNING_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
 import type {
   BenchmarkMetrics,
+  FlagMismatch,
   PendingConfig,
   RuntimeOptions,
   TuningBest,
@@ -253,3 +254,22 @@ function found<T>(value: T | null | undefined): T {
   if (value === null || value === undefined) throw new Error('the narrow-range session has no best in @mako/fixtures');
   return value;
 }
+
+/*
+ * The running session as if two trials' engines had not run with every flag asked for (what the
+ * runner's provenance records): trial 3's engine fell back to an unquantised KV cache, and trial 6
+ * was benchmarked against a server already started with vLLM's defaults, so four flags differ.
+ */
+const engineDiffers: Record<number, FlagMismatch[]> = {
+  3: [{ flag: 'kv_cache_dtype', asked: 'fp8', reported: 'auto' }],
+  6: [
+    { flag: 'max_num_seqs', asked: 320, reported: 256 },
+    { flag: 'max_num_batched_tokens', asked: 12288, reported: 8192 },
+    { flag: 'gpu_memory_utilization', asked: 0.93, reported: 0.9 },
+    { flag: 'kv_cache_dtype', asked: 'fp8', reported: 'auto' },
+  ],
+};
+export const ENGINE_DIFFERS_RESULTS: TuningResult[] = RUNNING_RESULTS.map((r) => {
+  const mismatches = engineDiffers[r.trial_number];
+  return mismatches ? { ...r, flag_mismatches: mismatches } : r;
+});

@@ -30,6 +30,7 @@ import type { TuningResult } from '@mako/contract';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
 import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
 import {
+  ENGINE_DIFFERS_RESULTS,
   FAILED_NOW,
   FAILED_RESULTS,
   LONG_RUN,
@@ -368,6 +369,41 @@ export const Running: Story = {
       await expect(canvas.getByRole('textbox', { name: 'Add a runner' })).toHaveTextContent(command);
       await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
       await expect(args.onCopy).toHaveBeenCalledWith(command, 'runner-command');
+    });
+  },
+};
+
+/** Issue 24: a trial whose engine reported a flag otherwise than the session asked says so, in words. */
+export const EngineDiffers: Story = {
+  tags: ['visual'],
+  args: otherSessionArgs({
+    session: RUNNING_SESSION,
+    best: RUNNING_BEST,
+    results: ENGINE_DIFFERS_RESULTS,
+    pending: RUNNING_PENDING,
+    searchState: 'running',
+    now: RUNNING_NOW,
+  }),
+  play: async ({ canvas, step }) => {
+    const rows = bodyRows(canvas.getByRole('table', { name: 'Trial results' }));
+    const flagsOf = (row: HTMLElement | undefined) =>
+      within(row as HTMLElement).getByRole('list', { name: 'Flags the engine reports otherwise' });
+    await step('trial 3 names the one flag its engine did not take', async () => {
+      await expect(within(rows[2] as HTMLElement).getByText('Engine differs')).toBeVisible();
+      await expect(flagsOf(rows[2])).toHaveTextContent('kv_cache_dtype: asked fp8, engine reports auto');
+    });
+    await step('trial 6 names three of its four and counts the rest', async () => {
+      const flags = within(flagsOf(rows[5])).getAllByRole('listitem');
+      await expect(flags.map((f) => f.textContent)).toEqual([
+        'max_num_seqs: asked 320, engine reports 256',
+        'max_num_batched_tokens: asked 12288, engine reports 8192',
+        'gpu_memory_utilization: asked 0.93, engine reports 0.9',
+        "and 1 more on the trial's benchmark",
+      ]);
+    });
+    await step('trials whose engine took every flag say nothing', async () => {
+      await expect(canvas.getAllByText('Engine differs')).toHaveLength(2);
+      await expect(rows[0]).not.toHaveTextContent('Engine differs');
     });
   },
 };

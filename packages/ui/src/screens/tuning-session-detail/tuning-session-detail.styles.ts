@@ -99,3 +99,13 @@ export {
 } from '../../primitives/screen-layout';
 
 export { Identifier as Mono, SmallNumber as Numbers } from '../benchmark-common/benchmark-common.styles';
+
+/** A trial's flags its engine reported otherwise, one a line under its "Engine differs" badge. */
+export const MismatchList = styled.ul`
+  ${plainList}
+  ${stack(0.5)}
+  flex-basis: 100%;
+  font-size: ${fontSize.xs};
+  color: ${color.textMuted};
+  overflow-wrap: anywhere;
+`;
