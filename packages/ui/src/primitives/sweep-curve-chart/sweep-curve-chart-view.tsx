@@ -3,7 +3,7 @@ import { TooltipBox } from '../chart/chart.styles';
 import { pointTooltip, titledAxesChart, TooltipRow, useChartAxes } from '../chart/chart-view-kit';
 import { formatMs, formatNumber } from '../../foundations/format/format';
 import type { SweepCurveChartProps, SweepCurvePoint } from './sweep-curve-chart-props';
-import { STATUS_TEXT, curveOf } from './sweep-curve';
+import { STATUS_MARKS, STATUS_TEXT, curveOf } from './sweep-curve';
 
 /** The recharts part of SweepCurveChart; loaded on demand. */
 export default function SweepCurveChartView({ points, xLabel, yLabel, formatY }: SweepCurveChartProps) {
@@ -26,27 +26,16 @@ export default function SweepCurveChartView({ points, xLabel, yLabel, formatY }:
           isAnimationActive={false}
           name="Curve"
         />
-        <Scatter
-          name={STATUS_TEXT.passed}
-          data={of('passed')}
-          fill={colors.chart1}
-          shape="circle"
-          isAnimationActive={false}
-        />
-        <Scatter
-          name={STATUS_TEXT.failed}
-          data={of('failed')}
-          fill={colors.warning}
-          shape="diamond"
-          isAnimationActive={false}
-        />
-        <Scatter
-          name={STATUS_TEXT.saturated}
-          data={of('saturated')}
-          fill={colors.danger}
-          shape="cross"
-          isAnimationActive={false}
-        />
+        {STATUS_MARKS.map(({ status, shape, color }) => (
+          <Scatter
+            key={status}
+            name={STATUS_TEXT[status]}
+            data={of(status)}
+            fill={colors[color]}
+            shape={shape}
+            isAnimationActive={false}
+          />
+        ))}
         <Tooltip
           cursor={{ strokeDasharray: '3 3', stroke: colors.borderStrong }}
           isAnimationActive={false}

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { ChartFrame, chartFigure } from '../chart/chart-frame';
 import { useUiTheme } from '../../foundations/theme/ui-provider';
 import type { SweepCurveChartProps } from './sweep-curve-chart-props';
-import { STATUS_TEXT } from './sweep-curve';
+import { STATUS_MARKS, STATUS_TEXT } from './sweep-curve';
 
 const SweepCurveChartView = lazy(() => import('./sweep-curve-chart-view'));
 
@@ -17,11 +17,11 @@ export function SweepCurveChart(props: SweepCurveChartProps) {
     <ChartFrame
       {...chartFigure(props, { title: 'Throughput against latency, level by level', height: 320 })}
       summary={props.summary}
-      legend={[
-        { label: STATUS_TEXT.passed, shape: 'circle', color: colors.chart1 },
-        { label: STATUS_TEXT.failed, shape: 'diamond', color: colors.warning },
-        { label: STATUS_TEXT.saturated, shape: 'cross', color: colors.danger },
-      ]}
+      legend={STATUS_MARKS.map(({ status, shape, color }) => ({
+        label: STATUS_TEXT[status],
+        shape,
+        color: colors[color],
+      }))}
     >
       <SweepCurveChartView {...props} />
     </ChartFrame>

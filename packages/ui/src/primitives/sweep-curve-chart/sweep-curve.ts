@@ -1,5 +1,16 @@
 import type { SweepCurvePoint, SweepPointStatus } from './sweep-curve-chart-props';
 
+/** Each outcome's mark, in shape as well as colour (the legend and the plot read the same table). */
+export const STATUS_MARKS: readonly {
+  status: SweepPointStatus;
+  shape: 'circle' | 'diamond' | 'cross';
+  color: 'chart1' | 'warning' | 'danger';
+}[] = [
+  { status: 'passed', shape: 'circle', color: 'chart1' },
+  { status: 'failed', shape: 'diamond', color: 'warning' },
+  { status: 'saturated', shape: 'cross', color: 'danger' },
+];
+
 export const STATUS_TEXT: Record<SweepPointStatus, string> = {
   passed: 'Met the SLO',
   failed: 'Missed the SLO',
