@@ -4,10 +4,11 @@ import { simulate } from '@mako/perf-model';
 import {
   correctionFactor,
   PRIOR_BENCHMARKS,
+  predictionErrorRow,
   rebuildPredictionErrors,
 } from '../src/services/predictions/running-error.ts';
 import { weightDtypeOf } from '../src/services/predictions/predict.ts';
-import { benchmark, metrics, setting } from './fixtures.ts';
+import { benchmark, metrics, session, setting } from './fixtures.ts';
 import { ok, type TestServer } from './helpers.ts';
 import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';
 
@@ -176,6 +177,37 @@ describe('the running error per model × GPU × engine', () => {
     const error = errorOf((await detail(alice.token, second.id)).prediction);
     expect(error.count).toBe(1);
     expect(error.mean_log_ratio!).toBeCloseTo(Math.log(1.3), 2);
+  });
+
+  it('is made from what was posted, the same as from the stored benchmark (a benchmark, and a trial)', async () => {
+    const where = setting({ ml_model_name: 'Qwen/Qwen3-8B', hardware_config: { name: 'L40S', count: 1 } });
+    const posted = await ok(ts, 'createBenchmark', { token: alice.token, body: benchmark({ setting: where }) });
+    const s = await ok(ts, 'createSession', { token: alice.token, body: session({ setting: where }) });
+    const {
+      configs: [pending],
+    } = await ok(ts, 'nextConfigs', { token: alice.token, params: { session_id: s.id }, body: { count: 1 } });
+    const trial = await ok(ts, 'postResult', {
+      token: alice.token,
+      params: { session_id: s.id },
+      body: { pending_config_id: pending!.id, metrics: metrics(2500) },
+    });
+    const db = ts.server.ctx.db;
+    for (const id of [posted.id, trial.benchmark_id!]) {
+      const {
+        runtime_options,
+        metrics: measured,
+        ...stored
+      } = await db.selectFrom('benchmarks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const { benchmark_id: _id, ...row } = await db
+        .selectFrom('prediction_errors')
+        .selectAll()
+        .where('benchmark_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.pred_output_throughput).toBeGreaterThan(0);
+      expect(row).toEqual(
+        predictionErrorRow({ ...stored, runtime_options: JSON.parse(runtime_options) }, JSON.parse(measured)),
+      );
+    }
   });
 
   it('converges on a steady bias as benchmarks accumulate', () => {

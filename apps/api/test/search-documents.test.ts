@@ -8,7 +8,7 @@ import {
   type BenchmarkMetrics,
 } from '@mako/contract';
 import { CountCache, catalogueVersion } from '../src/services/count-cache.ts';
-import { insertBenchmark, rebuildStaleDocuments } from '../src/services/benchmarks.ts';
+import { insertBenchmark, measuredPrediction, rebuildStaleDocuments } from '../src/services/benchmarks.ts';
 import { benchmark, metrics, setting } from './fixtures.ts';
 import { ok, type TestServer } from './helpers.ts';
 import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';
@@ -234,6 +234,7 @@ describe('search counts', () => {
         ownerId: alice.user.id,
         setting: stored,
         input,
+        prediction: measuredPrediction(stored, input),
         sessionId: null,
         verified: false,
         now: Date.now(),

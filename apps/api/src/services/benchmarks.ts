@@ -37,7 +37,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { isoAt } from '../context.ts';
 import { sha256 } from '../auth/secrets.ts';
-import { predictionOf, recordPredictionError } from './predictions/running-error.ts';
+import { predictionErrorRow, predictionOf, recordPredictionError, type ErrorRow } from './predictions/running-error.ts';
 
 export type BenchmarkInput = z.output<typeof BenchmarkCreate>;
 export type SettingRow = Selectable<BenchmarkSettingTable>;
@@ -273,8 +273,22 @@ export function benchmarkRow(b: NewBenchmark): Selectable<BenchmarkTable> {
   return { ...row, ...benchmarkDocument(row, setting) };
 }
 
+/**
+ * A measured benchmark to store, with perf-model's prediction for it made beforehand
+ * (predictionErrorRow, or measuredPrediction): the simulation must not run inside the transaction.
+ */
+export interface MeasuredBenchmark extends NewBenchmark {
+  prediction: ErrorRow;
+}
+
+/** perf-model's prediction and its error for a benchmark about to be stored; depends only on what was posted. */
+export const measuredPrediction = (
+  setting: SettingColumns,
+  input: Pick<BenchmarkInput, 'runtime_options' | 'metrics'>,
+): ErrorRow => predictionErrorRow({ ...setting, runtime_options: input.runtime_options }, input.metrics);
+
 /** Stores a benchmark and keeps its setting's counters in step (call inside a transaction). */
-export async function insertBenchmark(db: Db, b: NewBenchmark): Promise<string> {
+export async function insertBenchmark(db: Db, b: MeasuredBenchmark): Promise<string> {
   const row = benchmarkRow(b);
   await db.insertInto('benchmarks').values(row).execute();
   await db
@@ -286,13 +300,7 @@ export async function insertBenchmark(db: Db, b: NewBenchmark): Promise<string> 
     .where('id', '=', b.setting.id)
     .execute();
   // A measured benchmark checks the model: its error joins the running error of its setting.
-  if (!b.demo)
-    await recordPredictionError(
-      db,
-      row.id,
-      { ...b.setting, runtime_options: b.input.runtime_options },
-      b.input.metrics,
-    );
+  await recordPredictionError(db, row.id, b.prediction);
   return row.id;
 }
 

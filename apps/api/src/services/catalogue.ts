@@ -21,9 +21,11 @@ import {
   insertBenchmark,
   loadBenchmarkDetail,
   loadBenchmarks,
+  measuredPrediction,
   metricsConsistent,
   runsDisagreement,
   refreshDocuments,
+  settingColumns,
   toSetting,
   pageData,
   type BenchmarkInput,
@@ -277,12 +279,14 @@ export async function createBenchmark(
       ['body', 'metrics', ...disagreement.path],
       `${disagreement.message}: with runs, metrics must be their mean`,
     );
+  const prediction = measuredPrediction(settingColumns(input.setting), input);
   const id = await inTransaction(db, async (trx) => {
     const setting = await findOrCreateSetting(trx, ownerId, input.setting, now());
     return insertBenchmark(trx, {
       ownerId,
       setting,
       input,
+      prediction,
       sessionId: input.session_id,
       // A client-limited run measured the client as much as the server: reported, not vouched for.
       verified: byRunner && metricsConsistent(input.metrics) && input.client?.client_limited !== true,

@@ -64,14 +64,12 @@ export function predictionErrorRow(subject: PredictionSubject, metrics: Benchmar
   return row;
 }
 
-/** Stores (or replaces) a measured benchmark's prediction and error. Call inside the storing transaction. */
-export async function recordPredictionError(
-  db: Db,
-  benchmarkId: string,
-  subject: PredictionSubject,
-  metrics: BenchmarkMetrics,
-): Promise<void> {
-  const row = predictionErrorRow(subject, metrics);
+/**
+ * Stores (or replaces) a measured benchmark's prediction and error, made beforehand with
+ * predictionErrorRow: a simulation takes up to tens of ms, which no transaction should hold its
+ * locks for. Call inside the storing transaction.
+ */
+export async function recordPredictionError(db: Db, benchmarkId: string, row: ErrorRow): Promise<void> {
   await db
     .insertInto('prediction_errors')
     .values({ benchmark_id: benchmarkId, ...row })
@@ -222,11 +220,13 @@ export async function rebuildPredictionErrors(
       .limit(batch)
       .execute();
     if (rows.length === 0) return rebuilt;
+    // Simulated before the transaction, which then only writes.
+    const predicted = rows.map(({ runtime_options, metrics, ...row }) => {
+      const subject: PredictionSubject = { ...row, runtime_options: JSON.parse(runtime_options) };
+      return { id: row.id, error: predictionErrorRow(subject, JSON.parse(metrics) as BenchmarkMetrics) };
+    });
     await db.transaction().execute(async (trx) => {
-      for (const { runtime_options, metrics, ...row } of rows) {
-        const subject: PredictionSubject = { ...row, runtime_options: JSON.parse(runtime_options) };
-        await recordPredictionError(trx, row.id, subject, JSON.parse(metrics) as BenchmarkMetrics);
-      }
+      for (const { id, error } of predicted) await recordPredictionError(trx, id, error);
       // Benchmark answers carry the running error and are cached per catalogue version (every
       // process's cache): this write touches no benchmark row, so it bumps the version itself.
       await trx

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   launchCommand,
+  type BenchmarkMetrics,
   type Constraint,
   type Failure,
   type MetricKey,
@@ -11,9 +12,10 @@ import {
 } from '@mako/contract';
 import type { z } from 'zod';
 import { isoAt, type AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/database.ts';
+import { isUniqueViolation, type Db } from '../../db/database.ts';
+import type { ErrorRow } from '../predictions/running-error.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { insertBenchmark, metricsConsistent } from '../benchmarks.ts';
+import { insertBenchmark, measuredPrediction, metricsConsistent } from '../benchmarks.ts';
 import { Conflict, notFound } from '../errors.ts';
 import { measuresEvery, sessionObjectives, withObjectiveValues } from '../pareto.ts';
 import { evaluate, flattenMetrics, isBetter } from './evaluation.ts';
@@ -34,6 +36,10 @@ export function tuningResults(ctx: AppContext) {
      * `byRunner`: reported with an API token, so the benchmark may count as verified.
      */
     async post(sessionId: string, owner: string, body: ResultCreate, byRunner: boolean) {
+      // perf-model runs before the transaction: the session's setting and the trial's flags never change.
+      const prediction = body.metrics
+        ? await trialPrediction(db, sessionId, owner, body.pending_config_id, body.metrics)
+        : null;
       const resultId = await inTransaction(db, async (trx) => {
         const session = await lockSession(ctx, trx, sessionId, owner);
         const pending = await pendingOf(trx, session.id, body.pending_config_id);
@@ -50,7 +56,7 @@ export function tuningResults(ctx: AppContext) {
         const feasible = evaluation.feasible && measuresEvery(flat, sessionObjectives(session));
 
         let benchmarkId: string | null = null;
-        if (body.metrics) {
+        if (body.metrics && prediction) {
           const setting = await trx
             .selectFrom('benchmark_settings')
             .selectAll()
@@ -67,6 +73,7 @@ export function tuningResults(ctx: AppContext) {
               notes: `Trial ${pending.trial_number} of tuning session "${session.name}"`,
               ...(body.provenance ? { provenance: body.provenance } : {}),
             },
+            prediction,
             sessionId: session.id,
             verified: byRunner && metricsConsistent(body.metrics),
             now,
@@ -207,4 +214,22 @@ export function tuningResults(ctx: AppContext) {
       };
     },
   };
+}
+
+/** perf-model's prediction for a trial's measurement, read and simulated outside any transaction. */
+async function trialPrediction(
+  db: Db,
+  sessionId: string,
+  owner: string,
+  pendingConfigId: string,
+  metrics: BenchmarkMetrics,
+): Promise<ErrorRow> {
+  const session = await ownSession(db, sessionId, owner);
+  const pending = await pendingOf(db, session.id, pendingConfigId);
+  const setting = await db
+    .selectFrom('benchmark_settings')
+    .selectAll()
+    .where('id', '=', session.setting_id)
+    .executeTakeFirstOrThrow();
+  return measuredPrediction(setting, { runtime_options: JSON.parse(pending.config) as RuntimeOptions, metrics });
 }
