@@ -3,7 +3,7 @@ import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { splitCost } from '@mako/contract';
 import { openDatabase } from '../src/db/database.ts';
-import { migrations } from '../src/db/migrations.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 import { benchmarkRow, findOrCreateSetting } from '../src/services/benchmarks.ts';
 import { metrics, setting } from './fixtures.ts';
 

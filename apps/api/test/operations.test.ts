@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { API_PREFIX, buildOpenApi, buildPath, endpoints, type EndpointDef } from '@mako/contract';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { migrations as migrationList } from '../src/db/migrations.ts';
+import { migrations as migrationList } from '../src/db/migrations/index.ts';
 import { benchmark } from './fixtures.ts';
 import { PG_URL, buildDir, call, ok, signUp, startServer, type TestServer } from './helpers.ts';
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REPORTED_FLAGS, type Provenance } from '@mako/contract';
+import { sql } from 'kysely';
+import { MAX_REPORTED_FLAGS, type FlagMismatch, type Provenance } from '@mako/contract';
+import { trialFlagMismatches } from '../src/db/migrations/0013_trial_flag_mismatches.ts';
 import { benchmark, metrics, session, setting } from './fixtures.ts';
 import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
 
@@ -158,5 +160,38 @@ describe('benchmark provenance', () => {
     expect(byPending.get(older.id)).not.toHaveProperty('flag_mismatches');
     // The list stays light: the reported flags and the rest of the provenance stay on the benchmark.
     expect(byPending.get(differs.id)).not.toHaveProperty('provenance');
+  });
+
+  it('are copied from the stored provenance of trials a server stored before migration 0013', async () => {
+    const s = await ok(ts, 'createSession', {
+      token: alice.token,
+      body: session({ setting: setting({ ml_model_name: 'org/trials-before-0013' }) }),
+    });
+    const { configs } = await ok(ts, 'nextConfigs', {
+      token: alice.token,
+      params: { session_id: s.id },
+      body: { count: 2 },
+    });
+    const [differs, agrees] = configs;
+    if (!differs || !agrees) throw new Error('two configurations were not leased');
+    const kvCache = { flag: 'kv_cache_dtype', asked: 'fp8', reported: 'auto' };
+    const posts: [typeof differs, FlagMismatch[]][] = [
+      [differs, [kvCache]],
+      [agrees, []],
+    ];
+    for (const [pending, mismatches] of posts)
+      await ok(ts, 'postResult', {
+        token: alice.token,
+        params: { session_id: s.id },
+        body: { pending_config_id: pending.id, metrics: metrics(4000), provenance: provenance({ mismatches }) },
+      });
+    // The table as it was before 0013, its trials' mismatches only in their benchmarks' provenance.
+    const { db } = ts.server.ctx;
+    await sql`alter table tuning_results drop column flag_mismatches`.execute(db);
+    await trialFlagMismatches.up(db);
+    const results = await ok(ts, 'listResults', { token: alice.token, params: { session_id: s.id } });
+    const byPending = new Map(results.data.map((r) => [r.pending_config_id, r]));
+    expect(byPending.get(differs.id)?.flag_mismatches).toEqual([kvCache]);
+    expect(byPending.get(agrees.id)).not.toHaveProperty('flag_mismatches');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TOKEN_LIFETIME_DAYS, RUNNER_TOKEN_SCOPES, endpoints, type EndpointName } from '@mako/contract';
-import { migrations } from '../src/db/migrations.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 import { benchmark, metrics, session } from './fixtures.ts';
 import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
 import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';

@@ -13,7 +13,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { DB } from './schema.ts';
-import { migrations } from './migrations.ts';
+import { migrations } from './migrations/index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 

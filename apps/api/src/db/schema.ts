@@ -188,6 +188,8 @@ export interface TuningResultTable {
   benchmark_id: string | null;
   created_at: Iso;
   remeasure: Generated<Flag>;
+  /** The flags its engine ran otherwise than asked (FlagMismatch[] from its benchmark's provenance), null when none. */
+  flag_mismatches: Json | null;
 }
 
 export interface ServeRequestTable {

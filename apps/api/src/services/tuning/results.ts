@@ -20,7 +20,7 @@ import { Conflict, notFound } from '../errors.ts';
 import { measuresEvery, sessionObjectives, withObjectiveValues } from '../pareto.ts';
 import { evaluate, flattenMetrics, isBetter } from './evaluation.ts';
 import { confidenceBySession, settleConfirming } from './remeasure.ts';
-import { flagMismatchesOf, pendingOf, toResult, withFlagMismatches } from './rows.ts';
+import { pendingOf, toResult } from './rows.ts';
 import { isDefaults, sessionDefaults } from './search-space.ts';
 import { lockSession, ownSession } from './session-row.ts';
 
@@ -97,6 +97,9 @@ export function tuningResults(ctx: AppContext) {
               benchmark_id: benchmarkId,
               created_at: isoAt(now),
               remeasure: pending.remeasure,
+              // Kept beside the result, which its list then reads without the benchmark's provenance.
+              flag_mismatches:
+                benchmarkId && body.provenance?.mismatches.length ? JSON.stringify(body.provenance.mismatches) : null,
             })
             .execute();
         } catch (error) {
@@ -156,8 +159,7 @@ export function tuningResults(ctx: AppContext) {
         .selectAll()
         .where('id', '=', resultId)
         .executeTakeFirstOrThrow();
-      const [session, mismatches] = await Promise.all([ownSession(db, sessionId, owner), flagMismatchesOf(db, [row])]);
-      return withFlagMismatches(withObjectiveValues(toResult(row), row, session), mismatches);
+      return withObjectiveValues(toResult(row), row, await ownSession(db, sessionId, owner));
     },
 
     async list(sessionId: string, owner: string, limit: number, offset: number) {
@@ -178,9 +180,8 @@ export function tuningResults(ctx: AppContext) {
           .where('session_id', '=', session.id)
           .executeTakeFirstOrThrow(),
       ]);
-      const mismatches = await flagMismatchesOf(db, rows);
       return {
-        data: rows.map((r) => withFlagMismatches(withObjectiveValues(toResult(r), r, session), mismatches)),
+        data: rows.map((r) => withObjectiveValues(toResult(r), r, session)),
         count: Number(total.count),
       };
     },
@@ -193,10 +194,7 @@ export function tuningResults(ctx: AppContext) {
         .selectAll()
         .where('id', '=', session.best_result_id)
         .executeTakeFirstOrThrow();
-      const result = withFlagMismatches(
-        withObjectiveValues(toResult(row), row, session),
-        await flagMismatchesOf(db, [row]),
-      );
+      const result = withObjectiveValues(toResult(row), row, session);
       // The mean of its measurements when it was re-measured (else its one reading).
       const best = session.best_value ?? (result.objective_value as number);
       const base = session.default_value;

@@ -6,7 +6,6 @@ import type {
   MetricKey,
   Objective,
   PendingConfig,
-  Provenance,
   RuntimeOptions,
   TuningResult,
   TuningSession,
@@ -53,45 +52,9 @@ export function toResult(r: ResultRow): TuningResult {
     benchmark_id: r.benchmark_id,
     created_at: r.created_at,
     ...(r.remeasure === 1 ? { remeasure: true } : {}),
+    ...(r.flag_mismatches === null ? {} : { flag_mismatches: JSON.parse(r.flag_mismatches) as FlagMismatch[] }),
   };
 }
-
-/**
- * The flags each result's engine reported otherwise than asked, by result id, read from the
- * provenance stored with its benchmark; results with none are left out. Only the mismatches reach
- * the answer: the whole provenance (up to ~24 kB of reported flags) stays on the benchmark's page.
- */
-export async function flagMismatchesOf(
-  from: Db,
-  rows: readonly Pick<ResultRow, 'id' | 'benchmark_id'>[],
-): Promise<Map<string, FlagMismatch[]>> {
-  const benchmarkIds = rows.flatMap((r) => (r.benchmark_id === null ? [] : [r.benchmark_id]));
-  if (benchmarkIds.length === 0) return new Map();
-  const stored = await from
-    .selectFrom('benchmarks')
-    .select(['id', 'provenance'])
-    .where('id', 'in', benchmarkIds)
-    .where('provenance', 'is not', null)
-    .execute();
-  const byBenchmark = new Map(
-    stored.flatMap((b) => {
-      const mismatches = b.provenance === null ? [] : (JSON.parse(b.provenance) as Provenance).mismatches;
-      return mismatches.length > 0 ? [[b.id, mismatches] as const] : [];
-    }),
-  );
-  return new Map(
-    rows.flatMap((r) => {
-      const mismatches = r.benchmark_id === null ? undefined : byBenchmark.get(r.benchmark_id);
-      return mismatches ? [[r.id, mismatches] as const] : [];
-    }),
-  );
-}
-
-/** The result as its answer, with the flags its engine reported otherwise when there are any. */
-export const withFlagMismatches = (result: TuningResult, mismatches: Map<string, FlagMismatch[]>): TuningResult => {
-  const found = mismatches.get(result.id);
-  return found ? { ...result, flag_mismatches: found } : result;
-};
 
 export function toPending(p: PendingRow, now: number): PendingConfig {
   const lapsed = p.status === 'leased' && p.expires_at <= isoAt(now);

@@ -1,7 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving table types
-type AnyDb = Kysely<any>;
+import type { Migration } from 'kysely';
+import type { AnyDb } from './any-db.ts';
 
 /**
  * 0011_prediction_errors: per measured benchmark, perf-model's predicted figures (or why there are
