@@ -6,7 +6,7 @@ import { mulberry32 } from '@mako/perf-model';
 import { migrate, openDatabase } from '../src/db/database.ts';
 import { METRIC_COLUMNS } from '../src/db/schema.ts';
 import { seedDemoCatalogue } from '../src/seed/demo.ts';
-import { benchmarkDocument, rebuildStaleDocuments, type DocumentSource } from '../src/services/benchmarks.ts';
+import { benchmarkDocument, rebuildStaleDocuments, type DocumentSource } from '../src/services/benchmarks/documents.ts';
 
 const OWNERS = 200;
 const BATCH = 5000;

@@ -47,7 +47,7 @@ import { shareHandlers } from './handlers/share.ts';
 import { plannerHandlers } from './handlers/planner.ts';
 import { sweepHandlers } from './handlers/sweeps.ts';
 import { seedDemoCatalogue } from './seed/demo.ts';
-import { rebuildStaleDocuments } from './services/benchmarks.ts';
+import { rebuildStaleDocuments } from './services/benchmarks/documents.ts';
 import { rebuildPredictionErrors } from './services/predictions/running-error.ts';
 import { CountCache, catalogueVersion } from './services/count-cache.ts';
 import { databaseRateLimitStore } from './services/rate-limits.ts';

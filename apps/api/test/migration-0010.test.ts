@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { splitCost } from '@mako/contract';
 import { openDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { benchmarkRow, findOrCreateSetting } from '../src/services/benchmarks.ts';
+import { findOrCreateSetting } from '../src/services/benchmarks/settings.ts';
+import { benchmarkRow } from '../src/services/benchmarks/store.ts';
 import { metrics, setting } from './fixtures.ts';
 
 describe('migration 0010_benchmark_metrics', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseCache } from '../src/http/response-cache.ts';
-import { refreshDocuments } from '../src/services/benchmarks.ts';
+import { refreshDocuments } from '../src/services/benchmarks/documents.ts';
 import { catalogueVersion } from '../src/services/count-cache.ts';
 import { benchmark } from './fixtures.ts';
 import { call, ok, signUp, startServer } from './helpers.ts';

@@ -8,7 +8,8 @@ import {
   type BenchmarkMetrics,
 } from '@mako/contract';
 import { CountCache, catalogueVersion } from '../src/services/count-cache.ts';
-import { insertBenchmark, measuredPrediction, rebuildStaleDocuments } from '../src/services/benchmarks.ts';
+import { rebuildStaleDocuments } from '../src/services/benchmarks/documents.ts';
+import { insertBenchmark, measuredPrediction } from '../src/services/benchmarks/store.ts';
 import { benchmark, metrics, setting } from './fixtures.ts';
 import { ok, type TestServer } from './helpers.ts';
 import { serverWithTwoUsers, type SignedUpUser } from './two-users.ts';

@@ -110,7 +110,7 @@ export type BenchmarkTable = SettingColumns & {
    * The benchmark's answer as JSON text, split around the viewer-dependent
    * `setting.benchmark_count`: `doc_head + count + doc_tail` is exactly what the API sends, so
    * pages are spliced from stored text instead of parsed and re-serialised per request. Written
-   * with the row and rewritten by every update (services/benchmarks.ts).
+   * with the row and rewritten by every update (services/benchmarks/documents.ts).
    */
   doc_head: string;
   doc_tail: string;

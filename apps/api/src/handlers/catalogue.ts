@@ -3,7 +3,8 @@ import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
 import { JsonText } from '../http/json-text.ts';
 import type { Principal } from '../services/principal.ts';
-import { pageBody, toSetting } from '../services/benchmarks.ts';
+import { pageBody } from '../services/benchmarks/documents.ts';
+import { toSetting } from '../services/benchmarks/settings.ts';
 import {
   bestSetup,
   createBenchmark,

@@ -15,7 +15,8 @@ import {
 import { gpuSpec, modelSpec, mulberry32, simulate } from '@mako/perf-model';
 import { isoAt, type AppContext } from '../context.ts';
 import type { BenchmarkSettingTable } from '../db/schema.ts';
-import { benchmarkRow, settingColumns, type NewBenchmark } from '../services/benchmarks.ts';
+import { settingColumns } from '../services/benchmarks/settings.ts';
+import { benchmarkRow, type NewBenchmark } from '../services/benchmarks/store.ts';
 
 export const DEMO_USER_ID = 'mako-demo-catalogue';
 const DEMO_EMAIL = 'demo-catalogue@makooptimize.invalid';

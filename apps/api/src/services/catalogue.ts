@@ -15,22 +15,17 @@ import type { DB } from '../db/schema.ts';
 import { metricColumn } from '../db/schema.ts';
 import { catalogueVersion, type CountCache } from './count-cache.ts';
 import { Invalid, notFound } from './errors.ts';
+import { metricsConsistent, runsDisagreement } from './benchmarks/checks.ts';
 import {
   documentColumn,
-  findOrCreateSetting,
-  insertBenchmark,
   loadBenchmarkDetail,
   loadBenchmarks,
-  measuredPrediction,
-  metricsConsistent,
-  runsDisagreement,
-  refreshDocuments,
-  settingColumns,
-  toSetting,
   pageData,
-  type BenchmarkInput,
+  refreshDocuments,
   type PageData,
-} from './benchmarks.ts';
+} from './benchmarks/documents.ts';
+import { findOrCreateSetting, settingColumns, toSetting } from './benchmarks/settings.ts';
+import { insertBenchmark, measuredPrediction, type BenchmarkInput } from './benchmarks/store.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { predictionOf } from './predictions/running-error.ts';
 

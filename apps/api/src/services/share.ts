@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE, type Benchmark, type BenchmarkSetting, type PublicTuningSession } from '@mako/contract';
 import type { AppContext } from '../context.ts';
 import { settingBenchmarksPage, visibleBenchmark, visibleSetting, type DocumentPage } from './catalogue.ts';
-import { toSetting } from './benchmarks.ts';
+import { toSetting } from './benchmarks/settings.ts';
 import { Conflict, Failed, notFound } from './errors.ts';
 import { sessionInsights } from './tuning/insights.ts';
 import { tuningResults } from './tuning/results.ts';

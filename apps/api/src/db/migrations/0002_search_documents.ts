@@ -25,7 +25,7 @@ export const searchDocuments: Migration = {
       .addColumn('name', 'text', (c) => c.primaryKey())
       .addColumn('value', 'integer', (c) => c.notNull())
       .execute();
-    // Documents start at format 0, which the server rebuilds at start (services/benchmarks.ts).
+    // Documents start at format 0, which the server rebuilds at start (services/benchmarks/documents.ts).
     await db
       .insertInto('catalogue_state')
       .values([

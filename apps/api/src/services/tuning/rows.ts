@@ -14,7 +14,7 @@ import type { Config as TunerConfig, FailureKind, Trial } from '@mako/tuner';
 import type { PendingConfigTable, TuningResultTable, TuningSessionTable } from '../../db/schema.ts';
 import { isoAt } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { toSetting } from '../benchmarks.ts';
+import { toSetting } from '../benchmarks/settings.ts';
 import { scopedRow } from '../scoped-row.ts';
 import { paretoFronts, sessionObjectives } from '../pareto.ts';
 import { flattenMetrics } from './evaluation.ts';

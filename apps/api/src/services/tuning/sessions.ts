@@ -3,7 +3,7 @@ import { API_MESSAGES, type TuningSessionCreate } from '@mako/contract';
 import type { z } from 'zod';
 import { isoAt, type AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { findOrCreateSetting } from '../benchmarks.ts';
+import { findOrCreateSetting } from '../benchmarks/settings.ts';
 import { Forbidden } from '../errors.ts';
 import { newestFirstPage } from '../newest-first.ts';
 import { subscriptionOf } from '../plans.ts';
