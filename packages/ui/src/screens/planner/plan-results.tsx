@@ -6,10 +6,9 @@ import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { Card } from '../../primitives/card';
 import { CopyField } from '../../primitives/copy-field';
-import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import { formatCostPerMillion, formatRequestsPerSecond } from '../benchmark-common/benchmark-data';
-import { ScrollRegion } from '../benchmark-common/benchmark-common.styles';
+import { ScrollingTable } from '../benchmark-common/scrolling-table';
 import { bandSource, benchmarkCommands, candidateName, formatBand, runtimeName } from './planner-format';
 import type { PlanCandidateData, PlanData } from './planner-format';
 import { Band, Figure, Reason, Results, RowActions } from './planner-screen.styles';
@@ -151,14 +150,13 @@ export function PlanResults({
           headingLevel={2}
           description={summary}
         >
-          <ScrollRegion tabIndex={0} role="region" aria-label="Feasible candidates">
-            <DataTable
-              data={feasible}
-              columns={candidateColumns(plan, onTune, setBenchmarkOf)}
-              caption="Candidates that meet the SLO"
-              getRowId={rowId}
-            />
-          </ScrollRegion>
+          <ScrollingTable
+            regionLabel="Feasible candidates"
+            data={feasible}
+            columns={candidateColumns(plan, onTune, setBenchmarkOf)}
+            caption="Candidates that meet the SLO"
+            getRowId={rowId}
+          />
         </Card>
       )}
       <Callout tone="info" title="How to read this">
@@ -186,14 +184,13 @@ export function PlanResults({
       ) : null}
       {infeasible.length > 0 ? (
         <Card title={`Not feasible (${formatNumber(infeasible.length)})`} headingLevel={2}>
-          <ScrollRegion tabIndex={0} role="region" aria-label="Candidates that are not feasible">
-            <DataTable
-              data={infeasible}
-              columns={infeasibleColumns}
-              caption="Candidates that cannot serve this workload under the SLO"
-              getRowId={rowId}
-            />
-          </ScrollRegion>
+          <ScrollingTable
+            regionLabel="Candidates that are not feasible"
+            data={infeasible}
+            columns={infeasibleColumns}
+            caption="Candidates that cannot serve this workload under the SLO"
+            getRowId={rowId}
+          />
         </Card>
       ) : null}
     </Results>
