@@ -5,6 +5,7 @@ import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { Card } from '../../primitives/card';
 import { Checkbox } from '../../primitives/checkbox';
+import type { CheckboxProps } from '../../primitives/checkbox';
 import { FormStack } from '../../primitives/forms/form-parts';
 import { submitUnlessBusy } from '../../primitives/forms/form-state';
 import { useValidatedField } from '../../primitives/forms/use-validated-field';
@@ -16,6 +17,11 @@ export const ACCOUNT_SECURITY_TITLE = 'Sign-in and security';
 export const REVOKE_TOKENS_LABEL = 'Also revoke my API tokens';
 export const REVOKE_TOKENS_DESCRIPTION =
   'Every runner and script using one stops at once, until you give it a new token. Leave it unticked if you only suspect a browser: tokens cannot change your password or manage your account.';
+
+/** The choice, offered by both the password change and the sign-out, to revoke API tokens too. */
+function RevokeTokensCheckbox(props: Pick<CheckboxProps, 'checked' | 'disabled' | 'onCheckedChange'>) {
+  return <Checkbox label={REVOKE_TOKENS_LABEL} description={REVOKE_TOKENS_DESCRIPTION} {...props} />;
+}
 
 export const NEW_PASSWORD_REQUIRED = 'Enter the new password';
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password';
@@ -105,13 +111,7 @@ function PasswordCard({
           hint="At least 10 characters."
           {...next.fieldProps}
         />
-        <Checkbox
-          label={REVOKE_TOKENS_LABEL}
-          description={REVOKE_TOKENS_DESCRIPTION}
-          checked={revoke}
-          disabled={changingPassword}
-          onCheckedChange={setRevoke}
-        />
+        <RevokeTokensCheckbox checked={revoke} disabled={changingPassword} onCheckedChange={setRevoke} />
         <Button type="submit" busy={changingPassword}>
           {hasPassword ? 'Change password' : 'Set password'}
         </Button>
@@ -143,13 +143,7 @@ function LogoutAllCard({
         noValidate
         onSubmit={(event) => submitUnlessBusy(event, loggingOut, () => onLogoutAll({ revoke_api_tokens: revoke }))}
       >
-        <Checkbox
-          label={REVOKE_TOKENS_LABEL}
-          description={REVOKE_TOKENS_DESCRIPTION}
-          checked={revoke}
-          disabled={loggingOut}
-          onCheckedChange={setRevoke}
-        />
+        <RevokeTokensCheckbox checked={revoke} disabled={loggingOut} onCheckedChange={setRevoke} />
         <Button type="submit" variant="danger" busy={loggingOut}>
           {revoke ? 'Sign out everywhere and revoke API tokens' : 'Sign out everywhere'}
         </Button>

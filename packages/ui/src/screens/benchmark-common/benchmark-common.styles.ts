@@ -91,7 +91,9 @@ export const ScrollRegion = styled.div`
   overflow-x: auto;
   border-radius: ${radius.lg};
 
-  & > * {
+  /* Doubled so that it beats the child's own min-width (a DataTable frame's 0) whichever stylesheet
+     styled-components injected first: that order follows module evaluation, which a split can change. */
+  && > * {
     width: max-content;
     min-width: 100%;
   }

@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../primitives/badge';
 import { Card } from '../../primitives/card';
 import { CopyField } from '../../primitives/copy-field';
-import { DataTable } from '../../primitives/data-table';
 import { EmptyState } from '../../primitives/empty-state';
 import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { formatChangeVsDefaults, formatHardware, formatNumber, plural } from '../../foundations/format/format';
@@ -27,7 +26,8 @@ import {
 } from '../benchmark-common/benchmark-data';
 import { benchRunnerCommand } from '../benchmark-common/runner-commands';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
-import { MutedText, ScreenRoot, ScrollRegion } from '../benchmark-common/benchmark-common.styles';
+import { MutedText, ScreenRoot } from '../benchmark-common/benchmark-common.styles';
+import { ScrollingTable } from '../benchmark-common/scrolling-table';
 import { ScreenIntro } from '../../primitives/screen-layout';
 import { LoadError } from '../benchmark-common/load-error';
 import { OpenLink } from '../benchmark-common/open-link';
@@ -225,14 +225,13 @@ function ReportCard({
       <ReportSection>
         <SectionTitle>Winning configuration</SectionTitle>
         {rows.length > 0 ? (
-          <ScrollRegion tabIndex={0} role="region" aria-label="Winning configuration">
-            <DataTable
-              data={rows}
-              columns={optionColumns}
-              caption="Runtime options of the best setup"
-              getRowId={(row) => row.name}
-            />
-          </ScrollRegion>
+          <ScrollingTable
+            regionLabel="Winning configuration"
+            data={rows}
+            columns={optionColumns}
+            caption="Runtime options of the best setup"
+            getRowId={(row) => row.name}
+          />
         ) : (
           <Note>The engine's defaults: no flags were set.</Note>
         )}

@@ -1,9 +1,8 @@
 import type { Benchmark, MetricKey, PredictedMetric } from '@mako/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Badge } from '../../primitives/badge';
-import { DataTable } from '../../primitives/data-table';
 import { formatPercentChange } from '../../foundations/format/format';
-import { ScrollRegion } from '../benchmark-common/benchmark-common.styles';
+import { ScrollingTable } from '../benchmark-common/scrolling-table';
 import { formatMetric, metricLabel, readBenchmarkMetric } from '../benchmark-common/benchmark-data';
 import {
   DEMO_IS_PREDICTION,
@@ -91,14 +90,13 @@ export function MeasuredOrPredicted({
   return (
     <ReportSection>
       <SectionTitle>Measured or predicted</SectionTitle>
-      <ScrollRegion tabIndex={0} role="region" aria-label="Measured or predicted">
-        <DataTable
-          data={rows}
-          columns={columnsFor(objective)}
-          caption="Whether each row was measured or predicted, and what the model predicts for it"
-          getRowId={(row) => row.name}
-        />
-      </ScrollRegion>
+      <ScrollingTable
+        regionLabel="Measured or predicted"
+        data={rows}
+        columns={columnsFor(objective)}
+        caption="Whether each row was measured or predicted, and what the model predicts for it"
+        getRowId={(row) => row.name}
+      />
       {sources.has('Predicted') ? <Note>{DEMO_IS_PREDICTION}</Note> : null}
       {rows.some((r) => !r.benchmark.demo && r.predicted === null) ? (
         <Note>

@@ -1,11 +1,11 @@
 import type { Benchmark, LatencyStats, MetricIntervals } from '@mako/contract';
 import { createColumnHelper } from '@tanstack/react-table';
-import { DataTable } from '../../primitives/data-table';
 import { formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import { Stat } from '../../primitives/stat';
 import { LATENCY_LABELS, formatCostPerMillion, formatRequestsPerSecond } from '../benchmark-common/benchmark-data';
 import type { LatencyMetric } from '../benchmark-common/benchmark-data';
-import { DefinitionGrid, ScrollRegion } from '../benchmark-common/benchmark-common.styles';
+import { DefinitionGrid } from '../benchmark-common/benchmark-common.styles';
+import { ScrollingTable } from '../benchmark-common/scrolling-table';
 import { withInterval } from '../benchmark-common/measurement-data';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
 import { MetricName, Note, Section, SectionTitle, StatGrid } from './single-benchmark-detail.styles';
@@ -107,18 +107,17 @@ export function BenchmarkMetrics({ benchmark }: { benchmark: Benchmark }) {
 
       <Section>
         <SectionTitle>Latency percentiles</SectionTitle>
-        <ScrollRegion tabIndex={0} role="region" aria-label="Latency percentiles">
-          <DataTable
-            data={rows}
-            columns={latencyColumns}
-            caption={
-              runs
-                ? `Latency percentiles in ms: the mean of ${runs} runs ± its 95 % interval`
-                : 'Latency percentiles in ms'
-            }
-            getRowId={(row) => row.metric}
-          />
-        </ScrollRegion>
+        <ScrollingTable
+          regionLabel="Latency percentiles"
+          data={rows}
+          columns={latencyColumns}
+          caption={
+            runs
+              ? `Latency percentiles in ms: the mean of ${runs} runs ± its 95 % interval`
+              : 'Latency percentiles in ms'
+          }
+          getRowId={(row) => row.metric}
+        />
       </Section>
 
       <Section>

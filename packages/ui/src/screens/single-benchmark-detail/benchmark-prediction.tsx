@@ -1,8 +1,7 @@
 import type { Benchmark, PredictedMetric, RunningError } from '@mako/contract';
 import { createColumnHelper } from '@tanstack/react-table';
-import { DataTable } from '../../primitives/data-table';
 import { formatPercentChange, plural } from '../../foundations/format/format';
-import { ScrollRegion } from '../benchmark-common/benchmark-common.styles';
+import { ScrollingTable } from '../benchmark-common/scrolling-table';
 import { formatMetric, metricLabel, readBenchmarkMetric } from '../benchmark-common/benchmark-data';
 import {
   DEMO_IS_PREDICTION,
@@ -87,14 +86,13 @@ function PredictionTable({ benchmark, prediction }: { benchmark: Benchmark; pred
         What the performance model predicts for this setting and these flags ({prediction.weight_dtype.toUpperCase()}{' '}
         weights), beside what was measured. An error of +10 % means the measurement is 10 % above the prediction.
       </Note>
-      <ScrollRegion tabIndex={0} role="region" aria-label="Predicted vs measured">
-        <DataTable
-          data={rows}
-          columns={columns}
-          caption="Measured and predicted figures of this benchmark"
-          getRowId={(row) => row.metric}
-        />
-      </ScrollRegion>
+      <ScrollingTable
+        regionLabel="Predicted vs measured"
+        data={rows}
+        columns={columns}
+        caption="Measured and predicted figures of this benchmark"
+        getRowId={(row) => row.metric}
+      />
       <Note>
         {prediction.corrected
           ? `Corrected by the running error of ${setting.ml_model_name} on ${setting.hardware_config.name} with ${setting.software.runtime}, from ${plural(samples, 'other measured benchmark', 'other measured benchmarks')} you can see; with few benchmarks the correction stays small.`

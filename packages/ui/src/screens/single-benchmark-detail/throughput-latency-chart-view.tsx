@@ -1,6 +1,6 @@
-import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { TooltipBox } from '../../primitives/chart/chart.styles';
-import { pointTooltip, titledAxesChart, TooltipRow, useChartAxes } from '../../primitives/chart/chart-view-kit';
+import { Scatter } from 'recharts';
+import { TooltipRow, useChartAxes } from '../../primitives/chart/chart-view-kit';
+import { TitledPointPlot } from '../../primitives/chart/titled-point-plot';
 import { formatMs, formatNumber, formatTokensPerSecond } from '../../foundations/format/format';
 import type { ThroughputLatencyChartProps, ThroughputLatencyPoint } from './throughput-latency-chart-props';
 
@@ -11,11 +11,7 @@ export default function ThroughputLatencyChartView({
   xLabel,
   onSelect,
 }: ThroughputLatencyChartProps) {
-  const { colors, titledPointAxes } = useChartAxes();
-  const axes = titledPointAxes(
-    { title: `${xLabel} (ms)`, format: formatNumber },
-    { title: 'Output tok/s', format: formatNumber },
-  );
+  const { colors } = useChartAxes();
   const others = points.filter((point) => point.id !== selectedId);
   const selected = points.filter((point) => point.id === selectedId);
   const select = (entry: unknown) => {
@@ -24,33 +20,28 @@ export default function ThroughputLatencyChartView({
   };
 
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <ScatterChart {...titledAxesChart}>
-        <CartesianGrid stroke={colors.chartGrid} />
-        <XAxis {...axes.x} />
-        <YAxis {...axes.y} />
-        <Scatter
-          name="Benchmark"
-          data={others}
-          fill={colors.chart1}
-          shape="circle"
-          isAnimationActive={false}
-          onClick={select}
-          cursor={onSelect ? 'pointer' : undefined}
-        />
-        <Scatter name="Selected" data={selected} fill={colors.chart2} shape="diamond" isAnimationActive={false} />
-        <Tooltip
-          cursor={{ strokeDasharray: '3 3', stroke: colors.borderStrong }}
-          isAnimationActive={false}
-          content={pointTooltip<ThroughputLatencyPoint>((point) => (
-            <TooltipBox>
-              <span>Benchmark {point.label}</span>
-              <TooltipRow label="Output" value={formatTokensPerSecond(point.y)} />
-              <TooltipRow label={xLabel} value={formatMs(point.x)} />
-            </TooltipBox>
-          ))}
-        />
-      </ScatterChart>
-    </ResponsiveContainer>
+    <TitledPointPlot<ThroughputLatencyPoint>
+      x={{ title: `${xLabel} (ms)`, format: formatNumber }}
+      y={{ title: 'Output tok/s', format: formatNumber }}
+      scattersOnly
+      tooltip={(point) => (
+        <>
+          <span>Benchmark {point.label}</span>
+          <TooltipRow label="Output" value={formatTokensPerSecond(point.y)} />
+          <TooltipRow label={xLabel} value={formatMs(point.x)} />
+        </>
+      )}
+    >
+      <Scatter
+        name="Benchmark"
+        data={others}
+        fill={colors.chart1}
+        shape="circle"
+        isAnimationActive={false}
+        onClick={select}
+        cursor={onSelect ? 'pointer' : undefined}
+      />
+      <Scatter name="Selected" data={selected} fill={colors.chart2} shape="diamond" isAnimationActive={false} />
+    </TitledPointPlot>
   );
 }
