@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { HOME_SHARED_MODULE, ROUTE_KIT_MODULE } from './build/chunk-groups.ts';
+import { noGlobalEnglishMessages } from './build/english-messages.ts';
 import { coreFontSubsets } from './build/font-subsets.ts';
 import { inlineEntryStylesheet } from './build/inline-entry-stylesheet.ts';
 import { precompress } from './build/precompress.ts';
@@ -43,6 +44,7 @@ export default defineConfig({
       },
     }),
     react(),
+    noGlobalEnglishMessages(),
     uiTreeShaking(),
     coreFontSubsets(),
     inlineEntryStylesheet(),

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { analyticsConfig, createAnalytics, isLocalOrIpHost } from '../src/lib/site/analytics.ts';
+import { createAnalytics } from '../src/lib/site/analytics.ts';
 import type { PostHogLike } from '../src/lib/site/analytics.ts';
+import { analyticsConfig, isLocalOrIpHost } from '../src/lib/site/posthog-start.ts';
 
 function fakePostHog() {
   const calls: string[] = [];

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import './english-messages.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './vocabulary/paging.ts';
 
 /*
@@ -7,10 +8,6 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './vocabulary/paging.ts';
  * about 27 kB gzipped). Schemas still have `.safeParse` and `.parse`; the rest (`.optional()`,
  * `.extend()`, ...) are the functions z.optional, z.extend, ...
  */
-
-// zod's classic API installs its English messages when it is imported; zod/mini does not, and
-// would report every problem as 'Invalid input'. The API's 422 bodies carry these messages.
-z.config(z.locales.en());
 
 export { API_MESSAGES, GENERIC_ERROR, STATUS_TEXTS } from './constants.ts';
 

@@ -1,14 +1,11 @@
 import type { SiteSettings } from '@mako/contract';
 
-/** SPEC §9: give up on loading the analytics library after a minute. */
-export const ANALYTICS_LOAD_TIMEOUT_MS = 60_000;
 /** SPEC §9: how often to look again whether the document has finished loading. */
 export const DOCUMENT_READY_RETRY_MS = 500;
 /** The event of SPEC §4, recorded once for an account created within the last five minutes. */
 export const SIGN_UP_EVENT = 'user signed up';
 /** Calls made before the library is in are replayed; a runaway caller cannot grow the queue forever. */
 const MAX_QUEUED_CALLS = 100;
-const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com';
 
 /** The part of posthog-js this app uses. */
 export interface PostHogLike {
@@ -16,37 +13,6 @@ export interface PostHogLike {
   identify(distinctId: string, properties?: Record<string, unknown>): void;
   capture(event: string, properties?: Record<string, unknown>): unknown;
   reset(): void;
-}
-
-export interface AnalyticsConfig {
-  key: string;
-  host: string;
-  sessionRecording: boolean;
-}
-
-/** localhost and bare IP addresses (v4 or v6): development machines and internal deployments. */
-export function isLocalOrIpHost(hostname: string): boolean {
-  const host = hostname
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '') return true;
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return true;
-  return host.includes(':');
-}
-
-/** Analytics runs only when the site settings carry a PostHog key; recording never on local or IP hosts. */
-export function analyticsConfig(
-  settings: Pick<SiteSettings, 'posthog_key' | 'posthog_host'>,
-  hostname: string,
-): AnalyticsConfig | null {
-  const key = settings.posthog_key?.trim();
-  if (!key) return null;
-  return {
-    key,
-    host: settings.posthog_host?.trim() || DEFAULT_POSTHOG_HOST,
-    sessionRecording: !isLocalOrIpHost(hostname),
-  };
 }
 
 export interface Analytics {
@@ -58,9 +24,10 @@ export interface Analytics {
 }
 
 export interface AnalyticsOptions {
+  /** Imports posthog-js; tests give a fake. */
   load?: () => Promise<PostHogLike>;
   hostname?: () => string;
-  /** Runs the load once the page is idle; tests run it at once. */
+  /** Runs the load once the page is idle; tests run it when they say. */
   schedule?: (task: () => void) => void;
   timeoutMs?: number;
 }
@@ -70,15 +37,11 @@ type Call = (posthog: PostHogLike) => void;
 /**
  * posthog-js is about 120 KB gzipped, so it is never part of the first paint: it is imported only
  * when a key is configured, after the document has loaded and the browser is idle. Calls made
- * meanwhile are queued and replayed.
+ * meanwhile are queued and replayed; analytics never breaks the app: if the library fails to come,
+ * the app simply runs untracked.
  */
 export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
-  const {
-    load = loadPostHog,
-    hostname = () => globalThis.location?.hostname ?? '',
-    schedule = afterDocumentReady,
-    timeoutMs = ANALYTICS_LOAD_TIMEOUT_MS,
-  } = options;
+  const { schedule = afterDocumentReady } = options;
   let state: 'undecided' | 'loading' | 'ready' | 'off' = 'undecided';
   let client: PostHogLike | null = null;
   let queue: Call[] = [];
@@ -96,30 +59,23 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
   return {
     start(settings) {
       if (state !== 'undecided') return;
-      const config = analyticsConfig(settings, hostname());
-      if (!config) {
+      // Without a key nothing more is needed; the rest (the host, recording, the timeout) is in
+      // posthog-start.ts, which only a site with analytics loads, with the library.
+      if (!settings.posthog_key?.trim()) {
         turnOff();
         return;
       }
       state = 'loading';
       schedule(() => {
-        withTimeout(load(), timeoutMs).then(
-          (posthog) => {
-            posthog.init(config.key, {
-              api_host: config.host,
-              person_profiles: 'identified_only',
-              capture_pageview: 'history_change',
-              disable_session_recording: !config.sessionRecording,
-            });
+        import('./posthog-start.ts')
+          .then(({ startPostHog }) => startPostHog(settings, options))
+          .then((posthog) => {
             client = posthog;
             state = 'ready';
             const pending = queue;
             queue = [];
             for (const call of pending) call(posthog);
-          },
-          // Analytics must never break the app: without the library the app simply runs untracked.
-          turnOff,
-        );
+          }, turnOff);
       });
     },
     identify(user) {
@@ -132,27 +88,6 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
       run((posthog) => posthog.reset());
     },
   };
-}
-
-async function loadPostHog(): Promise<PostHogLike> {
-  const module = await import('posthog-js');
-  return module.default as unknown as PostHogLike;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Analytics did not load within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 /** Waits for the load event (looking again every 500 ms), then for an idle moment. */

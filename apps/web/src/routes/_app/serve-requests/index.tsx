@@ -10,6 +10,7 @@ import { ServeRequestCreate } from '@mako/contract';
 import { ServeRequestsPage } from '@mako/ui';
 import type { ScreenError, ServeRequestCreateValues } from '@mako/ui';
 import { ignore, screenRouteError } from '../../../components/route-states.tsx';
+import { englishMessages } from '../../../lib/notices/english-messages.ts';
 import { notify } from '../../../lib/notices/notify.ts';
 import { errorText } from '../../../lib/notices/screen-error-of.ts';
 import { pageHead } from '../../../lib/page-titles/page-title.ts';
@@ -30,7 +31,7 @@ function ServeRequestsRoute() {
   // The form offers the contract's choices; anything else is refused here with the contract's words.
   const [invalid, setInvalid] = useState<string | null>(null);
   const submit = (values: ServeRequestCreateValues) => {
-    const parsed = ServeRequestCreate.safeParse(values);
+    const parsed = ServeRequestCreate.safeParse(values, { error: englishMessages });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Invalid request');
       return;
