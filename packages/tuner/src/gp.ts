@@ -1,4 +1,4 @@
-import { NOMINAL } from './space.ts';
+import { NOMINAL } from './dims.ts';
 
 /**
  * Gaussian-process regression with a Matérn-5/2 kernel over the mixed feature encoding of
