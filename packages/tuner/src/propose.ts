@@ -14,7 +14,7 @@ import { mixSeed, mulberry32, randomInt } from './random.ts';
 import { Space } from './space.ts';
 import { NONE_OFF } from './mechanisms.ts';
 import type { Ablation } from './mechanisms.ts';
-import { assess, buildSurrogate, failureOptions, outputsOf, score, withPredictions } from './surrogate.ts';
+import { assess, buildSurrogate, failureOptions, outputsOf, predict, score } from './surrogate.ts';
 import type { Candidate, Prediction } from './surrogate.ts';
 import { defaultsConfig, observationsOf, priorBests, validate } from './tuner-input.ts';
 import type { Config, TunerInput, TunerOutput } from './types.ts';
@@ -166,6 +166,7 @@ export function propose(given: TunerInput, options: { mayConverge?: boolean; off
         for (const c of flagNeighbours(space, anchor, rnd)) add(c);
     for (const anchor of off.has('basinAnchors') ? [] : basinAnchors(space, input, all))
       for (let i = 0; i < PERTURBATIONS_PER_BASIN; i++) add(perturb(space, anchor, i % 2 ? 0.03 : 0.1, rnd));
+    predict(model, [...pool.values()]);
     const top = [...pool.values()]
       .map((c) => ({ c, v: score(model, c, false) }))
       .sort((a, b) => b.v - a.v)
@@ -175,6 +176,7 @@ export function propose(given: TunerInput, options: { mayConverge?: boolean; off
   }
   const candidates = [...pool.values()];
   if (candidates.length === 0) return finish(chosen, pending.length);
+  predict(model, candidates);
 
   const bestScore = Math.max(...candidates.map((c) => score(model, c, false)));
   const tr = model.objective.transform;
@@ -219,7 +221,7 @@ export function propose(given: TunerInput, options: { mayConverge?: boolean; off
     if (!picked || !choose(picked.config)) break;
     if (chosen.length >= room) break;
     // Condition every metric's GP on the fantasy: cov(x, pick | data, earlier fantasies).
-    for (const c of candidates) withPredictions(model, c);
+    predict(model, candidates, true);
     outputs.forEach((o, m) => {
       const pp = picked.predictions[m] as Prediction;
       const previous = lies[m] as { cov: Float64Array; s: number }[];
