@@ -1,4 +1,4 @@
-import { NOMINAL } from './space.ts';
+import { NOMINAL } from './dims.ts';
 
 /**
  * Gaussian-process regression with a Matérn-5/2 kernel over the mixed feature encoding of
@@ -35,6 +35,22 @@ export function scaledDistance2(
   return s;
 }
 
+/** featureGap of every pair of points, the lower triangle row by row: (a, j < a) at ((a(a − 1)/2 + j)·d). */
+export function pairGaps(kinds: Uint8Array, points: readonly Float64Array[]): Float64Array {
+  const d = kinds.length;
+  const out = new Float64Array(((points.length * (points.length - 1)) / 2) * d);
+  let o = 0;
+  for (let a = 1; a < points.length; a++)
+    for (let j = 0; j < a; j++)
+      for (let i = 0; i < d; i++)
+        out[o++] = featureGap(
+          (points[a] as Float64Array)[i] as number,
+          (points[j] as Float64Array)[i] as number,
+          kinds[i] as number,
+        );
+  return out;
+}
+
 export function matern52(r2: number): number {
   const r = Math.sqrt(5 * r2);
   return (1 + r + (r * r) / 3) * Math.exp(-r);
@@ -56,12 +72,14 @@ export class GaussianProcess {
   /** Noise variance actually used: raised above the requested one when the matrix is ill-conditioned. */
   noise: number;
 
+  /** `gaps`: pairGaps(kinds, points), when several processes share the points (fitHyper). */
   constructor(
     private readonly kinds: Uint8Array,
     readonly hyper: Hyper,
     points: readonly Float64Array[],
     outputs: readonly (readonly number[])[],
     extra = 0,
+    gaps?: Float64Array,
   ) {
     this.inv = hyper.lengthScales.map((l) => 1 / l);
     this.outputs = outputs.map((o) => [...o]);
@@ -69,7 +87,7 @@ export class GaussianProcess {
     this.chol = new Float64Array(this.capacity * this.capacity);
     // Very smooth kernels over hundreds of points are numerically singular: retry with more noise.
     this.noise = hyper.noise;
-    while (!points.every((p) => this.appendPoint(p)) && this.noise < 1) {
+    while (!this.factorise(points, gaps) && this.noise < 1) {
       this.noise *= 10;
       this.points.length = 0;
     }
@@ -97,6 +115,75 @@ export class GaussianProcess {
     }
     const r = Math.sqrt(5 * s);
     return (1 + r + (r * r) / 3) * Math.exp(-r);
+  }
+
+  /** The kernel from precomputed feature gaps (gapsTo, pairGaps) at `offset`: the same value as kernel(). */
+  private kernelOfGaps(gaps: Float64Array, offset: number): number {
+    const inv = this.inv;
+    let s = 0;
+    for (let i = 0; i < inv.length; i++) {
+      const g = (gaps[offset + i] as number) * (inv[i] as number);
+      s += g * g;
+    }
+    const r = Math.sqrt(5 * s);
+    return (1 + r + (r * r) / 3) * Math.exp(-r);
+  }
+
+  /**
+   * The Cholesky factor of all `points` at once, as appendPoint would build it point by point
+   * (the same operations in the same order, so the same bits), but two rows at a time: their
+   * running sums are independent, so the processor overlaps them instead of waiting on one chain
+   * of subtractions. False at the first point with (numerically) nothing left, which is kept, as
+   * appendPoint keeps it.
+   */
+  private factorise(points: readonly Float64Array[], gaps: Float64Array | undefined): boolean {
+    const n = points.length;
+    const d = this.inv.length;
+    const stride = this.capacity;
+    const L = this.chol;
+    const k = (a: number, j: number) =>
+      gaps
+        ? this.kernelOfGaps(gaps, ((a * (a - 1)) / 2 + j) * d)
+        : this.kernel(points[a] as Float64Array, points[j] as Float64Array);
+    for (let a = 0; a < n; a += 2) {
+      const b = a + 1;
+      const pair = b < n;
+      const ra = a * stride;
+      const rb = b * stride;
+      let diagA = 1 + this.noise + JITTER;
+      let diagB = diagA;
+      for (let j = 0; j < a; j++) {
+        const rj = j * stride;
+        let sa = k(a, j);
+        if (pair) {
+          let sb = k(b, j);
+          for (let m = 0; m < j; m++) {
+            const l = L[rj + m] as number;
+            sa -= (L[ra + m] as number) * l;
+            sb -= (L[rb + m] as number) * l;
+          }
+          const vb = sb / (L[rj + j] as number);
+          L[rb + j] = vb;
+          diagB -= vb * vb;
+        } else for (let m = 0; m < j; m++) sa -= (L[ra + m] as number) * (L[rj + m] as number);
+        const va = sa / (L[rj + j] as number);
+        L[ra + j] = va;
+        diagA -= va * va;
+      }
+      L[ra + a] = Math.sqrt(Math.max(diagA, 1e-9));
+      this.points.push(points[a] as Float64Array);
+      if (!(diagA > 1e-9)) return false;
+      if (!pair) break;
+      let sb = k(b, a);
+      for (let m = 0; m < a; m++) sb -= (L[rb + m] as number) * (L[ra + m] as number);
+      const vb = sb / (L[ra + a] as number);
+      L[rb + a] = vb;
+      diagB -= vb * vb;
+      L[rb + b] = Math.sqrt(Math.max(diagB, 1e-9));
+      this.points.push(points[b] as Float64Array);
+      if (!(diagB > 1e-9)) return false;
+    }
+    return true;
   }
 
   /** Extends the Cholesky factor by one point; false when it has (numerically) nothing left. */
@@ -185,27 +272,103 @@ export class GaussianProcess {
    * lets a caller update the variance cheaply after fantasised observations (see batch proposals).
    */
   predict(x: Float64Array): { means: number[]; variance: number; whitened: Float64Array } {
+    return this.predictGaps([this.gapsTo(x)])[0] as { means: number[]; variance: number; whitened: Float64Array };
+  }
+
+  /** Whether `other` has the same points in the same order, so that gapsTo's rows serve both. */
+  hasPointsOf(other: GaussianProcess): boolean {
+    if (other.points.length !== this.points.length) return false;
+    for (let i = 0; i < this.points.length; i++) if (other.points[i] !== this.points[i]) return false;
+    return true;
+  }
+
+  /**
+   * featureGap of x against each point, row-major (point, feature), into `out` when given (it must
+   * hold n·d values): every process over the same points can use it.
+   */
+  gapsTo(x: Float64Array, out: Float64Array = new Float64Array(this.points.length * this.kinds.length)): Float64Array {
+    const kinds = this.kinds;
+    const d = kinds.length;
+    for (let j = 0; j < this.points.length; j++) {
+      const p = this.points[j] as Float64Array;
+      const row = j * d;
+      for (let i = 0; i < d; i++) out[row + i] = featureGap(x[i] as number, p[i] as number, kinds[i] as number);
+    }
+    return out;
+  }
+
+  /**
+   * predict() for several points from their gapsTo rows: the same operations in the same order
+   * per point, so the same bits, but four points at a time through the triangular solve, whose
+   * four running sums the processor overlaps instead of waiting on one chain of subtractions.
+   */
+  predictGaps(gaps: readonly Float64Array[]): { means: number[]; variance: number; whitened: Float64Array }[] {
+    const out: { means: number[]; variance: number; whitened: Float64Array }[] = [];
+    for (let c = 0; c < gaps.length; c += 4) {
+      // A short last group repeats its last point: computed and thrown away.
+      const group = [0, 1, 2, 3].map((q) => gaps[Math.min(c + q, gaps.length - 1)] as Float64Array);
+      const results = this.predictFour(group as [Float64Array, Float64Array, Float64Array, Float64Array]);
+      out.push(...results.slice(0, Math.min(4, gaps.length - c)));
+    }
+    return out;
+  }
+
+  private predictFour(
+    gaps: [Float64Array, Float64Array, Float64Array, Float64Array],
+  ): { means: number[]; variance: number; whitened: Float64Array }[] {
     const n = this.points.length;
+    const d = this.inv.length;
     const stride = this.capacity;
     const L = this.chol;
-    const k = new Float64Array(n);
-    for (let i = 0; i < n; i++) k[i] = this.kernel(x, this.points[i] as Float64Array);
-    const means = this.alphas.map((a) => {
-      let m = 0;
-      for (let i = 0; i < n; i++) m += (k[i] as number) * (a[i] as number);
-      return m;
+    const ks = gaps.map((g) => {
+      const k = new Float64Array(n);
+      for (let i = 0; i < n; i++) k[i] = this.kernelOfGaps(g, i * d);
+      return k;
     });
-    // v = L⁻¹k, variance = k(x,x) − |v|²; solved in place over k.
-    let norm = 0;
+    const [k0, k1, k2, k3] = ks as [Float64Array, Float64Array, Float64Array, Float64Array];
+    const means = ks.map((k) =>
+      this.alphas.map((a) => {
+        let m = 0;
+        for (let i = 0; i < n; i++) m += (k[i] as number) * (a[i] as number);
+        return m;
+      }),
+    );
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    let n3 = 0;
     for (let i = 0; i < n; i++) {
-      let s = k[i] as number;
       const row = i * stride;
-      for (let j = 0; j < i; j++) s -= (L[row + j] as number) * (k[j] as number);
-      const v = s / (L[row + i] as number);
-      k[i] = v;
-      norm += v * v;
+      let s0 = k0[i] as number;
+      let s1 = k1[i] as number;
+      let s2 = k2[i] as number;
+      let s3 = k3[i] as number;
+      for (let j = 0; j < i; j++) {
+        const l = L[row + j] as number;
+        s0 -= l * (k0[j] as number);
+        s1 -= l * (k1[j] as number);
+        s2 -= l * (k2[j] as number);
+        s3 -= l * (k3[j] as number);
+      }
+      const diag = L[row + i] as number;
+      const v0 = s0 / diag;
+      const v1 = s1 / diag;
+      const v2 = s2 / diag;
+      const v3 = s3 / diag;
+      k0[i] = v0;
+      k1[i] = v1;
+      k2[i] = v2;
+      k3[i] = v3;
+      n0 += v0 * v0;
+      n1 += v1 * v1;
+      n2 += v2 * v2;
+      n3 += v3 * v3;
     }
-    return { means, variance: Math.max(1e-10, 1 - norm), whitened: k };
+    return [n0, n1, n2, n3].map((norm, q) => ({
+      means: means[q] as number[],
+      variance: Math.max(1e-10, 1 - norm),
+      whitened: ks[q] as Float64Array,
+    }));
   }
 
   /** Prior-minus-data covariance of two points from their whitened kernel vectors. */
@@ -242,7 +405,9 @@ export function fitHyper(
   }
   const pts = chosen.map((i) => points[i] as Float64Array);
   const outs = outputs.map((o) => chosen.map((i) => o[i] as number));
-  const score = (h: Hyper) => new GaussianProcess(kinds, h, pts, outs).logMarginalLikelihood();
+  // About 4·d + 11 fits over the same points: their feature gaps are computed once.
+  const gaps = pairGaps(kinds, pts);
+  const score = (h: Hyper) => new GaussianProcess(kinds, h, pts, outs, 0, gaps).logMarginalLikelihood();
 
   let best: Hyper = { lengthScales: new Float64Array(d).fill(0.35), noise: 0.01 };
   let bestScore = score(best);

@@ -250,9 +250,9 @@ export interface Candidate {
   key: string;
   features: Float64Array;
   /**
-   * Objective first, then each constraint. Empty for a candidate the smooth classifiers rule out
-   * (score never reads them) until a batch conditions on picks (withPredictions): a GP prediction
-   * is most of a proposal's cost.
+   * Objective first, then each constraint. Empty until predict(), which leaves them out for a
+   * candidate the smooth classifiers rule out (score never reads them) until a batch conditions on
+   * picks: a GP prediction is most of a proposal's cost.
    */
   predictions: Prediction[];
   /** Probability of running at all. */
@@ -263,9 +263,10 @@ export interface Candidate {
 
 export const outputsOf = (s: Surrogate): Output[] => [s.objective, ...s.constraints];
 
+/** A candidate with its failure risk; predict() adds the models' predictions. */
 export function assess(s: Surrogate, config: Config, key: string, features: Float64Array): Candidate {
   const risk = s.failure?.risk(features) ?? { smooth: 0, blamed: 0 };
-  const candidate = {
+  return {
     config,
     key,
     features,
@@ -273,19 +274,37 @@ export function assess(s: Surrogate, config: Config, key: string, features: Floa
     pOk: (1 - risk.smooth) * (1 - risk.blamed),
     pSmoothOk: 1 - risk.smooth,
   };
-  return candidate.pSmoothOk < MIN_SUCCESS_ODDS ? candidate : withPredictions(s, candidate);
 }
 
-/** The candidate with the models' predictions filled in (assess leaves them out for ruled-out ones). */
-export function withPredictions(s: Surrogate, c: Candidate): Candidate {
-  if (c.predictions.length > 0) return c;
-  c.predictions = outputsOf(s).map((o) => {
-    const p = o.gp.predict(c.features);
-    return { mean: p.means[0] as number, variance: p.variance, whitened: p.whitened };
-  });
+/**
+ * Fills in the models' predictions of the candidates that lack them: of every one when `all`
+ * (a batch conditioning on its picks), else only of those the smooth classifiers leave in (score
+ * reads no others). The candidates go through the Gaussian processes together, and processes over
+ * the same points (every metric's, until now) share each candidate's feature gaps.
+ */
+export function predict(s: Surrogate, candidates: readonly Candidate[], all = false): void {
+  const todo = candidates.filter((c) => c.predictions.length === 0 && (all || c.pSmoothOk >= MIN_SUCCESS_ODDS));
+  if (todo.length === 0) return;
+  const outputs = outputsOf(s);
+  const first = (outputs[0] as Output).gp;
+  const shares = outputs.map((o) => o.gp.hasPointsOf(first));
   const prior = s.objective.priorMean;
-  if (prior) (c.predictions[0] as Prediction).mean += prior(c.config);
-  return c;
+  // Four candidates at a time (predictGaps's group), their gaps in buffers reused group after group.
+  const buffers: (Float64Array | undefined)[] = [];
+  for (let start = 0; start < todo.length; start += 4) {
+    const group = todo.slice(start, start + 4);
+    const shared = group.map((c, q) => (buffers[q] = first.gapsTo(c.features, buffers[q])));
+    const perOutput = outputs.map((o, m) =>
+      o.gp.predictGaps(shares[m] ? shared : group.map((c) => o.gp.gapsTo(c.features))),
+    );
+    group.forEach((c, q) => {
+      c.predictions = perOutput.map((ps) => {
+        const p = ps[q] as { means: number[]; variance: number; whitened: Float64Array };
+        return { mean: p.means[0] as number, variance: p.variance, whitened: p.whitened };
+      });
+      if (prior) (c.predictions[0] as Prediction).mean += prior(c.config);
+    });
+  }
 }
 
 /**

@@ -37,6 +37,37 @@ describe('GaussianProcess', () => {
     expect(after.means[0]).toBeCloseTo(po.means[0] as number, 8);
   });
 
+  // The batched paths (two Cholesky rows, four predictions at a time, shared feature gaps) exist
+  // for speed only: the tuner's proposals must not change by a bit.
+  it('factorises all points at once to the same bits as adding them one by one', () => {
+    const mixed = Uint8Array.from([NUMERIC, NOMINAL, NUMERIC]);
+    const pts = xs.map((x, i) =>
+      Float64Array.from([x[0] as number, i % 3, i % 4 === 0 ? Number.NaN : (x[1] as number)]),
+    );
+    const hyper = { lengthScales: Float64Array.from([0.3, 0.8, 0.5]), noise: 0.01 };
+    const atOnce = new GaussianProcess(mixed, hyper, pts, [ys]);
+    const oneByOne = new GaussianProcess(mixed, hyper, [], [[]], pts.length);
+    pts.forEach((p, i) => oneByOne.addObservation(p, [ys[i] as number]));
+    expect(atOnce.logMarginalLikelihood()).toBe(oneByOne.logMarginalLikelihood());
+    const probe = Float64Array.from([0.4, 1, 0.6]);
+    expect(atOnce.predict(probe)).toEqual(oneByOne.predict(probe));
+  });
+
+  it('predicts a group of points to the same bits as each point alone', () => {
+    const hyper = { lengthScales: Float64Array.from([0.3, 0.5]), noise: 0.01 };
+    const gp = new GaussianProcess(kinds, hyper, xs, [ys, ys.map((y) => -y)]);
+    const probes = Array.from({ length: 6 }, () => point(rnd(), rnd()));
+    const grouped = gp.predictGaps(probes.map((p) => gp.gapsTo(p)));
+    expect(grouped).toHaveLength(6);
+    grouped.forEach((g, i) => {
+      const alone = gp.predict(probes[i] as Float64Array);
+      expect(g.means).toEqual(alone.means);
+      expect(g.variance).toBe(alone.variance);
+      expect(g.whitened).toEqual(alone.whitened);
+      expect(g.means[0]).toBe(gp.predictMean(probes[i] as Float64Array));
+    });
+  });
+
   it('treats nominal features as equal or different, and inactive ones as neutral', () => {
     const k = Uint8Array.from([NOMINAL]);
     const gp = new GaussianProcess(

@@ -3,7 +3,7 @@ import { propose } from '../src/index.ts';
 import type { Config, SearchSpace, Trial } from '../src/index.ts';
 import { mulberry32 } from '../src/random.ts';
 import { Space } from '../src/space.ts';
-import { basinAnchors, flagNeighbours, unseenFlagValues } from '../src/propose.ts';
+import { basinAnchors, flagNeighbours, unseenFlagValues } from '../src/candidates.ts';
 import type { Evaluate } from './helpers.ts';
 import { input, num, proposed, session, trial } from './helpers.ts';
 
