@@ -22,25 +22,12 @@ import { describeErrors, formatAggregate, formatReport } from '../bench/report.t
 import { verifyApiAccess, type MakoApi } from '../api/client.ts';
 import type { RampUp } from '../bench/arrivals.ts';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec } from '../cli/options.ts';
-import {
-  apiOptions,
-  checkEndpointForDataset,
-  datasetOptions,
-  describeSetting,
-  endpointOptions,
-  loadOptions,
-  makeApi,
-  rampOptions,
-  resolveCounter,
-  resolveDataset,
-  resolveEndpoint,
-  resolveRampUp,
-  resolveSetting,
-  resolveSlo,
-  resultOptions,
-  settingOptions,
-  type ResolvedSetting,
-} from './shared.ts';
+import { apiOptions, makeApi } from '../cli/flags/api.ts';
+import { checkEndpointForDataset, datasetOptions, resolveCounter, resolveDataset } from '../cli/flags/dataset.ts';
+import { endpointOptions, resolveEndpoint } from '../cli/flags/endpoint.ts';
+import { loadOptions, rampOptions, resolveRampUp } from '../cli/flags/load.ts';
+import { resolveSlo, resultOptions } from '../cli/flags/results.ts';
+import { describeSetting, resolveSetting, settingOptions, type ResolvedSetting } from '../cli/flags/setting.ts';
 import type { Context } from './context.ts';
 
 export const benchCommand = {

@@ -18,21 +18,12 @@ import { ms, pct, perSecond, table } from '../util/format.ts';
 import { collectProvenance, mismatchWarnings } from '../bench/provenance.ts';
 import { benchmarkBody, postBenchmark } from './bench.ts';
 import type { Context } from './context.ts';
-import {
-  apiOptions,
-  checkEndpointForDataset,
-  datasetOptions,
-  endpointOptions,
-  loadOptions,
-  makeApi,
-  resolveCounter,
-  resolveDataset,
-  resolveEndpoint,
-  resolveSetting,
-  resolveSlo,
-  resultOptions,
-  settingOptions,
-} from './shared.ts';
+import { apiOptions, makeApi } from '../cli/flags/api.ts';
+import { checkEndpointForDataset, datasetOptions, resolveCounter, resolveDataset } from '../cli/flags/dataset.ts';
+import { endpointOptions, resolveEndpoint } from '../cli/flags/endpoint.ts';
+import { loadOptions } from '../cli/flags/load.ts';
+import { resolveSlo, resultOptions } from '../cli/flags/results.ts';
+import { resolveSetting, settingOptions } from '../cli/flags/setting.ts';
 
 const sweepOnly = {
   over: {
