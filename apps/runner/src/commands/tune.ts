@@ -4,7 +4,8 @@ import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec, type Opti
 import { verifyApiAccess } from '../api/client.ts';
 import { cacheResetOption } from '../bench/cache-reset.ts';
 import { EngineTemplateError } from '../engine/engine.ts';
-import { SessionWorkloadError, runTuneLoop } from '../tune/loop.ts';
+import { runTuneLoop } from '../tune/loop.ts';
+import { SessionWorkloadError } from '../tune/session-plan.ts';
 import type { Context } from './context.ts';
 import { apiOptions, makeApi } from '../cli/flags/api.ts';
 import { datasetOptions, resolveCounter } from '../cli/flags/dataset.ts';
