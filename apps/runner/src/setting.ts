@@ -59,17 +59,17 @@ export async function detectHardware(
   env: NodeJS.ProcessEnv = process.env,
   exec: Exec = run,
 ): Promise<(HardwareConfig & { source: string }) | null> {
+  const found = (names: string[], source: string) => ({
+    count: visibleCount(names.length, env),
+    name: normaliseAcceleratorName(names[0] as string),
+    source,
+  });
   try {
     const names = (await exec('nvidia-smi', ['--query-gpu=name', '--format=csv,noheader']))
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    if (names.length > 0)
-      return {
-        count: visibleCount(names.length, env),
-        name: normaliseAcceleratorName(names[0] as string),
-        source: 'nvidia-smi',
-      };
+    if (names.length > 0) return found(names, 'nvidia-smi');
   } catch {
     // No NVIDIA driver tools; try AMD.
   }
@@ -85,12 +85,7 @@ export async function detectHardware(
           fields['Card Series'] ?? fields['Card series'] ?? fields['Card SKU'] ?? fields['Card model'] ?? '',
       )
       .filter(Boolean);
-    if (names.length > 0)
-      return {
-        count: visibleCount(names.length, env),
-        name: normaliseAcceleratorName(names[0] as string),
-        source: 'rocm-smi',
-      };
+    if (names.length > 0) return found(names, 'rocm-smi');
   } catch {
     // Neither tool is here.
   }

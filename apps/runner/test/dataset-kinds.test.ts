@@ -2,7 +2,7 @@ import type { TuningSession } from '@mako/contract';
 import { DATASET_KINDS } from '@mako/contract/vocabulary';
 import { describe, expect, it } from 'vitest';
 import { charEstimate } from '../src/bench/tokens.ts';
-import { planForSession } from '../src/tune/loop.ts';
+import { planForSession } from '../src/tune/session-plan.ts';
 
 // The new-session dialog and the search form offer the contract's DATASET_KINDS (their stories check
 // that); this holds the runner to the same list, so a session made in the dialog is one it can run.

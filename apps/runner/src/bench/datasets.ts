@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { DATASET_KINDS, type DatasetKind } from '@mako/contract/vocabulary';
 import { z } from 'zod';
+import { readDatasetFile } from './dataset-file.ts';
 import { Rng } from './random.ts';
 import type { TokenCounter } from './tokens.ts';
 import type { BenchRequest, Turn } from './request.ts';
@@ -93,14 +93,7 @@ const ShareGptFile = z.array(
 );
 
 function readJson(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new DatasetError(
-      `Cannot read --dataset-path ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const text = readDatasetFile(path, DatasetError);
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -200,14 +193,7 @@ const CustomLine = z.object({ prompt: z.string().min(1), output_tokens: z.number
 function customDataset(spec: DatasetSpec, count: number, counter: TokenCounter, rng: Rng): BenchRequest[] {
   if (!spec.path)
     throw new DatasetError('--dataset custom needs --dataset-path FILE (JSON Lines with a "prompt" field)');
-  let text: string;
-  try {
-    text = readFileSync(spec.path, 'utf8');
-  } catch (error) {
-    throw new DatasetError(
-      `Cannot read --dataset-path ${spec.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const text = readDatasetFile(spec.path, DatasetError);
   const pool: BenchRequest[] = [];
   text.split('\n').forEach((line, index) => {
     if (!line.trim()) return;

@@ -5,8 +5,8 @@ import type { CacheResetResult, CacheResetter } from './cache-reset.ts';
 import type { EndpointConfig } from './client.ts';
 import { buildRequests, describeRequests, type BenchRequest, type DatasetSpec } from './datasets.ts';
 import type { RequestOutcome } from './client.ts';
-import { energyReport, type EnergyReport } from './energy.ts';
-import { withDetails } from './posted-details.ts';
+import { energyReport } from './energy.ts';
+import { withDetails, type DetailMetrics } from './posted-details.ts';
 import { latencyStats, measureRequest, summarise, type Summary } from './metrics.ts';
 import type { ProgressView } from './progress.ts';
 import { runBenchmark, type LoadSpec, type RunResult } from './run.ts';
@@ -41,21 +41,6 @@ export interface BenchOutcome {
   details: DetailMetrics;
   /** What happened to the engine's prefix cache before the run; null when nobody asked. */
   cacheReset: CacheResetResult | null;
-}
-
-/** Reasoning, prefix cache and energy: the JSON output has them all, the posted metrics what the contract keeps (posted-details.ts). */
-export interface DetailMetrics {
-  /** Time to the first answer token, after any reasoning (AIPerf's time to first output token). */
-  ttfot_ms: LatencyStats | null;
-  reasoning_tokens: number;
-  answer_tokens: number;
-  /** Prompt tokens the engine reported served from its prefix cache (usage's cached_tokens); null when none reported it. */
-  cached_prompt_tokens: number | null;
-  /** cached_prompt_tokens over the prompt tokens of the requests that reported it, 0–1. */
-  prefix_cache_hit_rate: number | null;
-  /** The engine's own hit rate over the run, from /metrics (vLLM's counters, SGLang's or trtllm-serve's rate). */
-  engine_prefix_cache_hit_rate: number | null;
-  energy: EnergyReport | null;
 }
 
 /** The engine's prefix-cache hit rate over the run, from the telemetry it exposed. */

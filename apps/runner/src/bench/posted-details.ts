@@ -1,13 +1,17 @@
 import type { BenchmarkMetrics, LatencyStats } from '@mako/contract';
 import type { EnergyReport } from './energy.ts';
 
-/** What withDetails reads of execute.ts's DetailMetrics (which imports this module). */
-interface Details {
+/** Reasoning, prefix cache and energy: the JSON output has them all, the posted metrics what the contract keeps (withDetails). */
+export interface DetailMetrics {
+  /** Time to the first answer token, after any reasoning (AIPerf's time to first output token). */
   ttfot_ms: LatencyStats | null;
   reasoning_tokens: number;
   answer_tokens: number;
+  /** Prompt tokens the engine reported served from its prefix cache (usage's cached_tokens); null when none reported it. */
   cached_prompt_tokens: number | null;
+  /** cached_prompt_tokens over the prompt tokens of the requests that reported it, 0–1. */
   prefix_cache_hit_rate: number | null;
+  /** The engine's own hit rate over the run, from /metrics (vLLM's counters, SGLang's or trtllm-serve's rate). */
   engine_prefix_cache_hit_rate: number | null;
   energy: EnergyReport | null;
 }
@@ -17,7 +21,7 @@ interface Details {
  * bench, sweep and tune post them alike. Only what was measured is set: an absent field is "not
  * measured", which the server keeps apart from a zero.
  */
-export function withDetails(metrics: BenchmarkMetrics, details: Details): BenchmarkMetrics {
+export function withDetails(metrics: BenchmarkMetrics, details: DetailMetrics): BenchmarkMetrics {
   const out: BenchmarkMetrics = {
     ...metrics,
     reasoning_tokens: details.reasoning_tokens,

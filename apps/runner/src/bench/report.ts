@@ -1,6 +1,7 @@
 import type { BenchmarkMetrics, LatencyStats, MeanCi } from '@mako/contract';
 import { ms, pct, perSecond, table } from '../util/format.ts';
-import type { DetailMetrics, TurnStats } from './execute.ts';
+import type { TurnStats } from './execute.ts';
+import type { DetailMetrics } from './posted-details.ts';
 import type { Summary, TokenSource } from './metrics.ts';
 import type { ClientOverhead } from './run.ts';
 

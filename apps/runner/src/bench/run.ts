@@ -1,15 +1,17 @@
 import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { LatencyStats } from '@mako/contract';
 import { scheduleFor, slotOpenings, type Rate, type RampUp } from './arrivals.ts';
-import { normaliseBaseUrl, sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
+import { sendStreamingRequest, type EndpointConfig, type RequestOutcome } from './client.ts';
 import type { BenchRequest, Turn } from './datasets.ts';
 import { latencyStats } from './metrics.ts';
+import { primeConnections, warmSendPath } from './pre-warm.ts';
+import { Slots } from './slots.ts';
 import { readDcgmEnergy, startTelemetry, type Telemetry } from './telemetry.ts';
 import type { SaturationEvidence, SaturationWatch } from '../sweep/saturation.ts';
+import { sleep } from '../util/sleep.ts';
 
 export interface LoadSpec {
   rate: Rate;
@@ -106,52 +108,6 @@ export interface RunResult {
 
 export class BenchAbortedError extends Error {}
 
-/** A counting semaphore for --max-concurrency, with an O(1) FIFO of waiters (100k may queue at rate 'inf'). */
-class Slots {
-  private free: number;
-  private waiting: (() => void)[] = [];
-  private head = 0;
-  constructor(size: number) {
-    this.free = size;
-  }
-  /** One more slot (a concurrency ramp opening the next one). */
-  grow(): void {
-    this.release();
-  }
-  async acquire(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-  release(): void {
-    if (this.head < this.waiting.length) {
-      const next = this.waiting[this.head] as () => void;
-      this.waiting[this.head++] = noop;
-      if (this.head > 1024 && this.head * 2 > this.waiting.length) {
-        this.waiting = this.waiting.slice(this.head);
-        this.head = 0;
-      }
-      next();
-    } else this.free++;
-  }
-}
-
-const noop = () => {};
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', done);
-      clearTimeout(timer);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
 function makeAgent(url: string): http.Agent {
   // Keep-alive with no socket cap: the benchmark, not the client pool, decides concurrency.
   const options = { keepAlive: true, maxSockets: Infinity, scheduling: 'fifo' as const };
@@ -167,73 +123,6 @@ export function connectionsForFirstSecond(offsets: ArrayLike<number>, maxConcurr
 
 /** Sockets opened ahead of the clock at most; beyond that a burst pays its own connects. */
 const MAX_PRIMED_CONNECTIONS = 256;
-
-/**
- * Opens `count` keep-alive connections to the endpoint before the schedule's clock starts, and runs
- * the request and response path once on each (GET /v1/models, which every OpenAI-compatible server
- * answers cheaply): otherwise the first burst pays for TCP connects and for compiling the HTTP
- * code while its requests are already due, and arrives tens of ms late. The answers are dropped;
- * a server that refuses them fails the same way in the run itself.
- */
-async function primeConnections(
-  endpoint: EndpointConfig,
-  agent: http.Agent,
-  count: number,
-  signal: AbortSignal,
-): Promise<void> {
-  if (count <= 0) return;
-  const url = new URL(`${normaliseBaseUrl(endpoint.baseUrl)}/v1/models`);
-  const transport = url.protocol === 'https:' ? https : http;
-  const headers: Record<string, string> = endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {};
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const req = transport.request(url, { method: 'GET', headers, agent, signal, timeout: 5000 });
-      req.on('response', (res) => {
-        res.resume();
-        res.on('end', resolve);
-        res.on('error', () => resolve());
-      });
-      req.on('timeout', () => req.destroy());
-      req.on('error', () => resolve());
-      req.end();
-    });
-  await Promise.all(Array.from({ length: count }, once));
-}
-
-/**
- * Runs the client's whole request path — body, socket write, streamed answer, event parsing — a few
- * times against a throwaway server on loopback inside this process, so that the first burst does
- * not pay for compiling it while its requests are due. Nothing reaches the endpoint under test.
- */
-async function warmSendPath(endpoint: EndpointConfig, sample: BenchRequest, parallel: number): Promise<void> {
-  const chunk =
-    endpoint.type === 'chat'
-      ? { choices: [{ index: 0, delta: { content: 'warm' } }] }
-      : { choices: [{ index: 0, text: 'warm' }] };
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (let i = 0; i < 4; i++) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      res.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 1, completion_tokens: 4 } })}\n\n`);
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const local = new http.Agent({ keepAlive: true });
-  const target: EndpointConfig = { ...endpoint, baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 5000 };
-  try {
-    for (let round = 0; round < 3; round++)
-      await Promise.all(
-        Array.from({ length: Math.max(1, parallel) }, () => sendStreamingRequest(target, sample, local)),
-      );
-  } finally {
-    local.destroy();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
 
 async function runWarmup(
   endpoint: EndpointConfig,

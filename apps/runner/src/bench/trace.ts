@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { readDatasetFile } from './dataset-file.ts';
 import type { BenchRequest } from './request.ts';
 import { Rng } from './random.ts';
 import type { TokenCounter } from './tokens.ts';
@@ -35,14 +35,7 @@ const TraceLine = z.looseObject({
  * naming its line.
  */
 export function readTrace(path: string, limit = Infinity): TraceEntry[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new TraceError(
-      `Cannot read --dataset-path ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const text = readDatasetFile(path, TraceError);
   const entries: TraceEntry[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length && entries.length < limit; i++) {

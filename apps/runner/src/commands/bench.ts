@@ -9,39 +9,25 @@ import {
   type Provenance,
 } from '@mako/contract';
 import { BenchAbortedError } from '../bench/run.ts';
-import { cacheResetOption, createCacheResetter } from '../bench/cache-reset.ts';
-import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
+import { cacheResetOption } from '../bench/cache-reset.ts';
+import type { BenchOutcome, BenchPlan } from '../bench/execute.ts';
 import { measureRequest } from '../bench/metrics.ts';
-import { createProgress } from '../bench/progress.ts';
 import { aggregateRuns } from '../bench/repeats.ts';
 import { clientReport, telemetryUpload } from '../bench/upload.ts';
-import { collectProvenance, describeProvenance, mismatchWarnings } from '../bench/provenance.ts';
-import { parseRuntimeOptions } from '../setting.ts';
+import { describeProvenance } from '../bench/provenance.ts';
 import type { TokenCounter } from '../bench/tokens.ts';
 import { describeErrors, formatAggregate, formatReport } from '../bench/report.ts';
 import { verifyApiAccess, type MakoApi } from '../api/client.ts';
 import type { RampUp } from '../bench/arrivals.ts';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec } from '../cli/options.ts';
-import {
-  apiOptions,
-  checkEndpointForDataset,
-  datasetOptions,
-  describeSetting,
-  endpointOptions,
-  loadOptions,
-  makeApi,
-  rampOptions,
-  resolveCounter,
-  resolveDataset,
-  resolveEndpoint,
-  resolveRampUp,
-  resolveSetting,
-  resolveSlo,
-  resultOptions,
-  settingOptions,
-  type ResolvedSetting,
-} from './shared.ts';
+import { apiOptions, makeApi } from '../cli/flags/api.ts';
+import { checkEndpointForDataset, datasetOptions, resolveDataset } from '../cli/flags/dataset.ts';
+import { endpointOptions } from '../cli/flags/endpoint.ts';
+import { loadOptions, rampOptions, resolveRampUp } from '../cli/flags/load.ts';
+import { resolveSlo, resultOptions } from '../cli/flags/results.ts';
+import { describeSetting, settingOptions, type ResolvedSetting } from '../cli/flags/setting.ts';
 import type { Context } from './context.ts';
+import { setUpEndpoint } from './endpoint-setup.ts';
 
 export const benchCommand = {
   name: 'bench',
@@ -251,22 +237,11 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
   // The API and the token are checked before the load: a typo should not cost a whole benchmark.
   const api = o.post ? makeApi(o) : null;
   if (api) await verifyApiAccess(api);
-  const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
-  for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
-  // Resolve the setting before the run: a missing --hardware should not cost a whole benchmark.
-  const setting = o.post ? await resolveSetting(o, ownedBy) : null;
-  // Read before the load, so a flag the engine did not take is said before the run, not after it.
-  const provenance = await collectProvenance({
-    baseUrl: endpoint.baseUrl,
-    apiKey: endpoint.apiKey,
-    model: endpoint.model,
+  // Settled before the load: a missing --hardware or a flag the engine did not take should not cost a whole benchmark.
+  const { endpoint, setting, provenance, counter, execute } = await setUpEndpoint(o, ctx, {
     argv: ['bench', ...argv],
     dataset: spec,
-    asked: setting?.runtimeOptions ?? parseRuntimeOptions(o['runtime-option']),
   });
-  for (const w of mismatchWarnings(provenance))
-    ctx.stderr.write(`warning: ${w}
-`);
   const plan: BenchPlan = {
     endpoint,
     dataset: spec,
@@ -285,14 +260,8 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
     },
     maxSeq,
     slo,
-    counter: resolveCounter(o.tokenizer, endpoint.model),
+    counter,
   };
-  const cacheReset = createCacheResetter({
-    baseUrl: endpoint.baseUrl,
-    apiKey: endpoint.apiKey,
-    enabled: o['cache-reset'],
-    say: (line) => ctx.stderr.write(`${line}\n`),
-  });
   const runs: { plan: BenchPlan; outcome: BenchOutcome }[] = [];
   for (let index = 0; index < o.runs; index++) {
     // Each repeat draws new prompts and arrivals (seed + index): repeating the same prompts would
@@ -307,11 +276,7 @@ export async function runBenchCommand(argv: readonly string[], ctx: Context): Pr
           };
     let outcome: BenchOutcome;
     try {
-      outcome = await executeBench(runPlan, {
-        signal: ctx.signal,
-        progress: createProgress(ctx.stderr, o.quiet),
-        cacheReset,
-      });
+      outcome = await execute(runPlan);
     } catch (error) {
       if (error instanceof BenchAbortedError) {
         if (ctx.signal.aborted) return ctx.interruptedExit();

@@ -1,38 +1,24 @@
 import { writeFileSync } from 'node:fs';
-import type { BenchmarkCreate, BenchmarkMetrics, Sweep, SweepLevelInput } from '@mako/contract';
+import type { BenchmarkCreate, Sweep } from '@mako/contract';
 import { verifyApiAccess } from '../api/client.ts';
-import { cacheResetOption, createCacheResetter, type CacheResetResult } from '../bench/cache-reset.ts';
-import { executeBench, type BenchOutcome, type BenchPlan } from '../bench/execute.ts';
-import { createProgress } from '../bench/progress.ts';
+import { cacheResetOption } from '../bench/cache-reset.ts';
+import type { BenchOutcome, BenchPlan } from '../bench/execute.ts';
 import { describeErrors } from '../bench/report.ts';
 import { BenchAbortedError } from '../bench/run.ts';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec, type OptionSpec } from '../cli/options.ts';
 import { findHighestPassing } from '../sweep/search.ts';
-import {
-  SaturationWatch,
-  describeSaturation,
-  saturationOptions,
-  type SaturationEvidence,
-} from '../sweep/saturation.ts';
-import { ms, pct, perSecond, table } from '../util/format.ts';
-import { collectProvenance, mismatchWarnings } from '../bench/provenance.ts';
+import { SaturationWatch, describeSaturation, saturationOptions } from '../sweep/saturation.ts';
+import { STEP_HEADER, emptyMetrics, stepRow, sweepLevel, type StepRecord } from '../sweep/steps.ts';
+import { pct, perSecond, table } from '../util/format.ts';
 import { benchmarkBody, postBenchmark } from './bench.ts';
 import type { Context } from './context.ts';
-import {
-  apiOptions,
-  checkEndpointForDataset,
-  datasetOptions,
-  endpointOptions,
-  loadOptions,
-  makeApi,
-  resolveCounter,
-  resolveDataset,
-  resolveEndpoint,
-  resolveSetting,
-  resolveSlo,
-  resultOptions,
-  settingOptions,
-} from './shared.ts';
+import { setUpEndpoint } from './endpoint-setup.ts';
+import { apiOptions, makeApi } from '../cli/flags/api.ts';
+import { checkEndpointForDataset, datasetOptions, resolveDataset } from '../cli/flags/dataset.ts';
+import { endpointOptions } from '../cli/flags/endpoint.ts';
+import { loadOptions } from '../cli/flags/load.ts';
+import { resolveSlo, resultOptions } from '../cli/flags/results.ts';
+import { settingOptions } from '../cli/flags/setting.ts';
 
 const sweepOnly = {
   over: {
@@ -128,78 +114,6 @@ export const sweepCommand = {
   },
 } as const satisfies CommandSpec;
 
-interface StepRecord {
-  step: number;
-  level: number;
-  passed: boolean;
-  /** Share of sent requests that completed and met every SLO. */
-  slo_met: number;
-  metrics: BenchmarkMetrics;
-  errors: Record<string, number>;
-  /** The client fell behind its schedule at this level: the verdict is about the client as much as the server. */
-  client_limited: boolean;
-  client_limited_reasons: string[];
-  /** Stopped early: the engine's queue or TTFT kept growing, so its figures are not a normal point. */
-  saturated: boolean;
-  saturation: SaturationEvidence | null;
-  prefix_cache_reset: CacheResetResult | null;
-  /** The level's benchmark when it was posted. */
-  benchmark_id: string | null;
-}
-
-/** A step as a level of the stored sweep (headline figures only: the benchmark has the rest). */
-function sweepLevel(s: StepRecord): SweepLevelInput {
-  const m = s.metrics;
-  return {
-    load: s.level,
-    benchmark_id: s.benchmark_id,
-    passed: s.passed,
-    saturated: s.saturated,
-    saturation: s.saturation,
-    client_limited: s.client_limited,
-    slo_met: s.slo_met,
-    completed: m.completed,
-    failed: m.failed,
-    request_throughput: m.request_throughput,
-    output_throughput: m.output_throughput,
-    goodput: m.goodput?.request_throughput ?? 0,
-    ttft_p99_ms: m.ttft_ms.p99,
-    tpot_p99_ms: m.tpot_ms.p99,
-    e2el_p99_ms: m.e2el_ms.p99,
-  };
-}
-
-function stepRow(s: StepRecord): string[] {
-  const m = s.metrics;
-  return [
-    String(s.step),
-    String(s.level),
-    s.saturated ? 'SATURATED' : s.passed ? 'pass' : 'FAIL',
-    pct(s.slo_met),
-    perSecond(m.goodput?.request_throughput ?? 0),
-    perSecond(m.request_throughput),
-    perSecond(m.output_throughput),
-    ms(m.ttft_ms.p99),
-    ms(m.tpot_ms.p99),
-    ms(m.e2el_ms.p99),
-    String(m.failed),
-  ];
-}
-
-const HEADER = [
-  'step',
-  'level',
-  'verdict',
-  'SLO met',
-  'goodput/s',
-  'req/s',
-  'out tok/s',
-  'TTFT p99',
-  'TPOT p99',
-  'E2E p99',
-  'failed',
-];
-
 export async function runSweepCommand(argv: readonly string[], ctx: Context): Promise<number> {
   const o = parseOptions(sweepCommand, argv, ctx.env);
   if (o.help) {
@@ -218,32 +132,17 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   if (api) await verifyApiAccess(api);
   const { spec, maxSeq } = resolveDataset(o);
   checkEndpointForDataset(spec.kind, o['endpoint-type']);
-  const { endpoint, ownedBy, warnings } = await resolveEndpoint(o);
-  for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
-  const setting = o.post ? await resolveSetting(o, ownedBy) : null;
-  // Read once, before the first level: every level runs on the same engine with the same flags.
-  const provenance = await collectProvenance({
-    baseUrl: endpoint.baseUrl,
-    apiKey: endpoint.apiKey,
-    model: endpoint.model,
+  // Settled once, before the first level: every level runs on the same engine with the same flags.
+  const { endpoint, setting, provenance, counter, execute } = await setUpEndpoint(o, ctx, {
     argv: ['sweep', ...argv],
     dataset: spec,
-    asked: setting?.runtimeOptions ?? {},
   });
-  for (const w of mismatchWarnings(provenance)) ctx.stderr.write(`warning: ${w}\n`);
-  const counter = resolveCounter(o.tokenizer, endpoint.model);
   const records: StepRecord[] = [];
   const watchSaturation = o['saturation-window'] > 0;
   // The queue half of the saturation test reads the engine's /metrics once a second.
   const telemetry = watchSaturation ? { telemetryIntervalMs: 1000 } : {};
   const posts: BenchmarkCreate[] = [];
   const what = byConcurrency ? 'concurrency' : spec.kind === 'trace' ? 'trace speed-up' : 'request rate';
-  const cacheReset = createCacheResetter({
-    baseUrl: endpoint.baseUrl,
-    apiKey: endpoint.apiKey,
-    enabled: o['cache-reset'],
-    say: (line) => ctx.stderr.write(`${line}\n`),
-  });
   // The sweep as one object: created with the first level that has a setting to show, then its levels replaced as they come.
   let sweep: Sweep | null = null;
   const storeSweep = async (first: BenchmarkCreate | null, complete: boolean) => {
@@ -272,7 +171,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
       .map(([k, v]) => `${k} ≤ ${v}`)
       .join(', ')}, pass at ≥ ${pct(o.attainment)}\n`,
   );
-  ctx.stdout.write(`${table(HEADER, [], 9).split('\n')[0]}\n`);
+  ctx.stdout.write(`${table(STEP_HEADER, [], 9).split('\n')[0]}\n`);
 
   const evaluate = async (level: number, step: number) => {
     const plan: BenchPlan = {
@@ -306,12 +205,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     };
     let outcome: BenchOutcome;
     try {
-      outcome = await executeBench(plan, {
-        signal: ctx.signal,
-        progress: createProgress(ctx.stderr, o.quiet),
-        cacheReset,
-        ...(watchSaturation ? { saturation: new SaturationWatch(o['saturation-window']) } : {}),
-      });
+      outcome = await execute(plan, watchSaturation ? new SaturationWatch(o['saturation-window']) : undefined);
     } catch (error) {
       if (error instanceof BenchAbortedError && !ctx.signal.aborted) {
         ctx.stderr.write(`step ${step} at ${what} ${level}: ${error.message}\n`);
@@ -353,7 +247,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
     };
     records.push(record);
     ctx.stdout.write(
-      `${table(HEADER, [stepRow(record)], 9).split('\n')[2]}${record.metrics.failed ? `  ${describeErrors(record.errors).trim()}` : ''}${
+      `${table(STEP_HEADER, [stepRow(record)], 9).split('\n')[2]}${record.metrics.failed ? `  ${describeErrors(record.errors).trim()}` : ''}${
         record.client_limited ? `  CLIENT-LIMITED (${record.client_limited_reasons.join('; ')})` : ''
       }\n`,
     );
@@ -399,7 +293,7 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   }
   await storeSweep(null, true);
   const sorted = [...records].sort((a, b) => a.level - b.level);
-  ctx.stdout.write(`\n${table(HEADER, sorted.map(stepRow), 9)}\n\n`);
+  ctx.stdout.write(`\n${table(STEP_HEADER, sorted.map(stepRow), 9)}\n\n`);
   const unit = byConcurrency ? '' : spec.kind === 'trace' ? '×' : ' req/s';
   const bestRecord = records.find((r) => r.level === result.best && r.passed);
   if (result.best === null) ctx.stdout.write(`No ${what} met the SLO: even ${o.start}${unit} missed it.\n`);
@@ -429,24 +323,4 @@ export async function runSweepCommand(argv: readonly string[], ctx: Context): Pr
   if (sweep && api)
     ctx.stdout.write(`Posted sweep ${(sweep as Sweep).id} (${records.length} levels) to ${api.baseUrl}\n`);
   return result.best === null ? EXIT.failure : EXIT.ok;
-}
-
-function emptyMetrics(): BenchmarkMetrics {
-  const zero = { mean: 0, p50: 0, p90: 0, p95: 0, p99: 0 };
-  return {
-    completed: 0,
-    failed: 0,
-    duration_s: 0,
-    total_input_tokens: 0,
-    total_output_tokens: 0,
-    request_throughput: 0,
-    input_throughput: 0,
-    output_throughput: 0,
-    total_token_throughput: 0,
-    ttft_ms: zero,
-    tpot_ms: zero,
-    itl_ms: zero,
-    e2el_ms: zero,
-    goodput: null,
-  };
 }

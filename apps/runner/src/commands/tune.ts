@@ -1,22 +1,17 @@
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT, UsageError, parseOptions, renderHelp, type CommandSpec, type OptionSpec } from '../cli/options.ts';
 import { verifyApiAccess } from '../api/client.ts';
 import { cacheResetOption } from '../bench/cache-reset.ts';
 import { EngineTemplateError } from '../engine/engine.ts';
-import { SessionWorkloadError, runTuneLoop } from '../tune/loop.ts';
+import { runTuneLoop } from '../tune/loop.ts';
+import { SessionWorkloadError } from '../tune/session-plan.ts';
 import type { Context } from './context.ts';
-import {
-  apiOptions,
-  datasetOptions,
-  defaultRunnerName,
-  endpointOptions,
-  loadOptions,
-  makeApi,
-  resolveCounter,
-  resolveSlo,
-  resultOptions,
-} from './shared.ts';
+import { apiOptions, makeApi } from '../cli/flags/api.ts';
+import { datasetOptions, resolveCounter } from '../cli/flags/dataset.ts';
+import { endpointOptions } from '../cli/flags/endpoint.ts';
+import { loadOptions } from '../cli/flags/load.ts';
+import { resolveSlo, resultOptions } from '../cli/flags/results.ts';
 
 const tuneOnly = {
   session: { kind: 'string', group: 'Session', value: 'ID', help: 'The tuning session to work on (required).' },
@@ -150,6 +145,11 @@ export const tuneCommand = {
     },
   },
 } as const satisfies CommandSpec;
+
+/** A name that tells the user's runners apart in the session's lease list. */
+function defaultRunnerName(): string {
+  return `${hostname()}-${process.pid}`;
+}
 
 export async function runTuneCommand(argv: readonly string[], ctx: Context): Promise<number> {
   const o = parseOptions(tuneCommand, argv, ctx.env);

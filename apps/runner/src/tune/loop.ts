@@ -2,21 +2,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   API_MESSAGES,
-  launchCommand,
   readMetric,
   runtimeCatalogue,
   type BenchmarkMetrics,
   type Failure,
   type PendingConfig,
   type Provenance,
-  type Slo,
-  type TuningSession,
 } from '@mako/contract';
 import { ApiError, type MakoApi } from '../api/client.ts';
-import type { EndpointType } from '../bench/client.ts';
-import { DATASET_KINDS, type DatasetKind, type DatasetSpec } from '../bench/datasets.ts';
 import { createCacheResetter } from '../bench/cache-reset.ts';
-import { executeBench, type BenchPlan } from '../bench/execute.ts';
+import { executeBench } from '../bench/execute.ts';
 import { BenchAbortedError } from '../bench/run.ts';
 import { collectProvenance, mismatchWarnings } from '../bench/provenance.ts';
 import type { TokenCounter } from '../bench/tokens.ts';
@@ -34,11 +29,13 @@ import {
 } from '../engine/engine.ts';
 import { detectHardware } from '../setting.ts';
 import { ms, perSecond } from '../util/format.ts';
-import { describeSpread, describeVerdict } from './confidence.ts';
+import { sleep } from '../util/sleep.ts';
+import { printBest } from './best.ts';
 import { printFront } from './front.ts';
 import { keepLease } from './lease-keeper.ts';
+import { SessionWorkloadError, planForSession, sloFromConstraints, type SessionPlanOptions } from './session-plan.ts';
 
-export interface TuneOptions {
+export interface TuneOptions extends SessionPlanOptions {
   api: MakoApi;
   sessionId: string;
   runnerName: string;
@@ -49,16 +46,10 @@ export interface TuneOptions {
   healthTimeoutMs: number;
   healthPollMs: number;
   stopGraceMs: number;
-  warmup: number;
-  endpointType: EndpointType;
   requestTimeoutMs: number;
   /** Reset each trial's prefix cache before its benchmark (--no-cache-reset turns it off). */
   cacheReset: boolean;
-  datasetPath?: string | undefined;
-  /** trace sessions: multiplies the trace's timestamps. */
-  timeScale?: number | undefined;
   counter: (model: string) => TokenCounter;
-  slo: Slo | null;
   logDir: string;
   maxTrials?: number | undefined;
   backoff: { initialMs: number; maxMs: number };
@@ -69,78 +60,6 @@ export interface TuneOptions {
   interruptedExit: () => number;
   /** The runner's command line, the command's name first: recorded (secrets redacted) with each trial. */
   argv?: readonly string[];
-}
-
-export class SessionWorkloadError extends Error {}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
-/** Benchmark plan for a session's workload: the workload is the session's, not the runner's to change. */
-export function planForSession(
-  session: TuningSession,
-  options: Pick<TuneOptions, 'warmup' | 'endpointType' | 'requestTimeoutMs' | 'datasetPath' | 'slo' | 'timeScale'>,
-  counter: TokenCounter,
-): Omit<BenchPlan, 'endpoint'> & { endpointType: EndpointType } {
-  const w = session.setting.workload;
-  if (!(DATASET_KINDS as readonly string[]).includes(w.dataset))
-    throw new SessionWorkloadError(
-      `The session's dataset '${w.dataset}' is not supported by this runner (supported: ${DATASET_KINDS.join(', ')})`,
-    );
-  const kind = w.dataset as DatasetKind;
-  if (kind === 'multi-turn' && options.endpointType !== 'chat')
-    throw new SessionWorkloadError("The session's dataset is 'multi-turn': pass --endpoint-type chat");
-  if ((kind === 'sharegpt' || kind === 'custom' || kind === 'trace') && !options.datasetPath)
-    throw new SessionWorkloadError(`The session's dataset is '${kind}': pass --dataset-path FILE`);
-  const dataset: DatasetSpec = {
-    kind,
-    minPrompt: Math.max(kind === 'random' || kind === 'shared-prefix' ? 1 : 0, w.min_prompt),
-    maxPrompt: Math.max(1, w.max_prompt),
-    minOutput: Math.max(1, w.min_output),
-    maxOutput: Math.max(1, w.max_output),
-    numPrefixes: 8,
-    seed: session.id.split('').reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7),
-    ...(options.datasetPath ? { path: options.datasetPath } : {}),
-  };
-  return {
-    endpointType: options.endpointType,
-    dataset,
-    numRequests: w.num_requests,
-    warmup: options.warmup,
-    load: {
-      rate: w.request_rate,
-      burstiness: w.burstiness,
-      maxConcurrency: w.max_concurrency,
-      seed: dataset.seed,
-      ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
-      // A multi-turn session's conversations: bench's defaults (3 turns, 1 s think time).
-      ...(kind === 'multi-turn' ? { thinkTimeMs: 1000 } : {}),
-    },
-    maxSeq: w.max_seq_length,
-    slo: options.slo,
-    counter,
-  };
-}
-
-/** The per-request SLO a goodput objective needs, from the session's latency constraints. */
-export function sloFromConstraints(session: TuningSession): Slo | null {
-  const slo: Slo = {};
-  for (const c of session.constraints) {
-    if (c.op !== '<=' && c.op !== '<') continue;
-    const [stat] = c.metric.split('.');
-    if (stat === 'ttft_ms' || stat === 'tpot_ms' || stat === 'e2el_ms')
-      slo[stat] = Math.min(slo[stat] ?? Infinity, c.value);
-  }
-  return Object.keys(slo).length ? slo : null;
 }
 
 /**
@@ -411,7 +330,7 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         if (error instanceof ApiError && error.status === 410)
           return session.objectives
             ? await printFront(options.api, options.out, session.id)
-            : await printBest(options, session);
+            : await printBest(options.api, options.out, session);
         throw error;
       }
       backoff = options.backoff.initialMs;
@@ -493,46 +412,4 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
     }
     throw error;
   }
-}
-
-async function printBest(options: TuneOptions, session: TuningSession): Promise<number> {
-  const { api, out } = options;
-  out(API_MESSAGES.searchComplete);
-  let best;
-  try {
-    best = await api.call('getBest', { params: { session_id: session.id } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      out('No configuration of this session met its constraints: there is no best configuration to report.');
-      return EXIT.failure;
-    }
-    throw error;
-  }
-  const { result } = best;
-  // improvement_pct counts better as positive whichever way the objective goes; say which way the
-  // value itself moved, since "+7 %" reads as worse for a latency.
-  const pct = best.improvement_pct;
-  const moved = session.objective.direction === 'maximize' ? pct : pct === null ? null : -pct;
-  const gain =
-    moved === null
-      ? ''
-      : moved === 0
-        ? ' (same as the defaults)'
-        : ` (${Math.abs(moved).toFixed(1)} % ${moved > 0 ? 'higher' : 'lower'} than the defaults)`;
-  const { confidence } = best;
-  const value = confidence
-    ? describeSpread(confidence.spread)
-    : result.objective_value === null
-      ? 'n/a'
-      : perSecond(result.objective_value);
-  out(`Best configuration: trial ${result.trial_number}, ${session.objective.metric} = ${value}${gain}`);
-  const verdict = confidence ? describeVerdict(confidence) : null;
-  if (verdict) out(verdict);
-  for (const [name, value] of Object.entries(result.config)) out(`  ${name} = ${String(value)}`);
-  const command =
-    best.launch_command ||
-    launchCommand(session.setting.software.runtime, session.setting.ml_model_name, result.config);
-  out('Launch command:');
-  out(`  ${command}`);
-  return EXIT.ok;
 }
