@@ -280,7 +280,8 @@ export function assess(s: Surrogate, config: Config, key: string, features: Floa
  * Fills in the models' predictions of the candidates that lack them: of every one when `all`
  * (a batch conditioning on its picks), else only of those the smooth classifiers leave in (score
  * reads no others). The candidates go through the Gaussian processes together, and processes over
- * the same points (every metric's, until now) share each candidate's feature gaps.
+ * the same points (every metric's: they are fitted on the same observations and fantasies) share
+ * each candidate's feature gaps.
  */
 export function predict(s: Surrogate, candidates: readonly Candidate[], all = false): void {
   const todo = candidates.filter((c) => c.predictions.length === 0 && (all || c.pSmoothOk >= MIN_SUCCESS_ODDS));
