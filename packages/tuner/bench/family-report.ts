@@ -2,12 +2,15 @@
  * The figures of family-run.ts's lines (README, "The benchmark family"):
  *
  *   tsx bench/family-report.ts runs.jsonl [more.jsonl …] [--methods=tuner,random] [--against=random] [--by=kind]
+ *     [--paired=tuner]
  *
  * Per method: the median trials until a configuration within 95 % of the optimum was measured
  * (a table's: one of its top 1 % of rows; 101: never within 100), the median best after 50 trials as a share of the optimum, the share of
  * instances where it is behind `--against` after 50 and after 100 trials (its best true value is
  * lower), and behind by more than 5 % of the optimum. With --by=kind or --by=trait, the median trials
- * to 95 % per crash kind or landscape trait as well.
+ * to 95 % per crash kind or landscape trait as well. With --paired=<method>, instance by instance
+ * against that method: on how many each other method's best after 50 trials is higher and lower,
+ * and the mean best after 50 (a change can move trajectories a lot and a median little).
  */
 import { readFileSync } from 'node:fs';
 import { tableProblem } from './family.ts';
@@ -33,6 +36,7 @@ const args = new Map(
 );
 const AGAINST = args.get('against') ?? 'random';
 const BY = args.get('by');
+const PAIRED = args.get('paired');
 /** Only these methods (default: every method in the files); instances are those all of them ran. */
 const ONLY = args.get('methods')?.split(',');
 const TARGET = 0.95;
@@ -105,5 +109,22 @@ if (BY) {
   for (const [g, ks] of [...groups].sort()) {
     const cells = methods.map((m) => median(ks.map((k) => reach(byMethod.get(m)?.get(k) as Line))));
     console.log(`| ${g} | ${ks.length} | ${cells.join(' | ')} |`);
+  }
+}
+
+const reference = PAIRED ? byMethod.get(PAIRED) : undefined;
+if (PAIRED && !reference) throw new Error(`--paired: no lines of method '${PAIRED}'`);
+if (reference) {
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  console.log(`\nBest after 50 trials, instance by instance against ${PAIRED}`);
+  console.log('| method | mean best after 50 | higher | lower |');
+  console.log('|---|---|---|---|');
+  for (const m of methods) {
+    const own = byMethod.get(m) as Map<string, Line>;
+    const gap = common.map((k) => bestAfter(own.get(k) as Line, 50) - bestAfter(reference.get(k) as Line, 50));
+    const higher = m === PAIRED ? '–' : gap.filter((g) => g > 1e-9).length;
+    const lower = m === PAIRED ? '–' : gap.filter((g) => g < -1e-9).length;
+    const means = mean(common.map((k) => bestAfter(own.get(k) as Line, 50))).toFixed(3);
+    console.log(`| ${m} | ${means} | ${higher} | ${lower} |`);
   }
 }
