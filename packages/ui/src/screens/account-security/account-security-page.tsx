@@ -158,26 +158,12 @@ function LogoutAllCard({
  * the API tokens too; the page says what each choice does. Only a signed-in session reaches it
  * (the server refuses these calls to API tokens).
  */
-export function AccountSecurityPage({
-  hasPassword,
-  onChangePassword,
-  changingPassword,
-  passwordError,
-  passwordChanged,
-  onLogoutAll,
-  loggingOut,
-  logoutError,
-}: AccountSecurityPageProps) {
+export function AccountSecurityPage(props: AccountSecurityPageProps) {
+  // Each card picks its own props out of the page's.
   return (
     <Page>
-      <PasswordCard
-        hasPassword={hasPassword}
-        onChangePassword={onChangePassword}
-        changingPassword={changingPassword}
-        passwordError={passwordError}
-        passwordChanged={passwordChanged}
-      />
-      <LogoutAllCard onLogoutAll={onLogoutAll} loggingOut={loggingOut} logoutError={logoutError} />
+      <PasswordCard {...props} />
+      <LogoutAllCard {...props} />
     </Page>
   );
 }

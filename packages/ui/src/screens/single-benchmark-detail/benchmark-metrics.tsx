@@ -4,7 +4,7 @@ import { formatMs, formatNumber, formatTokensPerSecond } from '../../foundations
 import { Stat } from '../../primitives/stat';
 import { LATENCY_LABELS, formatCostPerMillion, formatRequestsPerSecond } from '../benchmark-common/benchmark-data';
 import type { LatencyMetric } from '../benchmark-common/benchmark-data';
-import { DefinitionGrid } from '../benchmark-common/benchmark-common.styles';
+import { FactGrid } from '../benchmark-common/fact-grid';
 import { ScrollingTable } from '../benchmark-common/scrolling-table';
 import { withInterval } from '../benchmark-common/measurement-data';
 import { RuntimeOptionChips } from '../benchmark-common/runtime-options';
@@ -138,24 +138,17 @@ export function BenchmarkMetrics({ benchmark }: { benchmark: Benchmark }) {
 
       <Section>
         <SectionTitle>Run</SectionTitle>
-        <DefinitionGrid>
-          {(
-            [
-              ['Completed requests', formatNumber(metrics.completed)],
-              ['Failed requests', formatNumber(metrics.failed)],
-              ['Duration', `${formatNumber(metrics.duration_s, 1)} s`],
-              ['Input tok/s', formatTokensPerSecond(metrics.input_throughput, { unit: false })],
-              ['Total tok/s', formatTokensPerSecond(metrics.total_token_throughput, { unit: false })],
-              ['Input tokens', formatNumber(metrics.total_input_tokens)],
-              ['Output tokens', formatNumber(metrics.total_output_tokens)],
-            ] as const
-          ).map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </DefinitionGrid>
+        <FactGrid
+          facts={[
+            ['Completed requests', formatNumber(metrics.completed)],
+            ['Failed requests', formatNumber(metrics.failed)],
+            ['Duration', `${formatNumber(metrics.duration_s, 1)} s`],
+            ['Input tok/s', formatTokensPerSecond(metrics.input_throughput, { unit: false })],
+            ['Total tok/s', formatTokensPerSecond(metrics.total_token_throughput, { unit: false })],
+            ['Input tokens', formatNumber(metrics.total_input_tokens)],
+            ['Output tokens', formatNumber(metrics.total_output_tokens)],
+          ]}
+        />
       </Section>
 
       <Section>

@@ -1,9 +1,9 @@
 import type { BenchmarkSetting } from '@mako/contract';
-import type { ReactNode } from 'react';
 import { Card } from '../../primitives/card';
 import { formatHardware, formatNumber } from '../../foundations/format/format';
 import { formatLengths, formatRequestRate, formatRuntime } from '../benchmark-common/benchmark-data';
-import { DefinitionGrid } from '../benchmark-common/benchmark-common.styles';
+import { FactGrid } from '../benchmark-common/fact-grid';
+import type { Fact } from '../benchmark-common/fact-grid';
 
 /** The Workload card: what every benchmark of the setting ran, on what. */
 export function WorkloadSummary({ setting }: { setting: BenchmarkSetting }) {
@@ -12,7 +12,7 @@ export function WorkloadSummary({ setting }: { setting: BenchmarkSetting }) {
     workload.burstiness !== undefined && workload.burstiness !== 1
       ? ` (burstiness ${formatNumber(workload.burstiness, 2)})`
       : '';
-  const facts: [term: string, value: ReactNode][] = [
+  const facts: Fact[] = [
     ['Hardware', formatHardware(setting.hardware_config)],
     ['Runtime', formatRuntime(setting.software)],
     ['Dataset', workload.dataset],
@@ -24,14 +24,7 @@ export function WorkloadSummary({ setting }: { setting: BenchmarkSetting }) {
   ];
   return (
     <Card title="Workload" headingLevel={2}>
-      <DefinitionGrid>
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </DefinitionGrid>
+      <FactGrid facts={facts} />
     </Card>
   );
 }
