@@ -1,5 +1,5 @@
 import type { Benchmark, BenchmarkMetrics } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import {
   VIEWER_ID,
@@ -38,11 +38,11 @@ const everything = withMetrics({
   energy: { joules_per_output_token: 0.412, joules_per_request: 84.3, source: 'dcgm' },
 });
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Reasoning, cache and energy',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success',
+    status: 'success' as const,
     setting: llamaH100Setting,
     benchmarks: llamaH100Benchmarks,
     selectedDetail: everything,
@@ -53,16 +53,13 @@ const meta = {
     onDelete: fn(),
     ...FIXTURE_CLOCK,
   },
-} satisfies Meta<typeof SingleBenchmarkDetail>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const section = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('region', { name });
 const stat = (canvasElement: HTMLElement, sectionName: string, label: string) =>
   within(section(canvasElement, sectionName)).getByText(label).parentElement as HTMLElement;
 
-export const Measured: Story = {
+export const Measured = meta.story({
   play: async ({ canvasElement, step }) => {
     await step(
       'reasoning: the first token of any kind against the first answer token, and both token counts',
@@ -94,9 +91,9 @@ export const Measured: Story = {
       await expect(section(canvasElement, 'Cost by token kind')).toHaveTextContent('25 % before the first token');
     });
   },
-};
+});
 
-export const PartlyMeasured: Story = {
+export const PartlyMeasured = meta.story({
   args: {
     selectedDetail: withMetrics({ ttfot_ms: stats(210), reasoning_tokens: 0, answer_tokens: 20_480 }, null),
   },
@@ -108,9 +105,9 @@ export const PartlyMeasured: Story = {
     await expect(stat(canvasElement, 'Energy', 'Source')).toHaveTextContent('Not measured');
     await expect(section(canvasElement, 'Cost by token kind')).toHaveTextContent('No GPU price was given');
   },
-};
+});
 
-export const OlderRunner: Story = {
+export const OlderRunner = meta.story({
   args: { selectedDetail: fastest },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -118,4 +115,4 @@ export const OlderRunner: Story = {
     for (const name of ['Reasoning', 'Prefix cache', 'Energy', 'Cost by token kind'])
       await expect(canvas.queryByRole('region', { name })).toBeNull();
   },
-};
+});
