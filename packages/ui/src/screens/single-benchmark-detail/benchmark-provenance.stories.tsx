@@ -1,38 +1,21 @@
 import preview from '../../../../../.storybook/preview';
-import { expect, fn, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { benchmarks, fullProvenance, mismatchedProvenance, partialProvenance, withProvenance } from '@mako/fixtures';
-import {
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
-  llamaH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
-import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
+import { llamaH100DetailArgs, llamaH100Fastest } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /*
  * The shown benchmark's own answer carries its provenance: what the engine really ran with, and
  * where the engine reports a flag otherwise than asked. The fastest benchmark is shown.
  */
-const fastest = llamaH100Benchmarks.reduce((a, b) =>
-  b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
-);
-const plain = benchmarks.find((b) => b.id === fastest.id)!;
+const plain = benchmarks.find((b) => b.id === llamaH100Fastest.id)!;
 
 const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Provenance',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success' as const,
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
+    ...llamaH100DetailArgs(),
     selectedDetail: withProvenance(plain, fullProvenance),
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
-    ...FIXTURE_CLOCK,
   },
 });
 

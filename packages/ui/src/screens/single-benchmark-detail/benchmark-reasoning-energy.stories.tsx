@@ -1,28 +1,19 @@
 import type { Benchmark, BenchmarkMetrics } from '@mako/contract';
 import preview from '../../../../../.storybook/preview';
-import { expect, fn, within } from 'storybook/test';
-import {
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
-  llamaH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
-import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
+import { expect, within } from 'storybook/test';
+import { llamaH100DetailArgs, llamaH100Fastest } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /*
  * A benchmark whose runner measured reasoning, the prefix cache and energy (issue 24), one that
  * measured only some, and one from an older runner, which measured none.
  */
-const fastest = llamaH100Benchmarks.reduce((a, b) =>
-  b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
-);
 const stats = (p50: number) => ({ mean: p50 * 1.1, p50, p90: p50 * 1.5, p95: p50 * 1.7, p99: p50 * 2 });
 const withMetrics = (extra: Partial<BenchmarkMetrics>, cost: number | null = 0.5): Benchmark => ({
-  ...fastest,
+  ...llamaH100Fastest,
   cost_per_million_tokens: cost,
   metrics: {
-    ...fastest.metrics,
+    ...llamaH100Fastest.metrics,
     ttft_ms: { ...stats(200), mean: 250 },
     e2el_ms: { ...stats(2000), mean: 1000 },
     ...extra,
@@ -42,16 +33,8 @@ const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Reasoning, cache and energy',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success' as const,
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
+    ...llamaH100DetailArgs(),
     selectedDetail: everything,
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
-    ...FIXTURE_CLOCK,
   },
 });
 
@@ -108,7 +91,7 @@ export const PartlyMeasured = meta.story({
 });
 
 export const OlderRunner = meta.story({
-  args: { selectedDetail: fastest },
+  args: { selectedDetail: llamaH100Fastest },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('region', { name: 'Latency percentiles' })).toBeVisible();

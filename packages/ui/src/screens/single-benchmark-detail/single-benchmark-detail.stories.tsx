@@ -1,14 +1,10 @@
 import type { Benchmark } from '@mako/contract';
 import preview from '../../../../../.storybook/preview';
 import { useState } from 'react';
-import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import {
   OTHER_USER_ID,
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
   llamaH100Manual,
-  llamaH100Setting,
   llamaH100Trials,
   qwenH100Benchmarks,
   qwenH100Setting,
@@ -25,7 +21,7 @@ import {
   phoneChartStory,
 } from '../../../test/story-kit-screens';
 import { expectBusy, waitForChartPlot } from '../../../test/story-kit-parts';
-import { FIXTURE_CLOCK, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
+import { llamaH100DetailArgs, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
@@ -37,16 +33,8 @@ const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success' as const,
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
+    ...llamaH100DetailArgs(),
     ...retryAndCopyArgs(),
-    ...FIXTURE_CLOCK,
   },
   beforeEach: stubClipboard,
 });

@@ -1,27 +1,18 @@
 import type { Benchmark } from '@mako/contract';
 import preview from '../../../../../.storybook/preview';
-import { expect, fn, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { benchmarks, measured } from '@mako/fixtures';
-import {
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
-  llamaH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
 import { expectFitsPhone } from '../../../test/story-kit';
-import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
+import { llamaH100DetailArgs, llamaH100Fastest } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /*
  * The shown benchmark's own answer (GET /benchmarks/by-id) carries what lists leave out: repeated
  * runs with their intervals, the client's report, engine telemetry. The fastest benchmark is shown.
  */
-const fastest = llamaH100Benchmarks.reduce((a, b) =>
-  b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
-);
 const detail = (options: Parameters<typeof measured>[1]): Benchmark =>
   measured(
-    benchmarks.find((b) => b.id === fastest.id)!,
+    benchmarks.find((b) => b.id === llamaH100Fastest.id)!,
     options,
   );
 
@@ -29,16 +20,8 @@ const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Measurements',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success' as const,
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
+    ...llamaH100DetailArgs(),
     selectedDetail: detail({}),
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
-    ...FIXTURE_CLOCK,
   },
 });
 

@@ -1,40 +1,23 @@
-import type { Benchmark } from '@mako/contract';
 import preview from '../../../../../.storybook/preview';
-import { expect, fn, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { withPrediction, withoutPrediction } from '@mako/fixtures';
-import {
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
-  llamaH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
 import { expectFitsPhone } from '../../../test/story-kit';
-import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
+import { llamaH100DetailArgs, llamaH100Fastest } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /*
  * "Predicted vs measured" on the shown benchmark (its own answer, GET /benchmarks/by-id, carries the
  * prediction). In these stories the model reads throughput 25 % high and latencies 25 % low.
  */
-const shown: Benchmark = llamaH100Benchmarks.reduce((a, b) =>
-  b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
-);
+const shown = llamaH100Fastest;
 const BIAS = 1.25;
 
 const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Prediction',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success' as const,
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
+    ...llamaH100DetailArgs(),
     selectedDetail: withPrediction(shown, BIAS),
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
-    ...FIXTURE_CLOCK,
   },
 });
 
