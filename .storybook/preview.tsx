@@ -1,4 +1,6 @@
-import type { Decorator, Preview } from '@storybook/react-vite';
+import addonA11y from '@storybook/addon-a11y';
+import { definePreview } from '@storybook/react-vite';
+import type { Decorator } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { initialize, mswLoader } from 'msw-storybook-addon';
 import { useState } from 'react';
@@ -45,7 +47,13 @@ const withQueryClient: Decorator = (Story, context) => (
   </FreshQueryClient>
 );
 
-const preview: Preview = {
+/**
+ * A factory preview (CSF Next): story files call `preview.meta(...)` and `meta.story(...)` instead of
+ * restating the Meta/StoryObj types. Only the annotations listed here apply, so the a11y addon that
+ * main.ts registers is named again for its checks to run.
+ */
+export default definePreview({
+  addons: [addonA11y()],
   decorators: [withTheme, withQueryClient],
   loaders: [mswLoader],
   // The visual-regression hook in vitest.setup.ts finds the story's canvas by this attribute.
@@ -80,6 +88,4 @@ const preview: Preview = {
       },
     },
   },
-};
-
-export default preview;
+});

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { API, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { API, bearer, signedInAccount, uniqueModel } from './support.ts';
 
 test('a new tuning session appears in the list and its page has the spec title', async ({ page, request }) => {
-  await storeToken(page, await registerThroughApi(request, uniqueEmail('tuning')));
+  await signedInAccount(page, request, 'tuning');
   await page.goto('/tuning-sessions');
   await expect(page).toHaveTitle('Tuning sessions');
   await expect(page.getByRole('heading', { level: 1, name: 'Tuning sessions' })).toBeVisible();
 
-  const model = `e2e-org/Model-${Date.now().toString(36)}`;
+  const model = uniqueModel('Model');
   await page.getByRole('button', { name: 'New tuning session' }).click();
   const dialog = page.getByRole('dialog', { name: 'New tuning session' });
   await dialog.getByLabel('Model', { exact: true }).fill(model);
@@ -33,7 +33,7 @@ test('an API token is shown once, authenticates as bearer, and stops working whe
   page,
   request,
 }) => {
-  await storeToken(page, await registerThroughApi(request, uniqueEmail('tokens')));
+  await signedInAccount(page, request, 'tokens');
   await page.goto('/tokens');
   await expect(page).toHaveTitle('MAKO Optimize Tokens');
 
@@ -48,12 +48,12 @@ test('an API token is shown once, authenticates as bearer, and stops working whe
   expect(secret.length).toBeGreaterThan(20);
   await expect(page.getByText('You will not see it again')).toBeVisible();
 
-  const asBearer = () => request.get(`${API}/auth/me`, { headers: { authorization: `Bearer ${secret}` } });
+  const asBearer = () => request.get(`${API}/auth/me`, { headers: bearer(secret) });
   const before = await asBearer();
   expect(before.status()).toBe(200);
   expect(((await before.json()) as { token_name: string | null }).token_name).toBe(name);
   // A runner's token: it may not manage the account (issue 23), e.g. list or mint tokens.
-  const listTokens = await request.get(`${API}/tokens`, { headers: { authorization: `Bearer ${secret}` } });
+  const listTokens = await request.get(`${API}/tokens`, { headers: bearer(secret) });
   expect(listTokens.status()).toBe(403);
 
   await page.getByRole('button', { name: 'Done' }).click();
@@ -77,7 +77,7 @@ test('getting started installs the runner from this server, which serves the pac
   request,
   baseURL,
 }) => {
-  await storeToken(page, await registerThroughApi(request, uniqueEmail('runner-install')));
+  await signedInAccount(page, request, 'runner-install');
   await page.goto('/getting-started');
   const install = await page.getByRole('textbox', { name: 'Install' }).textContent();
   expect(install?.split('\n')).toEqual([

@@ -2,20 +2,19 @@ import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import {
   API,
+  bearer,
   benchmarkBody,
   finishedSession,
+  newAccountWithModel,
   postBenchmark,
   postBenchmarkBody,
-  registerThroughApi,
   storeToken,
-  uniqueEmail,
 } from './support.ts';
 
 const compareUrl = (ids: readonly string[]) => new RegExp(`/benchmarks/compare\\?ids=${ids.join('(%2C|,)')}$`);
 
 test('two search results open side by side at a shareable address, and export as CSV', async ({ page, request }) => {
-  const token = await registerThroughApi(request, uniqueEmail('compare'));
-  const model = `e2e-org/Compare-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'compare');
   const baseline = await postBenchmark(request, token, model, { max_num_seqs: 256 }, 4000, 100);
   const tuned = await postBenchmark(request, token, model, { max_num_seqs: 512 }, 5000, 150);
   await storeToken(page, token);
@@ -61,8 +60,7 @@ test('two search results open side by side at a shareable address, and export as
 });
 
 test("two of a setting's benchmarks open in Compare from the setting's page", async ({ page, request }) => {
-  const token = await registerThroughApi(request, uniqueEmail('compare-setting'));
-  const model = `e2e-org/CompareSetting-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'compare-setting');
   const first = await postBenchmarkBody(request, token, benchmarkBody(model, { max_num_seqs: 256 }, 4000, 100));
   const second = await postBenchmark(request, token, model, { max_num_seqs: 512 }, 5000, 150);
   await storeToken(page, token);
@@ -83,11 +81,10 @@ test("a tuning session's measured trials open in Compare; a failed trial cannot 
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('compare-session'));
-  const model = `e2e-org/CompareSession-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'compare-session');
   const sessionId = await finishedSession(request, token, model, { outcomes: [[4000, 90], null, [5000, 120]] });
   const listed = await request.get(`${API}/tuning/session/${sessionId}/results`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
   });
   expect(listed.ok()).toBe(true);
   const trials = ((await listed.json()) as { data: { trial_number: number; benchmark_id: string | null }[] }).data;

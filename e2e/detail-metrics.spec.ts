@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { benchmarkBody, postBenchmarkBody, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { benchmarkBody, newAccountWithModel, postBenchmarkBody, storeToken } from './support.ts';
 
 test('a benchmark with reasoning, prefix-cache and energy figures shows them, and a search by energy finds it', async ({
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('energy'));
-  const model = `e2e-org/Energy-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'energy');
   const plain = benchmarkBody(model, { max_num_seqs: 128 }, 4000, 100);
   const body = benchmarkBody(model, { max_num_seqs: 256 }, 5000, 100);
   const stored = await postBenchmarkBody(request, token, {

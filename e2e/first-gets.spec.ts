@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { benchmarkBody, postBenchmarkBody, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { benchmarkBody, newAccount, postBenchmarkBody, signedInAccount, storeToken } from './support.ts';
 
 /**
  * Signed-in pages send their first screen's GETs (their list and the signed-in user) from a script
@@ -46,7 +46,7 @@ test('the search page sends its search and its user before its code arrives, and
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('first-gets'));
+  const token = await newAccount(request, 'first-gets');
   await postBenchmarkBody(request, token, benchmarkBody('first-gets/model', { max_num_seqs: 32 }, 3000, 80));
   await storeToken(page, token);
   const recorded = await recordWithEntryHeldBack(page);
@@ -69,7 +69,7 @@ for (const path of ['/single-benchmarks/', '/tuning-sessions/', '/tokens/', '/se
     page,
     request,
   }) => {
-    await storeToken(page, await registerThroughApi(request, uniqueEmail('first-gets-page')));
+    await signedInAccount(page, request, 'first-gets-page');
     const recorded = await recordWithEntryHeldBack(page);
     await page.goto(path);
     // By the time the page shows, the loaders have made every call of its first screen.
@@ -88,7 +88,7 @@ for (const path of ['/single-benchmarks/', '/tuning-sessions/', '/tokens/', '/se
 }
 
 test('with a query string the page leaves the search to the app, which sends it once', async ({ page, request }) => {
-  await storeToken(page, await registerThroughApi(request, uniqueEmail('first-gets-query')));
+  await signedInAccount(page, request, 'first-gets-query');
   const recorded = await recordWithEntryHeldBack(page);
   await page.goto('/benchmarks/?model_name=no-such-model-xyz');
   await expect(page.getByRole('heading', { level: 1, name: 'Search benchmarks' })).toBeVisible();

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { benchmarkBody, postBenchmarkBody, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { benchmarkBody, newAccountWithModel, postBenchmarkBody, storeToken } from './support.ts';
 
 test('a repeated, client-limited run with telemetry shows its interval, the callout and the chart', async ({
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('measure'));
-  const model = `e2e-org/Measured-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'measure');
   const runs = [4900, 5000, 5100].map((throughput) => benchmarkBody(model, {}, throughput, 100).metrics);
   const samples = Array.from({ length: 61 }, (_, t) => ({
     t_s: t,

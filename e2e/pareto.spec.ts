@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, benchmarkMetrics, benchmarkSetting, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import {
+  API,
+  bearer,
+  benchmarkMetrics,
+  benchmarkSetting,
+  newAccount,
+  signedInAccount,
+  storeToken,
+  uniqueModel,
+} from './support.ts';
 
 async function json<T>(
   request: APIRequestContext,
@@ -10,7 +19,7 @@ async function json<T>(
   data?: unknown,
 ) {
   const res = await request[method](`${API}${path}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     ...(data === undefined ? {} : { data }),
   });
   expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
@@ -21,13 +30,13 @@ test('a multi-objective session shows its Pareto front; choosing a point shows i
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('pareto'));
+  const token = await newAccount(request, 'pareto');
   const objectives = [
     { metric: 'output_throughput_per_gpu', direction: 'maximize' },
     { metric: 'output_throughput_per_user', direction: 'maximize' },
   ];
   const session = await json<{ id: string }>(request, 'post', '/tuning/session', token, {
-    setting: benchmarkSetting(`e2e-org/Pareto-${Date.now().toString(36)}`),
+    setting: benchmarkSetting(uniqueModel('Pareto')),
     objective: objectives[0],
     objectives,
     search_space: {
@@ -75,11 +84,10 @@ test('a two-objective session made in the New tuning session dialog reaches the 
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('pareto-dialog'));
-  await storeToken(page, token);
+  const token = await signedInAccount(page, request, 'pareto-dialog');
   await page.goto('/tuning-sessions');
 
-  const model = `e2e-org/Front-${Date.now().toString(36)}`;
+  const model = uniqueModel('Front');
   await page.getByRole('button', { name: 'New tuning session' }).click();
   const dialog = page.getByRole('dialog', { name: 'New tuning session' });
   await dialog.getByLabel('Model', { exact: true }).fill(model);

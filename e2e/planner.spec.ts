@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { API, signedInAccount } from './support.ts';
 
 const LLAMA = 'meta-llama/Llama-3.1-8B-Instruct';
 
@@ -7,8 +7,7 @@ test('a plan lists GPU candidates under the SLO, and "Tune this" opens the new-s
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('planner'));
-  await storeToken(page, token);
+  await signedInAccount(page, request, 'planner');
 
   await page.goto('/planner/');
   await expect(page).toHaveTitle('Capacity planner');

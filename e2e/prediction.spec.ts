@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  benchmarkBody,
-  benchmarkSetting,
-  postBenchmarkBody,
-  registerThroughApi,
-  storeToken,
-  uniqueEmail,
-} from './support.ts';
+import { benchmarkBody, benchmarkSetting, newAccount, postBenchmarkBody, storeToken, uniqueModel } from './support.ts';
 
 const LLAMA = 'meta-llama/Llama-3.1-8B-Instruct';
 
@@ -14,7 +7,7 @@ test('a posted benchmark shows Predicted vs measured, corrected once another of 
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('predict'));
+  const token = await newAccount(request, 'predict');
   // A new user's private benchmarks: only their own count in the running error they see.
   const onL4 = (throughput: number) => ({
     ...benchmarkBody(LLAMA, { max_num_seqs: 128 }, throughput, 100),
@@ -46,8 +39,8 @@ test('a posted benchmark shows Predicted vs measured, corrected once another of 
 });
 
 test('a model the performance model does not know says so on its page', async ({ page, request }) => {
-  const token = await registerThroughApi(request, uniqueEmail('predict'));
-  const model = `e2e-org/Unknown-${Date.now().toString(36)}`;
+  const token = await newAccount(request, 'predict');
+  const model = uniqueModel('Unknown');
   const stored = await postBenchmarkBody(request, token, benchmarkBody(model, {}, 5000, 100));
   await storeToken(page, token);
   await page.goto(`/single-benchmarks/${stored.setting.id}`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { benchmarkBody, postBenchmarkBody, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { benchmarkBody, newAccount, postBenchmarkBody, signedInAccount, storeToken } from './support.ts';
 
 /**
  * The server names each page's chunks and monospace faces in the page (`<link rel="modulepreload">`,
@@ -122,7 +122,7 @@ test.describe('each page names the chunks of its first render', () => {
   });
 
   test('the benchmark search, signed in, with the face of its numeric cells', async ({ page, request }) => {
-    await storeToken(page, await registerThroughApi(request, uniqueEmail('preloads-search')));
+    await signedInAccount(page, request, 'preloads-search');
     const preloads = await expectPreloadsMatchFirstRender(page, '/benchmarks/', 'Search benchmarks');
     expect(preloads.filter((url) => url.endsWith('.woff2'))).toEqual([
       expect.stringMatching(/jetbrains-mono-latin-400-normal-core/),
@@ -130,7 +130,7 @@ test.describe('each page names the chunks of its first render', () => {
   });
 
   test('a page with a parameter in its path: one setting', async ({ page, request }) => {
-    const token = await registerThroughApi(request, uniqueEmail('preloads-setting'));
+    const token = await newAccount(request, 'preloads-setting');
     const { setting } = await postBenchmarkBody(
       request,
       token,
@@ -151,7 +151,7 @@ test.describe('each page names the chunks of its first render', () => {
   });
 
   test('a page under a layout of its own: tuning sessions', async ({ page, request }) => {
-    await storeToken(page, await registerThroughApi(request, uniqueEmail('preloads-sessions')));
+    await signedInAccount(page, request, 'preloads-sessions');
     await expectPreloadsMatchFirstRender(page, '/tuning-sessions', 'Tuning sessions');
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { benchmarkBody, postBenchmarkBody, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { benchmarkBody, newAccountWithModel, postBenchmarkBody, storeToken } from './support.ts';
 
 /** What a current runner posts beside the metrics: read from vLLM, nvidia-smi and its own command line. */
 const provenance = (driver: string, mismatches: { flag: string; asked: number; reported: number }[] = []) => ({
@@ -16,8 +16,7 @@ test('a posted benchmark shows its provenance and a flag the engine did not take
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('provenance'));
-  const model = `e2e-org/Provenance-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'provenance');
   const first = await postBenchmarkBody(request, token, {
     ...benchmarkBody(model, { gpu_memory_utilization: 0.95 }, 5000, 100),
     provenance: provenance('570.124.06', [{ flag: 'gpu_memory_utilization', asked: 0.95, reported: 0.9 }]),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { signedInAccount } from './support.ts';
 
 test('an unknown route shows the 404 page with a way home', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -20,7 +20,7 @@ for (const path of ['/verify-email', '/verify-email?token=', '/magic-link-login'
 }
 
 test('every app page has its title from the spec, in the top bar and the tab', async ({ page, request }) => {
-  await storeToken(page, await registerThroughApi(request, uniqueEmail('titles')));
+  await signedInAccount(page, request, 'titles');
   const pages: [string, string][] = [
     ['/tokens', 'MAKO Optimize Tokens'],
     ['/subscription', 'Subscription - Choose Your Plan'],

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Browser } from '@playwright/test';
-import { API, finishedSession, postBenchmark, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { API, bearer, finishedSession, newAccountWithModel, postBenchmark, storeToken } from './support.ts';
 
 // Each test drives two browsers (the owner's and a visitor's) through several page loads.
 test.slow();
@@ -18,11 +18,10 @@ test('a published benchmark and its setting open for a visitor without an accoun
   request,
   browser,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('share-benchmark'));
-  const model = `e2e-org/Shared-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'share-benchmark');
   const benchmarkId = await postBenchmark(request, token, model, { max_num_seqs: 256 }, 4000, 100);
   const stored = await request.get(`${API}/benchmarks/by-id/${benchmarkId}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
   });
   const settingId = ((await stored.json()) as { setting: { id: string } }).setting.id;
   await storeToken(page, token);
@@ -68,8 +67,7 @@ test('a finished tuning session its owner shares opens for a visitor, until the 
   request,
   browser,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('share-session'));
-  const model = `e2e-org/Tuned-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'share-session');
   const sessionId = await finishedSession(request, token, model);
   await storeToken(page, token);
 
@@ -103,8 +101,7 @@ test('a shared multi-objective session shows a visitor its Pareto front and why 
   request,
   browser,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('share-front'));
-  const model = `e2e-org/Front-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'share-front');
   const perGpu = { metric: 'output_throughput_per_gpu', direction: 'maximize' };
   const sessionId = await finishedSession(request, token, model, {
     objective: perGpu,
@@ -119,7 +116,7 @@ test('a shared multi-objective session shows a visitor its Pareto front and why 
     // Six measurements trading throughput for first-token latency, and one out of memory: enough for the models.
     outcomes: [[3000, 60], [4000, 90], [5000, 130], [3500, 70], [4500, 150], [2500, 50], null],
   });
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const shared = await request.patch(`${API}/tuning/session/${sessionId}`, { headers, data: { shared: true } });
   expect(shared.ok()).toBe(true);
 

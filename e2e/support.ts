@@ -60,6 +60,12 @@ export function pathOf(link: string): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** The header that makes an API request on behalf of the holder of `token`. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A model name no other run has used (`e2e-org/<label>-<time>`), so a test sees only its own benchmarks. */
+export const uniqueModel = (label: string) => `e2e-org/${label}-${Date.now().toString(36)}`;
+
 /** Creates an account the way the sign-up form does, through the API; returns its access token. */
 export async function registerThroughApi(request: APIRequestContext, email: string): Promise<string> {
   const sent = await request.post(`${API}/users/register/email-verification-token`, {
@@ -83,7 +89,7 @@ export async function userWithPassword(
   const first = await registerThroughApi(request, email);
   const changed = await request.post(`${API}/users/me/password`, {
     data: { new_password: password },
-    headers: { authorization: `Bearer ${first}` },
+    headers: bearer(first),
   });
   expect(changed.ok()).toBe(true);
   return ((await changed.json()) as { access_token: string }).access_token;
@@ -93,6 +99,26 @@ export async function userWithPassword(
 export async function storeToken(page: Page, token: string): Promise<void> {
   await page.goto('/404-blank-for-storage');
   await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+}
+
+/** A new account (its address made unique from `label`); returns its access token. */
+export function newAccount(request: APIRequestContext, label: string): Promise<string> {
+  return registerThroughApi(request, uniqueEmail(label));
+}
+
+/** A new account and a model of its own, both named from `label`, for a test that posts benchmarks. */
+export async function newAccountWithModel(
+  request: APIRequestContext,
+  label: string,
+): Promise<{ token: string; model: string }> {
+  return { token: await newAccount(request, label), model: uniqueModel(label) };
+}
+
+/** A new account signed in in `page`, as after its login; returns its access token. */
+export async function signedInAccount(page: Page, request: APIRequestContext, label: string): Promise<string> {
+  const token = await newAccount(request, label);
+  await storeToken(page, token);
+  return token;
 }
 
 export async function storedToken(page: Page): Promise<string | null> {
@@ -182,7 +208,7 @@ export async function postBenchmarkBody(
   body: object,
 ): Promise<{ id: string; setting: { id: string } }> {
   const response = await request.post(`${API}/benchmarks`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     data: body,
   });
   expect(response.ok()).toBe(true);
@@ -214,7 +240,7 @@ export async function finishedSession(
   model: string,
   { outcomes = [[4200, 90]], ...session }: { outcomes?: readonly TrialOutcome[]; [field: string]: unknown } = {},
 ): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const created = await request.post(`${API}/tuning/session`, {
     headers,
     data: {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API, benchmarkBody, postBenchmarkBody, registerThroughApi, storeToken, uniqueEmail } from './support.ts';
+import { API, bearer, benchmarkBody, newAccountWithModel, postBenchmarkBody, storeToken } from './support.ts';
 
 const level = (load: number, benchmark: string | null, extra: object = {}) => ({
   load,
@@ -21,12 +21,11 @@ test("a runner's sweep has a page with its curve, its verdict, and links to and 
   page,
   request,
 }) => {
-  const token = await registerThroughApi(request, uniqueEmail('sweep'));
-  const model = `e2e-org/Swept-${Date.now().toString(36)}`;
+  const { token, model } = await newAccountWithModel(request, 'sweep');
   const [b1, b2, b4] = await Promise.all(
     [1, 2, 4].map((c) => postBenchmarkBody(request, token, benchmarkBody(model, { max_num_seqs: 64 }, c * 200, 100))),
   );
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   // As `mako-runner sweep --post` does: create the sweep, then replace its levels as they come.
   const created = await request.post(`${API}/sweeps`, {
     headers,

@@ -4,7 +4,7 @@ import type { within } from 'storybook/test';
 
 /*
  * Galleries: every state of one component side by side, so that a single screenshot (and its dark
- * twin, `inDarkTheme`) shows them all. The states are plain props, so a story's play can count
+ * twin, `Story.extend({ globals: DARK_THEME })`) shows them all. The states are plain props, so a story's play can count
  * them (`STATES.length`) instead of repeating a number. For *.stories.tsx only.
  */
 

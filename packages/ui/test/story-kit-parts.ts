@@ -20,12 +20,6 @@ export const BEST_THROUGHPUT_STAT = {
 } as const;
 
 /**
- * The same story in the dark theme: a gallery's twin, with its play and tags (a `visual` story's
- * twin gets its own baseline).
- */
-export const inDarkTheme = <S extends object>(story: S) => ({ ...story, globals: DARK_THEME });
-
-/**
  * Waits for the chart's plot: recharts arrives in a lazily loaded chunk, after the figure, summary
  * and legend. A screen with several charts loads more, hence the longer `timeout` there.
  */

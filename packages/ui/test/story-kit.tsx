@@ -156,7 +156,7 @@ export async function expectFitsPhone(canvasElement: HTMLElement): Promise<void>
 
 /*
  * Whole states that many screens' stories share: spread one into a story
- * (`export const Dark: Story = { tags: ['visual'], ...darkThemeStory(…) }`) and keep the tags in the
+ * (`export const Dark = meta.story({ tags: ['visual'], ...darkThemeStory(…) })`) and keep the tags in the
  * file, where they say which stories have a screenshot baseline.
  */
 

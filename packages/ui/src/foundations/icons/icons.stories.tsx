@@ -1,24 +1,21 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, within } from 'storybook/test';
 import { expectNamedGraphic } from '../../../test/story-kit-parts';
 import * as icons from './icons';
 import { CheckIcon, GoogleGlyph } from './icons';
 
-const meta = {
+const meta = preview.meta({
   title: 'Foundations/Icons',
   component: CheckIcon,
   args: { size: 16 },
-} satisfies Meta<typeof CheckIcon>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 /** Every icon of the set (GoogleGlyph is a brand mark with its own rules, tested on its own). */
 const ICON_SET = Object.entries(icons).filter(
   (entry): entry is [string, typeof CheckIcon] => entry[0] !== 'GoogleGlyph',
 );
 
-export const Decorative: Story = {
+export const Decorative = meta.story({
   render: (args) => (
     <p style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
       <CheckIcon {...args} />
@@ -39,18 +36,18 @@ export const Decorative: Story = {
       await expect(svg).toHaveAttribute('stroke', 'currentColor');
     });
   },
-};
+});
 
-export const Named: Story = {
+export const Named = meta.story({
   args: { title: 'Saved', size: 20 },
   play: async ({ canvas, step }) => {
     await step('a title makes it an image with that name', async () => {
       await expectNamedGraphic(canvas.getByRole('img', { name: 'Saved' }), 20);
     });
   },
-};
+});
 
-export const Sizes: Story = {
+export const Sizes = meta.story({
   render: () => (
     <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
       {[12, 16, 20, 24].map((size) => (
@@ -64,9 +61,9 @@ export const Sizes: Story = {
       await expect([box.width, box.height]).toEqual([size, size]);
     }
   },
-};
+});
 
-export const Gallery: Story = {
+export const Gallery = meta.story({
   render: () => (
     <ul
       aria-label="Icons"
@@ -96,9 +93,9 @@ export const Gallery: Story = {
       }
     });
   },
-};
+});
 
-export const GoogleMark: Story = {
+export const GoogleMark = meta.story({
   render: () => (
     <button type="button" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <GoogleGlyph size={18} />
@@ -114,4 +111,4 @@ export const GoogleMark: Story = {
       await expect(glyph?.querySelectorAll('path')).toHaveLength(4);
     });
   },
-};
+});

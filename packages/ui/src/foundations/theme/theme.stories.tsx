@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { DARK_THEME } from '../../../test/story-kit';
 import {
@@ -59,17 +59,14 @@ function Palette({ tokens }: { tokens: ColorTokens }) {
   );
 }
 
-const meta = {
+const meta = preview.meta({
   title: 'Foundations/Theme',
   component: UiProvider,
-} satisfies Meta<typeof UiProvider>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const readVariable = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
-export const Light: Story = {
+export const Light = meta.story({
   tags: ['visual'],
   render: (args: UiProviderProps) => <Palette tokens={args.mode === 'dark' ? darkColors : lightColors} />,
   play: async ({ canvas, step }) => {
@@ -89,9 +86,9 @@ export const Light: Story = {
       await expect(canvas.getByText(/JetBrains Mono 14/)).toBeVisible();
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: DARK_THEME,
   render: () => <Palette tokens={darkColors} />,
@@ -103,4 +100,4 @@ export const Dark: Story = {
       await expect(getComputedStyle(document.documentElement).colorScheme).toBe('dark');
     });
   },
-};
+});

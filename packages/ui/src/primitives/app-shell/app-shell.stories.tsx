@@ -1,5 +1,5 @@
 import { accountMenu, appNav } from '@mako/fixtures';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../button';
 import { Card } from '../card';
@@ -29,7 +29,7 @@ function SampleContent() {
   );
 }
 
-const meta = {
+const meta = preview.meta({
   title: 'Layout/AppShell',
   component: AppShell,
   parameters: { padded: false },
@@ -43,17 +43,14 @@ const meta = {
     user: { email: 'ada@example.com', full_name: 'Ada Lovelace' },
     accountLinks: accountMenu,
     onLogout: fn(),
-    themeMode: 'light',
+    themeMode: 'light' as const,
     onThemeModeChange: fn(),
     actions: <Button size="sm">New session</Button>,
     children: <SampleContent />,
   },
-} satisfies Meta<typeof AppShell>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Desktop: Story = {
+export const Desktop = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     const nav = canvas.getByRole('navigation', { name: 'Main' });
@@ -111,9 +108,9 @@ export const Desktop: Story = {
       await expect(canvas.getByRole('button', { name: 'Open navigation', hidden: true })).not.toBeVisible();
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
   args: { themeMode: 'dark', currentPath: '/tokens/' },
@@ -122,9 +119,9 @@ export const Dark: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Switch to light theme' }));
     await expect(args.onThemeModeChange).toHaveBeenCalledWith('light');
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   globals: PHONE,
   play: async ({ canvas, canvasElement, step, userEvent }) => {
@@ -144,9 +141,9 @@ export const Mobile: Story = {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
   },
-};
+});
 
-export const MobileDrawerOpen: Story = {
+export const MobileDrawerOpen = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   globals: PHONE,
@@ -161,9 +158,9 @@ export const MobileDrawerOpen: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));
     await screen.findByRole('dialog', { name: 'Navigation' });
   },
-};
+});
 
-export const WithoutDocs: Story = {
+export const WithoutDocs = meta.story({
   args: { docsUrl: null, renderLink: undefined, currentPath: '/roi' },
   play: async ({ canvas, userEvent }) => {
     const nav = canvas.getByRole('navigation', { name: 'Main' });
@@ -178,4 +175,4 @@ export const WithoutDocs: Story = {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await expect(canvas.getByRole('button', { name: 'Account menu for ada@example.com' })).toHaveFocus();
   },
-};
+});

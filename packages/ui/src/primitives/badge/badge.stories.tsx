@@ -1,38 +1,36 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
+import { DARK_THEME } from '../../../test/story-kit';
 import { expect } from 'storybook/test';
-import { expectToneWithIcon, inDarkTheme } from '../../../test/story-kit-parts';
+import { expectToneWithIcon } from '../../../test/story-kit-parts';
 import { Gallery, galleryRow } from '../../../test/story-kit-gallery';
 import { Badge, STATUS_STYLES, StatusBadge } from './badge';
 import type { KnownStatus } from './badge';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/StatusBadge',
   component: StatusBadge,
   args: { status: 'running' },
-} satisfies Meta<typeof StatusBadge>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Running: Story = {
+export const Running = meta.story({
   play: async ({ canvas }) => {
     await expectToneWithIcon(canvas.getByText('Running'), 'info');
   },
-};
+});
 
-export const CustomLabel: Story = {
+export const CustomLabel = meta.story({
   args: { status: 'running', label: 'Running · 34/50' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Running · 34/50')).toHaveAttribute('data-tone', 'info');
   },
-};
+});
 
-export const UnknownStatus: Story = {
+export const UnknownStatus = meta.story({
   args: { status: 'draining' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('draining')).toHaveAttribute('data-tone', 'neutral');
   },
-};
+});
 
 const STATUSES = (Object.keys(STATUS_STYLES) as KnownStatus[]).map((status) => ({ status }));
 const TONES = (['neutral', 'accent', 'info', 'success', 'warning', 'danger'] as const).map((tone) => ({
@@ -40,7 +38,7 @@ const TONES = (['neutral', 'accent', 'info', 'success', 'warning', 'danger'] as 
   children: tone,
 }));
 
-export const AllStatuses: Story = {
+export const AllStatuses = meta.story({
   tags: ['visual'],
   render: () => (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
@@ -60,6 +58,6 @@ export const AllStatuses: Story = {
       await expect(canvas.getByText('Timed out')).toHaveAttribute('data-tone', 'warning');
     });
   },
-};
+});
 
-export const AllStatusesDark: Story = inDarkTheme(AllStatuses);
+export const AllStatusesDark = AllStatuses.extend({ globals: DARK_THEME });

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import type { ReactNode } from 'react';
 import { expect, fn } from 'storybook/test';
 import { lightColors } from '../../foundations/theme';
@@ -27,7 +27,7 @@ const rgb = (hex: string) => {
   return `rgb(${r}, ${g}, ${b})`;
 };
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/ButtonLinkGroup',
   component: ButtonLinkGroup,
   args: {
@@ -40,12 +40,9 @@ const meta = {
       </RouterLink>,
     ],
   },
-} satisfies Meta<typeof ButtonLinkGroup>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const PrimaryThenSecondary: Story = {
+export const PrimaryThenSecondary = meta.story({
   play: async ({ canvas, step, userEvent }) => {
     const first = canvas.getByRole('link', { name: 'Open tuning sessions' });
     const second = canvas.getByRole('link', { name: 'Go home' });
@@ -68,18 +65,18 @@ export const PrimaryThenSecondary: Story = {
       await expect(onNavigate).toHaveBeenLastCalledWith('/tuning-sessions/');
     });
   },
-};
+});
 
-export const SingleLink: Story = {
+export const SingleLink = meta.story({
   args: { children: <RouterLink href="/">Go home</RouterLink> },
   play: async ({ canvas }) => {
     await expect(getComputedStyle(canvas.getByRole('link', { name: 'Go home' })).backgroundColor).toBe(
       rgb(lightColors.accent),
     );
   },
-};
+});
 
-export const Sizes: Story = {
+export const Sizes = meta.story({
   render: (args) => (
     <div style={{ display: 'grid', gap: 16 }}>
       <ButtonLinkGroup size="sm">
@@ -92,9 +89,9 @@ export const Sizes: Story = {
     await expect(canvas.getByRole('link', { name: 'Small' }).getBoundingClientRect().height).toBe(28);
     await expect(canvas.getByRole('link', { name: 'Go home' }).getBoundingClientRect().height).toBe(44);
   },
-};
+});
 
-export const Centred: Story = {
+export const Centred = meta.story({
   args: { align: 'center' },
   decorators: [withMaxWidth(600)],
   play: async ({ canvas }) => {
@@ -105,9 +102,9 @@ export const Centred: Story = {
     await expect(before).toBeGreaterThan(100);
     await expect(before).toBeCloseTo(after, 0);
   },
-};
+});
 
-export const WrapsWhenNarrow: Story = {
+export const WrapsWhenNarrow = meta.story({
   decorators: [withMaxWidth(240)],
   play: async ({ canvas }) => {
     const first = canvas.getByRole('link', { name: 'Open tuning sessions' }).getBoundingClientRect();
@@ -115,4 +112,4 @@ export const WrapsWhenNarrow: Story = {
     await expect(second.top).toBeGreaterThan(first.bottom - 1);
     await expect(second.right).toBeLessThanOrEqual(240 + 16);
   },
-};
+});

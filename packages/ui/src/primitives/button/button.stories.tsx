@@ -1,11 +1,12 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
+import { DARK_THEME } from '../../../test/story-kit';
 import { expect, fn } from 'storybook/test';
 import { CopyIcon } from '../../foundations/icons';
-import { expectBusy, expectClicksIgnored, inDarkTheme } from '../../../test/story-kit-parts';
+import { expectBusy, expectClicksIgnored } from '../../../test/story-kit-parts';
 import { Button } from './button';
 import type { ButtonSize, ButtonVariant } from './button.styles';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Button',
   component: Button,
   args: { children: 'Create session', onClick: fn() },
@@ -13,12 +14,9 @@ const meta = {
     variant: { control: 'inline-radio', options: ['primary', 'secondary', 'ghost', 'danger'] },
     size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
   },
-} satisfies Meta<typeof Button>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Primary: Story = {
+export const Primary = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('a click reports once', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Create session' }));
@@ -28,7 +26,7 @@ export const Primary: Story = {
       await expect(canvas.getByRole('button')).toHaveAttribute('type', 'button');
     });
   },
-};
+});
 
 const variants: ButtonVariant[] = ['primary', 'secondary', 'ghost', 'danger'];
 const sizes: ButtonSize[] = ['sm', 'md', 'lg'];
@@ -58,7 +56,7 @@ function Matrix() {
   );
 }
 
-export const AllVariants: Story = {
+export const AllVariants = meta.story({
   tags: ['visual'],
   render: () => <Matrix />,
   play: async ({ canvas, step }) => {
@@ -67,11 +65,11 @@ export const AllVariants: Story = {
       for (const busy of canvas.getAllByRole('button', { name: 'Saving' })) await expect(busy).toBeDisabled();
     });
   },
-};
+});
 
-export const AllVariantsDark: Story = inDarkTheme(AllVariants);
+export const AllVariantsDark = AllVariants.extend({ globals: DARK_THEME });
 
-export const Busy: Story = {
+export const Busy = meta.story({
   args: { busy: true, children: 'Saving' },
   play: async ({ canvas, args, step, userEvent }) => {
     const button = canvas.getByRole('button', { name: 'Saving' });
@@ -79,18 +77,18 @@ export const Busy: Story = {
       await expectBusy(button, userEvent, args.onClick);
     });
   },
-};
+});
 
-export const Disabled: Story = {
+export const Disabled = meta.story({
   args: { disabled: true },
   play: async ({ canvas, args, userEvent }) => {
     const button = canvas.getByRole('button');
     await expect(button).not.toHaveAttribute('aria-busy');
     await expectClicksIgnored(button, userEvent, args.onClick);
   },
-};
+});
 
-export const KeyboardFocus: Story = {
+export const KeyboardFocus = meta.story({
   args: { variant: 'secondary' },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('Tab reaches the button and Enter activates it', async () => {
@@ -100,4 +98,4 @@ export const KeyboardFocus: Story = {
       await expect(args.onClick).toHaveBeenCalledTimes(1);
     });
   },
-};
+});

@@ -1,31 +1,29 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
+import { DARK_THEME } from '../../../test/story-kit';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
-import { expectToneWithIcon, inDarkTheme } from '../../../test/story-kit-parts';
+import { expectToneWithIcon } from '../../../test/story-kit-parts';
 import { Gallery, galleryColumn } from '../../../test/story-kit-gallery';
 import { Callout } from './callout';
 import type { CalloutProps } from './callout';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Callout',
   component: Callout,
   args: { children: 'Verification link sent successfully! Please check your email.', tone: 'success' },
-} satisfies Meta<typeof Callout>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Success: Story = {
+export const Success = meta.story({
   play: async ({ canvas }) => {
     const status = canvas.getByRole('status');
     await expect(status).toHaveTextContent('Verification link sent successfully!');
     await expectToneWithIcon(status, 'success');
   },
-};
+});
 
 const onRetry = fn();
 
-export const DangerWithRetry: Story = {
+export const DangerWithRetry = meta.story({
   args: {
     tone: 'danger',
     title: 'Something went wrong: Service Unavailable',
@@ -43,7 +41,7 @@ export const DangerWithRetry: Story = {
       await expect(onRetry).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
 const TONES: CalloutProps[] = [
   {
@@ -64,7 +62,7 @@ const TONES: CalloutProps[] = [
   },
 ];
 
-export const AllTones: Story = {
+export const AllTones = meta.story({
   tags: ['visual'],
   render: () => <Gallery of={Callout} states={TONES} style={galleryColumn(12, 560)} />,
   play: async ({ canvas }) => {
@@ -72,6 +70,6 @@ export const AllTones: Story = {
     await expect(canvas.getAllByRole('status')).toHaveLength(2);
     await expect(canvas.getAllByRole('alert')).toHaveLength(2);
   },
-};
+});
 
-export const AllTonesDark: Story = inDarkTheme(AllTones);
+export const AllTonesDark = AllTones.extend({ globals: DARK_THEME });

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
 import { Stat } from '../stat';
@@ -8,7 +8,7 @@ import { Card } from './card';
 
 const onCopy = fn();
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Card',
   component: Card,
   args: {
@@ -22,12 +22,9 @@ const meta = {
     children: <Stat {...BEST_THROUGHPUT_STAT} />,
   },
   decorators: [withMaxWidth(480)],
-} satisfies Meta<typeof Card>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Default: Story = {
+export const Default = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step, userEvent }) => {
     await step('the title names the section', async () => {
@@ -39,9 +36,9 @@ export const Default: Story = {
       await expect(onCopy).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const WithFooter: Story = {
+export const WithFooter = meta.story({
   args: {
     headingLevel: 3,
     footer: (
@@ -55,9 +52,9 @@ export const WithFooter: Story = {
     await expect(canvas.getByRole('heading', { level: 3 })).toHaveTextContent('Best so far');
     await expect(canvas.getByRole('button', { name: 'Save' })).toBeVisible();
   },
-};
+});
 
-export const Untitled: Story = {
+export const Untitled = meta.story({
   args: {
     title: undefined,
     description: undefined,
@@ -69,9 +66,9 @@ export const Untitled: Story = {
     await expect(canvas.queryByRole('heading')).not.toBeInTheDocument();
     await expect(canvas.getByText('A plain surface without a header.')).toBeVisible();
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Best so far' })),
-};
+});

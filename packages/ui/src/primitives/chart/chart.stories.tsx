@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
@@ -39,7 +39,7 @@ const SAMPLE_LEGEND: readonly LegendEntry[] = [
 const SUMMARY = 'Best output tok/s: 5,603 after 9 trials; 0 infeasible, 0 failed.';
 const HEIGHT = 220;
 
-const meta = {
+const meta = preview.meta({
   title: 'Charts/ChartFrame',
   component: ChartFrame,
   args: {
@@ -51,10 +51,7 @@ const meta = {
     children: <SamplePlot />,
   },
   decorators: [withMaxWidth(560)],
-} satisfies Meta<typeof ChartFrame>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const plotOf = (canvasElement: HTMLElement) => {
   const plot = canvasElement.querySelector<HTMLElement>('[data-chart-plot]');
@@ -66,7 +63,7 @@ const plotOf = (canvasElement: HTMLElement) => {
 const skeletonOf = (plot: HTMLElement) =>
   plot.firstElementChild?.tagName === 'SPAN' ? (plot.firstElementChild as HTMLElement) : null;
 
-export const Drawn: Story = {
+export const Drawn = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     const figure = canvas.getByRole('figure', { name: 'Progress of max output tok/s' });
@@ -94,12 +91,12 @@ export const Drawn: Story = {
       );
     });
   },
-};
+});
 
 /** Recharts has not arrived yet (the lazy chunk never resolves here). */
 const NeverLoads = lazy(() => new Promise<{ default: ComponentType }>(() => undefined));
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { children: <NeverLoads /> },
   play: async ({ canvas, canvasElement, step }) => {
     await step('caption and summary are there at once', async () => {
@@ -115,12 +112,12 @@ export const Loading: Story = {
       await expect(plotOf(canvasElement).querySelector('svg')).toBeNull();
     });
   },
-};
+});
 
 let releasePlot: () => void = () => undefined;
 let DeferredPlot = NeverLoads;
 
-export const LoadsThenDraws: Story = {
+export const LoadsThenDraws = meta.story({
   beforeEach: () => {
     // A fresh lazy chunk per run, resolved by the play function when it chooses.
     const chunk = new Promise<{ default: ComponentType }>((resolve) => {
@@ -145,11 +142,11 @@ export const LoadsThenDraws: Story = {
       await expect(plot.getBoundingClientRect().height).toBe(HEIGHT);
     });
   },
-};
+});
 
 const EMPTY_SUMMARY = 'No feasible trial yet after 0 trials; 0 infeasible, 0 failed.';
 
-export const Empty: Story = {
+export const Empty = meta.story({
   args: { summary: EMPTY_SUMMARY, legend: undefined, children: <SamplePlot values={[]} /> },
   play: async ({ canvas, canvasElement, step }) => {
     await step('the summary says there is nothing to plot yet', async () => {
@@ -161,9 +158,9 @@ export const Empty: Story = {
       await expect(canvas.queryByRole('list', { name: 'Legend' })).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const TitleForScreenReadersOnly: Story = {
+export const TitleForScreenReadersOnly = meta.story({
   args: { showTitle: false },
   play: async ({ canvas, step }) => {
     await step('the figure is still named by the title', async () => {
@@ -175,7 +172,7 @@ export const TitleForScreenReadersOnly: Story = {
       await expect(canvas.getByText(SUMMARY)).toBeVisible();
     });
   },
-};
+});
 
 const SHAPES: readonly SwatchShape[] = [
   'line',
@@ -207,7 +204,7 @@ function AllSwatches() {
   );
 }
 
-export const LegendShapes: Story = {
+export const LegendShapes = meta.story({
   render: () => <AllSwatches />,
   play: async ({ canvas, step }) => {
     const items = within(canvas.getByRole('list', { name: 'Swatches' })).getAllByRole('listitem');
@@ -226,4 +223,4 @@ export const LegendShapes: Story = {
       await expect(items[2]?.querySelector('circle')).not.toHaveAttribute('fill', 'none');
     });
   },
-};
+});

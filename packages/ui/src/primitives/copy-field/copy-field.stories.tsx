@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, spyOn, waitFor } from 'storybook/test';
 import { darkThemeStory, stubClipboard, withMaxWidth } from '../../../test/story-kit';
 import { expectCopies } from '../../../test/story-kit-parts';
@@ -6,18 +6,15 @@ import { CopyField } from './copy-field';
 
 const SECRET = 'mako_pat_9f3c2a71d0b84e5fa6c1e2d3b4a59687';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/CopyField',
   component: CopyField,
   args: { label: 'API token', value: SECRET, secret: true, note: 'You will not see it again', onCopy: fn() },
   decorators: [withMaxWidth(520)],
   beforeEach: stubClipboard,
-} satisfies Meta<typeof CopyField>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const SecretShownOnce: Story = {
+export const SecretShownOnce = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     const field = canvas.getByRole('textbox', { name: 'API token' });
@@ -31,18 +28,18 @@ export const SecretShownOnce: Story = {
       await expectCopies(canvas, userEvent, SECRET, args.onCopy);
     });
   },
-};
+});
 
-export const FeedbackResets: Story = {
+export const FeedbackResets = meta.story({
   play: async ({ canvas, step, userEvent }) => {
     await step('after a moment the button offers to copy again', async () => {
       await expectCopies(canvas, userEvent, SECRET);
       await waitFor(() => expect(canvas.getByRole('button', { name: 'Copy' })).toBeVisible(), { timeout: 3000 });
     });
   },
-};
+});
 
-export const ClipboardBlocked: Story = {
+export const ClipboardBlocked = meta.story({
   beforeEach: () => {
     const writeText = spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
       new DOMException('denied', 'NotAllowedError'),
@@ -58,9 +55,9 @@ export const ClipboardBlocked: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Select the value and copy it by hand');
     await expect(args.onCopy).not.toHaveBeenCalled();
   },
-};
+});
 
-export const Command: Story = {
+export const Command = meta.story({
   tags: ['visual'],
   args: {
     label: 'Launch command',
@@ -75,9 +72,9 @@ export const Command: Story = {
     await expect(block).toHaveTextContent('--max-num-seqs 969');
     await expect(block).toHaveAttribute('aria-readonly', 'true');
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByText('You will not see it again')),
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
@@ -36,7 +36,7 @@ const columns = [
 const FIVE_THOUSAND = makeBenchmarkRows(5000);
 const FEW = makeBenchmarkRows(12);
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/DataTable',
   component: DataTable<BenchmarkRow>,
   args: {
@@ -46,10 +46,7 @@ const meta = {
     getRowId: (row: BenchmarkRow) => row.id,
     onSortingChange: fn(),
   },
-} satisfies Meta<typeof DataTable<BenchmarkRow>>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const bodyRows = (canvasElement: HTMLElement) => [
   ...canvasElement.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]'),
@@ -57,7 +54,7 @@ const bodyRows = (canvasElement: HTMLElement) => [
 const cellText = (row: HTMLTableRowElement | undefined, index: number) => row?.cells[index]?.textContent ?? '';
 const throughput = (row: HTMLTableRowElement | undefined) => Number(cellText(row, 4).replace(/,/g, ''));
 
-export const Sortable: Story = {
+export const Sortable = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     const table = canvas.getByRole('table', { name: 'Benchmark results' });
@@ -87,18 +84,18 @@ export const Sortable: Story = {
       await expect(runtime).not.toHaveAttribute('aria-sort');
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: DARK_THEME,
   args: { initialSorting: [{ id: 'p99TtftMs', desc: false }] },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('columnheader', { name: /p99 TTFT/ })).toHaveAttribute('aria-sort', 'ascending');
   },
-};
+});
 
-export const Paginated5000: Story = {
+export const Paginated5000 = meta.story({
   args: { data: FIVE_THOUSAND, pageSize: 50 },
   play: async ({ canvas, canvasElement, step, userEvent }) => {
     await step('one page of 50 out of 5,000', async () => {
@@ -119,9 +116,9 @@ export const Paginated5000: Story = {
       await expect(throughput(bodyRows(canvasElement)[0])).toBe(Math.round(best));
     });
   },
-};
+});
 
-export const Virtualized5000: Story = {
+export const Virtualized5000 = meta.story({
   args: { data: FIVE_THOUSAND, maxHeight: 420 },
   play: async ({ canvas, canvasElement, step, userEvent }) => {
     const table = canvas.getByRole('table', { name: 'Benchmark results' });
@@ -152,7 +149,7 @@ export const Virtualized5000: Story = {
       await expect(cellText(first, 5)).toBe(formatMs(fastest));
     });
   },
-};
+});
 
 function ServerPaged() {
   const [page, setPage] = useState({ pageIndex: 2, pageSize: 10 });
@@ -168,7 +165,7 @@ function ServerPaged() {
   );
 }
 
-export const ServerPagination: Story = {
+export const ServerPagination = meta.story({
   render: () => <ServerPaged />,
   play: async ({ canvas, canvasElement, userEvent }) => {
     await expect(canvas.getByText('21–30 of 137')).toBeVisible();
@@ -177,20 +174,20 @@ export const ServerPagination: Story = {
     await expect(canvas.getByText('31–40 of 137')).toBeVisible();
     await expect(cellText(bodyRows(canvasElement)[0], 0)).toBe('31');
   },
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { loading: true },
   play: async ({ canvas }) => {
     const table = canvas.getByRole('table');
     await expect(table).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.queryByText('Llama-3.1-70B-Instruct')).not.toBeInTheDocument();
   },
-};
+});
 
 const onNew = fn();
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   args: {
     data: [],
@@ -209,13 +206,13 @@ export const Empty: Story = {
     await expect(onNew).toHaveBeenCalledTimes(1);
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   globals: PHONE,
   args: { data: FEW, pageSize: 5 },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText(`1–5 of ${formatNumber(FEW.length)}`)).toBeVisible();
     await expectFitsPhone(canvasElement);
   },
-};
+});

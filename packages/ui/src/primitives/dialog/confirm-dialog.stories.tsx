@@ -1,10 +1,10 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 import { Button } from '../button';
 import { DARK_THEME } from '../../../test/story-kit';
 import { ConfirmDialog } from './confirm-dialog';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/ConfirmDialog',
   component: ConfirmDialog,
   args: {
@@ -15,12 +15,9 @@ const meta = {
     onOpenChange: fn(),
     trigger: <Button variant="danger">Revoke</Button>,
   },
-} satisfies Meta<typeof ConfirmDialog>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const ConfirmFlow: Story = {
+export const ConfirmFlow = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('opening asks first and focuses Cancel, not the destructive action', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Revoke' }));
@@ -39,9 +36,9 @@ export const ConfirmFlow: Story = {
       await expect(args.onConfirm).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const Busy: Story = {
+export const Busy = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   args: { open: true, busy: true, trigger: undefined },
@@ -57,9 +54,9 @@ export const Busy: Story = {
       await expect(args.onOpenChange).not.toHaveBeenCalledWith(false);
     });
   },
-};
+});
 
-export const Failed: Story = {
+export const Failed = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   args: { open: true, error: 'Something went wrong: Service Unavailable', trigger: undefined },
@@ -68,9 +65,9 @@ export const Failed: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'Revoke token' }));
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
   },
-};
+});
 
-export const PrimaryTone: Story = {
+export const PrimaryTone = meta.story({
   globals: DARK_THEME,
   args: {
     open: true,
@@ -83,4 +80,4 @@ export const PrimaryTone: Story = {
   play: async () => {
     await expect(await screen.findByRole('button', { name: 'Publish' })).toBeEnabled();
   },
-};
+});

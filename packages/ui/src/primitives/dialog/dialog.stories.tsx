@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 import { Button } from '../button';
@@ -6,7 +6,7 @@ import { TextField } from '../text-field';
 import { DARK_THEME, PHONE } from '../../../test/story-kit';
 import { Dialog } from './dialog';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Dialog',
   component: Dialog,
   args: {
@@ -17,12 +17,9 @@ const meta = {
     children: <TextField label="Token name" placeholder="ci-runner" />,
     footer: <Button>Create token</Button>,
   },
-} satisfies Meta<typeof Dialog>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const OpenAndClose: Story = {
+export const OpenAndClose = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'New token' });
     await step('the trigger opens a labelled, described modal', async () => {
@@ -48,7 +45,7 @@ export const OpenAndClose: Story = {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
   },
-};
+});
 
 function ControlledDialog() {
   const [open, setOpen] = useState(true);
@@ -75,7 +72,7 @@ function ControlledDialog() {
   );
 }
 
-export const Open: Story = {
+export const Open = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   render: () => <ControlledDialog />,
@@ -90,9 +87,9 @@ export const Open: Story = {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
   },
-};
+});
 
-export const OpenDark: Story = {
+export const OpenDark = meta.story({
   tags: ['visual'],
   globals: DARK_THEME,
   parameters: { visual: { fullPage: true } },
@@ -100,9 +97,9 @@ export const OpenDark: Story = {
   play: async () => {
     await expect(await screen.findByRole('dialog', { name: 'Create tuning session' })).toBeVisible();
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   globals: PHONE,
   render: () => <ControlledDialog />,
   play: async () => {
@@ -111,4 +108,4 @@ export const Mobile: Story = {
     await expect(box.left).toBeGreaterThanOrEqual(0);
     await expect(box.right).toBeLessThanOrEqual(375);
   },
-};
+});

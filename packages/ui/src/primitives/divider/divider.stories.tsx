@@ -1,18 +1,15 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
 import { Divider } from './divider';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Divider',
   component: Divider,
   decorators: [withMaxWidth(360)],
-} satisfies Meta<typeof Divider>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Plain: Story = {
+export const Plain = meta.story({
   play: async ({ canvas, step }) => {
     await step('a separator with no name, drawn as a one-pixel hairline across the column', async () => {
       const rule = canvas.getByRole('separator');
@@ -22,9 +19,9 @@ export const Plain: Story = {
       await expect(rule.getBoundingClientRect().width).toBe(360);
     });
   },
-};
+});
 
-export const WithLabel: Story = {
+export const WithLabel = meta.story({
   args: { label: 'or' },
   play: async ({ canvas, step }) => {
     const separator = canvas.getByRole('separator', { name: 'or' });
@@ -41,4 +38,4 @@ export const WithLabel: Story = {
       await expect(word.left - box.left).toBeCloseTo(box.right - word.right, 0);
     });
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { Button } from '../button';
 import { darkThemeStory, phoneStory, stubClipboard } from '../../../test/story-kit';
@@ -8,7 +8,7 @@ import { EmptyState } from './empty-state';
 const COMMAND = 'mako-runner bench --endpoint http://localhost:8000/v1 --token $MAKO_TOKEN';
 const onCreate = fn();
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/EmptyState',
   component: EmptyState,
   args: {
@@ -18,12 +18,9 @@ const meta = {
     onCopyCommand: fn(),
   },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof EmptyState>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const WithCommand: Story = {
+export const WithCommand = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     await step('it says what is missing and what to do', async () => {
@@ -34,9 +31,9 @@ export const WithCommand: Story = {
       await expectCopies(canvas, userEvent, COMMAND, args.onCopyCommand);
     });
   },
-};
+});
 
-export const WithAction: Story = {
+export const WithAction = meta.story({
   args: {
     title: 'No tuning sessions yet',
     description: 'A session searches runtime options for the best configuration on your hardware.',
@@ -48,11 +45,11 @@ export const WithAction: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'New session' }));
     await expect(onCreate).toHaveBeenCalledTimes(1);
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'No benchmarks yet' })),
-};
+});
 
-export const Mobile: Story = { ...phoneStory() };
+export const Mobile = meta.story({ ...phoneStory() });

@@ -1,18 +1,15 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { expectExportsEachFormat } from '../../../test/story-kit-parts';
 import { ExportButtons } from './export-buttons';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/ExportButtons',
   component: ExportButtons,
   args: { onExport: fn() },
-} satisfies Meta<typeof ExportButtons>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Default: Story = {
+export const Default = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     await step('each button hands its format to the app, which makes the download', async () => {
@@ -20,4 +17,4 @@ export const Default: Story = {
       await expect(args.onExport).toHaveBeenCalledTimes(2);
     });
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { useState } from 'react';
 import { expect } from 'storybook/test';
 import styled from 'styled-components';
@@ -21,17 +21,14 @@ const numberControl = (control: FieldRenderProps) => (
   <NumberInput type="number" min={1} max={16} defaultValue={2} $mono $invalid={control['aria-invalid']} {...control} />
 );
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Field',
   component: Field,
   args: { label: 'Parallel trials', hint: HINT, children: numberControl },
   decorators: [withMaxWidth(320)],
-} satisfies Meta<typeof Field>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const WithHint: Story = {
+export const WithHint = meta.story({
   play: async ({ canvas, step }) => {
     const input = canvas.getByRole('spinbutton', { name: 'Parallel trials' });
     await step('the visible label names the control', async () => {
@@ -43,9 +40,9 @@ export const WithHint: Story = {
       await expect(input).not.toHaveAttribute('aria-invalid');
     });
   },
-};
+});
 
-export const WithError: Story = {
+export const WithError = meta.story({
   args: { error: RANGE_ERROR },
   play: async ({ canvas, step }) => {
     const input = canvas.getByRole('spinbutton', { name: 'Parallel trials' });
@@ -63,18 +60,18 @@ export const WithError: Story = {
       await expect(icon).toHaveAttribute('aria-hidden', 'true');
     });
   },
-};
+});
 
-export const WithoutHint: Story = {
+export const WithoutHint = meta.story({
   args: { hint: undefined },
   play: async ({ canvas }) => {
     const input = canvas.getByRole('spinbutton', { name: 'Parallel trials' });
     await expect(input).not.toHaveAttribute('aria-describedby');
     await expect(input).not.toHaveAccessibleDescription();
   },
-};
+});
 
-export const HiddenLabel: Story = {
+export const HiddenLabel = meta.story({
   args: { hideLabel: true, label: 'Trials per runner', hint: undefined },
   play: async ({ canvas, step }) => {
     await step('the control keeps its name for assistive technology', async () => {
@@ -84,9 +81,9 @@ export const HiddenLabel: Story = {
       await expectNoRoomOnScreen(canvas.getByText('Trials per runner'));
     });
   },
-};
+});
 
-export const CallerChosenId: Story = {
+export const CallerChosenId = meta.story({
   args: { id: 'max-parallel', error: RANGE_ERROR },
   play: async ({ canvas, step }) => {
     await step('the control takes the given id; the label and error ids follow it', async () => {
@@ -96,7 +93,7 @@ export const CallerChosenId: Story = {
       await expect(input).toHaveAttribute('aria-describedby', 'max-parallel-error max-parallel-hint');
     });
   },
-};
+});
 
 /** A screen's own validation: the error appears on blur and leaves as soon as the value is fixed. */
 function ValidatedParallelTrials() {
@@ -121,7 +118,7 @@ function ValidatedParallelTrials() {
   );
 }
 
-export const ErrorComesAndGoes: Story = {
+export const ErrorComesAndGoes = meta.story({
   render: () => <ValidatedParallelTrials />,
   play: async ({ canvas, step, userEvent }) => {
     const input = canvas.getByRole('spinbutton', { name: 'Parallel trials' });
@@ -140,4 +137,4 @@ export const ErrorComesAndGoes: Story = {
       await expect(input).toHaveAccessibleDescription(HINT);
     });
   },
-};
+});

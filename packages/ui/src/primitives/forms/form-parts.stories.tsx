@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { Button } from '../button';
 import { TextField } from '../text-field';
@@ -29,16 +29,13 @@ function SendOnce() {
   );
 }
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Form parts',
   component: SendOnce,
   decorators: [withMaxWidth(360)],
-} satisfies Meta<typeof SendOnce>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Stack: Story = {
+export const Stack = meta.story({
   play: async ({ canvas }) => {
     const form = canvas.getByRole('form', { name: 'Send a link' });
     const field = canvas.getByLabelText('E-mail');
@@ -48,9 +45,9 @@ export const Stack: Story = {
     // Fields above the button, one under the other.
     await expect(field.getBoundingClientRect().bottom).toBeLessThanOrEqual(button.getBoundingClientRect().top);
   },
-};
+});
 
-export const ConfirmationReplacesTheForm: Story = {
+export const ConfirmationReplacesTheForm = meta.story({
   play: async ({ canvas, step, userEvent }) => {
     await step('sending replaces the form with the confirmation', async () => {
       await userEvent.type(canvas.getByLabelText('E-mail'), 'ada@example.com');
@@ -64,4 +61,4 @@ export const ConfirmationReplacesTheForm: Story = {
       await expectToneWithIcon(status, 'success');
     });
   },
-};
+});

@@ -1,25 +1,22 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
+import { DARK_THEME } from '../../../test/story-kit';
 import { expect } from 'storybook/test';
 import { Divider } from '../divider';
-import { inDarkTheme } from '../../../test/story-kit-parts';
 import { ExternalLink, TextLink } from './link';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Link',
   component: ExternalLink,
   args: { href: 'https://docs.example.com', children: 'Read the docs', showIcon: true },
-} satisfies Meta<typeof ExternalLink>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const External: Story = {
+export const External = meta.story({
   play: async ({ canvas }) => {
     const link = canvas.getByRole('link', { name: 'Read the docs (opens in a new tab)' });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   },
-};
+});
 
 function Sample() {
   return (
@@ -37,7 +34,7 @@ function Sample() {
   );
 }
 
-export const LinksAndDividers: Story = {
+export const LinksAndDividers = meta.story({
   tags: ['visual'],
   render: () => <Sample />,
   play: async ({ canvas }) => {
@@ -45,6 +42,6 @@ export const LinksAndDividers: Story = {
     await expect(canvas.getAllByRole('separator')).toHaveLength(2);
     await expect(canvas.getByRole('separator', { name: 'or' })).toBeVisible();
   },
-};
+});
 
-export const Dark: Story = inDarkTheme(LinksAndDividers);
+export const Dark = LinksAndDividers.extend({ globals: DARK_THEME });

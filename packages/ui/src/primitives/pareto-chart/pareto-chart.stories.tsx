@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { paretoFrontier } from '../chart/chart-math';
 import { formatNumber } from '../../foundations/format';
@@ -34,16 +34,13 @@ const POINTS = makePoints();
 const formatPerUser = (value: number) => formatNumber(value, 1);
 const formatPerGpu = (value: number) => formatNumber(value);
 
-const meta = {
+const meta = preview.meta({
   title: 'Charts/ParetoChart',
   component: ParetoChart,
   args: { points: POINTS, formatX: formatPerUser, formatY: formatPerGpu, showTitle: true },
-} satisfies Meta<typeof ParetoChart>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const ThroughputVsInteractivity: Story = {
+export const ThroughputVsInteractivity = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('the summary counts results, hardware and frontier points', async () => {
@@ -63,22 +60,22 @@ export const ThroughputVsInteractivity: Story = {
       await expect(canvasElement.querySelector('.recharts-line-curve')).not.toBeNull();
     });
   },
-};
+});
 
-export const Dark: Story = { tags: ['visual'], ...darkChartStory() };
+export const Dark = meta.story({ tags: ['visual'], ...darkChartStory() });
 
-export const WithoutFrontier: Story = {
+export const WithoutFrontier = meta.story({
   args: { showFrontier: false },
   play: async ({ canvas, canvasElement }) => {
     await waitForChartPlot(canvasElement);
     await expect(canvasElement.querySelector('.recharts-line-curve')).toBeNull();
     await expect(canvas.getByRole('list', { name: 'Legend' })).not.toHaveTextContent('Pareto frontier');
   },
-};
+});
 
-export const Empty: Story = {
+export const Empty = meta.story({
   args: { points: [] },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No results to plot.')).toBeVisible();
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { phoneStory } from '../../../test/story-kit';
 import { Button } from '../button';
@@ -36,16 +36,13 @@ function ScreenSkeleton() {
   );
 }
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/ScreenLayout',
   component: ScreenSkeleton,
   parameters: { padded: true },
-} satisfies Meta<typeof ScreenSkeleton>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Scaffolding: Story = {
+export const Scaffolding = meta.story({
   tags: ['visual'],
   play: async ({ canvas }) => {
     // One h1 for the screen, h2 for its sections, h3 inside them: the outline a screen reader reads.
@@ -54,15 +51,15 @@ export const Scaffolding: Story = {
     await expect(canvas.getByRole('heading', { level: 3 })).toHaveTextContent('Best configuration');
     await expect(canvas.getByRole('button', { name: 'New tuning session' })).toBeVisible();
   },
-};
+});
 
 /** On a phone the action wraps below the title instead of squeezing it. */
-export const Phone: Story = {
+export const Phone = meta.story({
   tags: ['visual'],
   ...phoneStory((canvas) => canvas.getByRole('button', { name: 'New tuning session' })),
-};
+});
 
-export const Intro: StoryObj<typeof ScreenIntro> = {
+export const Intro = meta.story({
   render: () => (
     <ScreenIntro
       title="Search benchmarks"
@@ -73,4 +70,4 @@ export const Intro: StoryObj<typeof ScreenIntro> = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Search benchmarks' })).toBeVisible();
     await expect(canvas.getByText(/filtered by model, hardware and engine/)).toBeVisible();
   },
-};
+});

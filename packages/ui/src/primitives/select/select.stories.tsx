@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { DARK_THEME, withMaxWidth } from '../../../test/story-kit';
 import { withErrorStory } from '../../../test/story-kit-parts';
@@ -10,17 +10,14 @@ const runtimes = [
   { value: 'tensorrt-llm', label: 'TensorRT-LLM' },
 ];
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Select',
   component: Select,
   args: { label: 'Runtime', options: runtimes, placeholder: 'Choose a runtime…', onValueChange: fn() },
   decorators: [withMaxWidth(320)],
-} satisfies Meta<typeof Select>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Default: Story = {
+export const Default = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     const select = canvas.getByLabelText('Runtime');
@@ -34,14 +31,15 @@ export const Default: Story = {
       await expect(select).toHaveValue('sglang');
     });
   },
-};
+});
 
-export const WithError: Story = withErrorStory(
-  { error: 'Choose a runtime', hint: 'The engine the runner will start.' },
-  (canvas) => canvas.getByLabelText('Runtime'),
+export const WithError = meta.story(
+  withErrorStory({ error: 'Choose a runtime', hint: 'The engine the runner will start.' }, (canvas) =>
+    canvas.getByLabelText('Runtime'),
+  ),
 );
 
-export const DisabledOption: Story = {
+export const DisabledOption = meta.story({
   args: {
     placeholder: undefined,
     options: [
@@ -53,13 +51,13 @@ export const DisabledOption: Story = {
     await expect(canvas.getByRole('option', { name: /TensorRT-LLM/ })).toBeDisabled();
     await expect(canvas.getByLabelText('Runtime')).toHaveValue('vllm');
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: DARK_THEME,
   args: { defaultValue: 'vllm', hint: 'The engine the runner will start.' },
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Runtime')).toHaveValue('vllm');
   },
-};
+});

@@ -1,31 +1,28 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
+import { DARK_THEME } from '../../../test/story-kit';
 import { expect } from 'storybook/test';
-import { inDarkTheme } from '../../../test/story-kit-parts';
 import { Loading, Skeleton } from './skeleton';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Skeleton',
   component: Skeleton,
   args: { width: 240, height: 16 },
-} satisfies Meta<typeof Skeleton>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Single: Story = {
+export const Single = meta.story({
   play: async ({ canvasElement }) => {
     const block = canvasElement.querySelector('[aria-hidden="true"]');
     await expect(block).not.toBeNull();
     await expect(block?.getBoundingClientRect().width).toBe(240);
   },
-};
+});
 
-export const Lines: Story = {
+export const Lines = meta.story({
   args: { lines: 3, width: '100%' },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[aria-hidden="true"]')?.children).toHaveLength(3);
   },
-};
+});
 
 function CardPlaceholder() {
   return (
@@ -41,7 +38,7 @@ function CardPlaceholder() {
   );
 }
 
-export const LoadingRegion: Story = {
+export const LoadingRegion = meta.story({
   tags: ['visual'],
   render: () => <CardPlaceholder />,
   play: async ({ canvas }) => {
@@ -49,6 +46,6 @@ export const LoadingRegion: Story = {
     await expect(region).toHaveAttribute('aria-busy', 'true');
     await expect(region).toHaveTextContent('Loading tuning session');
   },
-};
+});
 
-export const LoadingRegionDark: Story = inDarkTheme(LoadingRegion);
+export const LoadingRegionDark = LoadingRegion.extend({ globals: DARK_THEME });

@@ -1,18 +1,15 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { expectNamedGraphic } from '../../../test/story-kit-parts';
 import { Spinner } from './spinner';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Spinner',
   component: Spinner,
   args: { size: 16 },
-} satisfies Meta<typeof Spinner>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Decorative: Story = {
+export const Decorative = meta.story({
   render: (args) => (
     <p style={{ display: 'flex', alignItems: 'center', gap: 8 }} aria-busy="true">
       <Spinner {...args} />
@@ -35,18 +32,18 @@ export const Decorative: Story = {
       },
     );
   },
-};
+});
 
-export const Labelled: Story = {
+export const Labelled = meta.story({
   args: { size: 24, label: 'Loading results' },
   play: async ({ canvas, step }) => {
     await step('with a label it is a status announced by that label', async () => {
       await expectNamedGraphic(canvas.getByRole('status', { name: 'Loading results' }), 24);
     });
   },
-};
+});
 
-export const FollowsTheTextColour: Story = {
+export const FollowsTheTextColour = meta.story({
   render: (args) => (
     <span style={{ color: 'rgb(185, 28, 28)' }}>
       <Spinner {...args} label="Deleting" />
@@ -59,4 +56,4 @@ export const FollowsTheTextColour: Story = {
       await expect(getComputedStyle(arc as SVGPathElement).stroke).toBe('rgb(185, 28, 28)');
     });
   },
-};
+});

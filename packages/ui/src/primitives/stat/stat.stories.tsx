@@ -1,12 +1,13 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
+import { DARK_THEME } from '../../../test/story-kit';
 import { expect } from 'storybook/test';
 import { formatMs, formatChangeVsDefaults, formatTokensPerSecond, formatUsd } from '../../foundations/format';
-import { BEST_THROUGHPUT_STAT, inDarkTheme } from '../../../test/story-kit-parts';
+import { BEST_THROUGHPUT_STAT } from '../../../test/story-kit-parts';
 import { galleryRow, galleryStory } from '../../../test/story-kit-gallery';
 import { Stat } from './stat';
 import type { StatProps } from './stat';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Stat',
   component: Stat,
   args: {
@@ -14,14 +15,11 @@ const meta = {
     value: formatTokensPerSecond(14930.4, { unit: false }),
     unit: 'tok/s',
     delta: formatChangeVsDefaults(0.38, 'maximize'),
-    trend: 'better',
+    trend: 'better' as const,
   },
-} satisfies Meta<typeof Stat>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Default: Story = {
+export const Default = meta.story({
   play: async ({ canvas, step }) => {
     await step('label and value are a term and its description', async () => {
       await expect(canvas.getByRole('term')).toHaveTextContent('Output throughput');
@@ -36,15 +34,15 @@ export const Default: Story = {
       await expect(canvas.getByText('38 % higher than the defaults')).toBeVisible();
     });
   },
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { loading: true },
   play: async ({ canvas }) => {
     await expect(canvas.queryByText('14,930')).not.toBeInTheDocument();
     await expect(canvas.queryByText('38 % higher than the defaults')).not.toBeInTheDocument();
   },
-};
+});
 
 const ROW: StatProps[] = [
   BEST_THROUGHPUT_STAT,
@@ -53,12 +51,12 @@ const ROW: StatProps[] = [
   { label: 'Trials', value: '34 / 50', delta: '2 pending' },
 ];
 
-export const Group: Story = {
+export const Group = meta.story({
   tags: ['visual'],
   ...galleryStory(Stat, ROW, { style: galleryRow(40), role: 'term' }, async ({ canvas }) => {
     // The figures as a reader sees them, not as the story computes them: the formatting is checked too.
     for (const value of ['14,930', '187 ms', '$12,480', '34 / 50']) await expect(canvas.getByText(value)).toBeVisible();
   }),
-};
+});
 
-export const GroupDark: Story = inDarkTheme(Group);
+export const GroupDark = Group.extend({ globals: DARK_THEME });

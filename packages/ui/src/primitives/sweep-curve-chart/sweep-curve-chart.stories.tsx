@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { formatNumber } from '../../foundations/format';
 import { darkChartStory, waitForChartPlot } from '../../../test/story-kit-parts';
@@ -14,7 +14,7 @@ const POINTS: SweepCurvePoint[] = [
   { load: 256, loadLabel: 'concurrency 256', x: 31000, y: 5.2, status: 'saturated' },
 ];
 
-const meta = {
+const meta = preview.meta({
   title: 'Charts/SweepCurveChart',
   component: SweepCurveChart,
   args: {
@@ -24,12 +24,9 @@ const meta = {
     formatY: (value: number) => formatNumber(value, 1),
     summary: 'Met the SLO up to concurrency 16 (6.6 req/s); concurrency 64 missed it and 256 saturated.',
   },
-} satisfies Meta<typeof SweepCurveChart>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const LevelByLevel: Story = {
+export const LevelByLevel = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('the summary is there to read instead of the picture', async () => {
@@ -51,6 +48,6 @@ export const LevelByLevel: Story = {
       await expect((line?.getAttribute('d') ?? '').match(/L/g)).toHaveLength(3);
     });
   },
-};
+});
 
-export const Dark: Story = { tags: ['visual'], ...darkChartStory() };
+export const Dark = meta.story({ tags: ['visual'], ...darkChartStory() });

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { DARK_THEME, withMaxWidth } from '../../../test/story-kit';
 import { Tabs } from './tabs';
@@ -9,16 +9,13 @@ const items = [
   { value: 'raw', label: 'Raw JSON', content: <p>Not available for this search.</p>, disabled: true },
 ];
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Tabs',
   component: Tabs,
   args: { items, 'aria-label': 'Result views', onValueChange: fn() },
-} satisfies Meta<typeof Tabs>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Default: Story = {
+export const Default = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the first tab is selected and its panel shown', async () => {
@@ -53,9 +50,9 @@ export const Default: Story = {
       );
     });
   },
-};
+});
 
-export const Stretched: Story = {
+export const Stretched = meta.story({
   args: { stretch: true, defaultValue: 'pareto' },
   decorators: [withMaxWidth(420)],
   play: async ({ canvas }) => {
@@ -63,12 +60,12 @@ export const Stretched: Story = {
     const [first, second] = canvas.getAllByRole('tab');
     await expect(first?.getBoundingClientRect().width).toBeCloseTo(second?.getBoundingClientRect().width ?? 0, 0);
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: DARK_THEME,
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('tab')).toHaveLength(3);
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, waitFor, within } from 'storybook/test';
 import { telemetrySamples } from '@mako/fixtures';
 import { formatTokensPerSecond } from '../../foundations/format';
@@ -8,14 +8,11 @@ import { TelemetryChart } from './telemetry-chart';
 const SAMPLES = telemetrySamples();
 const tokens = (value: number) => formatTokensPerSecond(value);
 
-const meta = {
+const meta = preview.meta({
   title: 'Charts/TelemetryChart',
   component: TelemetryChart,
   args: { samples: SAMPLES, formatThroughput: tokens, title: 'Engine telemetry', showTitle: true },
-} satisfies Meta<typeof TelemetryChart>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 /** Both panels arrive with the lazily loaded recharts chunk. */
 const waitForPanels = async (canvasElement: HTMLElement) => {
@@ -25,7 +22,7 @@ const waitForPanels = async (canvasElement: HTMLElement) => {
   );
 };
 
-export const KvCacheSaturates: Story = {
+export const KvCacheSaturates = meta.story({
   play: async ({ canvas, canvasElement, step }) => {
     await step('the summary says when the cache filled and what it cost, in words', async () => {
       await expect(canvas.getByRole('figure', { name: 'Engine telemetry' })).toBeVisible();
@@ -49,10 +46,10 @@ export const KvCacheSaturates: Story = {
         await expect(legend).toHaveTextContent(name);
     });
   },
-};
+});
 
 /** A server with /metrics but no nvidia-smi on the runner's machine: no GPU line, none named. */
-export const EngineOnly: Story = {
+export const EngineOnly = meta.story({
   args: {
     samples: SAMPLES.map(({ gpu_utilization_pct: _u, gpu_memory_used_mib: _m, gpu_power_w: _p, ...rest }) => rest),
   },
@@ -63,27 +60,27 @@ export const EngineOnly: Story = {
     await expect(canvas.getByRole('list', { name: 'Legend' })).not.toHaveTextContent('GPU utilisation');
     await waitForPanels(canvasElement);
   },
-};
+});
 
-export const NoSamples: Story = {
+export const NoSamples = meta.story({
   args: { samples: [] },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No telemetry was recorded for this run.')).toBeVisible();
     await expect(canvas.getByRole('list', { name: 'Legend' })).toBeEmptyDOMElement();
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   globals: DARK_THEME,
   play: async ({ canvasElement }) => {
     await waitForPanels(canvasElement);
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   globals: PHONE,
   play: async ({ canvasElement }) => {
     await waitForPanels(canvasElement);
     await expectFitsPhone(canvasElement);
   },
-};
+});

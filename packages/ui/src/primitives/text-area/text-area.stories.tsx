@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { DARK_THEME, withMaxWidth } from '../../../test/story-kit';
 import { withErrorStory } from '../../../test/story-kit-parts';
@@ -6,17 +6,14 @@ import { TextArea } from './text-area';
 
 const HINT = 'A sentence or two is plenty.';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/TextArea',
   component: TextArea,
   args: { label: 'Biggest pain', hint: HINT, onChange: fn() },
   decorators: [withMaxWidth(480)],
-} satisfies Meta<typeof TextArea>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Default: Story = {
+export const Default = meta.story({
   play: async ({ canvas, args, userEvent }) => {
     const area = canvas.getByRole('textbox', { name: 'Biggest pain' });
     await expect(area).toHaveAccessibleDescription(HINT);
@@ -24,16 +21,16 @@ export const Default: Story = {
     await expect(area).toHaveValue('p99 TTFT\nspikes');
     await expect(args.onChange).toHaveBeenCalled();
   },
-};
+});
 
-export const WithError: Story = {
+export const WithError = meta.story({
   tags: ['visual'],
   ...withErrorStory({ error: 'Please tell us your biggest pain', hint: HINT }, (canvas) =>
     canvas.getByRole('textbox', { name: 'Biggest pain' }),
   ),
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: DARK_THEME,
   args: { defaultValue: 'Tuning max_num_seqs by hand for every model.' },
@@ -42,4 +39,4 @@ export const Dark: Story = {
       'Tuning max_num_seqs by hand for every model.',
     );
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, screen, waitFor } from 'storybook/test';
 import { Button } from '../button';
 import { DARK_THEME } from '../../../test/story-kit';
@@ -26,29 +26,26 @@ function Demo() {
   );
 }
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/Toaster',
   component: Toaster,
   render: () => <Demo />,
   beforeEach: () => {
     toast.dismiss();
   },
-} satisfies Meta<typeof Toaster>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const list = () => document.querySelector<HTMLElement>('[data-sonner-toaster]');
 
-export const Config: Story = {
+export const Config = meta.story({
   play: async ({ step }) => {
     await step('the configuration is the one of SPEC §9', async () => {
       await expect(TOASTER_CONFIG).toEqual({ visibleToasts: 3, duration: 4000, gap: 14, width: 356 });
     });
   },
-};
+});
 
-export const ShowsToasts: Story = {
+export const ShowsToasts = meta.story({
   play: async ({ canvas, step, userEvent }) => {
     await step('a toast appears with its message', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Error toast' }));
@@ -63,17 +60,17 @@ export const ShowsToasts: Story = {
       await expect(toastElement?.getBoundingClientRect().width).toBe(356);
     });
   },
-};
+});
 
-export const AtMostThreeVisible: Story = {
+export const AtMostThreeVisible = meta.story({
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Five toasts' }));
     await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(5));
     await expect(document.querySelectorAll('[data-sonner-toast][data-visible="true"]')).toHaveLength(3);
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   globals: DARK_THEME,
   play: async ({ canvas, userEvent }) => {
     // The toasts follow UiProvider's mode.
@@ -81,4 +78,4 @@ export const Dark: Story = {
     await expect(await screen.findByText('Token revoked')).toBeVisible();
     await expect(list()).toHaveAttribute('data-sonner-theme', 'dark');
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { bestSoFar } from '../chart/chart-math';
 import { formatMs, formatTokensPerSecond } from '../../foundations/format';
@@ -10,24 +10,21 @@ import { makeTrials } from './trial-progress-chart.fixtures';
 const TRIALS = makeTrials(50);
 const formatThroughput = (value: number) => formatTokensPerSecond(value, { unit: false });
 
-const meta = {
+const meta = preview.meta({
   title: 'Charts/TrialProgressChart',
   component: TrialProgressChart,
   args: {
     trials: TRIALS,
-    direction: 'maximize',
+    direction: 'maximize' as const,
     metricLabel: 'output tok/s',
     formatValue: formatThroughput,
     baseline: 10820,
     title: 'Progress',
     showTitle: true,
   },
-} satisfies Meta<typeof TrialProgressChart>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const BestSoFar: Story = {
+export const BestSoFar = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     const best = bestSoFar(TRIALS, 'maximize').at(-1)?.best ?? 0;
@@ -53,11 +50,11 @@ export const BestSoFar: Story = {
       await expect(legend).toHaveTextContent('Engine defaults');
     });
   },
-};
+});
 
-export const Dark: Story = { tags: ['visual'], ...darkChartStory() };
+export const Dark = meta.story({ tags: ['visual'], ...darkChartStory() });
 
-export const MinimisingLatency: Story = {
+export const MinimisingLatency = meta.story({
   args: {
     direction: 'minimize',
     metricLabel: 'p99 TTFT',
@@ -75,19 +72,19 @@ export const MinimisingLatency: Story = {
     await expect(canvas.getByText('Best p99 TTFT: 290 ms after 5 trials; 1 infeasible, 1 failed.')).toBeVisible();
     await waitForChartPlot(canvasElement);
   },
-};
+});
 
-export const NoFeasibleTrialYet: Story = {
+export const NoFeasibleTrialYet = meta.story({
   args: { trials: [{ trial: 1, value: null, outcome: 'failed', reason: 'oom' }], baseline: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No feasible trial yet after 1 trial; 0 infeasible, 1 failed.')).toBeVisible();
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   globals: PHONE,
   play: async ({ canvasElement }) => {
     await waitForChartPlot(canvasElement);
     await expectFitsPhone(canvasElement);
   },
-};
+});

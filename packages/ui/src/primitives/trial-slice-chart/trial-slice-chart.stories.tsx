@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, waitFor } from 'storybook/test';
 import { formatTokensPerSecond } from '../../foundations/format';
 import { waitForChartPlot } from '../../../test/story-kit-parts';
@@ -23,7 +23,7 @@ const KV_CACHE: SlicePoint[] = [
   { trial: 4, x: 'auto', value: 8700, outcome: 'ok' },
 ];
 
-const meta = {
+const meta = preview.meta({
   title: 'Charts/TrialSliceChart',
   component: TrialSliceChart,
   args: {
@@ -33,10 +33,7 @@ const meta = {
     formatValue: (value: number) => formatTokensPerSecond(value, { unit: false }),
     showTitle: true,
   },
-} satisfies Meta<typeof TrialSliceChart>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 /** The flag values labelled on the plot, in drawing order, once recharts has measured its container. */
 const xTicks = async (canvasElement: HTMLElement, expected: string[]) => {
@@ -52,7 +49,7 @@ const xTicks = async (canvasElement: HTMLElement, expected: string[]) => {
 };
 
 /** A numeric flag that doubles: a log axis with a tick at each value tried. */
-export const NumericFlag: Story = {
+export const NumericFlag = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement }) => {
     expect(canvas.getByRole('figure', { name: 'Objective against max_num_seqs' })).toBeVisible();
@@ -64,10 +61,10 @@ export const NumericFlag: Story = {
     await waitForChartPlot(canvasElement);
     await xTicks(canvasElement, ['64', '128', '256', '512', '1024']);
   },
-};
+});
 
 /** A categorical flag: one column per value, in the space's order. */
-export const CategoricalFlag: Story = {
+export const CategoricalFlag = meta.story({
   tags: ['visual'],
   args: { points: KV_CACHE, flag: 'kv_cache_dtype', categories: ['auto', 'fp8'] },
   play: async ({ canvas, canvasElement }) => {
@@ -79,11 +76,11 @@ export const CategoricalFlag: Story = {
     await waitForChartPlot(canvasElement);
     await xTicks(canvasElement, ['auto', 'fp8']);
   },
-};
+});
 
-export const NothingFeasibleYet: Story = {
+export const NothingFeasibleYet = meta.story({
   args: { points: [{ trial: 1, x: 512, value: null, outcome: 'failed' }] },
   play: async ({ canvas }) => {
     expect(canvas.getByText('No feasible trial to plot against max_num_seqs yet; 1 failed.')).toBeVisible();
   },
-};
+});

@@ -1,18 +1,15 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { expectNoRoomOnScreen } from '../../../test/story-kit-parts';
 import { VisuallyHidden } from './visually-hidden';
 
-const meta = {
+const meta = preview.meta({
   title: 'Primitives/VisuallyHidden',
   component: VisuallyHidden,
   args: { children: ' (opens in a new tab)' },
-} satisfies Meta<typeof VisuallyHidden>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const InALink: Story = {
+export const InALink = meta.story({
   render: (args) => (
     <p style={{ display: 'flex', gap: 24 }}>
       {/* Both links sit side by side so their widths can be compared: the hidden words add none. */}
@@ -35,9 +32,9 @@ export const InALink: Story = {
       await expect(external.getBoundingClientRect().width).toBeCloseTo(plain.getBoundingClientRect().width, 1);
     });
   },
-};
+});
 
-export const AsALabel: Story = {
+export const AsALabel = meta.story({
   args: { children: 'Search benchmarks' },
   render: (args) => (
     <div style={{ maxWidth: 320 }}>
@@ -57,4 +54,4 @@ export const AsALabel: Story = {
       await expect(field.getBoundingClientRect().top).toBeLessThanOrEqual(label.getBoundingClientRect().top + 1);
     });
   },
-};
+});

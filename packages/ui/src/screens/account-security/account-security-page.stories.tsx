@@ -1,19 +1,16 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
 import { AccountSecurityPage, REVOKE_TOKENS_DESCRIPTION } from './account-security-page';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Account/AccountSecurityPage',
   component: AccountSecurityPage,
   args: { hasPassword: true, onChangePassword: fn(), onLogoutAll: fn() },
   decorators: [withMaxWidth(720)],
-} satisfies Meta<typeof AccountSecurityPage>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const ChangePassword: Story = {
+export const ChangePassword = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     const card = within(canvas.getByRole('region', { name: 'Change your password' }));
@@ -49,9 +46,9 @@ export const ChangePassword: Story = {
       });
     });
   },
-};
+});
 
-export const SetFirstPassword: Story = {
+export const SetFirstPassword = meta.story({
   args: { hasPassword: false },
   play: async ({ canvas, args, userEvent }) => {
     const card = within(canvas.getByRole('region', { name: 'Set a password' }));
@@ -63,25 +60,25 @@ export const SetFirstPassword: Story = {
       revoke_api_tokens: false,
     });
   },
-};
+});
 
-export const PasswordChangedKeepingTokens: Story = {
+export const PasswordChangedKeepingTokens = meta.story({
   args: { passwordChanged: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(
       'Password changed. Other browsers are signed out; your API tokens still work.',
     );
   },
-};
+});
 
-export const PasswordRefused: Story = {
+export const PasswordRefused = meta.story({
   args: { passwordError: 'Current password is incorrect' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Current password is incorrect');
   },
-};
+});
 
-export const SignOutEverywhere: Story = {
+export const SignOutEverywhere = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     const card = within(canvas.getByRole('region', { name: 'Sign out everywhere' }));
     await step('the page says it ends every session, this one included', async () => {
@@ -98,9 +95,9 @@ export const SignOutEverywhere: Story = {
       await expect(args.onLogoutAll).toHaveBeenLastCalledWith({ revoke_api_tokens: true });
     });
   },
-};
+});
 
-export const SigningOut: Story = {
+export const SigningOut = meta.story({
   args: { loggingOut: true },
   play: async ({ canvas, args, userEvent }) => {
     const card = within(canvas.getByRole('region', { name: 'Sign out everywhere' }));
@@ -108,4 +105,4 @@ export const SigningOut: Story = {
     await expect(args.onLogoutAll).not.toHaveBeenCalled();
     await expect(card.getByRole('checkbox', { name: 'Also revoke my API tokens' })).toBeDisabled();
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { TextLink } from '../../primitives/link';
 import { phoneStory } from '../../../test/story-kit';
@@ -7,14 +7,11 @@ import { expectEmptySubmitRefused } from '../../../test/story-kit-screens';
 import { AiMeetupSurvey } from './ai-meetup-survey';
 import type { SurveyDraft } from './survey-fields';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Survey/AiMeetupSurvey',
   component: AiMeetupSurvey,
   args: { onSubmit: fn() },
-} satisfies Meta<typeof AiMeetupSurvey>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const FILLED: SurveyDraft = {
   name: 'Ada',
@@ -26,7 +23,7 @@ const FILLED: SurveyDraft = {
   wants_demo: true,
 };
 
-export const Idle: Story = {
+export const Idle = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step('every question is labelled; name and e-mail are optional', async () => {
@@ -40,9 +37,9 @@ export const Idle: Story = {
       await expect(canvas.getAllByRole('checkbox')).toHaveLength(6);
     });
   },
-};
+});
 
-export const Invalid: Story = {
+export const Invalid = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     await step('an empty submit names each required answer and focuses the first', () =>
@@ -69,9 +66,9 @@ export const Invalid: Story = {
       await expect(args.onSubmit).not.toHaveBeenCalled();
     });
   },
-};
+});
 
-export const FillAndSubmit: Story = {
+export const FillAndSubmit = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('a choice clears its error at once', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Send answers' }));
@@ -101,9 +98,9 @@ export const FillAndSubmit: Story = {
       await expect(args.onSubmit).toHaveBeenCalledWith({ ...FILLED, serving_engines: ['vllm', 'sglang'] });
     });
   },
-};
+});
 
-export const AnonymousAnswers: Story = {
+export const AnonymousAnswers = meta.story({
   args: { defaultValues: { role: 'researcher', gpus_in_production: 'none', biggest_pain: 'Cost.' } },
   play: async ({ canvas, args, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Send answers' }));
@@ -117,16 +114,16 @@ export const AnonymousAnswers: Story = {
       wants_demo: false,
     });
   },
-};
+});
 
-export const Submitting: Story = {
+export const Submitting = meta.story({
   args: { busy: true, defaultValues: FILLED },
   play: async ({ canvas, args, userEvent }) => {
     await expectBusy(canvas.getByRole('button', { name: 'Send answers' }), userEvent, args.onSubmit);
   },
-};
+});
 
-export const ServerError: Story = {
+export const ServerError = meta.story({
   tags: ['visual'],
   args: { error: 'Too Many Requests', defaultValues: FILLED },
   play: async ({ canvas, args, step, userEvent }) => {
@@ -143,9 +140,9 @@ export const ServerError: Story = {
       await expect(canvas.getByRole('checkbox', { name: 'SGLang' })).toBeChecked();
     });
   },
-};
+});
 
-export const ThankYou: Story = {
+export const ThankYou = meta.story({
   tags: ['visual'],
   args: { completed: true, defaultValues: FILLED, thankYouActions: <TextLink href="/">Back to MakoOptimize</TextLink> },
   play: async ({ canvas, step }) => {
@@ -158,15 +155,15 @@ export const ThankYou: Story = {
       await expect(canvas.getByRole('link', { name: 'Back to MakoOptimize' })).toHaveAttribute('href', '/');
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark' },
   args: { defaultValues: FILLED },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('checkbox', { name: 'I would like a demo of MakoOptimize' })).toBeChecked();
   },
-};
+});
 
-export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
+export const Mobile = meta.story({ tags: ['visual'], ...phoneStory() });

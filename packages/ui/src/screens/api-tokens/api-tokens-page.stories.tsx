@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import * as manager from '../credential-manager/token-manager.plays';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
@@ -8,7 +8,7 @@ import { API_TOKEN_CREATED, API_TOKENS, NEW_SECRET, NOW } from './api-tokens.fix
 import { API_TOKENS_TITLE, ApiTokensPage } from './api-tokens-page';
 import type { ApiTokensPageProps } from './api-tokens-page';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tokens/ApiTokensPage',
   component: ApiTokensPage,
   args: {
@@ -17,12 +17,9 @@ const meta = {
     ...tokenListCallbacks(),
   },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof ApiTokensPage>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     const table = canvas.getByRole('table', { name: 'API tokens' });
@@ -64,9 +61,9 @@ export const Full: Story = {
       await expect(manager.tokenRow('old-laptop').getByRole('button', { name: 'Revoke old-laptop' })).toBeEnabled();
     });
   },
-};
+});
 
-export const CreateFlow: Story = {
+export const CreateFlow = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('"New token" opens the dialog with the name focused', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
@@ -124,9 +121,9 @@ export const CreateFlow: Story = {
       });
     });
   },
-};
+});
 
-export const ChooseScopes: Story = {
+export const ChooseScopes = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
     const dialog = await screen.findByRole('dialog', { name: 'New token' });
@@ -156,16 +153,16 @@ export const ChooseScopes: Story = {
       await expect(args.onCreate).toHaveBeenCalledWith({ name: 'dashboards', expires_in_days: 90, scopes: ['read'] });
     });
   },
-};
+});
 
-export const Creating: Story = { args: { creating: true }, play: manager.playCreating };
+export const Creating = meta.story({ args: { creating: true }, play: manager.playCreating });
 
-export const CreateFailed: Story = {
+export const CreateFailed = meta.story({
   args: { createError: 'Something went wrong: Service Unavailable' },
   play: manager.playCreateFailed('ci-runner-2', 'Something went wrong: Service Unavailable'),
-};
+});
 
-export const SecretShownOnce: Story = {
+export const SecretShownOnce = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   args: { created: API_TOKEN_CREATED },
@@ -184,38 +181,38 @@ export const SecretShownOnce: Story = {
       await expect(within(dialog).getByText(/--token/)).toBeVisible();
     });
   },
-};
+});
 
-export const SecretNotShownTwice: Story = {
+export const SecretNotShownTwice = meta.story({
   args: { created: API_TOKEN_CREATED },
   play: async (context) => {
     const dialog = await screen.findByRole('dialog', { name: 'Copy your new token' });
     await manager.playSecretCopiedThenGone(context, dialog, NEW_SECRET);
   },
-};
+});
 
-export const WithApiUrl: Story = {
+export const WithApiUrl = meta.story({
   args: { created: API_TOKEN_CREATED, apiUrl: 'https://mako.example.com/api/v1' },
   play: async () => {
     const usage = await screen.findByRole('textbox', { name: 'Shell' });
     await expect(usage).toHaveTextContent('export MAKO_API_URL=https://mako.example.com/api/v1');
   },
-};
+});
 
 /** The page inside the app: the create and revoke calls answer at once and the list is refetched. */
 function LiveTokensPage(props: ApiTokensPageProps) {
   return <ApiTokensPage {...props} {...manager.useLiveTokens(API_TOKENS, API_TOKEN_CREATED, NOW, props)} />;
 }
 
-export const RevokeFlow: Story = {
+export const RevokeFlow = meta.story({
   render: (args) => <LiveTokensPage {...args} />,
   play: manager.playRevokeAsksFirst(
     { id: 'tok_ci', name: 'ci-runner' },
     'Runners and jobs using it stop working at once. This cannot be undone.',
   ),
-};
+});
 
-export const CreateThenList: Story = {
+export const CreateThenList = meta.story({
   render: (args) => <LiveTokensPage {...args} />,
   play: async ({ canvas, args, step, userEvent }) => {
     await step('creating shows the secret once and adds the token to the list', async () => {
@@ -234,9 +231,9 @@ export const CreateThenList: Story = {
       await expect(manager.tokenRow('nightly').getByText('Active')).toBeVisible();
     });
   },
-};
+});
 
-export const Revoking: Story = {
+export const Revoking = meta.story({
   args: { revokingId: 'tok_gpu' },
   play: async ({ args, step, userEvent }) => {
     await userEvent.click(manager.tokenRow('gpu-box-01').getByRole('button', { name: 'Revoke gpu-box-01' }));
@@ -244,14 +241,14 @@ export const Revoking: Story = {
       await expectBusy(await screen.findByRole('button', { name: 'Revoke token' }), userEvent, args.onRevoke);
     });
   },
-};
+});
 
-export const RevokeFailed: Story = {
+export const RevokeFailed = meta.story({
   args: { revokeError: 'Something went wrong: Service Unavailable' },
   play: manager.playRevokeFailed({ id: 'tok_ci', name: 'ci-runner' }, 'Something went wrong: Service Unavailable'),
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   tags: ['visual'],
   args: { tokens: undefined, isLoading: true },
   play: async ({ canvas, step }) => {
@@ -264,9 +261,9 @@ export const Loading: Story = {
       await expect(canvas.getByRole('button', { name: 'New token' })).toBeEnabled();
     });
   },
-};
+});
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   args: { tokens: [] },
   play: async ({ canvas, step, userEvent }) => {
@@ -277,19 +274,19 @@ export const Empty: Story = {
       await expectCopies(canvas, userEvent, expect.stringContaining('mako-runner bench'));
     });
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   ...failedLoadStory({ tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } }),
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('table', { name: 'API tokens' })),
-};
+});
 
-export const SecretDark: Story = {
+export const SecretDark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark' },
   parameters: { visual: { fullPage: true } },
@@ -297,25 +294,27 @@ export const SecretDark: Story = {
   play: async () => {
     await expect(await screen.findByRole('textbox', { name: 'API token' })).toHaveValue(NEW_SECRET);
   },
-};
-
-export const Mobile: Story = {
-  tags: ['visual'],
-  ...phoneStory((canvas) => canvas.getByRole('button', { name: 'New token' })),
-};
-
-export const InAppShell: Story = inAppShellStory(ApiTokensPage, {
-  title: API_TOKENS_TITLE,
-  currentPath: '/tokens/',
-  heading: 'MAKO Optimize Tokens',
-  currentLink: 'Tokens',
 });
 
-export const LinksToSecurity: Story = {
+export const Mobile = meta.story({
+  tags: ['visual'],
+  ...phoneStory((canvas) => canvas.getByRole('button', { name: 'New token' })),
+});
+
+export const InAppShell = meta.story(
+  inAppShellStory(ApiTokensPage, {
+    title: API_TOKENS_TITLE,
+    currentPath: '/tokens/',
+    heading: 'MAKO Optimize Tokens',
+    currentLink: 'Tokens',
+  }),
+);
+
+export const LinksToSecurity = meta.story({
   args: { securityHref: '/security/' },
   play: async ({ canvas }) => {
     const link = canvas.getByRole('link', { name: 'Sign-in and security' });
     await expect(link).toHaveAttribute('href', '/security/');
     await expect(canvas.getByText(/To revoke them all at once, sign out everywhere from/)).toBeVisible();
   },
-};
+});

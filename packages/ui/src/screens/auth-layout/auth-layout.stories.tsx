@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, within } from 'storybook/test';
 import { Card } from '../../primitives/card';
 import { expectFitsPhone } from '../../../test/story-kit';
@@ -12,7 +12,7 @@ import {
   ProofPoints,
 } from './auth-layout';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Auth/AuthLayout',
   component: AuthLayout,
   parameters: { padded: false },
@@ -24,14 +24,11 @@ const meta = {
       </Card>
     ),
   },
-} satisfies Meta<typeof AuthLayout>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const box = (element: HTMLElement) => element.getBoundingClientRect();
 
-export const Desktop: Story = {
+export const Desktop = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     const pitch = canvas.getByRole('region', { name: 'About MakoOptimize' });
@@ -55,9 +52,9 @@ export const Desktop: Story = {
       await expect(box(canvas.getByRole('main')).height).toBeGreaterThanOrEqual(800);
     });
   },
-};
+});
 
-export const Phone: Story = {
+export const Phone = meta.story({
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas, step }) => {
     const pitch = canvas.getByRole('region', { name: 'About MakoOptimize' });
@@ -73,9 +70,9 @@ export const Phone: Story = {
       await expect(box(card).right).toBeLessThanOrEqual(375);
     });
   },
-};
+});
 
-export const CustomPitchAndProof: Story = {
+export const CustomPitchAndProof = meta.story({
   args: {
     pitch: <ProductPromise promise="Tune once, serve faster." lede={null} />,
     proof: (
@@ -95,4 +92,4 @@ export const CustomPitchAndProof: Story = {
       await expect(textsOf(within(proof).getAllByRole('term'))).toEqual(['+38 %', '50 trials']);
     });
   },
-};
+});

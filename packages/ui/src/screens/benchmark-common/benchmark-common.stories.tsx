@@ -1,5 +1,5 @@
 import type { Benchmark } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { textsOf } from '../../../test/story-kit-parts';
 import { BenchmarkBadges } from './benchmark-badges';
@@ -11,16 +11,13 @@ import { RuntimeOptionChips } from './runtime-options';
 
 const tuningTrial = llamaH100Trials[2] as Benchmark;
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Benchmarks/Common parts',
   component: BenchmarkBadges,
   args: { benchmark: llamaH100Manual },
-} satisfies Meta<typeof BenchmarkBadges>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const VerifiedAndPublished: Story = {
+export const VerifiedAndPublished = meta.story({
   play: async ({ canvas, step }) => {
     await step('each flag is a word with an icon, not a colour alone', async () => {
       for (const word of ['Verified', 'Published']) {
@@ -35,9 +32,9 @@ export const VerifiedAndPublished: Story = {
       await expect(canvas.queryByText('Demo')).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const PrivateTuningTrial: Story = {
+export const PrivateTuningTrial = meta.story({
   args: { benchmark: tuningTrial, showPrivate: true },
   play: async ({ canvas, step }) => {
     await step('on the detail page an unpublished trial says Private and Tuning trial', async () => {
@@ -46,26 +43,26 @@ export const PrivateTuningTrial: Story = {
       await expect(canvas.queryByText('Verified')).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const FlagsOnlyInLists: Story = {
+export const FlagsOnlyInLists = meta.story({
   args: { benchmark: tuningTrial },
   play: async ({ canvasElement, step }) => {
     await step('search lists show only flags a run has: an unpublished trial gets no badge', async () => {
       await expect(canvasElement.textContent).toBe('');
     });
   },
-};
+});
 
-export const Demo: Story = {
+export const Demo = meta.story({
   args: { benchmark: { ...llamaH100Manual, demo: true } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Demo')).toHaveAttribute('data-tone', 'warning');
     await expect(canvas.getByText('Verified')).toBeVisible();
   },
-};
+});
 
-export const RuntimeOptions: Story = {
+export const RuntimeOptions = meta.story({
   render: () => (
     <div style={{ display: 'grid', gap: 16, maxWidth: 420 }}>
       <RuntimeOptionChips
@@ -95,11 +92,11 @@ export const RuntimeOptions: Story = {
       await expect(canvas.queryByRole('list', { name: 'Defaults' })).not.toBeInTheDocument();
     });
   },
-};
+});
 
 const onOpen = fn();
 
-export const OpenWithAddress: Story = {
+export const OpenWithAddress = meta.story({
   render: () => (
     <OpenLink href={`/single-benchmarks/${llamaH100Manual.id}`} onOpen={onOpen}>
       Llama 3.1 8B on 1x H100
@@ -134,19 +131,19 @@ export const OpenWithAddress: Story = {
       document.removeEventListener('click', keepPage);
     }
   },
-};
+});
 
-export const OpenWithoutAddress: Story = {
+export const OpenWithoutAddress = meta.story({
   render: () => <OpenLink onOpen={onOpen}>Trial 5</OpenLink>,
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Trial 5' }));
     await expect(onOpen).toHaveBeenCalledTimes(1);
   },
-};
+});
 
 const onRetry = fn();
 
-export const LoadFailed: Story = {
+export const LoadFailed = meta.story({
   render: () => <LoadError error={{ statusText: 'Service Unavailable', detail: null }} onRetry={onRetry} />,
   play: async ({ canvas, step, userEvent }) => {
     await step("the wrapper's words: the status, then 'Unknown error' for a missing detail", async () => {
@@ -159,12 +156,12 @@ export const LoadFailed: Story = {
       await expect(onRetry).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const LoadFailedWithoutError: Story = {
+export const LoadFailedWithoutError = meta.story({
   render: () => <LoadError error={null} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Unknown error');
     await expect(canvas.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   },
-};
+});

@@ -1,5 +1,5 @@
 import type { Benchmark } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { llamaH100Manual, llamaH100Trials } from '../benchmark-common/benchmark-common.fixtures';
 import { BenchmarkCompare } from './benchmark-compare';
@@ -17,11 +17,11 @@ const measuredTrial: Benchmark = {
   },
 };
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Compare benchmarks/Reasoning, cache and energy',
   component: BenchmarkCompare,
   args: {
-    status: 'success',
+    status: 'success' as const,
     benchmarks: [llamaH100Manual, measuredTrial],
     onRemove: fn(),
     onOpenSetting: fn(),
@@ -29,17 +29,14 @@ const meta = {
     onRetry: fn(),
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-} satisfies Meta<typeof BenchmarkCompare>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const metricRow = (canvasElement: HTMLElement, label: string) =>
   within(within(canvasElement).getByRole('table', { name: 'Metrics' }))
     .getByRole('rowheader', { name: label })
     .closest('tr') as HTMLTableRowElement;
 
-export const OneMeasured: Story = {
+export const OneMeasured = meta.story({
   play: async ({ canvasElement }) => {
     const cells = (label: string) => [...metricRow(canvasElement, label).cells].slice(1);
     const [baseTtfot, trialTtfot] = cells('p99 TTFOT');
@@ -55,9 +52,9 @@ export const OneMeasured: Story = {
     await expect(cells('Cost per 1M output tokens')[1]).toHaveTextContent(/\$\d+\.\d\d/);
     await expect(cells('Cost per 1M input tokens')[1]).toHaveTextContent(/\$\d+\.\d\d/);
   },
-};
+});
 
-export const NoneMeasured: Story = {
+export const NoneMeasured = meta.story({
   args: { benchmarks: [llamaH100Manual, trial2] },
   play: async ({ canvasElement }) => {
     const metrics = within(within(canvasElement).getByRole('table', { name: 'Metrics' }));
@@ -65,4 +62,4 @@ export const NoneMeasured: Story = {
     await expect(metrics.queryByRole('rowheader', { name: 'p99 TTFOT' })).toBeNull();
     await expect(metrics.queryByRole('rowheader', { name: 'Energy per output token' })).toBeNull();
   },
-};
+});

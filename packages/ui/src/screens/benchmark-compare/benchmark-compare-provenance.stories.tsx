@@ -1,5 +1,5 @@
 import type { Benchmark } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { fullProvenance, mismatchedProvenance, withProvenance } from '@mako/fixtures';
 import { llamaH100Manual, llamaH100Trials } from '../benchmark-common/benchmark-common.fixtures';
@@ -14,11 +14,11 @@ const otherHost = withProvenance(trial2, {
   gpu: { name: 'NVIDIA H100 80GB HBM3', driver: '580.65.06', memory_mib: 81559, count: 1 },
 });
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Compare benchmarks/Provenance',
   component: BenchmarkCompare,
   args: {
-    status: 'success',
+    status: 'success' as const,
     benchmarks: [withProvenance(llamaH100Manual, fullProvenance), otherHost],
     onRemove: fn(),
     onOpenSetting: fn(),
@@ -26,10 +26,7 @@ const meta = {
     onRetry: fn(),
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-} satisfies Meta<typeof BenchmarkCompare>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const provenanceTable = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('table', { name: 'Provenance' });
@@ -38,7 +35,7 @@ const cells = (canvasElement: HTMLElement, label: string) =>
     ...(within(provenanceTable(canvasElement)).getByRole('rowheader', { name: label }).closest('tr')?.cells ?? []),
   ].slice(1);
 
-export const Differences: Story = {
+export const Differences = meta.story({
   play: async ({ canvas, canvasElement, step }) => {
     await step('the status line counts the provenance fields that differ', async () => {
       await expect(canvas.getByRole('status')).toHaveTextContent(
@@ -71,9 +68,9 @@ export const Differences: Story = {
       );
     });
   },
-};
+});
 
-export const NoDifferences: Story = {
+export const NoDifferences = meta.story({
   args: {
     benchmarks: [withProvenance(llamaH100Manual, fullProvenance), withProvenance(trial2, fullProvenance)],
   },
@@ -84,20 +81,20 @@ export const NoDifferences: Story = {
     await expect(cells(canvasElement, 'Engine')).toHaveLength(2);
     await expect(cells(canvasElement, 'Engine')[1]).toHaveTextContent(/^vllm 0\.11\.0$/);
   },
-};
+});
 
-export const OneFromAnOlderRunner: Story = {
+export const OneFromAnOlderRunner = meta.story({
   args: { benchmarks: [withProvenance(llamaH100Manual, fullProvenance), trial2] },
   play: async ({ canvasElement }) => {
     const [base, other] = cells(canvasElement, 'Engine');
     await expect(base).toHaveTextContent(/^vllm 0\.11\.0$/);
     await expect(other).toHaveTextContent('not recorded (differs from #1)');
   },
-};
+});
 
-export const NoneRecorded: Story = {
+export const NoneRecorded = meta.story({
   args: { benchmarks: [llamaH100Manual, trial2] },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('table', { name: 'Provenance' })).toBeNull();
   },
-};
+});

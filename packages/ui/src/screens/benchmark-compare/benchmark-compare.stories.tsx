@@ -1,5 +1,5 @@
 import type { Benchmark } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { useState } from 'react';
 import { expect, fn, within } from 'storybook/test';
 import { benchmarks, clientLimitedBenchmark, withRuns } from '@mako/fixtures';
@@ -13,11 +13,11 @@ const [trial1, trial2, trial3] = llamaH100Trials as [Benchmark, Benchmark, Bench
 const PAIR = [llamaH100Manual, trial2];
 const FOUR = [llamaH100Manual, trial1, trial3, standaloneBenchmarks[0]!];
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Compare benchmarks',
   component: BenchmarkCompare,
   args: {
-    status: 'success',
+    status: 'success' as const,
     benchmarks: PAIR,
     onRemove: fn(),
     onOpenSetting: fn(),
@@ -25,15 +25,12 @@ const meta = {
     onRetry: fn(),
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-} satisfies Meta<typeof BenchmarkCompare>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const table = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('table', { name });
 const row = (canvasElement: HTMLElement, tableName: string, label: string) =>
   within(table(canvasElement, tableName)).getByRole('rowheader', { name: label }).closest('tr') as HTMLTableRowElement;
-export const Pair: Story = {
+export const Pair = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('the first benchmark is the baseline; both are named by model, hardware and engine', async () => {
@@ -76,7 +73,7 @@ export const Pair: Story = {
       await expect(canvas.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     });
   },
-};
+});
 
 function Removable(props: BenchmarkCompareProps) {
   const [benchmarks, setBenchmarks] = useState(props.benchmarks ?? []);
@@ -92,7 +89,7 @@ function Removable(props: BenchmarkCompareProps) {
   );
 }
 
-export const FourWithDifferences: Story = {
+export const FourWithDifferences = meta.story({
   args: { benchmarks: FOUR },
   render: (args) => <Removable {...args} />,
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
@@ -119,25 +116,25 @@ export const FourWithDifferences: Story = {
       await expect(canvas.getByRole('status')).toHaveTextContent(/^2 benchmarks/);
     });
   },
-};
+});
 
-export const TooFew: Story = {
+export const TooFew = meta.story({
   args: { benchmarks: [llamaH100Manual] },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Pick at least two benchmarks to compare' })).toBeVisible();
     await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
   },
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { status: 'loading', benchmarks: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
     await expect(canvas.getByRole('heading', { level: 1, name: 'Compare benchmarks' })).toBeVisible();
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   args: { status: 'error', benchmarks: undefined, error: { statusText: 'Not Found', detail: 'Benchmark not found' } },
   play: async ({ canvas, args, userEvent }) => {
     const alert = canvas.getByRole('alert');
@@ -146,18 +143,18 @@ export const ErrorState: Story = {
     await userEvent.click(canvas.getByRole('button', { name: /Retry|Try again/ }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
   args: { benchmarks: FOUR.slice(0, 3) },
   play: async ({ canvasElement }) => {
     await waitForChartPlot(canvasElement, 15_000);
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement, step }) => {
@@ -168,10 +165,10 @@ export const Mobile: Story = {
       await expect(frame.scrollWidth).toBeGreaterThan(frame.clientWidth);
     });
   },
-};
+});
 
 /** A repeated benchmark beside a single run: only the repeated one carries intervals. */
-export const RepeatedBesideSingle: Story = {
+export const RepeatedBesideSingle = meta.story({
   args: { benchmarks: [llamaH100Manual, withRuns(benchmarks.find((b) => b.id === trial2.id)!)] },
   play: async ({ canvasElement }) => {
     const output = row(canvasElement, 'Metrics', 'Output tok/s');
@@ -182,13 +179,13 @@ export const RepeatedBesideSingle: Story = {
       /ms ± [\d,.]+ ms \(3 runs\)/,
     );
   },
-};
+});
 
 /**
  * A client-limited run picked first (issue 24 saw one as "+1,947 % vs #1, better", in green): it is
  * moved off #1, and its figures are shown without a change or a verdict, with the reason in words.
  */
-export const ClientLimitedNotCompared: Story = {
+export const ClientLimitedNotCompared = meta.story({
   tags: ['visual'],
   args: { benchmarks: [clientLimitedBenchmark, llamaH100Manual, trial2] },
   play: async ({ canvas, canvasElement, step }) => {
@@ -224,7 +221,7 @@ export const ClientLimitedNotCompared: Story = {
       await expect(canvas.getByText(/#3 1x A100-80GB \(client-limited\): /)).toBeInTheDocument();
     });
   },
-};
+});
 
 /** The same setting as trial 2 on a server that failed 66 of its 80 requests (over FAILED_SHARE_LIMIT). */
 const serverFailed: Benchmark = {
@@ -237,7 +234,7 @@ const serverFailed: Benchmark = {
  * A healthy run beside one where the server failed most requests, picked first: its few answers
  * came back fast, which would read as a win; it moves off #1 and is never called better or worse.
  */
-export const ServerFailedNotCompared: Story = {
+export const ServerFailedNotCompared = meta.story({
   tags: ['visual'],
   args: { benchmarks: [serverFailed, llamaH100Manual] },
   play: async ({ canvas, canvasElement, step }) => {
@@ -268,4 +265,4 @@ export const ServerFailedNotCompared: Story = {
       await expect(canvas.getByText(/#2 1x H100 \(server failed\): /)).toBeInTheDocument();
     });
   },
-};
+});

@@ -1,5 +1,5 @@
 import { DATASET_KINDS } from '@mako/contract/vocabulary';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { allBenchmarks, llama70bSetting, makeSearchResults } from '../benchmark-common/benchmark-common.fixtures';
@@ -18,12 +18,12 @@ const RESULTS = allBenchmarks.map((benchmark) =>
 );
 const FIRST_PAGE_OF_MANY = MANY.slice(0, 1000);
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Search benchmarks',
   component: BenchmarkSearch,
   args: {
     filters: {},
-    status: 'success',
+    status: 'success' as const,
     results: RESULTS,
     count: RESULTS.length,
     onSearch: fn(),
@@ -37,10 +37,7 @@ const meta = {
     ...retryAndCopyArgs(),
   },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof BenchmarkSearch>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const resultsTable = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('table', { name: 'Matching benchmarks' });
@@ -52,7 +49,7 @@ const column = (canvasElement: HTMLElement, index: number) =>
 const ms = (text: string) => Number(text.replace(/[, ms]/g, ''));
 const form = (canvasElement: HTMLElement) =>
   within(within(canvasElement).getByRole('form', { name: 'Benchmark filters' }));
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step("the title is 'Search benchmarks' and the results say how many and in what order", async () => {
@@ -119,9 +116,9 @@ export const Full: Story = {
       }
     });
   },
-};
+});
 
-export const SortResults: Story = {
+export const SortResults = meta.story({
   play: async ({ canvasElement, step, userEvent }) => {
     const table = resultsTable(canvasElement);
     await step('p99 TTFT sorts fastest first', async () => {
@@ -144,9 +141,9 @@ export const SortResults: Story = {
       await expect(values).toEqual([...values].sort((a, b) => a - b));
     });
   },
-};
+});
 
-export const OpenASetting: Story = {
+export const OpenASetting = meta.story({
   args: { settingHref: (id: string) => `/single-benchmarks/${id}` },
   play: async ({ canvasElement, args, userEvent }) => {
     const row = bodyRows(canvasElement).find(
@@ -157,9 +154,9 @@ export const OpenASetting: Story = {
     await userEvent.click(link);
     await expect(args.onOpenSetting).toHaveBeenCalledWith(llama70bSetting.id);
   },
-};
+});
 
-export const FilterAndSearch: Story = {
+export const FilterAndSearch = meta.story({
   play: async ({ canvasElement, args, step, userEvent }) => {
     const fields = form(canvasElement);
     await step('typing filters and pressing Search sends them, typed for the API', async () => {
@@ -194,9 +191,9 @@ export const FilterAndSearch: Story = {
       await expect(within(objective).getAllByRole('option')).toHaveLength(39);
     });
   },
-};
+});
 
-export const EveryParameter: Story = {
+export const EveryParameter = meta.story({
   play: async ({ canvasElement, args, userEvent }) => {
     const fields = form(canvasElement);
     const typed: Array<[string, string]> = [
@@ -246,9 +243,9 @@ export const EveryParameter: Story = {
       offset: 150,
     });
   },
-};
+});
 
-export const Validation: Story = {
+export const Validation = meta.story({
   tags: ['visual'],
   play: async ({ canvasElement, args, step, userEvent }) => {
     const fields = form(canvasElement);
@@ -292,9 +289,9 @@ export const Validation: Story = {
       await expect(fields.queryByText('Enter a whole number, 0 or more')).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const ResetFilters: Story = {
+export const ResetFilters = meta.story({
   args: { filters: { model_name: 'Qwen/Qwen3-32B', verified: true, objective: 'ttft_ms.p99', limit: 50 } },
   play: async ({ canvasElement, args, step, userEvent }) => {
     const fields = form(canvasElement);
@@ -312,9 +309,9 @@ export const ResetFilters: Story = {
       await expect(fields.getByLabelText('Results per page')).toHaveValue('');
     });
   },
-};
+});
 
-export const NewFiltersStartAtTheFirstPage: Story = {
+export const NewFiltersStartAtTheFirstPage = meta.story({
   args: { filters: { hardware_name: 'H100', limit: 100, offset: 200 }, count: 500 },
   play: async ({ canvasElement, args, step, userEvent }) => {
     const fields = form(canvasElement);
@@ -340,7 +337,7 @@ export const NewFiltersStartAtTheFirstPage: Story = {
       });
     });
   },
-};
+});
 
 /** The app's part: the address bar holds the filters, and paging changes it. */
 function PagingApp(props: BenchmarkSearchProps) {
@@ -361,7 +358,7 @@ function PagingApp(props: BenchmarkSearchProps) {
   );
 }
 
-export const Paging: Story = {
+export const Paging = meta.story({
   args: { filters: { limit: 100 } },
   render: (args) => <PagingApp {...args} />,
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
@@ -385,9 +382,9 @@ export const Paging: Story = {
       await expect(canvas.getByText('1–100 of 2,000')).toBeVisible();
     });
   },
-};
+});
 
-export const ThousandsOfResults: Story = {
+export const ThousandsOfResults = meta.story({
   args: { filters: { limit: 1000 }, results: FIRST_PAGE_OF_MANY, count: MANY.length },
   play: async ({ canvas, canvasElement, step, userEvent }) => {
     const table = resultsTable(canvasElement);
@@ -418,9 +415,9 @@ export const ThousandsOfResults: Story = {
       await expect(first?.cells[4]).toHaveTextContent(formatTokensPerSecond(best, { unit: false }));
     });
   },
-};
+});
 
-export const ParetoView: Story = {
+export const ParetoView = meta.story({
   tags: ['visual'],
   args: {
     filters: { model_name: 'meta-llama/Llama-3.1-8B-Instruct' },
@@ -454,7 +451,7 @@ export const ParetoView: Story = {
       await waitForChartPlot(canvasElement, 15_000);
     });
   },
-};
+});
 
 function Selectable(props: BenchmarkSearchProps) {
   const [selected, setSelected] = useState<string[]>([]);
@@ -470,7 +467,7 @@ function Selectable(props: BenchmarkSearchProps) {
   );
 }
 
-export const CompareSelection: Story = {
+export const CompareSelection = meta.story({
   args: { onSelectionChange: fn(), onCompare: fn(), onExport: fn() },
   render: (args) => <Selectable {...args} />,
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
@@ -502,17 +499,17 @@ export const CompareSelection: Story = {
       await expect(args.onExport).toHaveBeenCalledWith('csv');
     });
   },
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { status: 'loading', results: undefined, count: undefined },
   play: async ({ canvasElement }) => {
     await expect(resultsTable(canvasElement)).toHaveAttribute('aria-busy', 'true');
     await expect(form(canvasElement).getByRole('button', { name: 'Search' })).toHaveAttribute('aria-busy', 'true');
   },
-};
+});
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   args: {
     filters: { model_name: 'Qwen/Qwen3-32B', hardware_name: 'B200', constraints: 'ttft_ms.p99<=50' },
@@ -532,9 +529,9 @@ export const Empty: Story = {
       await expect(args.onSearch).toHaveBeenCalledWith({});
     });
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   args: {
     status: 'error',
@@ -554,18 +551,18 @@ export const ErrorState: Story = {
       await expect(args.onRetry).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark' },
   args: { filters: { objective: 'output_throughput_per_gpu', verified: true } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('14 benchmarks, ranked by Output tok/s per GPU, highest first')).toBeVisible();
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   args: { filters: { hardware_name: 'H100', verified: true } },
@@ -585,11 +582,11 @@ export const Mobile: Story = {
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     });
   },
-};
+});
 
 const onFilterIntent = fn();
 
-export const AsksForSuggestionsWhenFiltering: Story = {
+export const AsksForSuggestionsWhenFiltering = meta.story({
   args: { suggestions: undefined, onFilterIntent },
   beforeEach: () => void onFilterIntent.mockClear(),
   play: async ({ canvasElement, step, userEvent }) => {
@@ -612,4 +609,4 @@ export const AsksForSuggestionsWhenFiltering: Story = {
       await expect(offered).toEqual([...DATASET_KINDS]);
     });
   },
-};
+});

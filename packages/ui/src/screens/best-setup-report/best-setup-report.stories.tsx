@@ -1,5 +1,5 @@
 import type { Benchmark } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { withPrediction, withoutPrediction } from '@mako/fixtures';
 import {
@@ -30,14 +30,14 @@ const reportWithPredictions: BestBenchmarkReportView = {
   baseline: withPrediction(bestSetupReport.baseline!, 1.05, 3),
 };
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Best-setup report',
   component: BestSetupReport,
   args: {
     models: [LLAMA, 'meta-llama/Llama-3.3-70B-Instruct', 'Qwen/Qwen3-32B'],
     hardware: ['A100-80GB', 'H100', 'L40S', 'MI300X'],
-    selection: { model_name: LLAMA, hardware_name: 'H100', objective: 'output_throughput' },
-    status: 'success',
+    selection: { model_name: LLAMA, hardware_name: 'H100', objective: 'output_throughput' as const },
+    status: 'success' as const,
     report: reportWithPredictions,
     runtimeDefaults: VLLM_DEFAULTS,
     onChange: fn(),
@@ -46,10 +46,7 @@ const meta = {
     ...FIXTURE_CLOCK,
   },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof BestSetupReport>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const optionRows = (canvasElement: HTMLElement) =>
   [
@@ -58,7 +55,7 @@ const optionRows = (canvasElement: HTMLElement) =>
       .querySelectorAll('tbody tr'),
   ].map((row) => textsOf([...row.querySelectorAll('td')]));
 
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('one card names the winner: model on {count}x {hardware}, engine, candidates considered', async () => {
@@ -107,9 +104,9 @@ export const Full: Story = {
       await expect(canvas.queryByText('Output tok/s', { selector: 'dt' })).toBeInTheDocument();
     });
   },
-};
+});
 
-export const CopyAndOpen: Story = {
+export const CopyAndOpen = meta.story({
   args: { settingHref: (id: string) => `/single-benchmarks/${id}` },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('Copy puts the launch command on the clipboard', async () => {
@@ -122,9 +119,9 @@ export const CopyAndOpen: Story = {
       await expect(args.onOpenSetting).toHaveBeenCalledWith(llamaH100Setting.id);
     });
   },
-};
+});
 
-export const ChangeTheSelection: Story = {
+export const ChangeTheSelection = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('each select reports the whole selection', async () => {
       await userEvent.selectOptions(canvas.getByLabelText('Hardware'), 'A100-80GB');
@@ -151,7 +148,7 @@ export const ChangeTheSelection: Story = {
       expectOffers(canvas.getByLabelText('Objective'), ['p99 TTFT (lowest wins)', 'Goodput (req/s) (highest wins)']),
     );
   },
-};
+});
 
 const latencyReport: BestBenchmarkReportView = {
   objective: 'ttft_ms.p99',
@@ -164,7 +161,7 @@ const latencyReport: BestBenchmarkReportView = {
   candidates: 7,
 };
 
-export const LatencyObjective: Story = {
+export const LatencyObjective = meta.story({
   args: { selection: { model_name: LLAMA, hardware_name: 'H100', objective: 'ttft_ms.p99' }, report: latencyReport },
   play: async ({ canvas, step }) => {
     await step('a latency objective: lower is better, and the gain reads as a cut', async () => {
@@ -174,10 +171,10 @@ export const LatencyObjective: Story = {
       await expect(canvas.getByText('Engine defaults measured 393 ms on the same setting.')).toBeVisible();
     });
   },
-};
+});
 
 /** Demo rows were modelled, not measured: the report says so and compares nothing. */
-export const DemoRows: Story = {
+export const DemoRows = meta.story({
   args: {
     report: {
       ...bestSetupReport,
@@ -197,9 +194,9 @@ export const DemoRows: Story = {
     await expect(canvas.getByText(/The model gives no prediction of Output tok\/s for a measured row/)).toBeVisible();
     await expect(canvas.getByText(/^Modelled/)).toBeVisible();
   },
-};
+});
 
-export const DefaultsAreBest: Story = {
+export const DefaultsAreBest = meta.story({
   args: { report: { ...bestSetupReport, best: llamaH100Manual, improvement_pct: 0 } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Same as the defaults')).toBeVisible();
@@ -207,9 +204,9 @@ export const DefaultsAreBest: Story = {
       canvas.getByText("The engine's defaults are already the best measured setup (4,398 tok/s)."),
     ).toBeVisible();
   },
-};
+});
 
-export const NoDefaultBaseline: Story = {
+export const NoDefaultBaseline = meta.story({
   tags: ['visual'],
   args: { report: { ...bestSetupReport, baseline: null, improvement_pct: null } },
   play: async ({ canvas, canvasElement, step }) => {
@@ -225,9 +222,9 @@ export const NoDefaultBaseline: Story = {
       await expect(optionRows(canvasElement)[0]).toEqual(['max_num_seqs', '512']);
     });
   },
-};
+});
 
-export const Idle: Story = {
+export const Idle = meta.story({
   args: {
     selection: { model_name: LLAMA, hardware_name: '', objective: 'output_throughput' },
     status: 'idle',
@@ -237,17 +234,17 @@ export const Idle: Story = {
     await expect(canvas.getByRole('heading', { name: 'Choose a model, hardware and objective' })).toBeVisible();
     await expect(canvas.getByLabelText('Hardware')).toHaveValue('');
   },
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { status: 'loading', report: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading the best setup');
     await expect(canvas.getByLabelText('Model')).toBeEnabled();
   },
-};
+});
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   args: {
     selection: { model_name: 'Qwen/Qwen3-32B', hardware_name: 'L40S', objective: 'output_throughput' },
@@ -269,23 +266,23 @@ export const Empty: Story = {
       await expect(await canvas.findByRole('button', { name: 'Copy' }, { timeout: 4000 })).toBeVisible();
     });
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   ...failedLoadStory({
     status: 'error',
     report: undefined,
     error: { statusText: 'Service Unavailable', detail: null },
   }),
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByText('19 % higher than the defaults')),
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   ...phoneStory((canvas) => canvas.getByRole('button', { name: 'Copy' })),
-};
+});

@@ -1,5 +1,5 @@
 import { DATASET_KINDS, runtimeCatalogue } from '@mako/contract/vocabulary';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../../primitives/button';
 import { RUNTIME_CATALOGUES } from '../tuning-sessions/tuning-sessions.fixtures';
@@ -10,7 +10,7 @@ import { FORM_MESSAGES } from './session-form';
 
 const FORBIDDEN = 'User is not allowed to create new tuning session';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tuning sessions/CreateTuningSessionDialog',
   component: CreateTuningSessionDialog,
   args: {
@@ -19,10 +19,7 @@ const meta = {
     onOpenChange: fn(),
     trigger: <Button>New tuning session</Button>,
   },
-} satisfies Meta<typeof CreateTuningSessionDialog>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const dialog = () => screen.findByRole('dialog', { name: 'New tuning session' });
 
@@ -63,7 +60,7 @@ const KV_CACHE_DTYPE = {
   choices: ['auto', 'fp8', 'fp8_e4m3', 'fp8_e5m2'],
 };
 
-export const FillAndCreate: Story = {
+export const FillAndCreate = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the trigger opens the dialog with the model field first', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'New tuning session' }));
@@ -130,9 +127,9 @@ export const FillAndCreate: Story = {
       });
     });
   },
-};
+});
 
-export const EditSearchSpaceAndBudget: Story = {
+export const EditSearchSpaceAndBudget = meta.story({
   args: {
     open: true,
     trigger: undefined,
@@ -182,9 +179,9 @@ export const EditSearchSpaceAndBudget: Story = {
       });
     });
   },
-};
+});
 
-export const Validation: Story = {
+export const Validation = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   args: { open: true, trigger: undefined },
@@ -214,9 +211,9 @@ export const Validation: Story = {
       await expect(count).toHaveAccessibleDescription(FORM_MESSAGES.countMin);
     });
   },
-};
+});
 
-export const ValidationOfRanges: Story = {
+export const ValidationOfRanges = meta.story({
   args: { open: true, trigger: undefined },
   play: async ({ args, step, userEvent }) => {
     const form = within(await dialog());
@@ -261,9 +258,9 @@ export const ValidationOfRanges: Story = {
       await expect(args.onCreate).not.toHaveBeenCalled();
     });
   },
-};
+});
 
-export const SearchSpace: Story = {
+export const SearchSpace = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   args: { open: true, trigger: undefined, defaultValues: { hardwareCount: '2' } },
@@ -280,9 +277,9 @@ export const SearchSpace: Story = {
       form.getByRole('checkbox', { name: 'max_num_seqs' }).scrollIntoView({ block: 'start' });
     });
   },
-};
+});
 
-export const SearchSpaceChecks: Story = {
+export const SearchSpaceChecks = meta.story({
   args: { open: true, trigger: undefined, runtimes: SMALL_CATALOGUE },
   play: async ({ args, step, userEvent }) => {
     const form = within(await dialog());
@@ -324,9 +321,9 @@ export const SearchSpaceChecks: Story = {
       });
     });
   },
-};
+});
 
-export const SwitchRuntimeAndRules: Story = {
+export const SwitchRuntimeAndRules = meta.story({
   args: {
     open: true,
     trigger: undefined,
@@ -381,11 +378,11 @@ export const SwitchRuntimeAndRules: Story = {
       });
     });
   },
-};
+});
 
 const FILLED = { model: 'meta-llama/Llama-3.1-8B-Instruct', hardwareName: 'H100' };
 
-export const MoreObjectives: Story = {
+export const MoreObjectives = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   args: { open: true, trigger: undefined, defaultValues: FILLED },
@@ -434,9 +431,9 @@ export const MoreObjectives: Story = {
       form.getByText('Objective and constraints').scrollIntoView({ block: 'start' });
     });
   },
-};
+});
 
-export const RemoveAnObjective: Story = {
+export const RemoveAnObjective = meta.story({
   args: { open: true, trigger: undefined, defaultValues: FILLED },
   play: async ({ args, step, userEvent }) => {
     const form = within(await dialog());
@@ -473,9 +470,9 @@ export const RemoveAnObjective: Story = {
       await expect(request.session).not.toHaveProperty('objectives');
     });
   },
-};
+});
 
-export const ConfirmTheWinner: Story = {
+export const ConfirmTheWinner = meta.story({
   args: { open: true, trigger: undefined, defaultValues: FILLED },
   play: async ({ args, step, userEvent }) => {
     const form = within(await dialog());
@@ -520,9 +517,9 @@ export const ConfirmTheWinner: Story = {
       );
     });
   },
-};
+});
 
-export const Forbidden: Story = {
+export const Forbidden = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   args: {
@@ -539,9 +536,9 @@ export const Forbidden: Story = {
       await expect(screen.getByRole('button', { name: 'Create session' })).toBeEnabled();
     });
   },
-};
+});
 
-export const Creating: Story = {
+export const Creating = meta.story({
   args: {
     open: true,
     trigger: undefined,
@@ -554,36 +551,36 @@ export const Creating: Story = {
       await expectBusy(screen.getByRole('button', { name: 'Create session' }), userEvent, args.onCreate);
     });
   },
-};
+});
 
-export const Cancel: Story = {
+export const Cancel = meta.story({
   args: { open: true, trigger: undefined },
   play: async ({ args, userEvent }) => {
     await dialog();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
   },
-};
+});
 
-export const RuntimesLoading: Story = {
+export const RuntimesLoading = meta.story({
   args: { open: true, trigger: undefined, runtimes: undefined },
   play: async () => {
     const form = within(await dialog());
     await expect(form.getByRole('status')).toHaveTextContent('Loading the supported runtimes');
     await expect(screen.getByRole('button', { name: 'Create session' })).toBeDisabled();
   },
-};
+});
 
-export const RuntimesFailed: Story = {
+export const RuntimesFailed = meta.story({
   args: { open: true, trigger: undefined, runtimes: undefined, runtimesError: 'Something went wrong: Bad Gateway' },
   play: async () => {
     const form = within(await dialog());
     await expect(form.getByRole('alert')).toHaveTextContent('Something went wrong: Bad Gateway');
     await expect(screen.getByRole('button', { name: 'Create session' })).toBeDisabled();
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark' },
   parameters: { visual: { fullPage: true } },
@@ -593,9 +590,9 @@ export const Dark: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'Create session' }));
     await expect(screen.getByText(FORM_MESSAGES.modelRequired)).toBeVisible();
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   parameters: { visual: { fullPage: true } },
@@ -607,4 +604,4 @@ export const Mobile: Story = {
     const model = screen.getByRole('textbox', { name: 'Model' }).getBoundingClientRect();
     await expect(model.right).toBeLessThanOrEqual(box.right);
   },
-};
+});

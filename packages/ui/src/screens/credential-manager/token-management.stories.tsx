@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { createColumnHelper } from '@tanstack/react-table';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { Select } from '../../primitives/select';
@@ -49,7 +49,7 @@ const CREATED: CreatedToken = {
 
 const REVOKE_DESCRIPTION = 'Runners using it stop working at once. This cannot be undone.';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tokens/TokenManager',
   component: TokenManager,
   args: {
@@ -73,12 +73,9 @@ const meta = {
     ...tokenListCallbacks(),
   },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof TokenManager>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const List: Story = {
+export const List = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     const table = canvas.getByRole('table', { name: 'Access tokens' });
@@ -102,14 +99,14 @@ export const List: Story = {
       await expect(tokenRow('staging').queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     });
   },
-};
+});
 
 /** The manager inside the app: the create and revoke calls answer at once and the list is refetched. */
 function LiveTokenManager(props: TokenManagerProps<TokenLike>) {
   return <TokenManager {...props} {...useLiveTokens(TOKENS, CREATED, NOW, props)} />;
 }
 
-export const CreateShowsTheSecretOnce: Story = {
+export const CreateShowsTheSecretOnce = meta.story({
   render: (args) => <LiveTokenManager {...args} />,
   play: async ({ canvas, args, step, userEvent }) => {
     await step('"New token" opens the form with the name focused', async () => {
@@ -140,9 +137,9 @@ export const CreateShowsTheSecretOnce: Story = {
     });
     await playSecretCopiedThenGone({ canvas, step, userEvent }, dialog, SECRET, 'laptop-2');
   },
-};
+});
 
-export const NameRules: Story = {
+export const NameRules = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
     const dialog = await screen.findByRole('dialog', { name: 'New token' });
@@ -171,26 +168,26 @@ export const NameRules: Story = {
       await expect(args.onCreate).toHaveBeenCalledWith({ name: 'nightly', expires_in_days: 366 });
     });
   },
-};
+});
 
-export const Creating: Story = { args: { creating: true }, play: playCreating };
+export const Creating = meta.story({ args: { creating: true }, play: playCreating });
 
-export const CreateFailed: Story = {
+export const CreateFailed = meta.story({
   args: { createError: 'Something went wrong: Service Unavailable' },
   play: playCreateFailed('laptop-2', 'Something went wrong: Service Unavailable'),
-};
+});
 
-export const RevokeAsksFirst: Story = {
+export const RevokeAsksFirst = meta.story({
   render: (args) => <LiveTokenManager {...args} />,
   play: playRevokeAsksFirst({ id: 'tok_laptop', name: 'laptop' }, REVOKE_DESCRIPTION),
-};
+});
 
-export const RevokeFailed: Story = {
+export const RevokeFailed = meta.story({
   args: { revokeError: 'Something went wrong: Service Unavailable' },
   play: playRevokeFailed({ id: 'tok_nightly', name: 'nightly-ci' }, 'Something went wrong: Service Unavailable'),
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { tokens: undefined, isLoading: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading Access tokens');
@@ -198,9 +195,9 @@ export const Loading: Story = {
     await expect(canvas.queryByRole('cell', { name: 'laptop' })).not.toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'New token' })).toBeEnabled();
   },
-};
+});
 
-export const Empty: Story = {
+export const Empty = meta.story({
   args: { tokens: [] },
   play: async ({ canvas, step, userEvent }) => {
     await step('it says what to do next, with the command to copy', async () => {
@@ -209,11 +206,11 @@ export const Empty: Story = {
       await expectCopies(canvas, userEvent, 'export MAKO_TOKEN=mako_…\nmako-runner bench');
     });
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   ...failedLoadStory({ tokens: undefined, error: { statusText: 'Service Unavailable', detail: null } }),
-};
+});
 
 interface ScopedToken extends TokenLike {
   scope: 'read' | 'write';
@@ -239,7 +236,7 @@ const SCOPE_FIELD: ExtraCreateFields<{ scope: ScopedToken['scope'] }> = {
   ),
 };
 
-export const ExtraFieldsAndColumns: Story = {
+export const ExtraFieldsAndColumns = meta.story({
   render: (args) => (
     <TokenManager<ScopedToken, { scope: ScopedToken['scope'] }>
       {...args}
@@ -265,4 +262,4 @@ export const ExtraFieldsAndColumns: Story = {
       await expect(args.onCreate).toHaveBeenCalledWith({ scope: 'write', name: 'deploy', expires_in_days: 90 });
     });
   },
-};
+});

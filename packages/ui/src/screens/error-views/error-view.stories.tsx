@@ -1,20 +1,17 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { phoneStory } from '../../../test/story-kit';
 import { ErrorView } from './error-view';
 
 const RAW = "TypeError: Cannot read properties of undefined (reading 'hardware_config')";
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Errors/ErrorView',
   component: ErrorView,
   args: { error: new TypeError("Cannot read properties of undefined (reading 'hardware_config')") },
-} satisfies Meta<typeof ErrorView>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Default: Story = {
+export const Default = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step, userEvent }) => {
     const toggle = canvas.getByRole('button', { name: 'Show Error' });
@@ -41,9 +38,9 @@ export const Default: Story = {
       await expect(canvas.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const ErrorShown: Story = {
+export const ErrorShown = meta.story({
   tags: ['visual'],
   args: { defaultShowError: true, onRetry: fn() },
   play: async ({ canvas, args, step, userEvent }) => {
@@ -55,36 +52,36 @@ export const ErrorShown: Story = {
       await expect(args.onRetry).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const NonErrorValue: Story = {
+export const NonErrorValue = meta.story({
   args: { error: { status: 502, statusText: 'Bad Gateway', body: 'upstream timed out' }, defaultShowError: true },
   play: async ({ canvas }) => {
     const raw = canvas.getByLabelText('Error details');
     await expect(raw).toHaveTextContent('"statusText": "Bad Gateway"');
     await expect(raw).toHaveTextContent('"body": "upstream timed out"');
   },
-};
+});
 
-export const StringError: Story = {
+export const StringError = meta.story({
   args: { error: 'Loader failed: 503', defaultShowError: true, headingLevel: 2 },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 2, name: 'Something went wrong!' })).toBeVisible();
     await expect(canvas.getByLabelText('Error details')).toHaveTextContent(/^Loader failed: 503$/);
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark' },
   args: { defaultShowError: true, onRetry: fn() },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Hide Error' })).toBeVisible();
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   args: { defaultShowError: true, onRetry: fn() },
   ...phoneStory(),
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { Card } from '../../primitives/card';
 import { phoneStory, withMaxWidth } from '../../../test/story-kit';
@@ -11,17 +11,14 @@ const content = (
   </Card>
 );
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Errors/LoadingErrorWrapper',
   component: LoadingErrorWrapper,
   args: { children: content, onRetry: fn(), loadingLabel: 'Loading tokens' },
   decorators: [withMaxWidth(640)],
-} satisfies Meta<typeof LoadingErrorWrapper>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Loading: Story = {
+export const Loading = meta.story({
   tags: ['visual'],
   args: { isLoading: true },
   play: async ({ canvas, step }) => {
@@ -34,9 +31,9 @@ export const Loading: Story = {
       await expect(canvas.queryByRole('heading', { name: 'Tokens' })).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   args: { error: { statusText: 'Service Unavailable', detail: 'The database is restarting. Try again in a minute.' } },
   play: async ({ canvas, args, step, userEvent }) => {
@@ -52,9 +49,9 @@ export const ErrorState: Story = {
       await expect(args.onRetry).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const ErrorWithoutDetail: Story = {
+export const ErrorWithoutDetail = meta.story({
   args: { error: { statusText: 'Bad Gateway', detail: null } },
   play: async ({ canvas, step }) => {
     await step("a missing detail reads 'Unknown error'", async () => {
@@ -63,24 +60,24 @@ export const ErrorWithoutDetail: Story = {
       await expect(alert).toHaveTextContent('Unknown error');
     });
   },
-};
+});
 
-export const Retrying: Story = {
+export const Retrying = meta.story({
   args: { error: { statusText: 'Bad Gateway' }, retrying: true },
   play: async ({ canvas, args, userEvent }) => {
     await expectBusy(canvas.getByRole('button', { name: 'Retry' }), userEvent, args.onRetry);
   },
-};
+});
 
-export const WithoutRetry: Story = {
+export const WithoutRetry = meta.story({
   args: { error: { statusText: 'Forbidden', detail: 'Not enough permissions' }, onRetry: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Not enough permissions');
     await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
   },
-};
+});
 
-export const Success: Story = {
+export const Success = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step('with data and no error the children render', async () => {
@@ -89,11 +86,11 @@ export const Success: Story = {
       await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
     });
   },
-};
+});
 
 const renderContent = fn(() => content);
 
-export const RenderFunctionWaitsForData: Story = {
+export const RenderFunctionWaitsForData = meta.story({
   args: { isLoading: true, children: renderContent },
   beforeEach: () => {
     renderContent.mockClear();
@@ -103,18 +100,18 @@ export const RenderFunctionWaitsForData: Story = {
       await expect(renderContent).not.toHaveBeenCalled();
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark' },
   args: { error: { statusText: 'Service Unavailable', detail: 'The database is restarting. Try again in a minute.' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   args: { error: { statusText: 'Service Unavailable', detail: 'The database is restarting. Try again in a minute.' } },
   ...phoneStory(),
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { Button } from '../../primitives/button';
 import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
@@ -6,16 +6,13 @@ import { NotFoundPage, NotFoundView } from './not-found';
 
 const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Errors/NotFoundPage',
   component: NotFoundPage,
   beforeEach: clearNavigate,
-} satisfies Meta<typeof NotFoundPage>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Default: Story = {
+export const Default = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step('the spec strings are there, word for word', async () => {
@@ -26,9 +23,9 @@ export const Default: Story = {
       await expect(canvas.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/');
     });
   },
-};
+});
 
-export const WithRouterLink: Story = {
+export const WithRouterLink = meta.story({
   args: { renderLink: routerLink },
   play: async ({ canvas, step, userEvent }) => {
     await step('the app’s link renders the way home and receives the click', async () => {
@@ -39,27 +36,27 @@ export const WithRouterLink: Story = {
       await expect(navigate).toHaveBeenCalledWith('/');
     });
   },
-};
+});
 
-export const CustomHome: Story = {
+export const CustomHome = meta.story({
   args: { homeHref: '/app/' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/app/');
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: '404 - Not Found' })),
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   ...phoneStory((canvas) => canvas.getByRole('link', { name: 'Go back to Home' })),
-};
+});
 
 /** The generic view for a missing resource inside a layout. */
-export const GenericView: StoryObj<typeof NotFoundView> = {
+export const GenericView = meta.story({
   tags: ['visual'],
   render: () => (
     <NotFoundView
@@ -81,12 +78,12 @@ export const GenericView: StoryObj<typeof NotFoundView> = {
       await expect(navigate).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const GenericViewBare: StoryObj<typeof NotFoundView> = {
+export const GenericViewBare = meta.story({
   render: () => <NotFoundView />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Not Found' })).toBeVisible();
     await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
   },
-};
+});

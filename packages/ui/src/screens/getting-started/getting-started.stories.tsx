@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { expectFitsPhone, failedLoadStory, routerLinkStub, stubClipboard } from '../../../test/story-kit';
 import { GettingStartedScreen } from './getting-started';
@@ -7,12 +7,12 @@ const { navigate, RouterLink: routerLink } = routerLinkStub();
 
 const SESSION_ID = '3602051f-5638-43ed-8898-2a4f03254e07';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Getting started/GettingStarted',
   component: GettingStartedScreen,
   args: {
     email: 'ada@example.com',
-    completedSteps: ['token', 'runner'],
+    completedSteps: ['token', 'runner'] as const,
     docsUrl: 'https://docs.makooptimize.com',
     apiUrl: 'https://app.makooptimize.com/api/v1',
     runnerDownloadUrl: 'https://app.makooptimize.com/downloads/mako-runner.tgz',
@@ -27,15 +27,12 @@ const meta = {
     navigate.mockClear();
     return stubClipboard();
   },
-} satisfies Meta<typeof GettingStartedScreen>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const step = (element: HTMLElement, id: string) =>
   element.querySelector<HTMLElement>(`[data-step="${id}"]`) as HTMLElement;
 
-export const InProgress: Story = {
+export const InProgress = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, args, step: storyStep }) => {
     await storyStep('the title is the spec string and progress is counted in words', async () => {
@@ -85,9 +82,9 @@ export const InProgress: Story = {
       await expect(docs).toHaveAttribute('target', '_blank');
     });
   },
-};
+});
 
-export const Actions: Story = {
+export const Actions = meta.story({
   play: async ({ canvas, canvasElement, args, step: storyStep, userEvent }) => {
     await storyStep('Create API token and New tuning session are the callbacks', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Create API token' }));
@@ -113,9 +110,9 @@ export const Actions: Story = {
       await expect(args.onCopyCommand).toHaveBeenCalledWith(install, 'runner');
     });
   },
-};
+});
 
-export const NewUser: Story = {
+export const NewUser = meta.story({
   tags: ['visual'],
   args: { completedSteps: [], apiUrl: undefined, docsUrl: undefined },
   play: async ({ canvas, canvasElement, step: storyStep }) => {
@@ -131,9 +128,9 @@ export const NewUser: Story = {
       await expect(canvas.queryByRole('link', { name: /Read the docs/ })).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const AllDone: Story = {
+export const AllDone = meta.story({
   tags: ['visual'],
   args: { completedSteps: ['token', 'runner', 'benchmark', 'session'], sessionId: SESSION_ID },
   play: async ({ canvas, step: storyStep }) => {
@@ -148,34 +145,34 @@ export const AllDone: Story = {
       );
     });
   },
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { status: 'loading' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading your progress');
     await expect(canvas.queryByRole('list', { name: 'Steps' })).not.toBeInTheDocument();
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Get started with MakoOptimize');
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   ...failedLoadStory({
     status: 'error',
     error: { statusText: 'Unauthorized', detail: 'Could not validate credentials' },
   }),
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('3 of 5 steps done')).toBeVisible();
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas }) => {
@@ -184,4 +181,4 @@ export const Mobile: Story = {
       canvas.getByRole('button', { name: 'New tuning session' }).getBoundingClientRect().right,
     ).toBeLessThanOrEqual(375);
   },
-};
+});

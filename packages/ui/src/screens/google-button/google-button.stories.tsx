@@ -1,20 +1,17 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
 import { expectBusy, expectClicksIgnored } from '../../../test/story-kit-parts';
 import { GoogleButton } from './google-button';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Home/GoogleButton',
   component: GoogleButton,
   args: { onClick: fn() },
   decorators: [withMaxWidth(360)],
-} satisfies Meta<typeof GoogleButton>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const SignUp: Story = {
+export const SignUp = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     const button = canvas.getByRole('button', { name: 'Sign up with Google' });
@@ -29,10 +26,10 @@ export const SignUp: Story = {
       await expect(button.getBoundingClientRect().width).toBe(360);
     });
   },
-};
+});
 
 /** The interactions, kept out of the screenshot so the focus ring never lands in a baseline. */
-export const Click: Story = {
+export const Click = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     const button = canvas.getByRole('button', { name: 'Sign up with Google' });
     await step('clicking reports onClick once', async () => {
@@ -45,17 +42,17 @@ export const Click: Story = {
       await expect(args.onClick).toHaveBeenCalledTimes(2);
     });
   },
-};
+});
 
-export const LogIn: Story = {
+export const LogIn = meta.story({
   args: { label: 'Log in with Google' },
   play: async ({ canvas, args, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Log in with Google' }));
     await expect(args.onClick).toHaveBeenCalledTimes(1);
   },
-};
+});
 
-export const Busy: Story = {
+export const Busy = meta.story({
   args: { busy: true },
   play: async ({ canvas, args, step, userEvent }) => {
     const button = canvas.getByRole('button', { name: 'Sign up with Google' });
@@ -66,20 +63,20 @@ export const Busy: Story = {
       await expect(button.querySelectorAll('svg')).toHaveLength(1);
     });
   },
-};
+});
 
-export const Disabled: Story = {
+export const Disabled = meta.story({
   args: { disabled: true },
   play: async ({ canvas, args, userEvent }) => {
     const button = canvas.getByRole('button', { name: 'Sign up with Google' });
     await expect(button).not.toHaveAttribute('aria-busy');
     await expectClicksIgnored(button, userEvent, args.onClick);
   },
-};
+});
 
 const onSubmit = fn();
 
-export const InsideAForm: Story = {
+export const InsideAForm = meta.story({
   render: (args) => (
     <form
       aria-label="Sign up"
@@ -100,4 +97,4 @@ export const InsideAForm: Story = {
       await expect(onSubmit).not.toHaveBeenCalled();
     });
   },
-};
+});

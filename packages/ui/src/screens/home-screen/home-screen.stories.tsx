@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { messages } from '@mako/fixtures';
 import { GoogleButton } from '../google-button';
@@ -8,7 +8,7 @@ import { HomeScreen } from './home-screen';
 
 const onGoogle = fn();
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Home/HomeScreen',
   component: HomeScreen,
   parameters: { padded: false },
@@ -23,12 +23,9 @@ const meta = {
     googleClientId: 'client-123.apps.googleusercontent.com',
     googleButton: <GoogleButton onClick={onGoogle} />,
   },
-} satisfies Meta<typeof HomeScreen>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const SignUp: Story = {
+export const SignUp = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the promise and three proof points with numbers', async () => {
@@ -57,23 +54,23 @@ export const SignUp: Story = {
       await expect(onGoogle).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const SigningUp: Story = {
+export const SigningUp = meta.story({
   args: { signUp: { busy: true } },
   play: async ({ canvas, args, userEvent }) => {
     await expectBusy(canvas.getByRole('button', { name: 'Sign up' }), userEvent, args.onSignUp);
   },
-};
+});
 
-export const SignUpError: Story = {
+export const SignUpError = meta.story({
   args: { signUp: { error: 'Failed to send verification email' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Failed to send verification email');
   },
-};
+});
 
-export const SignUpSuccess: Story = {
+export const SignUpSuccess = meta.story({
   tags: ['visual'],
   args: { signUp: { successMessage: messages.verificationSent } },
   play: async ({ canvas }) => {
@@ -81,16 +78,16 @@ export const SignUpSuccess: Story = {
     await expect(within(panel).getByRole('status')).toHaveTextContent(messages.verificationSent);
     await expect(within(panel).queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
   },
-};
+});
 
-export const WithoutGoogle: Story = {
+export const WithoutGoogle = meta.story({
   args: { googleClientId: null },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
   },
-};
+});
 
-export const LogInWithMagicLink: Story = {
+export const LogInWithMagicLink = meta.story({
   tags: ['visual'],
   args: { defaultTab: 'log-in' },
   play: async ({ canvas, args, step, userEvent }) => {
@@ -105,9 +102,9 @@ export const LogInWithMagicLink: Story = {
       await expect(args.onSignUp).not.toHaveBeenCalled();
     });
   },
-};
+});
 
-export const SwitchingTabsAndMethods: Story = {
+export const SwitchingTabsAndMethods = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the tabs switch and report the choice', async () => {
       await userEvent.click(canvas.getByRole('tab', { name: 'Log in' }));
@@ -126,40 +123,40 @@ export const SwitchingTabsAndMethods: Story = {
       await expect(canvas.queryByLabelText('Password')).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const MagicLinkSent: Story = {
+export const MagicLinkSent = meta.story({
   args: { defaultTab: 'log-in', magicLink: { successMessage: 'Check your inbox: we sent a login link.' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Check your inbox: we sent a login link.');
     await expect(canvas.queryByRole('button', { name: 'Email me a login link' })).not.toBeInTheDocument();
   },
-};
+});
 
-export const MagicLinkFailed: Story = {
+export const MagicLinkFailed = meta.story({
   args: { defaultTab: 'log-in', magicLink: { error: 'Failed to send magic link' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Failed to send magic link');
   },
-};
+});
 
-export const PasswordLoginFailed: Story = {
+export const PasswordLoginFailed = meta.story({
   tags: ['visual'],
   args: { defaultTab: 'log-in', defaultLoginMethod: 'password', passwordLogin: { error: 'Login failed' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Password')).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent('Login failed');
   },
-};
+});
 
-export const PasswordLoggingIn: Story = {
+export const PasswordLoggingIn = meta.story({
   args: { defaultTab: 'log-in', defaultLoginMethod: 'password', passwordLogin: { busy: true } },
   play: async ({ canvas, args, userEvent }) => {
     await expectBusy(canvas.getByRole('button', { name: 'Log in' }), userEvent, args.onPasswordLogin);
   },
-};
+});
 
-export const ControlledTab: Story = {
+export const ControlledTab = meta.story({
   args: { tab: 'log-in' },
   play: async ({ canvas, args, userEvent }) => {
     await userEvent.click(canvas.getByRole('tab', { name: 'Sign up' }));
@@ -167,17 +164,17 @@ export const ControlledTab: Story = {
     // Controlled: the app decides; until it passes tab="sign-up" the Log in tab stays open.
     await expect(canvas.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('tab', { name: 'Sign up' })).toBeVisible();
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvas, canvasElement, step, userEvent }) => {
@@ -193,12 +190,12 @@ export const Mobile: Story = {
       await expect(canvas.getByText('Invalid email address')).toBeVisible();
     });
   },
-};
+});
 
-export const MobileDark: Story = {
+export const MobileDark = meta.story({
   globals: { theme: 'dark', viewport: { value: 'mobile375', isRotated: false } },
   args: { defaultTab: 'log-in' },
   play: async ({ canvasElement }) => {
     await expectFitsPhone(canvasElement);
   },
-};
+});

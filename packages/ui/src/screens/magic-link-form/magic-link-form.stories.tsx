@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
 import {
@@ -12,17 +12,14 @@ import { MagicLinkForm } from './magic-link-form';
 
 const SUBMIT = 'Email me a login link';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Home/MagicLinkForm',
   component: MagicLinkForm,
   args: { onMagicLink: fn() },
   decorators: [withMaxWidth(400)],
-} satisfies Meta<typeof MagicLinkForm>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Idle: Story = {
+export const Idle = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('an empty submit asks for the address and sends nothing', () =>
       expectEmptySubmitRefused(canvas, userEvent, { submit: SUBMIT, callback: args.onMagicLink }),
@@ -33,27 +30,27 @@ export const Idle: Story = {
       await expect(args.onMagicLink).toHaveBeenCalledWith('grace@example.com');
     });
   },
-};
+});
 
-export const Invalid: Story = {
+export const Invalid = meta.story({
   play: async ({ canvas, args, userEvent }) => {
     await expectInvalidAddressOnBlur(canvas, userEvent, 'grace@');
     await userEvent.keyboard('{Shift>}{Tab}{/Shift}{Enter}');
     await expect(args.onMagicLink).not.toHaveBeenCalled();
   },
-};
+});
 
-export const Sending: Story = submitBusyStory({ busy: true, defaultEmail: 'grace@example.com' }, SUBMIT);
+export const Sending = meta.story(submitBusyStory({ busy: true, defaultEmail: 'grace@example.com' }, SUBMIT));
 
-export const Failed: Story = {
+export const Failed = meta.story({
   tags: ['visual'],
   ...formFailureStory({ error: 'Failed to send magic link', defaultEmail: 'grace@example.com' }, SUBMIT),
-};
+});
 
-export const Sent: Story = {
+export const Sent = meta.story({
   tags: ['visual'],
   args: { successMessage: 'Check your inbox: we sent a login link to grace@example.com.' },
   play: async ({ canvas }) => {
     await expectSentConfirmation(canvas, 'we sent a login link to grace@example.com');
   },
-};
+});

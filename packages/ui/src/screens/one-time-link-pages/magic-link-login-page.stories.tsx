@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, waitFor } from 'storybook/test';
 import { phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { expectOutcomeLeadsOn } from '../../../test/story-kit-screens';
@@ -6,27 +6,24 @@ import { MagicLinkLoginPage } from './token-pages';
 
 const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Auth/MagicLinkLoginPage',
   component: MagicLinkLoginPage,
   parameters: { padded: false },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-  args: { token: 'mlt_8a1d', status: 'verifying', renderLink: routerLink },
+  args: { token: 'mlt_8a1d', status: 'verifying' as const, renderLink: routerLink },
   beforeEach: clearNavigate,
-} satisfies Meta<typeof MagicLinkLoginPage>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const SigningIn: Story = {
+export const SigningIn = meta.story({
   tags: ['visual'],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Signing you in…' })).toBeVisible();
     await expect(canvas.getByRole('status').querySelector('[data-spinner]')).not.toBeNull();
   },
-};
+});
 
-export const Success: Story = {
+export const Success = meta.story({
   args: { status: 'success', continueHref: '/tuning-sessions' },
   play: async ({ canvas, step, userEvent }) => {
     await step('signed in, with the way on to the redirect target', async () => {
@@ -37,9 +34,9 @@ export const Success: Story = {
       );
     });
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   args: { status: 'error', error: '' },
   play: async ({ canvas, step, userEvent }) => {
@@ -53,23 +50,23 @@ export const ErrorState: Story = {
       ),
     );
   },
-};
+});
 
-export const MissingToken: Story = {
+export const MissingToken = meta.story({
   args: { token: null },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Token is required' })).toBeVisible();
     await expect(canvas.queryByText('Signing you in…')).not.toBeInTheDocument();
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
   args: { status: 'error', error: 'Invalid or expired login token' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Invalid or expired login token');
   },
-};
+});
 
-export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
+export const Mobile = meta.story({ tags: ['visual'], ...phoneStory() });

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, waitFor } from 'storybook/test';
 import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { expectOutcomeLeadsOn } from '../../../test/story-kit-screens';
@@ -6,19 +6,16 @@ import { VerifyEmailPage } from './token-pages';
 
 const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Auth/VerifyEmailPage',
   component: VerifyEmailPage,
   parameters: { padded: false },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-  args: { token: 'evt_3f9c2a', status: 'verifying' },
+  args: { token: 'evt_3f9c2a', status: 'verifying' as const },
   beforeEach: clearNavigate,
-} satisfies Meta<typeof VerifyEmailPage>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Verifying: Story = {
+export const Verifying = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step("a spinner and 'Verifying your email…' inside the login layout", async () => {
@@ -31,9 +28,9 @@ export const Verifying: Story = {
       await expect(canvas.queryByRole('link', { name: /Home|Get started/ })).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const Success: Story = {
+export const Success = meta.story({
   tags: ['visual'],
   args: { status: 'success', renderLink: routerLink },
   play: async ({ canvas, step, userEvent }) => {
@@ -48,9 +45,9 @@ export const Success: Story = {
       ),
     );
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   args: { status: 'error', error: 'Invalid or expired verification token' },
   play: async ({ canvas, step }) => {
@@ -60,16 +57,16 @@ export const ErrorState: Story = {
       await expect(canvas.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/');
     });
   },
-};
+});
 
-export const ErrorWithoutMessage: Story = {
+export const ErrorWithoutMessage = meta.story({
   args: { status: 'error', error: null },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Registration failed');
   },
-};
+});
 
-export const MissingToken: Story = {
+export const MissingToken = meta.story({
   tags: ['visual'],
   args: { token: undefined, status: 'verifying' },
   play: async ({ canvas, step }) => {
@@ -79,24 +76,24 @@ export const MissingToken: Story = {
       await expect(canvas.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/');
     });
   },
-};
+});
 
-export const EmptyToken: Story = {
+export const EmptyToken = meta.story({
   args: { token: '', status: 'success' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Token is required' })).toBeVisible();
     await expect(canvas.queryByRole('link', { name: 'Get started' })).not.toBeInTheDocument();
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   args: { status: 'success' },
   ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Your email is verified' })),
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   args: { status: 'error', error: 'Invalid or expired verification token' },
   ...phoneStory(),
-};
+});

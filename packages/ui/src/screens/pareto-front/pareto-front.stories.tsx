@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { stubClipboard } from '../../../test/story-kit';
 import {
@@ -12,7 +12,7 @@ import { COPIED_FEEDBACK_MS } from '../../primitives/copy-field';
 import { ParetoFront } from './pareto-front';
 import { THREE, TWO, makeFront, PER_GPU, PER_USER } from './pareto-front.fixtures';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tuning sessions/ParetoFront',
   component: ParetoFront,
   beforeEach: stubClipboard,
@@ -20,21 +20,18 @@ const meta = {
     objectives: TWO.objectives,
     front: TWO.front,
     trials: TWO.trials,
-    runtime: 'vllm',
+    runtime: 'vllm' as const,
     modelName: 'meta-llama/Llama-3.1-8B-Instruct',
     onCopy: fn(),
   },
-} satisfies Meta<typeof ParetoFront>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const measured = TWO.trials.filter((t) => t.objective_values).length;
 /** The point best per GPU: chosen at first, as it is the session's best. */
 const bestPerGpu = [...TWO.front].sort((a, b) => (b.values[0] ?? 0) - (a.values[0] ?? 0))[0]!;
 const mostPerUser = [...TWO.front].sort((a, b) => (b.values[1] ?? 0) - (a.values[1] ?? 0))[0]!;
 
-export const TwoObjectives: Story = {
+export const TwoObjectives = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, args, step }) => {
     await step('the front is drawn over every measured trial; failed trials are left out', async () => {
@@ -99,9 +96,9 @@ export const TwoObjectives: Story = {
       );
     });
   },
-};
+});
 
-export const ThreeObjectives: Story = {
+export const ThreeObjectives = meta.story({
   tags: ['visual'],
   args: { objectives: THREE.objectives, front: THREE.front, trials: THREE.trials },
   play: async ({ canvas, canvasElement, step }) => {
@@ -123,11 +120,11 @@ export const ThreeObjectives: Story = {
       );
     });
   },
-};
+});
 
 const ONE = makeFront([PER_GPU, PER_USER], 2);
 
-export const OnePointFront: Story = {
+export const OnePointFront = meta.story({
   args: { front: ONE.front.slice(0, 1), trials: ONE.trials },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/^1 configuration that no other trial beats on every objective/)).toBeVisible();
@@ -135,9 +132,9 @@ export const OnePointFront: Story = {
     await expect(point).toHaveAttribute('aria-pressed', 'true');
     await expect(canvas.getByLabelText('Launch command')).toHaveTextContent(/^vllm serve /);
   },
-};
+});
 
-export const NoFeasibleTrial: Story = {
+export const NoFeasibleTrial = meta.story({
   args: { front: [], trials: TWO.trials.map((t) => ({ ...t, feasible: false })) },
   play: async ({ canvas }) => {
     await expect(
@@ -146,11 +143,11 @@ export const NoFeasibleTrial: Story = {
     await expect(canvas.queryByRole('list', { name: 'Pareto front points' })).toBeNull();
     await expect(canvas.queryByLabelText('Launch command')).toBeNull();
   },
-};
+});
 
-export const Dark: Story = { tags: ['visual'], ...darkChartScreenStory() };
+export const Dark = meta.story({ tags: ['visual'], ...darkChartScreenStory() });
 
-export const Phone: Story = {
+export const Phone = meta.story({
   tags: ['visual'],
   ...phoneChartStory((canvas) => canvas.getByLabelText('Launch command')),
-};
+});

@@ -1,20 +1,17 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { withMaxWidth } from '../../../test/story-kit';
 import { expectEmptySubmitRefused, formFailureStory, submitBusyStory } from '../../../test/story-kit-screens';
 import { PasswordLoginForm } from './password-login-form';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Home/PasswordLoginForm',
   component: PasswordLoginForm,
   args: { onPasswordLogin: fn() },
   decorators: [withMaxWidth(400)],
-} satisfies Meta<typeof PasswordLoginForm>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Idle: Story = {
+export const Idle = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the fields are labelled for password managers', async () => {
       await expect(canvas.getByLabelText('E-mail')).toHaveAttribute('autocomplete', 'username');
@@ -31,9 +28,9 @@ export const Idle: Story = {
       });
     });
   },
-};
+});
 
-export const MissingFields: Story = {
+export const MissingFields = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     await step('an empty submit explains both fields and focuses the first', async () => {
@@ -41,11 +38,11 @@ export const MissingFields: Story = {
       await expect(canvas.getByText('Please enter your password')).toBeVisible();
     });
   },
-};
+});
 
-export const LoggingIn: Story = submitBusyStory({ busy: true, defaultEmail: 'ada@example.com' }, 'Log in');
+export const LoggingIn = meta.story(submitBusyStory({ busy: true, defaultEmail: 'ada@example.com' }, 'Log in'));
 
-export const Failed: Story = {
+export const Failed = meta.story({
   tags: ['visual'],
   ...formFailureStory({ error: 'Incorrect username or password', defaultEmail: 'ada@example.com' }, 'Log in'),
-};
+});

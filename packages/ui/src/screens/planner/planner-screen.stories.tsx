@@ -1,5 +1,5 @@
 import { infeasiblePlan, plan, plannerOptions } from '@mako/fixtures';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { RUNTIME_CATALOGUES } from '../tuning-sessions/tuning-sessions.fixtures';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
@@ -8,7 +8,7 @@ import { PlannerScreen } from './planner-screen';
 
 const LLAMA = 'meta-llama/Llama-3.1-8B-Instruct';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Planner',
   component: PlannerScreen,
   args: {
@@ -16,9 +16,9 @@ const meta = {
     initialRequest: {
       model: LLAMA,
       workload: { input_len: 1024, output_len: 256 },
-      slo: { percentile: 'p99', ttft_ms: 1000, tpot_ms: 50 },
+      slo: { percentile: 'p99' as const, ttft_ms: 1000, tpot_ms: 50 },
     },
-    status: 'success',
+    status: 'success' as const,
     plan,
     runtimes: RUNTIME_CATALOGUES,
     onPlan: fn(),
@@ -27,17 +27,14 @@ const meta = {
     onCopyCommand: fn(),
   },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof PlannerScreen>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const feasibleRows = (canvasElement: HTMLElement) =>
   [
     ...within(canvasElement).getByRole('table', { name: 'Candidates that meet the SLO' }).querySelectorAll('tbody tr'),
   ].map((row) => textsOf([...row.querySelectorAll('td')]).filter((_cell, i) => i !== 2));
 
-export const Idle: Story = {
+export const Idle = meta.story({
   args: { status: 'idle', plan: undefined, initialRequest: undefined },
   play: async ({ canvas, args, userEvent, step }) => {
     await step('the empty form says what the planner does, with sensible first values', async () => {
@@ -60,9 +57,9 @@ export const Idle: Story = {
       });
     });
   },
-};
+});
 
-export const InvalidForm: Story = {
+export const InvalidForm = meta.story({
   args: { status: 'idle', plan: undefined },
   play: async ({ canvas, args, userEvent, step }) => {
     await step('bad lengths and no SLO bound are named beside their fields, and nothing is sent', async () => {
@@ -92,17 +89,17 @@ export const InvalidForm: Story = {
       });
     });
   },
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { status: 'loading', plan: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Planning');
     await expect(canvas.getByRole('button', { name: 'Plan' })).toHaveAttribute('aria-busy', 'true');
   },
-};
+});
 
-export const Results: Story = {
+export const Results = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   play: async ({ canvas, canvasElement, step }) => {
@@ -159,9 +156,9 @@ export const Results: Story = {
       ]);
     });
   },
-};
+});
 
-export const TuneThis: Story = {
+export const TuneThis = meta.story({
   play: async ({ canvas, args, userEvent, step }) => {
     await step('"Tune this" opens the new-session dialog with the candidate filled in', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Tune this: 2x H100 · vLLM' }));
@@ -184,9 +181,9 @@ export const TuneThis: Story = {
       await expect(request.session.setting.software.runtime).toBe('vllm');
     });
   },
-};
+});
 
-export const BenchmarkThis: Story = {
+export const BenchmarkThis = meta.story({
   play: async ({ canvas, args, userEvent, step }) => {
     await step('"Benchmark this" gives the serve command and the runner command at the planned capacity', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Benchmark this: 1x B200 · TensorRT-LLM' }));
@@ -204,9 +201,9 @@ export const BenchmarkThis: Story = {
       await expect(args.onCopyCommand).toHaveBeenCalledWith(expect.stringContaining('mako-runner bench'));
     });
   },
-};
+});
 
-export const NoFeasibleCandidate: Story = {
+export const NoFeasibleCandidate = meta.story({
   tags: ['visual'],
   args: { plan: infeasiblePlan },
   play: async ({ canvas }) => {
@@ -215,9 +212,9 @@ export const NoFeasibleCandidate: Story = {
     await expect(canvas.getByRole('heading', { name: 'Not feasible (8)' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: /^Tune this/ })).toBeNull();
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   ...failedLoadStory({
     status: 'error',
     plan: undefined,
@@ -226,13 +223,13 @@ export const ErrorState: Story = {
       detail: "Unknown model 'org/nope': the planner knows meta-llama/Llama-3.1-8B-Instruct, Qwen/Qwen3-8B",
     },
   }),
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('table', { name: 'Candidates that meet the SLO' })),
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   ...phoneStory((canvas) => canvas.getByRole('button', { name: 'Plan' })),
-};
+});

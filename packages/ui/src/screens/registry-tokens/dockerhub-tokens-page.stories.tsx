@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import {
@@ -12,7 +12,7 @@ import { tokenRow } from '../credential-manager/token-manager.plays';
 import { NOW, REGISTRY, REGISTRY_SECRET, REGISTRY_TOKEN_CREATED, REGISTRY_TOKENS } from './dockerhub-tokens.fixtures';
 import { DockerhubTokensPage } from './dockerhub-tokens-page';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tokens/DockerhubTokensPage',
   component: DockerhubTokensPage,
   args: {
@@ -22,14 +22,11 @@ const meta = {
     ...tokenListCallbacks(),
   },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof DockerhubTokensPage>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const DOCKER_LOGIN = `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u ada-staging-cluster --password-stdin`;
 
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     const table = canvas.getByRole('table', { name: 'Registry tokens' });
@@ -59,9 +56,9 @@ export const Full: Story = {
       await expect(tokenRow('image-publisher').getByRole('button', { name: 'Revoke image-publisher' })).toBeEnabled();
     });
   },
-};
+});
 
-export const CreateFlow: Story = {
+export const CreateFlow = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'New token' }));
     const dialog = await screen.findByRole('dialog', { name: 'New token' });
@@ -88,9 +85,9 @@ export const CreateFlow: Story = {
       });
     });
   },
-};
+});
 
-export const SecretShownOnce: Story = {
+export const SecretShownOnce = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   args: { created: REGISTRY_TOKEN_CREATED },
@@ -105,9 +102,9 @@ export const SecretShownOnce: Story = {
       await expect(usage).toHaveTextContent(DOCKER_LOGIN);
     });
   },
-};
+});
 
-export const CopyDockerLogin: Story = {
+export const CopyDockerLogin = meta.story({
   args: { created: REGISTRY_TOKEN_CREATED },
   play: async ({ step, userEvent }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Copy your new registry token' });
@@ -124,9 +121,9 @@ export const CopyDockerLogin: Story = {
       await expect(screen.queryByDisplayValue(REGISTRY_SECRET)).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const RevokeFlow: Story = {
+export const RevokeFlow = meta.story({
   play: async ({ args, step, userEvent }) => {
     await step('Revoke confirms, naming the token, then calls onRevoke with its id', async () => {
       await userEvent.click(tokenRow('prod-cluster').getByRole('button', { name: 'Revoke prod-cluster' }));
@@ -136,16 +133,16 @@ export const RevokeFlow: Story = {
       await expect(args.onRevoke).toHaveBeenCalledWith('reg_prod');
     });
   },
-};
+});
 
-export const Loading: Story = loadingStory(
-  { tokens: undefined, isLoading: true },
-  'Loading Registry tokens',
-  (canvas) => expect(canvas.getByRole('columnheader', { name: 'Scope' })).toBeInTheDocument(),
+export const Loading = meta.story(
+  loadingStory({ tokens: undefined, isLoading: true }, 'Loading Registry tokens', (canvas) =>
+    expect(canvas.getByRole('columnheader', { name: 'Scope' })).toBeInTheDocument(),
+  ),
 );
 
 /** It says what to do, with a docker login to copy. */
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   ...emptyWithCommandStory(
     { tokens: [] },
@@ -154,18 +151,18 @@ export const Empty: Story = {
       command: `echo "$MAKO_REGISTRY_TOKEN" | docker login ${REGISTRY} -u <username> --password-stdin`,
     },
   ),
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   ...failedLoadStory({
     tokens: undefined,
     error: { statusText: 'Bad Gateway', detail: 'The registry did not answer' },
   }),
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('table', { name: 'Registry tokens' })),
-};
+});
 
-export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
+export const Mobile = meta.story({ tags: ['visual'], ...phoneStory() });

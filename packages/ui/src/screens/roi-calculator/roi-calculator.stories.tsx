@@ -1,17 +1,14 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import type { UserEventObject } from 'storybook/test';
 import { phoneStory } from '../../../test/story-kit';
 import { RoiCalculator } from './roi-calculator';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/ROI/RoiCalculator',
   component: RoiCalculator,
   args: { onResultChange: fn() },
-} satisfies Meta<typeof RoiCalculator>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 /** The value shown under a Stat's label. */
 const statValue = (canvasElement: HTMLElement, label: string) => {
@@ -33,7 +30,7 @@ const retype = async (
   return field;
 };
 
-export const Default: Story = {
+export const Default = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('8 GPUs at $2.50/h, 60 % busy, +30 %: $8,760 spend, 0.3/1.3 of it saved', async () => {
@@ -53,9 +50,9 @@ export const Default: Story = {
       await expect(getComputedStyle(monthly).fontVariantNumeric).toBe('tabular-nums');
     });
   },
-};
+});
 
-export const LiveRecalculation: Story = {
+export const LiveRecalculation = meta.story({
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('doubling the GPUs doubles the savings as you type', async () => {
       await retype({ canvas, userEvent }, 'GPUs', '16');
@@ -80,9 +77,9 @@ export const LiveRecalculation: Story = {
       await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent(/^\$6,973$/);
     });
   },
-};
+});
 
-export const Invalid: Story = {
+export const Invalid = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('a zero price is refused and the outputs blank out', async () => {
@@ -107,9 +104,9 @@ export const Invalid: Story = {
       );
     });
   },
-};
+});
 
-export const FixingRestoresTheResult: Story = {
+export const FixingRestoresTheResult = meta.story({
   args: { defaultValues: { hourlyPriceUsd: 3, gpuCount: 4, utilisationPercent: 100, throughputGainPercent: 25 } },
   play: async ({ canvas, canvasElement, step, userEvent }) => {
     const utilisation = canvas.getByRole('textbox', { name: 'Utilisation (%)' });
@@ -123,9 +120,9 @@ export const FixingRestoresTheResult: Story = {
       await expect(statValue(canvasElement, 'Yearly savings')).toHaveTextContent(/^\$10,512$/);
     });
   },
-};
+});
 
-export const Empty: Story = {
+export const Empty = meta.story({
   play: async ({ canvas, canvasElement, step, userEvent }) => {
     await step('with every field cleared, each says what it needs', async () => {
       for (const name of ['GPU hourly price (USD)', 'GPUs', 'Utilisation (%)', 'Throughput gain (%)']) {
@@ -137,14 +134,14 @@ export const Empty: Story = {
       await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent('—');
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
     await expect(statValue(canvasElement, 'Monthly savings')).toHaveTextContent('$2,022');
   },
-};
+});
 
-export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
+export const Mobile = meta.story({ tags: ['visual'], ...phoneStory() });

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory, stubClipboard } from '../../../test/story-kit';
@@ -15,22 +15,19 @@ import type { ServeRequestItem } from './serve-request-card';
 import { SERVE_REQUESTS_TITLE, ServeRequestsPage } from './serve-requests-page';
 import type { ServeRequestsPageProps } from './serve-requests-page';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/ServeRequests/ServeRequestsPage',
   component: ServeRequestsPage,
   args: { requests: SERVE_REQUESTS, now: NOW, onCreate: fn(), onDelete: fn(), onRetry: fn() },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof ServeRequestsPage>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const requestCard = (model: string) => {
   const card = screen.getByRole('region', { name: new RegExp(`^${model.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`) });
   return within(card);
 };
 
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step('every request shows its status in words', async () => {
@@ -59,9 +56,9 @@ export const Full: Story = {
       await expect(canvas.getByRole('heading', { name: 'Your requests' })).toBeVisible();
     });
   },
-};
+});
 
-export const CopyLaunchCommand: Story = {
+export const CopyLaunchCommand = meta.story({
   play: async ({ step, userEvent }) => {
     await step('Copy puts the launch command on the clipboard', async () => {
       await expectCopyConfirmed(requestCard('meta-llama/Llama-3.1-8B-Instruct'), userEvent, {
@@ -70,9 +67,9 @@ export const CopyLaunchCommand: Story = {
       });
     });
   },
-};
+});
 
-export const CreateFlow: Story = {
+export const CreateFlow = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     const form = within(canvas.getByRole('form', { name: 'Request a launch command' }));
     const submit = form.getByRole('button', { name: 'Get launch command' });
@@ -120,9 +117,9 @@ export const CreateFlow: Story = {
       });
     });
   },
-};
+});
 
-export const Creating: Story = {
+export const Creating = meta.story({
   args: {
     creating: true,
     defaultValues: {
@@ -134,9 +131,9 @@ export const Creating: Story = {
   },
   play: ({ canvas, args, userEvent }) =>
     expectBusy(canvas.getByRole('button', { name: 'Get launch command' }), userEvent, args.onCreate),
-};
+});
 
-export const CreateFailed: Story = {
+export const CreateFailed = meta.story({
   args: {
     createError: 'Something went wrong: Service Unavailable',
     defaultValues: {
@@ -158,7 +155,7 @@ export const CreateFailed: Story = {
       await expect(form.getByRole('textbox', { name: 'Model' })).toHaveValue('meta-llama/Llama-3.1-8B-Instruct');
     });
   },
-};
+});
 
 /** Stands in for apps/web: a delete removes the request from the refetched list. */
 function LiveServeRequests(props: ServeRequestsPageProps) {
@@ -175,7 +172,7 @@ function LiveServeRequests(props: ServeRequestsPageProps) {
   );
 }
 
-export const DeleteFlow: Story = {
+export const DeleteFlow = meta.story({
   render: (args) => <LiveServeRequests {...args} />,
   play: async ({ args, step, userEvent }) => {
     await step('Delete asks first, naming the model and hardware', async () => {
@@ -198,7 +195,7 @@ export const DeleteFlow: Story = {
       await expect(screen.queryByText('Qwen/Qwen2.5-72B-Instruct')).not.toBeInTheDocument();
     });
   },
-};
+});
 
 /** Asks to delete the Llama 3.1 8B request; resolves with its confirmation dialog. */
 const askToDeleteLlama8b = async (user: { click: (element: Element) => Promise<void> }) => {
@@ -208,7 +205,7 @@ const askToDeleteLlama8b = async (user: { click: (element: Element) => Promise<v
   return screen.findByRole('alertdialog');
 };
 
-export const DeleteFailed: Story = {
+export const DeleteFailed = meta.story({
   args: { deleteError: 'Something went wrong: Not Found' },
   play: async ({ args, step, userEvent }) => {
     const confirm = await askToDeleteLlama8b(userEvent);
@@ -219,47 +216,49 @@ export const DeleteFailed: Story = {
       await expect(within(confirm).getByRole('alert')).toHaveTextContent('Something went wrong: Not Found');
     });
   },
-};
+});
 
-export const Deleting: Story = {
+export const Deleting = meta.story({
   args: { deletingId: 'sr_llama8b' },
   play: async ({ args, userEvent }) => {
     const confirm = await askToDeleteLlama8b(userEvent);
     await expectBusy(within(confirm).getByRole('button', { name: 'Delete request' }), userEvent, args.onDelete);
   },
-};
+});
 
-export const Loading: Story = loadingStory(
-  { requests: undefined, isLoading: true },
-  'Loading serve requests',
-  (canvas) => expect(canvas.getByRole('form', { name: 'Request a launch command' })).toBeVisible(),
+export const Loading = meta.story(
+  loadingStory({ requests: undefined, isLoading: true }, 'Loading serve requests', (canvas) =>
+    expect(canvas.getByRole('form', { name: 'Request a launch command' })).toBeVisible(),
+  ),
 );
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   ...emptyWithCommandStory({ requests: [] }, { heading: 'No serve requests yet', command: 'mako-runner bench' }),
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   ...failedLoadStory({
     requests: undefined,
     error: { statusText: 'Internal Server Error', detail: 'database is locked' },
   }),
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Your requests' })),
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   ...phoneStory((canvas) => canvas.getByRole('button', { name: 'Get launch command' })),
-};
-
-export const InAppShell: Story = inAppShellStory(ServeRequestsPage, {
-  title: SERVE_REQUESTS_TITLE,
-  currentPath: '/serve-requests/',
-  heading: 'MAKO Serve Requests',
 });
+
+export const InAppShell = meta.story(
+  inAppShellStory(ServeRequestsPage, {
+    title: SERVE_REQUESTS_TITLE,
+    currentPath: '/serve-requests/',
+    heading: 'MAKO Serve Requests',
+  }),
+);

@@ -1,5 +1,5 @@
 import type { Benchmark, BenchmarkSetting } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import {
@@ -26,16 +26,13 @@ import {
 } from './share-pages';
 import { expectNoOwnerControls } from './share-pages.plays';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Share pages',
   component: PublicPage,
   parameters: { padded: false },
   args: { children: null },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof PublicPage>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const published = llamaH100Benchmarks.filter((benchmark) => benchmark.published);
 const ignore = fn();
@@ -71,7 +68,7 @@ const publicSession = (session: TuningSession, best: TuningBest | null, trials: 
   />
 );
 
-export const PublicSetting: Story = {
+export const PublicSetting = meta.story({
   args: {
     title: benchmarkSettingTitle(llamaH100Setting),
     children: publicBenchmarks({ ...llamaH100Setting, benchmark_count: published.length }, published),
@@ -85,9 +82,9 @@ export const PublicSetting: Story = {
     await expect(canvas.getByRole('heading', { name: `Benchmarks (${published.length})` })).toBeVisible();
     await expectNoOwnerControls(canvasElement);
   },
-};
+});
 
-export const PublicBenchmark: Story = {
+export const PublicBenchmark = meta.story({
   args: {
     title: 'meta-llama/Llama-3.1-8B-Instruct benchmark on 1x H100',
     children: publicBenchmarks(llamaH100Setting, [llamaH100Manual]),
@@ -98,9 +95,9 @@ export const PublicBenchmark: Story = {
     await expect(canvas.getByRole('table', { name: 'Latency percentiles in ms' })).toBeVisible();
     await expectNoOwnerControls(canvasElement);
   },
-};
+});
 
-export const PublicSession: Story = {
+export const PublicSession = meta.story({
   args: {
     title: tuningSessionTitle(COMPLETE_SESSION.setting),
     children: publicSession(COMPLETE_SESSION, COMPLETE_BEST, COMPLETE_RESULTS),
@@ -114,10 +111,10 @@ export const PublicSession: Story = {
     await expect(canvas.queryByText(/Add a runner|Start a runner/)).toBeNull();
     await expectNoOwnerControls(canvasElement);
   },
-};
+});
 
 /** A session that finished without any trial: no runner command to start one on a stranger's page. */
-export const PublicSessionWithoutTrials: Story = {
+export const PublicSessionWithoutTrials = meta.story({
   args: {
     title: tuningSessionTitle(COMPLETE_SESSION.setting),
     children: publicSession({ ...COMPLETE_SESSION, status: 'failed', best: null }, null, []),
@@ -127,9 +124,9 @@ export const PublicSessionWithoutTrials: Story = {
     await expect(canvas.getByText('No trial of this session was reported.')).toBeVisible();
     await expect(canvas.queryByText(/mako-runner/)).toBeNull();
   },
-};
+});
 
-export const NotAvailable: Story = {
+export const NotAvailable = meta.story({
   args: { children: <PublicNotAvailable what="benchmark" action={<a href="/">Go to MakoOptimize</a>} /> },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -139,10 +136,10 @@ export const NotAvailable: Story = {
     ).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Go to MakoOptimize' })).toHaveAttribute('href', '/');
   },
-};
+});
 
 /** The owner's side: the public addresses of a published benchmark and its setting, to copy. */
-export const OwnerShareLinks: Story = {
+export const OwnerShareLinks = meta.story({
   render: () => {
     const onCopy = fn();
     return (
@@ -169,7 +166,7 @@ export const OwnerShareLinks: Story = {
     await expect(navigator.clipboard.writeText).toHaveBeenCalledWith('https://mako.example.com/share/benchmarks/b-1');
     await expect(canvas.getByText('Publish a benchmark to give it, and this setting, a public page.')).toBeVisible();
   },
-};
+});
 
 function SessionShareDemo({ finished }: { finished: boolean }) {
   const [shared, setShared] = useState(false);
@@ -185,7 +182,7 @@ function SessionShareDemo({ finished }: { finished: boolean }) {
   );
 }
 
-export const OwnerSharesFinishedSession: Story = {
+export const OwnerSharesFinishedSession = meta.story({
   render: () => <SessionShareDemo finished />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -197,13 +194,13 @@ export const OwnerSharesFinishedSession: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Stop sharing' }));
     await expect(canvas.queryByRole('textbox', { name: 'Public link' })).toBeNull();
   },
-};
+});
 
-export const OwnerCannotShareRunningSession: Story = {
+export const OwnerCannotShareRunningSession = meta.story({
   render: () => <SessionShareDemo finished={false} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Share publicly' })).toBeDisabled();
     await expect(canvas.getByText('A session can be shared once it is finished.')).toBeVisible();
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_NOW } from '../benchmark-common/benchmark-common.fixtures';
 import type { TuningResult, TuningSession } from '@mako/contract';
@@ -16,14 +16,11 @@ import { expectNoOwnerControls } from './share-pages.plays';
  * (flag importance, failure regions, the slices) and, for a multi-objective session, its Pareto front.
  */
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Share pages/Session insights',
   parameters: { padded: false },
   beforeEach: stubClipboard,
-} satisfies Meta;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 /** The long vLLM run, finished: 34 trials, its OOMs where many sequences meet large batches. */
 const finished: TuningSession = {
@@ -74,7 +71,7 @@ const publicSession = (session: TuningSession, sessionTrials: readonly TuningRes
   </PublicPage>
 );
 
-export const PublicSessionInsights: Story = {
+export const PublicSessionInsights = meta.story({
   tags: ['visual'],
   render: () => publicSession(finished, trials, insights),
   play: async ({ canvasElement, step }) => {
@@ -111,7 +108,7 @@ export const PublicSessionInsights: Story = {
       await expect(canvas.queryByText(/mako-runner tune/)).toBeNull();
     });
   },
-};
+});
 
 /** The front's point best on the primary objective (per GPU): the session's best, as the server reports it. */
 const bestOnFront = [...TWO.front].sort((a, b) => (b.values[0] ?? 0) - (a.values[0] ?? 0))[0]!;
@@ -136,7 +133,7 @@ const frontSession: TuningSession = {
   default_objective_value: TWO.trials[0]?.objective_value ?? null,
 };
 
-export const PublicMultiObjectiveSession: Story = {
+export const PublicMultiObjectiveSession = meta.story({
   tags: ['visual'],
   render: () => publicSession(frontSession, TWO.trials),
   play: async ({ canvasElement }) => {
@@ -149,4 +146,4 @@ export const PublicMultiObjectiveSession: Story = {
     );
     await expectNoOwnerControls(canvasElement);
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { messages } from '@mako/fixtures';
 import { GoogleButton } from '../google-button';
@@ -13,7 +13,7 @@ import {
 import { expectBusy } from '../../../test/story-kit-parts';
 import { SignUpForm } from './sign-up-form';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Home/SignUpForm',
   component: SignUpForm,
   args: {
@@ -22,12 +22,9 @@ const meta = {
     privacyPolicyUrl: 'https://example.com/privacy',
   },
   decorators: [withMaxWidth(400)],
-} satisfies Meta<typeof SignUpForm>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Idle: Story = {
+export const Idle = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step('the e-mail field is an email input with the literal {email} placeholder', async () => {
@@ -49,9 +46,9 @@ export const Idle: Story = {
       await expect(canvas.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const Filled: Story = {
+export const Filled = meta.story({
   args: { defaultEmail: '  ada@example.com ' },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('submitting sends the trimmed address once', async () => {
@@ -66,9 +63,9 @@ export const Filled: Story = {
       await expect(canvas.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
     });
   },
-};
+});
 
-export const Invalid: Story = {
+export const Invalid = meta.story({
   tags: ['visual'],
   play: async ({ canvas, args, step, userEvent }) => {
     const input = canvas.getByLabelText('E-mail');
@@ -95,9 +92,9 @@ export const Invalid: Story = {
       await expect(input).toHaveFocus();
     });
   },
-};
+});
 
-export const FixingTheAddressClearsTheError: Story = {
+export const FixingTheAddressClearsTheError = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     const input = canvas.getByLabelText('E-mail');
     await step('show an error first', () => expectInvalidAddressOnBlur(canvas, userEvent, 'ada'));
@@ -111,9 +108,9 @@ export const FixingTheAddressClearsTheError: Story = {
       await expect(args.onSignUp).toHaveBeenCalledWith('ada@example.com');
     });
   },
-};
+});
 
-export const Submitting: Story = {
+export const Submitting = meta.story({
   tags: ['visual'],
   args: { busy: true, defaultEmail: 'ada@example.com' },
   play: async ({ canvas, args, step, userEvent }) => {
@@ -125,9 +122,9 @@ export const Submitting: Story = {
       expectBusy(canvas.getByRole('button', { name: 'Sign up' }), userEvent, args.onSignUp),
     );
   },
-};
+});
 
-export const ServerError: Story = {
+export const ServerError = meta.story({
   tags: ['visual'],
   args: { error: 'Failed to send verification email', defaultEmail: 'ada@example.com' },
   play: async ({ canvas, step }) => {
@@ -136,9 +133,9 @@ export const ServerError: Story = {
       await expect(canvas.getByLabelText('E-mail')).toHaveValue('ada@example.com');
     });
   },
-};
+});
 
-export const Success: Story = {
+export const Success = meta.story({
   tags: ['visual'],
   args: { successMessage: messages.verificationSent },
   play: async ({ canvas, step }) => {
@@ -150,11 +147,11 @@ export const Success: Story = {
       await expect(canvas.queryByRole('form', { name: 'Sign up' })).not.toBeInTheDocument();
     });
   },
-};
+});
 
 const onGoogle = fn();
 
-export const WithGoogle: Story = {
+export const WithGoogle = meta.story({
   tags: ['visual'],
   args: { googleClientId: 'client-123.apps.googleusercontent.com' },
   render: (args) => <SignUpForm {...args} googleButton={<GoogleButton onClick={onGoogle} />} />,
@@ -165,28 +162,28 @@ export const WithGoogle: Story = {
       await expect(onGoogle).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const GoogleSlotWithoutClientId: Story = {
+export const GoogleSlotWithoutClientId = meta.story({
   args: { googleClientId: '', googleButton: <GoogleButton /> },
   play: async ({ canvas, step }) => {
     await step('an empty client id hides the slot even when a button is supplied', async () => {
       await expect(canvas.queryByRole('button', { name: 'Sign up with Google' })).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark' },
   args: { googleClientId: 'client-123', googleButton: <GoogleButton /> },
   play: async ({ canvas, step, userEvent }) => {
     await step('validation works the same in dark mode', () => expectInvalidAddressOnBlur(canvas, userEvent, 'nope'));
   },
-};
+});
 
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   args: { googleClientId: 'client-123', googleButton: <GoogleButton /> },
   ...phoneStory((canvas) => canvas.getByRole('button', { name: 'Sign up' })),
-};
+});

@@ -1,43 +1,23 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import preview from '../../../../../.storybook/preview';
+import { expect, within } from 'storybook/test';
 import { benchmarks, fullProvenance, mismatchedProvenance, partialProvenance, withProvenance } from '@mako/fixtures';
-import {
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
-  llamaH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
-import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
+import { llamaH100DetailArgs, llamaH100Fastest } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /*
  * The shown benchmark's own answer carries its provenance: what the engine really ran with, and
  * where the engine reports a flag otherwise than asked. The fastest benchmark is shown.
  */
-const fastest = llamaH100Benchmarks.reduce((a, b) =>
-  b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
-);
-const plain = benchmarks.find((b) => b.id === fastest.id)!;
+const plain = benchmarks.find((b) => b.id === llamaH100Fastest.id)!;
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Provenance',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success',
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
+    ...llamaH100DetailArgs(),
     selectedDetail: withProvenance(plain, fullProvenance),
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
-    ...FIXTURE_CLOCK,
   },
-} satisfies Meta<typeof SingleBenchmarkDetail>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const shownCard = (canvasElement: HTMLElement) => within(canvasElement).getByRole('region', { name: /Benchmark #\d/ });
 const section = (canvasElement: HTMLElement) =>
@@ -45,7 +25,7 @@ const section = (canvasElement: HTMLElement) =>
 const fact = (canvasElement: HTMLElement, name: string) =>
   [...section(canvasElement).querySelectorAll('dt')].find((dt) => dt.textContent === name)?.nextElementSibling;
 
-export const Full: Story = {
+export const Full = meta.story({
   play: async ({ canvasElement, step }) => {
     await step('the engine, its version and where they were read', async () => {
       await expect(fact(canvasElement, 'Engine')).toHaveTextContent('vllm 0.11.0 · from GET /version');
@@ -90,9 +70,9 @@ export const Full: Story = {
       ).toBeNull();
     });
   },
-};
+});
 
-export const PartlyUnknown: Story = {
+export const PartlyUnknown = meta.story({
   args: { selectedDetail: withProvenance(plain, partialProvenance) },
   play: async ({ canvasElement }) => {
     await expect(fact(canvasElement, 'Engine')).toHaveTextContent(/^unknown$/);
@@ -100,9 +80,9 @@ export const PartlyUnknown: Story = {
     await expect(fact(canvasElement, 'Dataset')).toHaveTextContent(/^random · seed 0$/);
     await expect(fact(canvasElement, 'Flags in effect')).toHaveTextContent('the engine reports none');
   },
-};
+});
 
-export const NoneFromAnOlderRunner: Story = {
+export const NoneFromAnOlderRunner = meta.story({
   args: { selectedDetail: plain },
   play: async ({ canvasElement }) => {
     const card = shownCard(canvasElement);
@@ -111,9 +91,9 @@ export const NoneFromAnOlderRunner: Story = {
     await expect(within(card).queryByRole('region', { name: 'Provenance' })).toBeNull();
     await expect(within(card).queryByText('The engine did not run with every flag asked for')).toBeNull();
   },
-};
+});
 
-export const FlagsNotTaken: Story = {
+export const FlagsNotTaken = meta.story({
   args: { selectedDetail: withProvenance({ ...plain, session_id: 'session-1' }, mismatchedProvenance) },
   play: async ({ canvasElement, step }) => {
     const card = shownCard(canvasElement);
@@ -133,4 +113,4 @@ export const FlagsNotTaken: Story = {
       await expect(warning.compareDocumentPosition(provenance) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     });
   },
-};
+});

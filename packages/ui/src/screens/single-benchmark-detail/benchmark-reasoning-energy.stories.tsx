@@ -1,28 +1,19 @@
 import type { Benchmark, BenchmarkMetrics } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
-import {
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
-  llamaH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
-import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
+import preview from '../../../../../.storybook/preview';
+import { expect, within } from 'storybook/test';
+import { llamaH100DetailArgs, llamaH100Fastest } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /*
  * A benchmark whose runner measured reasoning, the prefix cache and energy (issue 24), one that
  * measured only some, and one from an older runner, which measured none.
  */
-const fastest = llamaH100Benchmarks.reduce((a, b) =>
-  b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
-);
 const stats = (p50: number) => ({ mean: p50 * 1.1, p50, p90: p50 * 1.5, p95: p50 * 1.7, p99: p50 * 2 });
 const withMetrics = (extra: Partial<BenchmarkMetrics>, cost: number | null = 0.5): Benchmark => ({
-  ...fastest,
+  ...llamaH100Fastest,
   cost_per_million_tokens: cost,
   metrics: {
-    ...fastest.metrics,
+    ...llamaH100Fastest.metrics,
     ttft_ms: { ...stats(200), mean: 250 },
     e2el_ms: { ...stats(2000), mean: 1000 },
     ...extra,
@@ -38,31 +29,20 @@ const everything = withMetrics({
   energy: { joules_per_output_token: 0.412, joules_per_request: 84.3, source: 'dcgm' },
 });
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Reasoning, cache and energy',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success',
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
+    ...llamaH100DetailArgs(),
     selectedDetail: everything,
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
-    ...FIXTURE_CLOCK,
   },
-} satisfies Meta<typeof SingleBenchmarkDetail>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const section = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('region', { name });
 const stat = (canvasElement: HTMLElement, sectionName: string, label: string) =>
   within(section(canvasElement, sectionName)).getByText(label).parentElement as HTMLElement;
 
-export const Measured: Story = {
+export const Measured = meta.story({
   play: async ({ canvasElement, step }) => {
     await step(
       'reasoning: the first token of any kind against the first answer token, and both token counts',
@@ -94,9 +74,9 @@ export const Measured: Story = {
       await expect(section(canvasElement, 'Cost by token kind')).toHaveTextContent('25 % before the first token');
     });
   },
-};
+});
 
-export const PartlyMeasured: Story = {
+export const PartlyMeasured = meta.story({
   args: {
     selectedDetail: withMetrics({ ttfot_ms: stats(210), reasoning_tokens: 0, answer_tokens: 20_480 }, null),
   },
@@ -108,14 +88,14 @@ export const PartlyMeasured: Story = {
     await expect(stat(canvasElement, 'Energy', 'Source')).toHaveTextContent('Not measured');
     await expect(section(canvasElement, 'Cost by token kind')).toHaveTextContent('No GPU price was given');
   },
-};
+});
 
-export const OlderRunner: Story = {
-  args: { selectedDetail: fastest },
+export const OlderRunner = meta.story({
+  args: { selectedDetail: llamaH100Fastest },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('region', { name: 'Latency percentiles' })).toBeVisible();
     for (const name of ['Reasoning', 'Prefix cache', 'Energy', 'Cost by token kind'])
       await expect(canvas.queryByRole('region', { name })).toBeNull();
   },
-};
+});

@@ -1,30 +1,27 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { llamaH100Benchmarks, llamaH100Setting } from '../benchmark-common/benchmark-common.fixtures';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import { expectTicksToCompare } from '../../../test/story-kit-screens';
 
 /** Ticking a setting's benchmarks for Compare: the same control, limit and words as search. */
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Compare',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success',
+    status: 'success' as const,
     setting: llamaH100Setting,
     benchmarks: llamaH100Benchmarks,
     onCompare: fn(),
     onPublishChange: fn(),
     onDelete: fn(),
   },
-} satisfies Meta<typeof SingleBenchmarkDetail>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 /** The benchmarks' ids by their number in the list (#1 is the oldest). */
 const byNumber = [...llamaH100Benchmarks].sort((a, b) => a.created_at.localeCompare(b.created_at)).map((b) => b.id);
 
-export const TickToCompare: Story = {
+export const TickToCompare = meta.story({
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     const table = within(canvasElement).getByRole('table', { name: 'Benchmarks of this setting' });
     const box = (number: number) => within(table).getByRole('checkbox', { name: `Compare benchmark #${number}` });
@@ -45,12 +42,12 @@ export const TickToCompare: Story = {
       await expect(canvas.getByRole('button', { name: 'Compare' })).toBeDisabled();
     });
   },
-};
+});
 
-export const WithoutCompare: Story = {
+export const WithoutCompare = meta.story({
   args: { onCompare: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('checkbox')).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Compare' })).toBeNull();
   },
-};
+});

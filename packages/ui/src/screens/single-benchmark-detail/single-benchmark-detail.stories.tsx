@@ -1,14 +1,10 @@
 import type { Benchmark } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { useState } from 'react';
-import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import {
   OTHER_USER_ID,
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
   llamaH100Manual,
-  llamaH100Setting,
   llamaH100Trials,
   qwenH100Benchmarks,
   qwenH100Setting,
@@ -25,7 +21,7 @@ import {
   phoneChartStory,
 } from '../../../test/story-kit-screens';
 import { expectBusy, waitForChartPlot } from '../../../test/story-kit-parts';
-import { FIXTURE_CLOCK, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
+import { llamaH100DetailArgs, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 import type { SingleBenchmarkDetailProps } from './single-benchmark-detail';
 
@@ -33,26 +29,15 @@ const TITLE = 'meta-llama/Llama-3.1-8B-Instruct benchmarks on 1x H100';
 /** Numbered by age: #1 is the hand-run defaults benchmark, #4 the fastest trial (trial 5 of the session). */
 const [, trial3, trial5, trial6] = llamaH100Trials as [Benchmark, Benchmark, Benchmark, Benchmark];
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success',
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
+    ...llamaH100DetailArgs(),
     ...retryAndCopyArgs(),
-    ...FIXTURE_CLOCK,
   },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof SingleBenchmarkDetail>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const benchmarksTable = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('table', { name: 'Benchmarks of this setting' });
@@ -62,7 +47,7 @@ const latencyRow = (canvasElement: HTMLElement, name: string) =>
   ].find((row) => row.querySelector('td')?.textContent === name);
 const cellsOf = (row: Element | undefined) => [...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent);
 
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step("the title is '{model name} benchmarks on {count}x {hardware name}'", () =>
@@ -136,9 +121,9 @@ export const Full: Story = {
       await expect(canvasElement.querySelectorAll('.recharts-scatter-symbol')).toHaveLength(7);
     });
   },
-};
+});
 
-export const ChooseABenchmark: Story = {
+export const ChooseABenchmark = meta.story({
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('choosing another benchmark in the list shows its metrics', async () => {
       await userEvent.click(canvas.getByRole('radio', { name: 'Show benchmark #5' }));
@@ -161,9 +146,9 @@ export const ChooseABenchmark: Story = {
       await expect(canvas.getByRole('heading', { name: 'Benchmark #4' })).toBeVisible();
     });
   },
-};
+});
 
-export const LatencyAxis: Story = {
+export const LatencyAxis = meta.story({
   play: async ({ canvas, step, userEvent }) => {
     await step('the x axis can show mean TPOT instead of p99 TTFT', async () => {
       await userEvent.selectOptions(canvas.getByLabelText('Latency axis'), 'tpot_ms.mean');
@@ -172,9 +157,9 @@ export const LatencyAxis: Story = {
       ).toBeVisible();
     });
   },
-};
+});
 
-export const ChooseOnTheChart: Story = {
+export const ChooseOnTheChart = meta.story({
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await waitForChartPlot(canvasElement, 15_000);
     await step('clicking a point selects that benchmark', async () => {
@@ -186,9 +171,9 @@ export const ChooseOnTheChart: Story = {
       await expect(canvas.getByRole('heading', { name: 'Benchmark #1' })).toBeVisible();
     });
   },
-};
+});
 
-export const SortByLatency: Story = {
+export const SortByLatency = meta.story({
   play: async ({ canvasElement, step, userEvent }) => {
     const table = benchmarksTable(canvasElement);
     await step('p99 TTFT sorts fastest first', async () => {
@@ -198,9 +183,9 @@ export const SortByLatency: Story = {
       await expect(first).toHaveTextContent(/352 ms/);
     });
   },
-};
+});
 
-export const PublishAndUnpublish: Story = {
+export const PublishAndUnpublish = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('Publish makes the selected private benchmark public', async () => {
       await expectClickReportsOnce(
@@ -217,9 +202,9 @@ export const PublishAndUnpublish: Story = {
       await expect(args.onPublishChange).toHaveBeenLastCalledWith(llamaH100Manual.id, false);
     });
   },
-};
+});
 
-export const Publishing: Story = {
+export const Publishing = meta.story({
   args: { publishingId: trial5.id, publishError: 'Something went wrong: Service Unavailable' },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the button spins and cannot be pressed twice', () =>
@@ -229,7 +214,7 @@ export const Publishing: Story = {
       await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Service Unavailable');
     });
   },
-};
+});
 
 /** The server's answer to the pending delete, given by the play function when it has checked the busy state. */
 const pendingDeletion = { answer: () => {} };
@@ -255,7 +240,7 @@ function DeletingApp(props: SingleBenchmarkDetailProps) {
   );
 }
 
-export const DeleteWithConfirm: Story = {
+export const DeleteWithConfirm = meta.story({
   render: (args) => <DeletingApp {...args} />,
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('Delete asks first, naming the benchmark; Cancel deletes nothing', async () => {
@@ -282,9 +267,9 @@ export const DeleteWithConfirm: Story = {
       await expect(canvas.getByText('Output tok/s per GPU').nextElementSibling).toHaveTextContent('5,086');
     });
   },
-};
+});
 
-export const DeleteFailed: Story = {
+export const DeleteFailed = meta.story({
   args: { deleteError: 'Something went wrong: Not Found' },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the failure shows in the dialog, which stays open for a retry', async () => {
@@ -296,9 +281,9 @@ export const DeleteFailed: Story = {
       await expect(screen.getByRole('alertdialog')).toBeVisible();
     });
   },
-};
+});
 
-export const ReadOnly: Story = {
+export const ReadOnly = meta.story({
   tags: ['visual'],
   args: { viewerId: OTHER_USER_ID },
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
@@ -314,9 +299,9 @@ export const ReadOnly: Story = {
     });
     await waitForChartPlot(canvasElement, 15_000);
   },
-};
+});
 
-export const WithoutEngineDefaults: Story = {
+export const WithoutEngineDefaults = meta.story({
   args: { setting: qwenH100Setting, benchmarks: qwenH100Benchmarks, runtimeDefaults: undefined },
   play: async ({ canvas, canvasElement, step }) => {
     await step("the title follows the setting's model and hardware", () =>
@@ -336,23 +321,23 @@ export const WithoutEngineDefaults: Story = {
       await expect(canvas.getByText('Request rate').nextElementSibling).toHaveTextContent('8 req/s');
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkChartScreenStory((canvas) => canvas.getByRole('heading', { level: 1, name: TITLE })),
-};
+});
 
 /** The page fits 375 px: the long title wraps, wide tables scroll inside their frames. */
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   ...phoneChartStory(
     (canvas) => canvas.getByRole('heading', { level: 1 }),
     (canvas) => canvas.getByRole('button', { name: 'Delete' }),
   ),
-};
+});
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   args: { benchmarks: [] },
   play: async ({ canvas, args, step, userEvent }) => {
@@ -373,15 +358,15 @@ export const Empty: Story = {
       await waitFor(() => expect(canvas.getByRole('button', { name: 'Copy' })).toBeVisible(), { timeout: 4000 });
     });
   },
-};
+});
 
-export const Loading: Story = loadingStory(
-  { status: 'loading', setting: undefined, benchmarks: undefined },
-  'Loading benchmarks',
-  (canvas) => expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument(),
+export const Loading = meta.story(
+  loadingStory({ status: 'loading', setting: undefined, benchmarks: undefined }, 'Loading benchmarks', (canvas) =>
+    expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument(),
+  ),
 );
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   ...failedLoadStory({
     status: 'error',
@@ -389,4 +374,4 @@ export const ErrorState: Story = {
     benchmarks: undefined,
     error: { statusText: 'Not Found', detail: 'Benchmark setting not found' },
   }),
-};
+});

@@ -1,49 +1,29 @@
 import type { Benchmark } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor, within } from 'storybook/test';
+import preview from '../../../../../.storybook/preview';
+import { expect, waitFor, within } from 'storybook/test';
 import { benchmarks, measured } from '@mako/fixtures';
-import {
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
-  llamaH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
 import { expectFitsPhone } from '../../../test/story-kit';
-import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
+import { llamaH100DetailArgs, llamaH100Fastest } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /*
  * The shown benchmark's own answer (GET /benchmarks/by-id) carries what lists leave out: repeated
  * runs with their intervals, the client's report, engine telemetry. The fastest benchmark is shown.
  */
-const fastest = llamaH100Benchmarks.reduce((a, b) =>
-  b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
-);
 const detail = (options: Parameters<typeof measured>[1]): Benchmark =>
   measured(
-    benchmarks.find((b) => b.id === fastest.id)!,
+    benchmarks.find((b) => b.id === llamaH100Fastest.id)!,
     options,
   );
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Measurements',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success',
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
+    ...llamaH100DetailArgs(),
     selectedDetail: detail({}),
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
-    ...FIXTURE_CLOCK,
   },
-} satisfies Meta<typeof SingleBenchmarkDetail>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const shownCard = (canvasElement: HTMLElement) => within(canvasElement).getByRole('region', { name: /Benchmark #\d/ });
 const waitForTelemetry = async (canvasElement: HTMLElement) => {
@@ -53,7 +33,7 @@ const waitForTelemetry = async (canvasElement: HTMLElement) => {
   );
 };
 
-export const WithRuns: Story = {
+export const WithRuns = meta.story({
   args: { selectedDetail: detail({ telemetry: false }) },
   play: async ({ canvasElement, step }) => {
     const card = shownCard(canvasElement);
@@ -80,9 +60,9 @@ export const WithRuns: Story = {
       await expect(within(card).queryByRole('figure', { name: 'Engine telemetry' })).toBeNull();
     });
   },
-};
+});
 
-export const ClientLimited: Story = {
+export const ClientLimited = meta.story({
   args: { selectedDetail: detail({ limited: true, runs: false, telemetry: false }) },
   play: async ({ canvasElement }) => {
     const card = shownCard(canvasElement);
@@ -92,9 +72,9 @@ export const ClientLimited: Story = {
     );
     await expect(within(card).getByText('Client-limited')).toBeVisible();
   },
-};
+});
 
-export const WithTelemetry: Story = {
+export const WithTelemetry = meta.story({
   args: { selectedDetail: detail({ runs: false }) },
   play: async ({ canvasElement }) => {
     const card = shownCard(canvasElement);
@@ -104,10 +84,10 @@ export const WithTelemetry: Story = {
     );
     await waitForTelemetry(canvasElement);
   },
-};
+});
 
 /** An older runner's benchmark, or the list's row before the benchmark's own answer arrives. */
-export const NoneOfThem: Story = {
+export const NoneOfThem = meta.story({
   args: { selectedDetail: null },
   play: async ({ canvasElement }) => {
     const card = shownCard(canvasElement);
@@ -116,22 +96,22 @@ export const NoneOfThem: Story = {
     await expect(within(card).queryByText('The client could not keep up')).toBeNull();
     await expect(within(card).queryByRole('figure', { name: 'Engine telemetry' })).toBeNull();
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   args: { selectedDetail: detail({ limited: true }) },
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('The client could not keep up')).toBeVisible();
     await waitForTelemetry(canvasElement);
   },
-};
+});
 
-export const Phone: Story = {
+export const Phone = meta.story({
   args: { selectedDetail: detail({ limited: true }) },
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement }) => {
     await waitForTelemetry(canvasElement);
     await expectFitsPhone(canvasElement);
   },
-};
+});

@@ -1,45 +1,25 @@
-import type { Benchmark } from '@mako/contract';
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import preview from '../../../../../.storybook/preview';
+import { expect, within } from 'storybook/test';
 import { withPrediction, withoutPrediction } from '@mako/fixtures';
-import {
-  VIEWER_ID,
-  VLLM_DEFAULTS,
-  llamaH100Benchmarks,
-  llamaH100Setting,
-} from '../benchmark-common/benchmark-common.fixtures';
 import { expectFitsPhone } from '../../../test/story-kit';
-import { FIXTURE_CLOCK } from '../../../test/story-kit-benchmarks';
+import { llamaH100DetailArgs, llamaH100Fastest } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarkDetail } from './single-benchmark-detail';
 
 /*
  * "Predicted vs measured" on the shown benchmark (its own answer, GET /benchmarks/by-id, carries the
  * prediction). In these stories the model reads throughput 25 % high and latencies 25 % low.
  */
-const shown: Benchmark = llamaH100Benchmarks.reduce((a, b) =>
-  b.metrics.output_throughput > a.metrics.output_throughput ? b : a,
-);
+const shown = llamaH100Fastest;
 const BIAS = 1.25;
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Single benchmarks/Detail/Prediction',
   component: SingleBenchmarkDetail,
   args: {
-    status: 'success',
-    setting: llamaH100Setting,
-    benchmarks: llamaH100Benchmarks,
+    ...llamaH100DetailArgs(),
     selectedDetail: withPrediction(shown, BIAS),
-    viewerId: VIEWER_ID,
-    runtimeDefaults: VLLM_DEFAULTS,
-    onSelectBenchmark: fn(),
-    onPublishChange: fn(),
-    onDelete: fn(),
-    ...FIXTURE_CLOCK,
   },
-} satisfies Meta<typeof SingleBenchmarkDetail>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const section = (canvasElement: HTMLElement) => {
   const card = within(canvasElement).getByRole('region', { name: /Benchmark #\d/ });
@@ -55,7 +35,7 @@ function rowOf(canvasElement: HTMLElement, label: string): Record<string, string
   return Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? '']));
 }
 
-export const Predicted: Story = {
+export const Predicted = meta.story({
   play: async ({ canvasElement, step }) => {
     const card = section(canvasElement);
     await expect(card.getByRole('heading', { name: 'Predicted vs measured' })).toBeVisible();
@@ -77,9 +57,9 @@ export const Predicted: Story = {
       ).toBeVisible();
     });
   },
-};
+});
 
-export const Corrected: Story = {
+export const Corrected = meta.story({
   tags: ['visual'],
   // One benchmark listed, so that the screenshot reaches down to the section.
   args: { benchmarks: [shown], selectedDetail: withPrediction(shown, BIAS, 4) },
@@ -98,9 +78,9 @@ export const Corrected: Story = {
     });
     await expect(card.getByText(/from 4 other measured benchmarks you can see/)).toBeVisible();
   },
-};
+});
 
-export const UnknownGpu: Story = {
+export const UnknownGpu = meta.story({
   args: {
     selectedDetail: withoutPrediction(shown, 'The performance model does not know the GPU Imaginary GPU.'),
   },
@@ -112,22 +92,22 @@ export const UnknownGpu: Story = {
     ).toBeVisible();
     await expect(card.queryByRole('table', { name: /predicted figures/ })).toBeNull();
   },
-};
+});
 
-export const Demo: Story = {
+export const Demo = meta.story({
   args: { selectedDetail: { ...shown, demo: true } },
   play: async ({ canvasElement }) => {
     const card = section(canvasElement);
     await expect(card.getByText(/This is demo data: the performance model produced these figures/)).toBeVisible();
     await expect(card.queryByRole('table', { name: /predicted figures/ })).toBeNull();
   },
-};
+});
 
-export const Phone: Story = {
+export const Phone = meta.story({
   args: { selectedDetail: withPrediction(shown, BIAS, 4) },
   globals: { viewport: { value: 'mobile375', isRotated: false } },
   play: async ({ canvasElement }) => {
     await expect(section(canvasElement).getByRole('heading', { name: 'Predicted vs measured' })).toBeVisible();
     await expectFitsPhone(canvasElement);
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { benchmarkSettings, llamaH100Setting, qwenH100Setting } from '../benchmark-common/benchmark-common.fixtures';
 import { darkThemeStory, phoneStory, stubClipboard } from '../../../test/story-kit';
@@ -14,11 +14,11 @@ import {
 import { FIXTURE_CLOCK, retryAndCopyArgs } from '../../../test/story-kit-benchmarks';
 import { SingleBenchmarks } from './single-benchmarks';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Single benchmarks/List',
   component: SingleBenchmarks,
   args: {
-    status: 'success',
+    status: 'success' as const,
     settings: benchmarkSettings,
     count: benchmarkSettings.length,
     onOpenSetting: fn(),
@@ -27,10 +27,7 @@ const meta = {
     ...FIXTURE_CLOCK,
   },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof SingleBenchmarks>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const bodyRows = (canvasElement: HTMLElement) => [
   ...canvasElement.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]'),
@@ -38,7 +35,7 @@ const bodyRows = (canvasElement: HTMLElement) => [
 const rowOf = (canvasElement: HTMLElement, model: string, hardware: string) =>
   bodyRows(canvasElement).find((row) => row.cells[0]?.textContent === model && row.cells[1]?.textContent === hardware);
 
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('the title and one row per setting', async () => {
@@ -65,9 +62,9 @@ export const Full: Story = {
       await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
     });
   },
-};
+});
 
-export const SortAndOpen: Story = {
+export const SortAndOpen = meta.story({
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     await step('choosing a model opens that setting', async () => {
       const row = rowOf(canvasElement, 'Qwen/Qwen3-32B', '2x H100') as HTMLElement;
@@ -98,16 +95,19 @@ export const SortAndOpen: Story = {
       await expect(rates.at(-1)).toBe('All at once');
     });
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('table', { name: 'Benchmark settings' })),
-};
+});
 
-export const Mobile: Story = { tags: ['visual'], ...phoneStory((canvas) => canvas.getByRole('heading', { level: 1 })) };
+export const Mobile = meta.story({
+  tags: ['visual'],
+  ...phoneStory((canvas) => canvas.getByRole('heading', { level: 1 })),
+});
 
-export const AsLinks: Story = {
+export const AsLinks = meta.story({
   args: { settingHref: (id: string) => `/single-benchmarks/${id}` },
   play: async ({ canvas, args, step, userEvent }) => {
     const link = canvas.getAllByRole('link', { name: 'meta-llama/Llama-3.1-8B-Instruct' }).at(-1) as HTMLElement;
@@ -134,9 +134,9 @@ export const AsLinks: Story = {
       await expect(args.onOpenSetting).toHaveBeenCalledTimes(1);
     });
   },
-};
+});
 
-export const ServerPages: Story = {
+export const ServerPages = meta.story({
   args: { count: 250, limit: 100, offset: 100 },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the range is the page the app asked for', async () => {
@@ -154,17 +154,17 @@ export const ServerPages: Story = {
       await expect(args.onPageChange).toHaveBeenLastCalledWith({ limit: 100, offset: 0 });
     });
   },
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { status: 'loading', settings: undefined, count: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('table', { name: 'Benchmark settings' })).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.queryByText('Qwen/Qwen3-32B')).not.toBeInTheDocument();
   },
-};
+});
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   args: { settings: [], count: 0 },
   play: async ({ canvas, step }) => {
@@ -176,9 +176,9 @@ export const Empty: Story = {
       await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const EmptyCopyCommand: Story = {
+export const EmptyCopyCommand = meta.story({
   args: { settings: [], count: 0 },
   play: async ({ canvas, args, userEvent }) => {
     await expectCopyConfirmed(canvas, userEvent, {
@@ -187,11 +187,13 @@ export const EmptyCopyCommand: Story = {
     });
     await expect(args.onCopyCommand).toHaveBeenCalledTimes(1);
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   ...failedStatusStory('settings', { statusText: 'Service Unavailable', detail: 'The database is not answering' }),
-};
+});
 
-export const ErrorWithoutDetail: Story = failedStatusStory('settings', { statusText: 'Bad Gateway', detail: null });
+export const ErrorWithoutDetail = meta.story(
+  failedStatusStory('settings', { statusText: 'Bad Gateway', detail: null }),
+);

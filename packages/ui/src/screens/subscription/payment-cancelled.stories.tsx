@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect } from 'storybook/test';
 import { darkThemeStory, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { expectOutcomeLeadsOn, expectPageTitle } from '../../../test/story-kit-screens';
@@ -6,17 +6,14 @@ import { PaymentCancelledPage } from './payment-result';
 
 const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Subscription/PaymentCancelledPage',
   component: PaymentCancelledPage,
   args: { currentPlanName: 'Free', contactUsUrl: 'https://example.com/contact' },
   beforeEach: clearNavigate,
-} satisfies Meta<typeof PaymentCancelledPage>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Cancelled: Story = {
+export const Cancelled = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step("the title is 'Payment Cancelled' and says nothing changed", async () => {
@@ -39,28 +36,28 @@ export const Cancelled: Story = {
       );
     });
   },
-};
+});
 
-export const WithRouterLink: Story = {
+export const WithRouterLink = meta.story({
   args: { renderLink: routerLink, links: { subscription: '/app/subscription/' } },
   play: ({ canvas, userEvent }) =>
     expectOutcomeLeadsOn(
       { canvas, user: userEvent, navigate },
       { heading: 'Payment Cancelled', link: 'Back to plans', href: '/app/subscription/' },
     ),
-};
+});
 
-export const WithoutDetails: Story = {
+export const WithoutDetails = meta.story({
   args: { currentPlanName: undefined, contactUsUrl: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No payment was taken and your plan has not changed.')).toBeVisible();
     await expect(canvas.queryByRole('link', { name: /Contact us/ })).not.toBeInTheDocument();
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Payment Cancelled' })),
-};
+});
 
-export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
+export const Mobile = meta.story({ tags: ['visual'], ...phoneStory() });

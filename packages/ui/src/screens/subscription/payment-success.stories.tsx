@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { darkThemeStory, expectFailureWithRetry, phoneStory, routerLinkStub } from '../../../test/story-kit';
 import { expectOutcomeLeadsOn, expectPageTitle } from '../../../test/story-kit-screens';
@@ -6,17 +6,14 @@ import { PaymentSuccessPage } from './payment-result';
 
 const { navigate, clearNavigate, RouterLink: routerLink } = routerLinkStub();
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Subscription/PaymentSuccessPage',
   component: PaymentSuccessPage,
   args: { onRetry: fn() },
   beforeEach: clearNavigate,
-} satisfies Meta<typeof PaymentSuccessPage>;
+});
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-export const Success: Story = {
+export const Success = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step('the title is the spec’s, word for word', () =>
@@ -32,9 +29,9 @@ export const Success: Story = {
       await expect(canvas.getByRole('link', { name: 'Back to your plan' })).toHaveAttribute('href', '/subscription/');
     });
   },
-};
+});
 
-export const WithRouterLink: Story = {
+export const WithRouterLink = meta.story({
   args: { renderLink: routerLink, planName: 'Pro (yearly)' },
   play: async ({ canvas, step, userEvent }) => {
     await step('the app’s links receive the clicks', () =>
@@ -48,19 +45,19 @@ export const WithRouterLink: Story = {
       await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Successful - Welcome to Pro!');
     });
   },
-};
+});
 
-export const Confirming: Story = {
+export const Confirming = meta.story({
   args: { isLoading: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Confirming your payment');
     await expect(canvas.queryByRole('heading', { name: /Payment Successful/ })).not.toBeInTheDocument();
   },
-};
+});
 
 const NOT_PAID = { statusText: 'Bad Request', detail: 'Checkout session is not paid' };
 
-export const ConfirmFailed: Story = {
+export const ConfirmFailed = meta.story({
   tags: ['visual'],
   args: { error: NOT_PAID },
   play: async ({ canvas, args, step, userEvent }) => {
@@ -69,11 +66,11 @@ export const ConfirmFailed: Story = {
     });
     await expectFailureWithRetry(canvas, userEvent, args.onRetry, NOT_PAID, step);
   },
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkThemeStory((canvas) => canvas.getByRole('heading', { name: 'Payment Successful - Welcome to Pro!' })),
-};
+});
 
-export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
+export const Mobile = meta.story({ tags: ['visual'], ...phoneStory() });

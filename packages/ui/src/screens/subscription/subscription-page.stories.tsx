@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import { darkThemeStory, failedLoadStory, inAppShellStory, phoneStory } from '../../../test/story-kit';
 import { expectClickReportsOnce, loadingStory } from '../../../test/story-kit-screens';
@@ -6,19 +6,16 @@ import { expectBusy } from '../../../test/story-kit-parts';
 import { FREE_SUBSCRIPTION, NOW, PLANS, PRO_CANCELED, PRO_PAST_DUE } from './subscription.fixtures';
 import { SUBSCRIPTION_TITLE, SubscriptionPage } from './subscription-page';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Subscription/SubscriptionPage',
   component: SubscriptionPage,
   args: { plans: PLANS, subscription: FREE_SUBSCRIPTION, now: NOW, onChoose: fn(), onRetry: fn() },
-} satisfies Meta<typeof SubscriptionPage>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const planCard = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement).getByRole('region', { name: new RegExp(`^${name}`) });
 
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('prices in whole USD per month, and Contact us without a price', async () => {
@@ -54,9 +51,9 @@ export const Full: Story = {
       ).toHaveTextContent('Unlimited active tuning sessions');
     });
   },
-};
+});
 
-export const ChoosePlan: Story = {
+export const ChoosePlan = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('Choose Pro calls onChoose with the plan id', async () => {
       await expectClickReportsOnce(canvas.getByRole('button', { name: 'Choose Pro' }), userEvent, args.onChoose, 'pro');
@@ -66,9 +63,9 @@ export const ChoosePlan: Story = {
       await expect(args.onChoose).toHaveBeenLastCalledWith('enterprise');
     });
   },
-};
+});
 
-export const ContactUsLink: Story = {
+export const ContactUsLink = meta.story({
   args: { contactUsUrl: 'https://example.com/contact' },
   play: async ({ canvasElement, args }) => {
     const link = within(planCard(canvasElement, 'Enterprise')).getByRole('link', { name: /Contact us/ });
@@ -77,9 +74,9 @@ export const ContactUsLink: Story = {
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(args.onChoose).not.toHaveBeenCalled();
   },
-};
+});
 
-export const Choosing: Story = {
+export const Choosing = meta.story({
   tags: ['visual'],
   args: { choosingPlanId: 'pro' },
   play: async ({ canvas, args, step, userEvent }) => {
@@ -88,9 +85,9 @@ export const Choosing: Story = {
       await expectBusy(canvas.getByRole('button', { name: 'Choose Pro' }), userEvent, args.onChoose);
     });
   },
-};
+});
 
-export const ChooseFailed: Story = {
+export const ChooseFailed = meta.story({
   args: { chooseError: 'Something went wrong: Bad Request' },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('an old failure is not shown before the user chooses', async () => {
@@ -102,25 +99,25 @@ export const ChooseFailed: Story = {
       await expect(canvas.getByRole('alert')).toHaveTextContent('Something went wrong: Bad Request');
     });
   },
-};
+});
 
-export const PriceFormat: Story = {
+export const PriceFormat = meta.story({
   args: { plans: PLANS.map((plan) => (plan.id === 'pro' ? { ...plan, price_usd_month: 1299 } : plan)) },
   play: async ({ canvasElement }) => {
     await expect(within(planCard(canvasElement, 'Pro')).getByText('$1,299')).toBeVisible();
   },
-};
+});
 
-export const PastDue: Story = {
+export const PastDue = meta.story({
   args: { subscription: PRO_PAST_DUE },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Your last payment did not go through');
     await expect(within(planCard(canvasElement, 'Pro')).getByText('Current plan')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Choose Free' })).toBeEnabled();
   },
-};
+});
 
-export const Canceled: Story = {
+export const Canceled = meta.story({
   args: { subscription: PRO_CANCELED },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Your Pro plan is canceled')).toBeVisible();
@@ -128,34 +125,38 @@ export const Canceled: Story = {
     await expect(canvas.queryByText('Current plan')).not.toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Choose Pro' })).toBeEnabled();
   },
-};
+});
 
-export const Loading: Story = loadingStory({ plans: undefined, isLoading: true }, 'Loading plans', (canvas) =>
-  expect(canvas.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument(),
+export const Loading = meta.story(
+  loadingStory({ plans: undefined, isLoading: true }, 'Loading plans', (canvas) =>
+    expect(canvas.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument(),
+  ),
 );
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   args: { plans: [] },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'No plans are on offer right now' })).toBeVisible();
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   ...failedLoadStory({
     plans: undefined,
     error: { statusText: 'Service Unavailable', detail: 'Billing is being upgraded' },
   }),
-};
-
-export const Dark: Story = { tags: ['visual'], ...darkThemeStory((canvas) => canvas.getByText('Current plan')) };
-
-export const Mobile: Story = { tags: ['visual'], ...phoneStory() };
-
-export const InAppShell: Story = inAppShellStory(SubscriptionPage, {
-  title: SUBSCRIPTION_TITLE,
-  currentPath: '/subscription/',
-  heading: 'Subscription - Choose Your Plan',
 });
+
+export const Dark = meta.story({ tags: ['visual'], ...darkThemeStory((canvas) => canvas.getByText('Current plan')) });
+
+export const Mobile = meta.story({ tags: ['visual'], ...phoneStory() });
+
+export const InAppShell = meta.story(
+  inAppShellStory(SubscriptionPage, {
+    title: SUBSCRIPTION_TITLE,
+    currentPath: '/subscription/',
+    heading: 'Subscription - Choose Your Plan',
+  }),
+);

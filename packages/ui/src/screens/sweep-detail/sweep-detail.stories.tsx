@@ -1,22 +1,19 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, waitFor, within } from 'storybook/test';
 import { completeSweep, partialSweep, saturatedSweep, unmetSweep } from '@mako/fixtures';
 import { SCREEN_CHART_TIMEOUT, expectPageTitle } from '../../../test/story-kit-screens';
 import { SweepDetail } from './sweep-detail';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Sweep detail/SweepDetail',
   component: SweepDetail,
   args: {
-    status: 'success',
+    status: 'success' as const,
     sweep: completeSweep,
     benchmarkHref: ({ benchmarkId, settingId }) => `/single-benchmarks/${settingId}?benchmark=${benchmarkId}`,
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-} satisfies Meta<typeof SweepDetail>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 type Canvas = ReturnType<typeof within>;
 
@@ -38,7 +35,7 @@ async function expectPlotted(canvasElement: HTMLElement, points: number) {
   await expect(canvasElement.querySelector('.recharts-line-curve')).not.toBeNull();
 }
 
-export const Complete: Story = {
+export const Complete = meta.story({
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectPageTitle(canvas, 'Sweep of meta-llama/Llama-3.1-8B-Instruct');
@@ -72,9 +69,9 @@ export const Complete: Story = {
     ).toHaveAccessibleDescription(/9 levels from concurrency 1 to concurrency 64/);
     await expectPlotted(canvasElement, 9);
   },
-};
+});
 
-export const WithSaturatedLevels: Story = {
+export const WithSaturatedLevels = meta.story({
   args: { sweep: saturatedSweep },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -92,9 +89,9 @@ export const WithSaturatedLevels: Story = {
     ).toBeVisible();
     await expectPlotted(canvasElement, 8);
   },
-};
+});
 
-export const NoLevelMetTheSlo: Story = {
+export const NoLevelMetTheSlo = meta.story({
   args: { sweep: unmetSweep },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -102,9 +99,9 @@ export const NoLevelMetTheSlo: Story = {
     await expect(verdictCells(canvas)).toEqual(['Missed the SLO']);
     await expect(canvas.getByText(/SLO E2E ≤ 1,500 ms/)).toBeVisible();
   },
-};
+});
 
-export const InProgress: Story = {
+export const InProgress = meta.story({
   args: { sweep: partialSweep },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -120,11 +117,11 @@ export const InProgress: Story = {
     await expect(levelRows(canvas)).toHaveLength(3);
     await expectPlotted(canvasElement, 3);
   },
-};
+});
 
-export const Loading: Story = {
+export const Loading = meta.story({
   args: { status: 'loading', sweep: undefined },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('table')).toBeNull();
   },
-};
+});

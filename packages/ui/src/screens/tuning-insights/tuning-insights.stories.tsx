@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, userEvent, within } from 'storybook/test';
 import { darkChartScreenStory, expectTexts, phoneChartStory } from '../../../test/story-kit-screens';
 import { waitForChartPlot } from '../../../test/story-kit-parts';
@@ -12,7 +12,7 @@ import {
   makeInsightTrials,
 } from './tuning-insights.fixtures';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tuning sessions/TuningInsights',
   component: TuningInsights,
   args: {
@@ -23,15 +23,12 @@ const meta = {
     metricLabel: 'output tok/s',
     formatValue: (value: number) => formatTokensPerSecond(value, { unit: false }),
   },
-} satisfies Meta<typeof TuningInsights>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const FEW = makeInsightTrials(5);
 const failedCount = INSIGHT_TRIALS.filter((trial) => trial.outcome === 'failed').length;
 
-export const Explained: Story = {
+export const Explained = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('the flags are ranked by their share of the objective, most important first', async () => {
@@ -69,9 +66,9 @@ export const Explained: Story = {
       expect(canvas.getByRole('figure', { name: 'Objective against enable_chunked_prefill' })).toBeVisible();
     });
   },
-};
+});
 
-export const TooFewTrials: Story = {
+export const TooFewTrials = meta.story({
   args: { insights: null, trials: FEW },
   play: async ({ canvas, step }) => {
     await step('no model is shown before it has something to say', async () => {
@@ -87,9 +84,9 @@ export const TooFewTrials: Story = {
       expect(canvas.getByLabelText('Flag')).toHaveValue('max_num_seqs');
     });
   },
-};
+});
 
-export const NoFailureYet: Story = {
+export const NoFailureYet = meta.story({
   args: {
     insights: { ...INSIGHTS, failure_regions: [] },
     trials: INSIGHT_TRIALS.filter((trial) => trial.outcome !== 'failed'),
@@ -98,28 +95,28 @@ export const NoFailureYet: Story = {
     expect(canvas.getByText('None learned: no trial has failed.')).toBeVisible();
     expect(canvas.queryByRole('list', { name: 'Failure regions' })).toBeNull();
   },
-};
+});
 
-export const FailuresWithoutPattern: Story = {
+export const FailuresWithoutPattern = meta.story({
   args: { insights: { ...INSIGHTS, failure_regions: [] } },
   play: async ({ canvas }) => {
     expect(
       canvas.getByText(`None learned: the ${failedCount} failures so far follow no pattern of flags.`),
     ).toBeVisible();
   },
-};
+});
 
 /** The server answers before the model is fitted: an empty importance, and the regions it has. */
-export const NotFittedYet: Story = {
+export const NotFittedYet = meta.story({
   args: { insights: { importance: [], failure_regions: [], trials_fitted: 3 }, trials: FEW },
   play: async ({ canvas }) => {
     expect(canvas.getByText('The tuner explains its choices once 6 trials have succeeded (3 so far).')).toBeVisible();
     expect(canvas.queryByRole('heading', { name: 'What matters' })).toBeNull();
   },
-};
+});
 
 /** The session is over short of six successful trials: no explanation will come, and it says why. */
-export const EndedTooFew: Story = {
+export const EndedTooFew = meta.story({
   args: { insights: { importance: [], failure_regions: [], trials_fitted: 4 }, trials: FEW, complete: true },
   play: async ({ canvas }) => {
     expect(
@@ -129,9 +126,9 @@ export const EndedTooFew: Story = {
     ).toBeVisible();
     expect(canvas.queryByText(/explains its choices once/)).toBeNull();
   },
-};
+});
 
-export const EndedWithOneSuccess: Story = {
+export const EndedWithOneSuccess = meta.story({
   args: { insights: null, trials: FEW.filter((trial) => trial.outcome !== 'failed').slice(0, 1), complete: true },
   play: async ({ canvas }) => {
     expect(
@@ -140,9 +137,9 @@ export const EndedWithOneSuccess: Story = {
       ),
     ).toBeVisible();
   },
-};
+});
 
-export const EndedWithoutSuccess: Story = {
+export const EndedWithoutSuccess = meta.story({
   args: {
     insights: null,
     trials: FEW.slice(0, 2).map((trial) => ({ ...trial, value: null, outcome: 'failed' as const })),
@@ -155,29 +152,29 @@ export const EndedWithoutSuccess: Story = {
       ),
     ).toBeVisible();
   },
-};
+});
 
 /** Enough trials succeeded, the models are not in yet (the request is under way). */
-export const Fitting: Story = {
+export const Fitting = meta.story({
   args: { insights: null },
   play: async ({ canvas }) => {
     expect(canvas.getByText("The tuner's models are being fitted to explain its choices.")).toBeVisible();
     expect(canvas.queryByText(/explains its choices once/)).toBeNull();
   },
-};
+});
 
-export const NoTrials: Story = {
+export const NoTrials = meta.story({
   args: { insights: null, trials: [] },
   play: async ({ canvas }) => {
     expect(canvas.getByText('The slices start with the first reported trial.')).toBeVisible();
     expect(canvas.queryByLabelText('Flag')).toBeNull();
   },
-};
+});
 
-export const Dark: Story = { tags: ['visual'], ...darkChartScreenStory() };
+export const Dark = meta.story({ tags: ['visual'], ...darkChartScreenStory() });
 
 /** Nothing overflows sideways: the pair of cards stacks and long flag names wrap. */
-export const Phone: Story = {
+export const Phone = meta.story({
   tags: ['visual'],
   ...phoneChartStory((canvas) => canvas.getByRole('heading', { name: 'What matters' })),
-};
+});

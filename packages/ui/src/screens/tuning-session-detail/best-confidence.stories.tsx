@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn } from 'storybook/test';
 import { completeConfidence, completeConfirmedResults } from '@mako/fixtures';
 import { COMPLETE_BEST, COMPLETE_RESULTS, COMPLETE_SESSION } from '../tuning-sessions/tuning-sessions.fixtures';
@@ -19,11 +19,11 @@ const confirming = (confidence: Confidence, status = COMPLETE_SESSION.status) =>
 /** The trials without their repeat runs (the repeats fixture measures the confirmed verdict). */
 const plainResults = { data: COMPLETE_RESULTS, count: COMPLETE_RESULTS.length };
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tuning sessions/TuningSessionDetail confidence',
   component: TuningSessionDetailScreen,
   args: {
-    status: 'success',
+    status: 'success' as const,
     ...confirming(completeConfidence.confirmed),
     results: { data: completeConfirmedResults, count: completeConfirmedResults.length },
     resultsPage: { limit: 20, offset: 0 },
@@ -33,15 +33,12 @@ const meta = {
     onCopy: fn(),
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-} satisfies Meta<typeof TuningSessionDetailScreen>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const confidenceOf = (canvas: { getByRole: (role: string, options: { name: string }) => HTMLElement }) =>
   canvas.getByRole('group', { name: 'Confidence in the best' });
 
-export const ConfirmedWinner: Story = {
+export const ConfirmedWinner = meta.story({
   play: async ({ canvas, step }) => {
     await step('the best is the mean of its runs, with its spread', async () => {
       const best = canvas.getByRole('region', { name: 'Best configuration' });
@@ -61,9 +58,9 @@ export const ConfirmedWinner: Story = {
       await expect(remeasures.map((row) => row.querySelector('td')?.textContent)).toEqual(['2', '2', '4', '4']);
     });
   },
-};
+});
 
-export const WithinNoise: Story = {
+export const WithinNoise = meta.story({
   args: { ...confirming(completeConfidence.withinNoise), results: plainResults },
   play: async ({ canvas, step }) => {
     await step('the best shows its mean and spread', async () => {
@@ -77,9 +74,9 @@ export const WithinNoise: Story = {
       await expect(confidenceOf(canvas)).not.toHaveTextContent('Confirmed');
     });
   },
-};
+});
 
-export const NotYetRemeasured: Story = {
+export const NotYetRemeasured = meta.story({
   args: { ...confirming(completeConfidence.notRemeasured, 'running'), results: plainResults },
   play: async ({ canvas, step }) => {
     await step('one reading each: no spread is shown yet', async () => {
@@ -92,4 +89,4 @@ export const NotYetRemeasured: Story = {
       );
     });
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, within } from 'storybook/test';
 import {
   RUNNING_BEST,
@@ -11,11 +11,11 @@ import { NO_BENCHMARK_TO_COMPARE } from './trial-compare';
 import { expectTicksToCompare } from '../../../test/story-kit-screens';
 
 /** Ticking trials for Compare: only trials that stored a benchmark can be ticked. */
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tuning sessions/TuningSessionDetail/Compare',
   component: TuningSessionDetailScreen,
   args: {
-    status: 'success',
+    status: 'success' as const,
     session: RUNNING_SESSION,
     best: RUNNING_BEST,
     results: { data: RUNNING_RESULTS, count: RUNNING_RESULTS.length },
@@ -24,15 +24,12 @@ const meta = {
     onCompare: fn(),
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-} satisfies Meta<typeof TuningSessionDetailScreen>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const benchmarked = RUNNING_RESULTS.filter((result) => result.benchmark_id);
 const unbenchmarked = RUNNING_RESULTS.filter((result) => !result.benchmark_id);
 
-export const TickTrialsToCompare: Story = {
+export const TickTrialsToCompare = meta.story({
   play: async ({ canvas, canvasElement, args, step, userEvent }) => {
     const table = within(canvasElement).getByRole('table', { name: 'Trial results' });
     const box = (trial: number) => within(table).getByRole('checkbox', { name: `Compare trial #${trial}` });
@@ -56,12 +53,12 @@ export const TickTrialsToCompare: Story = {
       },
     );
   },
-};
+});
 
-export const ReadOnlyWithoutCompare: Story = {
+export const ReadOnlyWithoutCompare = meta.story({
   args: { onCompare: undefined, readOnly: true },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('checkbox')).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Compare' })).toBeNull();
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { useState } from 'react';
 import { expect, fn, within } from 'storybook/test';
 import {
@@ -50,11 +50,11 @@ import { TWO as TWO_OBJECTIVES } from '../pareto-front/pareto-front.fixtures';
 const PAGE = { limit: 10, offset: 0 };
 const firstPage = { data: LONG_RUN.results.slice(0, 10), count: LONG_RUN.results.length };
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tuning sessions/TuningSessionDetail',
   component: TuningSessionDetailScreen,
   args: {
-    status: 'success',
+    status: 'success' as const,
     session: LONG_RUN.session,
     best: LONG_RUN.best,
     results: firstPage,
@@ -69,10 +69,7 @@ const meta = {
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
   beforeEach: stubClipboard,
-} satisfies Meta<typeof TuningSessionDetailScreen>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const TITLE = 'meta-llama/Llama-3.1-8B-Instruct tuning session on 1x H100';
 
@@ -93,7 +90,7 @@ async function expectReadsAll(element: HTMLElement, parts: string[]) {
 
 const bodyRows = (table: HTMLElement) => [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]')];
 
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, canvasElement, step }) => {
     await step('the progress chart draws a marker per trial', async () => {
@@ -154,10 +151,10 @@ export const Full: Story = {
       await expect(rows[1]).toHaveTextContent('runner-h100-b');
     });
   },
-};
+});
 
 /** The interactions of the full page; kept out of the screenshot so 'Copied' and focus never land in a baseline. */
-export const CopyAndPage: Story = {
+export const CopyAndPage = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     const bestCard = canvas.getByRole('region', { name: 'Best so far' });
     await step('Copy options hands over key=value pairs', async () => {
@@ -181,7 +178,7 @@ export const CopyAndPage: Story = {
       await expect(args.onResultsPageChange).toHaveBeenCalledWith({ limit: 10, offset: 10 });
     });
   },
-};
+});
 
 function PagedDetail(props: TuningSessionDetailProps) {
   const [page, setPage] = useState<ResultsPageQuery>(PAGE);
@@ -198,7 +195,7 @@ function PagedDetail(props: TuningSessionDetailProps) {
   );
 }
 
-export const Pagination: Story = {
+export const Pagination = meta.story({
   render: (args) => <PagedDetail {...args} />,
   play: async ({ canvas, args, step, userEvent }) => {
     const table = canvas.getByRole('table', { name: 'Trial results' });
@@ -220,7 +217,7 @@ export const Pagination: Story = {
       await expect(within(table).queryAllByRole('button', { name: /tok\/s|TTFT|#/ })).toHaveLength(0);
     });
   },
-};
+});
 
 /**
  * Another session than the long run, all its `results` on one page of 20, the chart drawn from them;
@@ -241,7 +238,7 @@ const otherSessionArgs = ({
     ...rest,
   }) satisfies Partial<TuningSessionDetailProps>;
 
-export const Complete: Story = {
+export const Complete = meta.story({
   tags: ['visual'],
   args: otherSessionArgs({
     session: COMPLETE_SESSION,
@@ -289,9 +286,9 @@ export const Complete: Story = {
       await expect(canvas.queryByRole('textbox', { name: 'Add a runner' })).not.toBeInTheDocument();
     });
   },
-};
+});
 
-export const Failed: Story = {
+export const Failed = meta.story({
   tags: ['visual'],
   args: otherSessionArgs({
     session: FAILED_SESSION,
@@ -341,9 +338,9 @@ export const Failed: Story = {
     });
     await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
   },
-};
+});
 
-export const Running: Story = {
+export const Running = meta.story({
   args: otherSessionArgs({
     session: RUNNING_SESSION,
     best: RUNNING_BEST,
@@ -371,10 +368,10 @@ export const Running: Story = {
       await expect(args.onCopy).toHaveBeenCalledWith(command, 'runner-command');
     });
   },
-};
+});
 
 /** Issue 24: a trial whose engine reported a flag otherwise than the session asked says so, in words. */
-export const EngineDiffers: Story = {
+export const EngineDiffers = meta.story({
   tags: ['visual'],
   args: otherSessionArgs({
     session: RUNNING_SESSION,
@@ -406,7 +403,7 @@ export const EngineDiffers: Story = {
       await expect(rows[0]).not.toHaveTextContent('Engine differs');
     });
   },
-};
+});
 
 const EMPTY_ARGS = otherSessionArgs({
   session: PENDING_SESSION,
@@ -415,7 +412,7 @@ const EMPTY_ARGS = otherSessionArgs({
   now: new Date('2025-11-05T12:00:00Z'),
 });
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   args: EMPTY_ARGS,
   play: async ({ canvas, step }) => {
@@ -435,14 +432,14 @@ export const Empty: Story = {
       );
     });
   },
-};
+});
 
 /**
  * The search range leaves out a default (max_num_seqs 1–32, vLLM's default is 256): trial 1 is
  * not labelled Engine defaults, the page says what it measured and why, and, the session over with
  * four successful trials, why the tuner gives no explanation.
  */
-export const DefaultsOutsideRange: Story = {
+export const DefaultsOutsideRange = meta.story({
   tags: ['visual'],
   args: otherSessionArgs({
     session: NARROW_SESSION,
@@ -492,9 +489,9 @@ export const DefaultsOutsideRange: Story = {
     });
     await waitForChartPlot(canvasElement, SCREEN_CHART_TIMEOUT);
   },
-};
+});
 
-export const DefaultsOutsideRangeNotStarted: Story = {
+export const DefaultsOutsideRangeNotStarted = meta.story({
   args: otherSessionArgs({ session: NARROW_NOT_STARTED, best: null, results: [], now: NARROW_NOW }),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('region', { name: 'Best so far' })).toHaveTextContent(
@@ -503,10 +500,10 @@ export const DefaultsOutsideRangeNotStarted: Story = {
     );
     await expect(canvas.queryByText(/^First trial:/)).not.toBeInTheDocument();
   },
-};
+});
 
 /** While trial 1 is out with a runner, its row and the note already say what it measures. */
-export const DefaultsOutsideRangeLeased: Story = {
+export const DefaultsOutsideRangeLeased = meta.story({
   args: otherSessionArgs({
     session: { ...NARROW_NOT_STARTED, status: 'running', counts: { evaluated: 0, pending: 1, failed: 0 } },
     best: null,
@@ -531,10 +528,10 @@ export const DefaultsOutsideRangeLeased: Story = {
     await expect(rows[0]).toHaveTextContent('max_num_seqs=32');
     await expect(rows[0]).not.toHaveTextContent('Engine defaults');
   },
-};
+});
 
 /** Every count on the page is one: each noun agrees with it. */
-export const OneTrial: Story = {
+export const OneTrial = meta.story({
   args: otherSessionArgs({
     session: ONE_TRIAL_SESSION,
     best: ONE_TRIAL_BEST,
@@ -554,10 +551,10 @@ export const OneTrial: Story = {
       ),
     ).toBeVisible();
   },
-};
+});
 
 /** Kept out of the screenshot: the button says 'Copied' for two seconds. */
-export const EmptyCopyRunner: Story = {
+export const EmptyCopyRunner = meta.story({
   args: EMPTY_ARGS,
   play: async ({ canvas, args, userEvent }) => {
     const command = `MAKO_TOKEN=mako_… mako-runner tune --session ${PENDING_SESSION.id}`;
@@ -566,10 +563,10 @@ export const EmptyCopyRunner: Story = {
     await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(command);
     await expect(args.onCopy).toHaveBeenCalledWith(command, 'runner-command');
   },
-};
+});
 
 /** How apps/web places it: the AppShell's top bar carries the title, the screen leaves its own out. */
-export const InAppShell: Story = {
+export const InAppShell = meta.story({
   parameters: { padded: false },
   render: (args) => (
     <SignedInShell
@@ -592,57 +589,57 @@ export const InAppShell: Story = {
       await expect(when.getBoundingClientRect().right).toBeLessThanOrEqual(scroller.getBoundingClientRect().right);
     });
   },
-};
+});
 
-export const ExportTrials: Story = {
+export const ExportTrials = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('every trial of the session exports as CSV or JSON from the results heading', async () => {
       await expectExportsEachFormat(canvas, userEvent, args.onExport);
     });
   },
-};
+});
 
-export const NothingToExport: Story = {
+export const NothingToExport = meta.story({
   args: { trials: [], results: { data: [], count: 0 } },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   },
-};
+});
 
-export const Loading: Story = loadingStory(
-  { status: 'loading', session: undefined },
-  'Loading the tuning session',
-  (canvas) => expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument(),
+export const Loading = meta.story(
+  loadingStory({ status: 'loading', session: undefined }, 'Loading the tuning session', (canvas) =>
+    expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument(),
+  ),
 );
 
-export const ResultsLoading: Story = {
+export const ResultsLoading = meta.story({
   args: { resultsLoading: true, results: { data: [], count: 34 } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('table', { name: 'Trial results' })).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(TITLE);
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   ...failedStatusStory('session', { statusText: 'Not Found', detail: 'Tuning session not found' }),
-};
+});
 
-export const ErrorWithoutDetail: Story = failedStatusStory('session', { statusText: 'Bad Gateway', detail: null });
+export const ErrorWithoutDetail = meta.story(failedStatusStory('session', { statusText: 'Bad Gateway', detail: null }));
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   ...darkChartScreenStory(undefined, { viewport: { value: 'desktop1280', isRotated: false } }),
-};
+});
 
 /** The page fits 375 px; wide tables scroll inside their frame. */
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   ...phoneChartStory((canvas) => canvas.getByRole('heading', { level: 1 })),
-};
+});
 
 /** A multi-objective session: its Pareto front sits below the best and the progress. */
-export const MultiObjective: Story = {
+export const MultiObjective = meta.story({
   args: {
     session: {
       ...LONG_RUN.session,
@@ -659,10 +656,10 @@ export const MultiObjective: Story = {
       TWO_OBJECTIVES.front.length,
     );
   },
-};
+});
 
-export const SingleObjectiveHasNoFront: Story = {
+export const SingleObjectiveHasNoFront = meta.story({
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('heading', { name: 'Pareto front' })).toBeNull();
   },
-};
+});

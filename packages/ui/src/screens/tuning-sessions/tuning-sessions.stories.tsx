@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../../../../.storybook/preview';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { phoneStory } from '../../../test/story-kit';
 import {
@@ -22,11 +22,11 @@ import {
 
 const FORBIDDEN = 'User is not allowed to create new tuning session';
 
-const meta = {
+const meta = preview.meta({
   title: 'Screens/Tuning sessions/TuningSessions',
   component: TuningSessionsScreen,
   args: {
-    status: 'success',
+    status: 'success' as const,
     sessions: SESSIONS,
     now: LIST_NOW,
     runtimes: RUNTIME_CATALOGUES,
@@ -37,10 +37,7 @@ const meta = {
     onCreateDialogOpenChange: fn(),
   },
   globals: { viewport: { value: 'desktop1280', isRotated: false } },
-} satisfies Meta<typeof TuningSessionsScreen>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
 const table = () => screen.getByRole('table', { name: 'Tuning sessions' });
 const bodyRows = () => [...table().querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]')];
@@ -49,7 +46,7 @@ const hardware = () => bodyRows().map((row) => row.cells[1]?.firstElementChild?.
 const models = () => bodyRows().map((row) => row.querySelector('a, button')?.textContent ?? '');
 const sortBy = (name: RegExp) => within(within(table()).getByRole('columnheader', { name })).getByRole('button');
 
-export const Full: Story = {
+export const Full = meta.story({
   tags: ['visual'],
   play: async ({ canvas, step }) => {
     await step('the page title is the spec string', () => expectPageTitle(canvas, 'Tuning sessions'));
@@ -92,9 +89,9 @@ export const Full: Story = {
       await expect(time.getAttribute('title')).toMatch(/Nov 5, 2025/);
     });
   },
-};
+});
 
-export const OpenSession: Story = {
+export const OpenSession = meta.story({
   args: { sessionHref: (id: string) => `/tuning-sessions/${id}` },
   play: async ({ args, step, userEvent }) => {
     const link = within(table()).getByRole('link', { name: 'meta-llama/Llama-3.3-70B-Instruct' });
@@ -114,9 +111,9 @@ export const OpenSession: Story = {
       await expect(args.onOpenSession).toHaveBeenLastCalledWith(RUNNING_SESSION.id);
     });
   },
-};
+});
 
-export const Sorting: Story = {
+export const Sorting = meta.story({
   play: async ({ step, userEvent }) => {
     await step('hardware sorts by GPU count first', async () => {
       await userEvent.click(sortBy(/Hardware/));
@@ -141,9 +138,9 @@ export const Sorting: Story = {
       ).toBeNull();
     });
   },
-};
+});
 
-export const CreateSession: Story = {
+export const CreateSession = meta.story({
   play: async ({ canvas, args, step, userEvent }) => {
     await step('"New tuning session" opens the create dialog', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'New tuning session' }));
@@ -174,9 +171,9 @@ export const CreateSession: Story = {
       await expect(canvas.getByRole('button', { name: 'New tuning session' })).toHaveFocus();
     });
   },
-};
+});
 
-export const CreateForbidden: Story = {
+export const CreateForbidden = meta.story({
   tags: ['visual'],
   parameters: { visual: { fullPage: true } },
   args: { createDialogOpen: true, createError: FORBIDDEN },
@@ -186,27 +183,25 @@ export const CreateForbidden: Story = {
       await expect(within(dialog).getByRole('alert')).toHaveTextContent(FORBIDDEN);
     });
   },
-};
+});
 
-export const Creating: Story = {
+export const Creating = meta.story({
   args: { createDialogOpen: true, creating: true },
   play: async ({ args, step, userEvent }) => {
     await screen.findByRole('dialog', { name: 'New tuning session' });
     const submit = screen.getByRole('button', { name: 'Create session' });
     await step('busy: the submit button spins and ignores clicks', () => expectBusy(submit, userEvent, args.onCreate));
   },
-};
+});
 
-export const Loading: Story = loadingStory(
-  { status: 'loading', sessions: undefined },
-  'Loading tuning sessions',
-  async (canvas) => {
+export const Loading = meta.story(
+  loadingStory({ status: 'loading', sessions: undefined }, 'Loading tuning sessions', async (canvas) => {
     await expect(canvas.getByRole('table', { name: 'Tuning sessions' })).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getByRole('button', { name: 'New tuning session' })).toBeEnabled();
-  },
+  }),
 );
 
-export const Empty: Story = {
+export const Empty = meta.story({
   tags: ['visual'],
   ...emptyWithCommandStory(
     { sessions: [] },
@@ -216,9 +211,9 @@ export const Empty: Story = {
       command: 'MAKO_TOKEN=mako_… mako-runner tune --session <session id>',
     },
   ),
-};
+});
 
-export const EmptyCallToAction: Story = {
+export const EmptyCallToAction = meta.story({
   args: { sessions: [] },
   play: async ({ canvas, args, step, userEvent }) => {
     await step('the call to action opens the create dialog', async () => {
@@ -227,24 +222,24 @@ export const EmptyCallToAction: Story = {
       await expect(args.onCreateDialogOpenChange).toHaveBeenLastCalledWith(true);
     });
   },
-};
+});
 
-export const ErrorState: Story = {
+export const ErrorState = meta.story({
   tags: ['visual'],
   ...failedStatusStory('sessions', { statusText: 'Service Unavailable', detail: 'Database is starting up' }),
-};
+});
 
-export const Dark: Story = {
+export const Dark = meta.story({
   tags: ['visual'],
   globals: { theme: 'dark', viewport: { value: 'desktop1280', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Tuning sessions');
   },
-};
+});
 
 /** The page fits 375 px; the table scrolls inside its frame. */
-export const Mobile: Story = {
+export const Mobile = meta.story({
   tags: ['visual'],
   args: { sessions: [RUNNING_SESSION, COMPLETE_SESSION] },
   ...phoneStory((canvas) => canvas.getByRole('button', { name: 'New tuning session' })),
-};
+});
