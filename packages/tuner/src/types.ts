@@ -1,3 +1,4 @@
+import type { SearchSpace as ContractSearchSpace, SearchParameter } from '@mako/contract';
 import type { ConfigValue, ParamCondition, SpaceRule } from '@mako/contract/vocabulary';
 
 /**
@@ -10,23 +11,11 @@ export type Config = Record<string, Value>;
 
 export type { ParamCondition, SpaceRule };
 
-export type Parameter =
-  | {
-      kind: 'int' | 'float';
-      name: string;
-      low: number;
-      high: number;
-      step?: number;
-      log?: boolean;
-      when?: ParamCondition;
-    }
-  | { kind: 'categorical'; name: string; choices: Value[]; when?: ParamCondition }
-  | { kind: 'bool'; name: string; when?: ParamCondition };
+/** One searched flag: the contract's own shape (int/float ranges, categorical choices, booleans). */
+export type Parameter = SearchParameter;
 
-export interface SearchSpace {
-  parameters: Parameter[];
-  rules?: SpaceRule[];
-}
+/** The parameters and the rules between them, as a session's `search_space` is posted. */
+export type SearchSpace = ContractSearchSpace;
 
 export interface Objective {
   /** A key of `Trial.metrics`, e.g. 'output_throughput' or 'ttft_ms.p99'. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import type { LogoutAll, PasswordChange } from '@mako/contract';
 import { stack } from '../../foundations/theme/design-tokens';
 import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
@@ -26,27 +27,15 @@ function RevokeTokensCheckbox(props: Pick<CheckboxProps, 'checked' | 'disabled' 
 export const NEW_PASSWORD_REQUIRED = 'Enter the new password';
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password';
 
-/** The contract's PasswordChange. */
-export interface PasswordChangeValues {
-  current_password?: string;
-  new_password: string;
-  revoke_api_tokens: boolean;
-}
-
-/** The contract's LogoutAll body. */
-export interface LogoutAllValues {
-  revoke_api_tokens: boolean;
-}
-
 export interface AccountSecurityPageProps {
   /** A magic-link or Google account has none yet: it sets a first one, without a current one. */
   hasPassword: boolean;
-  onChangePassword: (values: PasswordChangeValues) => void;
+  onChangePassword: (values: PasswordChange) => void;
   changingPassword?: boolean;
   passwordError?: string | null;
   /** The change went through (the app has the new session). */
   passwordChanged?: boolean;
-  onLogoutAll: (values: LogoutAllValues) => void;
+  onLogoutAll: (values: NonNullable<LogoutAll>) => void;
   loggingOut?: boolean;
   logoutError?: string | null;
 }

@@ -4,4 +4,4 @@ export {
   REVOKE_TOKENS_DESCRIPTION,
   REVOKE_TOKENS_LABEL,
 } from './account-security-page';
-export type { AccountSecurityPageProps, LogoutAllValues, PasswordChangeValues } from './account-security-page';
+export type { AccountSecurityPageProps } from './account-security-page';
