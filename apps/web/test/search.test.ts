@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { BenchmarkSearchFilters } from '@mako/ui';
 import { parseBenchmarkSearch, type BenchmarkSearchParams } from '../src/lib/search-params/benchmark-search.ts';
-import { pageSearchSchema } from '../src/lib/search-params/list-search.ts';
+import { pagingSearchSchema } from '../src/lib/search-params/paging-search.ts';
 import { homeSearchSchema, parseSearch, stringifySearch, tokenSearchSchema } from '../src/lib/search-params/search.ts';
 
 describe('tokenSearchSchema', () => {
@@ -28,15 +28,15 @@ describe('search params', () => {
   });
 });
 
-describe('pageSearchSchema', () => {
+describe('pagingSearchSchema', () => {
   it('reads offset and limit from the address', () => {
-    expect(pageSearchSchema.parse(parseSearch('?offset=200&limit=50'))).toEqual({ offset: 200, limit: 50 });
+    expect(pagingSearchSchema.parse(parseSearch('?offset=200&limit=50'))).toEqual({ offset: 200, limit: 50 });
   });
 
   it.each(['?offset=-1&limit=0', '?offset=1.5&limit=1001', '?offset=x&limit=', '?limit=abc'])(
     'drops what it cannot use in %s instead of failing the page',
     (address) => {
-      const search = pageSearchSchema.parse(parseSearch(address));
+      const search = pagingSearchSchema.parse(parseSearch(address));
       expect(search.offset).toBeUndefined();
       expect(search.limit).toBeUndefined();
     },

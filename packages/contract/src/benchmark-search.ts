@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PageQuery, QueryBool } from './common.ts';
+import { PagingQuery, QueryBool } from './common.ts';
 import { MetricKey } from './metric-key.ts';
 import { parseConstraints } from './vocabulary/constraints.ts';
 
@@ -13,7 +13,7 @@ const QueryInt = z.coerce.number().check(z.int(), z.minimum(0));
 const QueryRate = z.union([z.literal('inf'), z.coerce.number().check(z.positive())]);
 
 /** Every filter of GET /benchmarks/all (SPEC §7). */
-export const BenchmarkSearchQuery = z.extend(PageQuery, {
+export const BenchmarkSearchQuery = z.extend(PagingQuery, {
   max_seq_length: z.optional(QueryInt),
   num_requests: z.optional(QueryInt),
   dataset: z.optional(z.string().check(z.maxLength(128))),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Id, Message, PageQuery, Timestamp, page } from './common.ts';
+import { Id, Message, PagingQuery, Timestamp, page } from './common.ts';
 import { MetricKey } from './metric-key.ts';
 import { Provenance } from './provenance.ts';
 import { Prediction } from './prediction.ts';
@@ -354,7 +354,7 @@ export type BenchmarkPatch = z.infer<typeof BenchmarkPatch>;
 export const BenchmarkPage = page(Benchmark);
 export const BenchmarkSettingPage = page(BenchmarkSetting);
 
-export const OwnedByQuery = z.extend(PageQuery, {
+export const OwnedByQuery = z.extend(PagingQuery, {
   /** `me`, or the caller's own user id. Nobody can list another user's private items. */
   owned_by: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });

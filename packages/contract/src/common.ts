@@ -20,11 +20,11 @@ export const Timestamp = z.iso.datetime({ offset: true });
 export type Timestamp = z.infer<typeof Timestamp>;
 
 /** limit/offset arrive as query strings; coerce, default and bound them once, here. */
-export const PageQuery = z.object({
+export const PagingQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE_SIZE)), DEFAULT_PAGE_SIZE),
   offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
 });
-export type PageQuery = z.infer<typeof PageQuery>;
+export type PagingQuery = z.infer<typeof PagingQuery>;
 
 /** A page of a list call: the rows and the total number of matching rows. */
 export const page = <T extends z.ZodMiniType>(item: T) =>

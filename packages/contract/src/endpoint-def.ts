@@ -15,10 +15,10 @@ export interface EndpointDef {
   /** Who may call it: `none` ignores any token, `optional` reads one when sent, `bearer` needs one. */
   auth: 'none' | 'optional' | 'bearer';
   /**
-   * What an API token needs for the call (a signed-in session may make every call): one of its
-   * scopes, or `session` where no token may (account management). Rows with `auth: 'none'` have none.
+   * What an API token needs for the call (a signed-in user may make every call): one of its
+   * scopes, or `signed-in` where no token may (account management). Rows with `auth: 'none'` have none.
    */
-  scope?: TokenScope | 'session';
+  scope?: TokenScope | 'signed-in';
   params?: z.ZodMiniObject;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;

@@ -15,25 +15,23 @@ export * from './sweeps.ts';
 export * from './endpoints.ts';
 export * from './runtime-options.ts';
 export * from './vocabulary/launch-command.ts';
-export {
-  DEFAULT_TOKEN_LIFETIME_DAYS,
-  MAX_TOKEN_LIFETIME_DAYS,
-  RUNNER_TOKEN_SCOPES,
-  TOKEN_SCOPES,
-  TOKEN_SCOPE_TEXT,
-} from './vocabulary/token-scopes.ts';
 export * from './openapi.ts';
 export {
   CONSTRAINT_OPS,
   DEFAULT_PAGE_SIZE,
+  DEFAULT_TOKEN_LIFETIME_DAYS,
   DIRECTIONS,
   LATENCY_METRICS,
   MAX_PAGE_SIZE,
+  MAX_TOKEN_LIFETIME_DAYS,
   METRIC_KEYS,
   OPTION_KINDS,
   PERCENTILES,
+  RUNNER_TOKEN_SCOPES,
   RUNTIMES,
   RUNTIME_CATALOGUES,
+  TOKEN_SCOPES,
+  TOKEN_SCOPE_TEXT,
   defaultConfig,
   formatConstraints,
   isMetricKey,

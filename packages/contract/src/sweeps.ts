@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { BenchmarkSettingCreate, RuntimeOptions, Slo } from './benchmarks.ts';
-import { Id, PageQuery, Timestamp, page } from './common.ts';
+import { Id, PagingQuery, Timestamp, page } from './common.ts';
 import { SWEEP_OVER } from './vocabulary/sweeps.ts';
 
 /*
@@ -110,7 +110,7 @@ export type Sweep = z.infer<typeof Sweep>;
 
 export const SweepPage = page(Sweep);
 export const SweepId = z.object({ sweep_id: Id });
-export const SweepListQuery = z.extend(PageQuery, {
+export const SweepListQuery = z.extend(PagingQuery, {
   /** Only the sweep that has this benchmark as one of its levels. */
   benchmark_id: z.optional(Id),
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Id, PageQuery, Timestamp, page } from './common.ts';
+import { Id, PagingQuery, Timestamp, page } from './common.ts';
 import {
   BenchmarkMetrics,
   BenchmarkSetting,
@@ -330,4 +330,4 @@ export type TuningInsights = z.infer<typeof TuningInsights>;
 
 export const SessionId = z.object({ session_id: Id });
 export const PendingConfigPath = z.object({ session_id: Id, pending_config_id: Id });
-export { PageQuery };
+export { PagingQuery };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BenchmarkSearchQuery,
-  PageQuery,
+  PagingQuery,
   TuningResultCreate,
   buildOpenApi,
   buildPath,
@@ -92,10 +92,10 @@ describe('paths', () => {
 
 describe('query parsing', () => {
   it('defaults limit to 100 and offset to 0, and bounds them', () => {
-    expect(PageQuery.parse({})).toEqual({ limit: 100, offset: 0 });
-    expect(PageQuery.safeParse({ limit: '0' }).success).toBe(false);
-    expect(PageQuery.safeParse({ offset: '-1' }).success).toBe(false);
-    expect(PageQuery.safeParse({ limit: 'ten' }).success).toBe(false);
+    expect(PagingQuery.parse({})).toEqual({ limit: 100, offset: 0 });
+    expect(PagingQuery.safeParse({ limit: '0' }).success).toBe(false);
+    expect(PagingQuery.safeParse({ offset: '-1' }).success).toBe(false);
+    expect(PagingQuery.safeParse({ limit: 'ten' }).success).toBe(false);
   });
 
   it('parses every filter of /benchmarks/all and rejects bad values instead of ignoring them', () => {

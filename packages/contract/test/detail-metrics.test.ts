@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BenchmarkCreate, meanRun, readMetric, splitCost, type BenchmarkMetrics } from '../src/index.ts';
+import { postedSetting } from './posted-setting.ts';
 
 const stats = (mean: number) => ({ mean, p50: mean, p90: mean * 1.5, p95: mean * 1.6, p99: mean * 2 });
 const base: BenchmarkMetrics = {
@@ -64,22 +65,7 @@ describe('reasoning, prefix cache, energy and the cost split as metrics', () => 
 
   it('accepts them on a posted benchmark, and refuses a hit rate beyond 1 or an unknown energy source', () => {
     const body = {
-      setting: {
-        ml_model_name: 'm',
-        hardware_config: { name: 'H100', count: 1 },
-        software: { runtime: 'vllm', version: '0.11.0' },
-        workload: {
-          dataset: 'random',
-          num_requests: 100,
-          request_rate: 10,
-          max_seq_length: 2048,
-          output_len: 200,
-          min_prompt: 500,
-          max_prompt: 500,
-          min_output: 200,
-          max_output: 200,
-        },
-      },
+      setting: postedSetting,
       runtime_options: {},
       metrics: measured,
     };

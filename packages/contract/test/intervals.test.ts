@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BenchmarkCreate, meanRun, metricIntervals, type BenchmarkMetrics } from '../src/index.ts';
+import { postedSetting } from './posted-setting.ts';
 
 const stats = (p50: number) => ({ mean: p50, p50, p90: p50, p95: p50, p99: p50 * 2 });
 const run = (outputThroughput: number, ttft: number, goodput: number | null = null): BenchmarkMetrics => ({
@@ -52,22 +53,7 @@ describe('meanRun', () => {
 
 describe('BenchmarkCreate measurements', () => {
   const base = {
-    setting: {
-      ml_model_name: 'm',
-      hardware_config: { name: 'H100', count: 1 },
-      software: { runtime: 'vllm', version: '0.11.0' },
-      workload: {
-        dataset: 'random',
-        num_requests: 10,
-        request_rate: 1,
-        max_seq_length: 10,
-        output_len: 1,
-        min_prompt: 1,
-        max_prompt: 1,
-        min_output: 1,
-        max_output: 1,
-      },
-    },
+    setting: postedSetting,
     runtime_options: {},
     metrics: run(1000, 80),
   };

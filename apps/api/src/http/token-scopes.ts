@@ -9,8 +9,8 @@ import { HttpError } from './errors.ts';
  */
 export function requireScope(def: EndpointDef, principal: Principal): void {
   if (principal.scopes === null) return;
-  const needed = def.scope ?? 'session';
-  if (needed === 'session')
+  const needed = def.scope ?? 'signed-in';
+  if (needed === 'signed-in')
     throw new HttpError(
       403,
       'This call manages the account and needs a signed-in session: API tokens cannot make it, whatever their scopes',

@@ -7,8 +7,8 @@ import type { RouterContext } from '../lib/app-start/router-context.ts';
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The site settings name the auth server every later call goes to, so they come first.
   loader: async ({ context }) => {
-    const settings = await context.queryClient.ensureQueryData(siteSettingsQueryOptions());
-    context.analytics.start(settings);
+    const siteSettings = await context.queryClient.ensureQueryData(siteSettingsQueryOptions());
+    context.analytics.start(siteSettings);
   },
   component: RootLayout,
   notFoundComponent: LazyNotFoundRoute,

@@ -22,8 +22,8 @@ export const Route = createFileRoute('/_app')({
     if (!context.auth.hasValidToken()) throw redirect({ to: '/', search: { redirect: location.href }, replace: true });
   },
   loader: async ({ context, location }) => {
-    // The user call goes to the auth server the settings name. Waiting here for the root loader's
-    // settings query (the same cache entry) keeps that call from fetching the settings a second time.
+    // The user call goes to the auth server the site settings name. Waiting here for the root loader's
+    // site-settings query (the same cache entry) keeps that call from fetching them a second time.
     await context.queryClient.ensureQueryData(siteSettingsQueryOptions());
     const current = await context.queryClient.ensureQueryData(currentUserQueryOptions());
     // A 401 on the user fetch has already removed the token.

@@ -1,4 +1,4 @@
-import { Message, PageQuery } from '../common.ts';
+import { Message, PagingQuery } from '../common.ts';
 import {
   NextConfigsBody,
   NextConfigsResponse,
@@ -40,7 +40,7 @@ export const mySessions = def({
   summary: 'Your tuning sessions, newest first',
   auth: 'bearer',
   scope: 'read',
-  query: PageQuery,
+  query: PagingQuery,
   response: TuningSessionPage,
   spec: true,
   group: 'product',
@@ -77,7 +77,7 @@ export const listResults = def({
   auth: 'bearer',
   scope: 'read',
   params: SessionId,
-  query: PageQuery,
+  query: PagingQuery,
   response: TuningResultPage,
   errors: [404],
   spec: true,

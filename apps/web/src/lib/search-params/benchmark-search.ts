@@ -65,7 +65,7 @@ export function startSearchEarly(queryClient: QueryClient, search: BenchmarkSear
     () => {
       if (unasked()) startGet(BENCHMARK_SEARCH_PATH, query);
     },
-    // The root loader reports a settings failure.
+    // The root loader reports a site-settings failure.
     () => undefined,
   );
 }

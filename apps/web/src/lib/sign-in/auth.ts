@@ -3,8 +3,8 @@ import type { User } from '@mako/contract';
 import {
   getStoredToken,
   isNewAccount,
-  signIn as startSession,
-  signOut as clearSession,
+  signIn as clientSignIn,
+  signOut as clientSignOut,
   type SignInFlow,
   type SignInRequest,
 } from '@mako/api-client';
@@ -40,7 +40,7 @@ export function createAuth(options: {
     hasValidToken: () => getStoredToken() !== null,
 
     async signIn(request) {
-      const user = await startSession(queryClient, request);
+      const user = await clientSignIn(queryClient, request);
       analytics.identify(user);
       if (SIGN_UP_FLOWS.has(request.flow) && isNewAccount(user, now()))
         analytics.capture(SIGN_UP_EVENT, { method: request.flow });
@@ -52,7 +52,7 @@ export function createAuth(options: {
     },
 
     signOut() {
-      clearSession(queryClient);
+      clientSignOut(queryClient);
       analytics.reset();
     },
   };

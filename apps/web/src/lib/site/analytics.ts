@@ -16,8 +16,8 @@ export interface PostHogLike {
 }
 
 export interface Analytics {
-  /** Decides from the settings whether analytics runs; loads the library later, off the first paint. */
-  start(settings: Pick<SiteSettings, 'posthog_key' | 'posthog_host'>): void;
+  /** Decides from the site settings whether analytics runs; loads the library later, off the first paint. */
+  start(siteSettings: Pick<SiteSettings, 'posthog_key' | 'posthog_host'>): void;
   identify(user: { id: string; email: string }): void;
   capture(event: string, properties?: Record<string, unknown>): void;
   reset(): void;
@@ -57,18 +57,18 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
   };
 
   return {
-    start(settings) {
+    start(siteSettings) {
       if (state !== 'undecided') return;
       // Without a key nothing more is needed; the rest (the host, recording, the timeout) is in
       // posthog-start.ts, which only a site with analytics loads, with the library.
-      if (!settings.posthog_key?.trim()) {
+      if (!siteSettings.posthog_key?.trim()) {
         turnOff();
         return;
       }
       state = 'loading';
       schedule(() => {
         import('./posthog-start.ts')
-          .then(({ startPostHog }) => startPostHog(settings, options))
+          .then(({ startPostHog }) => startPostHog(siteSettings, options))
           .then((posthog) => {
             client = posthog;
             state = 'ready';

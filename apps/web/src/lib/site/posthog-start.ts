@@ -26,21 +26,21 @@ export function isLocalOrIpHost(hostname: string): boolean {
 
 /** Analytics runs only when the site settings carry a PostHog key; recording never on local or IP hosts. */
 export function analyticsConfig(
-  settings: Pick<SiteSettings, 'posthog_key' | 'posthog_host'>,
+  siteSettings: Pick<SiteSettings, 'posthog_key' | 'posthog_host'>,
   hostname: string,
 ): AnalyticsConfig | null {
-  const key = settings.posthog_key?.trim();
+  const key = siteSettings.posthog_key?.trim();
   if (!key) return null;
   return {
     key,
-    host: settings.posthog_host?.trim() || DEFAULT_POSTHOG_HOST,
+    host: siteSettings.posthog_host?.trim() || DEFAULT_POSTHOG_HOST,
     sessionRecording: !isLocalOrIpHost(hostname),
   };
 }
 
 /** Loads posthog-js (within the timeout) and sets it up for this site; rejects when it does not come. */
 export async function startPostHog(
-  settings: Pick<SiteSettings, 'posthog_key' | 'posthog_host'>,
+  siteSettings: Pick<SiteSettings, 'posthog_key' | 'posthog_host'>,
   options: AnalyticsOptions,
 ): Promise<PostHogLike> {
   const {
@@ -48,7 +48,7 @@ export async function startPostHog(
     hostname = () => globalThis.location?.hostname ?? '',
     timeoutMs = ANALYTICS_LOAD_TIMEOUT_MS,
   } = options;
-  const config = analyticsConfig(settings, hostname());
+  const config = analyticsConfig(siteSettings, hostname());
   if (!config) throw new Error('Analytics has no key');
   const posthog = await withTimeout(load(), timeoutMs);
   posthog.init(config.key, {

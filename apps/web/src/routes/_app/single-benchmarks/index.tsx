@@ -5,13 +5,13 @@ import { SingleBenchmarks } from '@mako/ui';
 import type { ScreenError } from '@mako/ui';
 import { screenRouteError } from '../../../components/route-states.tsx';
 import { announceCopied } from '../../../lib/notices/copied.ts';
-import { pageOf, pageSearch, pageSearchSchema } from '../../../lib/search-params/list-search.ts';
+import { pagingOf, pagingSearch, pagingSearchSchema } from '../../../lib/search-params/paging-search.ts';
 import { pageHead } from '../../../lib/page-titles/page-title.ts';
 import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/single-benchmarks/')({
-  validateSearch: pageSearchSchema,
-  loaderDeps: ({ search }) => pageOf(search),
+  validateSearch: pagingSearchSchema,
+  loaderDeps: ({ search }) => pagingOf(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(benchmarkSettingsQueryOptions(deps)),
   head: () => pageHead(TITLES.singleBenchmarks),
   pendingComponent: SingleBenchmarksPending,
@@ -22,18 +22,18 @@ export const Route = createFileRoute('/_app/single-benchmarks/')({
 const settingHref = (settingId: string) => `/single-benchmarks/${encodeURIComponent(settingId)}`;
 
 function SingleBenchmarksPage() {
-  const page = pageOf(Route.useSearch());
+  const paging = pagingOf(Route.useSearch());
   const navigate = useNavigate();
-  const { data } = useSuspenseQuery(benchmarkSettingsQueryOptions(page));
+  const { data } = useSuspenseQuery(benchmarkSettingsQueryOptions(paging));
   return (
     <SingleBenchmarks
       status="success"
       showTitle={false}
       settings={data.data}
       count={data.count}
-      limit={page.limit}
-      offset={page.offset}
-      onPageChange={(next) => void navigate({ to: '/single-benchmarks', search: pageSearch(next) })}
+      limit={paging.limit}
+      offset={paging.offset}
+      onPageChange={(next) => void navigate({ to: '/single-benchmarks', search: pagingSearch(next) })}
       onOpenSetting={(settingId) => void navigate({ to: '/single-benchmarks/$settingId', params: { settingId } })}
       settingHref={settingHref}
       onCopyCommand={announceCopied}

@@ -15,7 +15,7 @@ import { notify } from '../../../lib/notices/notify.ts';
 
 export const Route = createFileRoute('/_app/tuning-sessions/')({
   loader: ({ context }) => {
-    // The create dialog's catalogue is not needed to show the list: fetch it alongside.
+    // The create dialog's engine-flag lists are not needed to show the list: fetch them alongside.
     void context.queryClient.prefetchQuery(supportedRuntimeOptionsQueryOptions());
     return context.queryClient.ensureQueryData(mySessionsQueryOptions());
   },
