@@ -12,7 +12,7 @@ import {
   type Slo,
   type TuningSession,
 } from '@mako/contract';
-import { ApiError, type MakoApi } from '../api/client.ts';
+import { ApiError, NetworkError, type MakoApi } from '../api/client.ts';
 import type { EndpointType } from '../bench/client.ts';
 import { DATASET_KINDS, type DatasetKind, type DatasetSpec } from '../bench/datasets.ts';
 import { createCacheResetter } from '../bench/cache-reset.ts';
@@ -349,7 +349,7 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         return saved;
       } catch (error) {
         const retriable =
-          error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+          error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
         if (!retriable || attempt >= 4) throw error;
         err(`warning: posting trial ${pending.trial_number} failed (${error.message}); retrying`);
         await sleep(1000 * 2 ** attempt, signal);
