@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -165,5 +165,22 @@ export function letterTokenizerDir(): string {
       },
     }),
   );
+  return dir;
+}
+
+/** What the fake nvidia-smi prints for `--query-gpu=name`: two H100s. */
+export const TWO_H100_NAMES = 'NVIDIA H100 80GB HBM3\\nNVIDIA H100 80GB HBM3\\n';
+
+/**
+ * A directory with an nvidia-smi to put first on PATH: it prints the given text (printf's escapes)
+ * for the first `--query-gpu=<fields>` the command line matches, in the given order, and fails
+ * for anything else.
+ */
+export function fakeNvidiaSmi(answers: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mako-smi-'));
+  const script = join(dir, 'nvidia-smi');
+  const cases = Object.entries(answers).map(([fields, text]) => `  *--query-gpu=${fields}*) printf '${text}' ;;\n`);
+  writeFileSync(script, `#!/bin/sh\ncase "$*" in\n${cases.join('')}  *) exit 1 ;;\nesac\n`);
+  chmodSync(script, 0o755);
   return dir;
 }

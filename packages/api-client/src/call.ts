@@ -1,14 +1,6 @@
 import { FIRST_GETS_GLOBAL } from '@mako/contract';
 import { getApiConfig } from './config.ts';
-import {
-  requestHeaders,
-  sendCall,
-  urlOf,
-  type CallDef,
-  type CallResult,
-  type CoreCallOptions,
-  type UrlOptions,
-} from './core/call.ts';
+import { requestHeaders, sendCall, urlOf, type CallDef, type CallResult, type CoreCallOptions } from './core/call.ts';
 import { getStoredToken } from './token-storage.ts';
 
 /*
@@ -29,13 +21,16 @@ export type CallOptions<D extends CallDef> = CoreCallOptions<D> & {
 export type CallArgs<D extends CallDef> =
   object extends CallOptions<D> ? [options?: CallOptions<D>] : [options: CallOptions<D>];
 
-/** Calls one endpoint with the stored token (see `sendCall`), taking a matching GET sent ahead when there is one. */
+/** Calls one endpoint with the stored token (see `sendCall`); a GET takes the answer of one sent ahead with the same URL and token. */
 export async function call<D extends CallDef>(def: D, ...[options]: CallArgs<D>): Promise<CallResult<D>> {
   const opts = (options ?? {}) as CallOptions<D>;
   const token = getStoredToken();
-  const baseUrl = opts.baseUrl ?? getApiConfig().baseUrl;
-  const started = def.method === 'GET' ? takeStartedGet(urlOf(def, baseUrl, opts as UrlOptions), token) : undefined;
-  return sendCall(def, opts, { baseUrl, token, fetch: started ? () => started : getApiConfig().fetch });
+  const { baseUrl, fetch = globalThis.fetch } = getApiConfig();
+  return sendCall(def, opts, {
+    baseUrl: opts.baseUrl ?? baseUrl,
+    token,
+    fetch: (url, init) => (def.method === 'GET' && takeStartedGet(url, token)) || fetch(url, init),
+  });
 }
 
 /** A GET sent ahead of its call (startGet), with the token it carries. */

@@ -98,32 +98,29 @@ function inRunnerWords(name: EndpointName, baseUrl: string, error: unknown): unk
   if (error instanceof ApiError) {
     const statusText = STATUS_TEXTS[error.status] ?? (error.status === 422 ? API_MESSAGES[422] : GENERIC_ERROR);
     const raw = typeof error.body === 'string' ? error.body.slice(0, 300) : '';
-    const detail = error.detail ?? (raw || error.statusText);
-    const message = `${name}: ${error.status} ${statusText}: ${detail}`;
-    return new ApiError({
-      status: error.status,
-      statusText: error.statusText,
-      body: error.body,
-      kind: error.kind,
-      message,
-    });
+    return reworded(error, `${name}: ${error.status} ${statusText}: ${error.detail ?? (raw || error.statusText)}`);
   }
   if (error instanceof NetworkError || (error instanceof DOMException && error.name === 'TimeoutError')) {
     const failure = error instanceof NetworkError ? error.cause : error;
     const reason = (failure as { cause?: { code?: string } }).cause?.code ?? (failure as Error).message;
-    return new NetworkError({ cause: failure, message: `Cannot reach the MakoOptimize API at ${baseUrl} (${reason})` });
+    const unreachable = error instanceof NetworkError ? error : new NetworkError({ cause: error });
+    return reworded(unreachable, `Cannot reach the MakoOptimize API at ${baseUrl} (${reason})`);
   }
   if (error instanceof ResponseSchemaError) {
-    const message =
-      typeof error.body === 'string'
-        ? `${name}: the API answered ${error.status} with a body that is not JSON`
-        : `${name}: the API's answer does not match the contract (${error.issues
-            .slice(0, 3)
-            .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-            .join('; ')})`;
-    const { endpoint, status, body, issues } = error;
-    return new ResponseSchemaError({ endpoint, status, body, issues, message });
+    if (typeof error.body === 'string')
+      return reworded(error, `${name}: the API answered ${error.status} with a body that is not JSON`);
+    const issues = error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    return reworded(error, `${name}: the API's answer does not match the contract (${issues.join('; ')})`);
   }
+  return error;
+}
+
+/**
+ * The same error (its class and fields the api-client's) with the runner's message: the web app
+ * words errors by their kind on screen, the runner prints the message on stderr.
+ */
+function reworded<E extends Error>(error: E, message: string): E {
+  error.message = message;
   return error;
 }
 
@@ -155,15 +152,15 @@ export async function verifyApiAccess(api: MakoApi): Promise<User> {
     // Something answered, but not as the MakoOptimize API: to the user, the API was not reached.
     const models = await openAiModels(api.baseUrl);
     if (models)
-      throw new NetworkError({
-        cause: error,
-        message: `${api.baseUrl} is an OpenAI-compatible serving endpoint${models.length ? ` (it serves ${models.slice(0, 3).join(', ')})` : ''}, not the MakoOptimize API: set MAKO_API_URL (or --api-url) to your MakoOptimize server's /api/v1`,
-      });
+      throw reworded(
+        new NetworkError({ cause: error }),
+        `${api.baseUrl} is an OpenAI-compatible serving endpoint${models.length ? ` (it serves ${models.slice(0, 3).join(', ')})` : ''}, not the MakoOptimize API: set MAKO_API_URL (or --api-url) to your MakoOptimize server's /api/v1`,
+      );
     if (error instanceof ApiError && error.status === 404)
-      throw new NetworkError({
-        cause: error,
-        message: `${api.baseUrl} does not answer as the MakoOptimize API (GET /users/me: 404); MAKO_API_URL (or --api-url) should end in /api/v1`,
-      });
+      throw reworded(
+        new NetworkError({ cause: error }),
+        `${api.baseUrl} does not answer as the MakoOptimize API (GET /users/me: 404); MAKO_API_URL (or --api-url) should end in /api/v1`,
+      );
     throw error;
   }
 }

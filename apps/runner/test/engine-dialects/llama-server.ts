@@ -1,6 +1,15 @@
 // llama.cpp (llama-server)'s dialect: its streams, its /metrics and the answers its provenance is read from.
 import { DONE, json, sse, type MetricsFixture, type ProvenanceFixture, type StreamFixture } from './shapes.ts';
 
+/** The envelope of llama-server's stream chunks in this recording (it writes choices first). */
+const LLAMA_CHUNK = {
+  created: 4,
+  id: 'chatcmpl-x',
+  model: 'gpt-oss',
+  system_fingerprint: 'b6097-9515c613',
+  object: 'chat.completion.chunk',
+};
+
 export const streams: StreamFixture[] = [
   {
     engine: 'llama-server',
@@ -11,35 +20,19 @@ export const streams: StreamFixture[] = [
     events: [
       sse({
         choices: [{ finish_reason: null, index: 0, delta: { role: 'assistant', content: null } }],
-        created: 4,
-        id: 'chatcmpl-x',
-        model: 'gpt-oss',
-        system_fingerprint: 'b6097-9515c613',
-        object: 'chat.completion.chunk',
+        ...LLAMA_CHUNK,
       }),
       sse({
         choices: [{ finish_reason: null, index: 0, delta: { reasoning_content: 'Hmm' } }],
-        created: 4,
-        id: 'chatcmpl-x',
-        model: 'gpt-oss',
-        system_fingerprint: 'b6097-9515c613',
-        object: 'chat.completion.chunk',
+        ...LLAMA_CHUNK,
       }),
       sse({
         choices: [{ finish_reason: null, index: 0, delta: { content: 'Hello' } }],
-        created: 4,
-        id: 'chatcmpl-x',
-        model: 'gpt-oss',
-        system_fingerprint: 'b6097-9515c613',
-        object: 'chat.completion.chunk',
+        ...LLAMA_CHUNK,
       }),
       sse({
         choices: [{ finish_reason: 'length', index: 0, delta: {} }],
-        created: 4,
-        id: 'chatcmpl-x',
-        model: 'gpt-oss',
-        system_fingerprint: 'b6097-9515c613',
-        object: 'chat.completion.chunk',
+        ...LLAMA_CHUNK,
         usage: {
           completion_tokens: 2,
           prompt_tokens: 1085,

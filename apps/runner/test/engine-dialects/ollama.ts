@@ -1,6 +1,15 @@
 // Ollama's dialect: its streams, its /metrics and the answers its provenance is read from.
 import { DONE, json, sse, type MetricsFixture, type ProvenanceFixture, type StreamFixture } from './shapes.ts';
 
+/** The envelope of Ollama's stream chunks in this recording. */
+const OLLAMA_CHUNK = {
+  id: 'chatcmpl-42',
+  object: 'chat.completion.chunk',
+  created: 6,
+  model: 'qwen3',
+  system_fingerprint: 'fp_ollama',
+};
+
 export const streams: StreamFixture[] = [
   {
     engine: 'ollama',
@@ -10,35 +19,19 @@ export const streams: StreamFixture[] = [
     endpoint: 'chat',
     events: [
       sse({
-        id: 'chatcmpl-42',
-        object: 'chat.completion.chunk',
-        created: 6,
-        model: 'qwen3',
-        system_fingerprint: 'fp_ollama',
+        ...OLLAMA_CHUNK,
         choices: [{ index: 0, delta: { role: 'assistant', content: '', reasoning: 'Let me' }, finish_reason: null }],
       }),
       sse({
-        id: 'chatcmpl-42',
-        object: 'chat.completion.chunk',
-        created: 6,
-        model: 'qwen3',
-        system_fingerprint: 'fp_ollama',
+        ...OLLAMA_CHUNK,
         choices: [{ index: 0, delta: { content: 'Yes' }, finish_reason: null }],
       }),
       sse({
-        id: 'chatcmpl-42',
-        object: 'chat.completion.chunk',
-        created: 6,
-        model: 'qwen3',
-        system_fingerprint: 'fp_ollama',
+        ...OLLAMA_CHUNK,
         choices: [{ index: 0, delta: {}, finish_reason: 'length' }],
       }),
       sse({
-        id: 'chatcmpl-42',
-        object: 'chat.completion.chunk',
-        created: 6,
-        model: 'qwen3',
-        system_fingerprint: 'fp_ollama',
+        ...OLLAMA_CHUNK,
         choices: [],
         usage: { prompt_tokens: 20, completion_tokens: 4, total_tokens: 24 },
       }),

@@ -1,6 +1,14 @@
 // SGLang's dialect: its streams, its /metrics and the answers its provenance is read from.
 import { DONE, json, sse, type MetricsFixture, type ProvenanceFixture, type StreamFixture } from './shapes.ts';
 
+/** The envelope of SGLang's stream chunks in this recording. */
+const SGLANG_CHUNK = {
+  id: 'a1',
+  object: 'chat.completion.chunk',
+  created: 2,
+  model: 'm',
+};
+
 export const streams: StreamFixture[] = [
   {
     engine: 'sglang',
@@ -10,10 +18,7 @@ export const streams: StreamFixture[] = [
     endpoint: 'chat',
     events: [
       sse({
-        id: 'a1',
-        object: 'chat.completion.chunk',
-        created: 2,
-        model: 'm',
+        ...SGLANG_CHUNK,
         choices: [
           {
             index: 0,
@@ -26,36 +31,24 @@ export const streams: StreamFixture[] = [
         usage: null,
       }),
       sse({
-        id: 'a1',
-        object: 'chat.completion.chunk',
-        created: 2,
-        model: 'm',
+        ...SGLANG_CHUNK,
         choices: [
           { index: 0, delta: { reasoning_content: 'Think' }, logprobs: null, finish_reason: null, matched_stop: null },
         ],
         usage: null,
       }),
       sse({
-        id: 'a1',
-        object: 'chat.completion.chunk',
-        created: 2,
-        model: 'm',
+        ...SGLANG_CHUNK,
         choices: [{ index: 0, delta: { content: 'Answer' }, logprobs: null, finish_reason: null, matched_stop: null }],
         usage: null,
       }),
       sse({
-        id: 'a1',
-        object: 'chat.completion.chunk',
-        created: 2,
-        model: 'm',
+        ...SGLANG_CHUNK,
         choices: [{ index: 0, delta: { content: '' }, logprobs: null, finish_reason: 'length', matched_stop: null }],
         usage: null,
       }),
       sse({
-        id: 'a1',
-        object: 'chat.completion.chunk',
-        created: 2,
-        model: 'm',
+        ...SGLANG_CHUNK,
         choices: [],
         usage: {
           prompt_tokens: 100,

@@ -1,6 +1,15 @@
 // Text Generation Inference's dialect: its streams, its /metrics and the answers its provenance is read from.
 import { json, sse, type MetricsFixture, type ProvenanceFixture, type StreamFixture } from './shapes.ts';
 
+/** The envelope of TGI's stream chunks in this recording (an empty id, as TGI sends it). */
+const TGI_CHUNK = {
+  object: 'chat.completion.chunk',
+  id: '',
+  created: 5,
+  model: 'tgi',
+  system_fingerprint: '3.3.6-native',
+};
+
 export const streams: StreamFixture[] = [
   {
     engine: 'tgi',
@@ -11,11 +20,7 @@ export const streams: StreamFixture[] = [
     events: [
       sse(
         {
-          object: 'chat.completion.chunk',
-          id: '',
-          created: 5,
-          model: 'tgi',
-          system_fingerprint: '3.3.6-native',
+          ...TGI_CHUNK,
           choices: [{ index: 0, delta: { role: 'assistant', content: 'Deep' }, logprobs: null, finish_reason: null }],
           usage: null,
         },
@@ -24,11 +29,7 @@ export const streams: StreamFixture[] = [
       ':\n\n',
       sse(
         {
-          object: 'chat.completion.chunk',
-          id: '',
-          created: 5,
-          model: 'tgi',
-          system_fingerprint: '3.3.6-native',
+          ...TGI_CHUNK,
           choices: [
             { index: 0, delta: { role: 'assistant', content: ' learning' }, logprobs: null, finish_reason: 'length' },
           ],
@@ -38,11 +39,7 @@ export const streams: StreamFixture[] = [
       ),
       sse(
         {
-          object: 'chat.completion.chunk',
-          id: '',
-          created: 5,
-          model: 'tgi',
-          system_fingerprint: '3.3.6-native',
+          ...TGI_CHUNK,
           choices: [],
           usage: { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 },
         },
@@ -71,11 +68,7 @@ export const streams: StreamFixture[] = [
     events: [
       sse(
         {
-          object: 'chat.completion.chunk',
-          id: '',
-          created: 5,
-          model: 'tgi',
-          system_fingerprint: '3.3.6-native',
+          ...TGI_CHUNK,
           choices: [{ index: 0, delta: { role: 'assistant', content: 'The' }, logprobs: null, finish_reason: null }],
           usage: null,
         },

@@ -1,6 +1,14 @@
 // TensorRT-LLM (trtllm-serve)'s dialect: its streams, its /metrics and the answers its provenance is read from.
 import { DONE, json, sse, type MetricsFixture, type ProvenanceFixture, type StreamFixture } from './shapes.ts';
 
+/** The envelope of trtllm-serve's stream chunks in this recording. */
+const TRTLLM_CHUNK = {
+  id: 'chatcmpl-9',
+  object: 'chat.completion.chunk',
+  created: 3,
+  model: 'm',
+};
+
 export const streams: StreamFixture[] = [
   {
     engine: 'trtllm-serve',
@@ -10,10 +18,7 @@ export const streams: StreamFixture[] = [
     endpoint: 'chat',
     events: [
       sse({
-        id: 'chatcmpl-9',
-        object: 'chat.completion.chunk',
-        created: 3,
-        model: 'm',
+        ...TRTLLM_CHUNK,
         choices: [
           {
             index: 0,
@@ -25,31 +30,19 @@ export const streams: StreamFixture[] = [
         ],
       }),
       sse({
-        id: 'chatcmpl-9',
-        object: 'chat.completion.chunk',
-        created: 3,
-        model: 'm',
+        ...TRTLLM_CHUNK,
         choices: [{ index: 0, delta: { content: '' }, logprobs: null, finish_reason: null, stop_reason: null }],
       }),
       sse({
-        id: 'chatcmpl-9',
-        object: 'chat.completion.chunk',
-        created: 3,
-        model: 'm',
+        ...TRTLLM_CHUNK,
         choices: [{ index: 0, delta: { content: 'Hi' }, logprobs: null, finish_reason: null, stop_reason: null }],
       }),
       sse({
-        id: 'chatcmpl-9',
-        object: 'chat.completion.chunk',
-        created: 3,
-        model: 'm',
+        ...TRTLLM_CHUNK,
         choices: [{ index: 0, delta: { content: ' there' }, logprobs: null, finish_reason: 'stop', stop_reason: null }],
       }),
       sse({
-        id: 'chatcmpl-9',
-        object: 'chat.completion.chunk',
-        created: 3,
-        model: 'm',
+        ...TRTLLM_CHUNK,
         choices: [],
         usage: { prompt_tokens: 9, total_tokens: 11, completion_tokens: 2 },
       }),

@@ -47,8 +47,8 @@ export type CallResult<D extends CallDef> = z.core.output<D['response']>;
 export interface Transport {
   baseUrl: string;
   token: string | null;
-  /** Defaults to the global fetch at call time. */
-  fetch?: typeof fetch;
+  /** Sends the request; defaults to the global fetch at call time. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface UrlOptions {

@@ -99,23 +99,17 @@ export type GenericApiError = InstanceType<typeof GenericApiError>;
 
 export const NETWORK_ERROR_MESSAGE = 'Network error: could not reach the server';
 
-/**
- * fetch itself rejected: offline, DNS, refused connection, CORS. No status exists. A caller that
- * knows more (the runner names the address it tried) words its own message.
- */
+/** fetch itself rejected: offline, DNS, refused connection, CORS. No status exists. */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
   readonly statusText = 'Network error';
   readonly detail = 'Could not reach the server. Check your connection and try again.';
-  constructor(options?: { cause?: unknown; message?: string }) {
-    super(options?.message ?? NETWORK_ERROR_MESSAGE, options);
+  constructor(options?: { cause?: unknown }) {
+    super(NETWORK_ERROR_MESSAGE, options);
   }
 }
 
-/**
- * An ok answer whose body does not match the contract: the server and client disagree. `body` is
- * the raw text when the answer was not JSON. A caller may word its own message.
- */
+/** An ok answer whose body does not match the contract: the server and client disagree. */
 export class ResponseSchemaError extends Error {
   override readonly name = 'ResponseSchemaError';
   readonly statusText = 'Invalid response';
@@ -124,11 +118,11 @@ export class ResponseSchemaError extends Error {
   readonly body: unknown;
   readonly issues: z.core.$ZodIssue[];
   readonly detail: string;
-  constructor(init: { endpoint: string; status: number; body: unknown; issues: z.core.$ZodIssue[]; message?: string }) {
+  constructor(init: { endpoint: string; status: number; body: unknown; issues: z.core.$ZodIssue[] }) {
     const first = init.issues[0];
     const where = first && first.path.length > 0 ? first.path.map(String).join('.') : 'body';
     const detail = first ? `${where}: ${first.message}` : 'The response did not match the contract';
-    super(init.message ?? `Unexpected response from ${init.endpoint}: ${detail}`);
+    super(`Unexpected response from ${init.endpoint}: ${detail}`);
     this.endpoint = init.endpoint;
     this.status = init.status;
     this.body = init.body;
