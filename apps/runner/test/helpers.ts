@@ -46,6 +46,27 @@ export const benchArgs = (url: string, run: { requests: number; promptLen: numbe
   String(run.outputLen),
 ];
 
+/** A small `sweep` over concurrency (levels 1, 2, 4; 8 requests each, 8-token prompts, 4-token answers, a lax SLO). */
+export const sweepArgs = (url: string) => [
+  'sweep',
+  '--base-url',
+  url,
+  '--over',
+  'concurrency',
+  '--start',
+  '1',
+  '--max',
+  '4',
+  '--num-requests',
+  '8',
+  '--prompt-len',
+  '8',
+  '--output-len',
+  '4',
+  '--slo',
+  'e2el_ms=60000',
+];
+
 /** An engine command template that starts the emulator as a fake engine. */
 export function fakeEngineTemplate(extra = ''): string {
   const loader = existsSync(TSX_IMPORT) ? TSX_IMPORT : 'tsx';

@@ -57,19 +57,14 @@ export const streams: StreamFixture[] = [
     endpoint: 'chat',
     events: [
       sse({
+        // Another request: the same envelope under its own id (the key keeps its place on the wire).
+        ...OLLAMA_CHUNK,
         id: 'chatcmpl-43',
-        object: 'chat.completion.chunk',
-        created: 6,
-        model: 'qwen3',
-        system_fingerprint: 'fp_ollama',
         choices: [{ index: 0, delta: { role: 'assistant', content: 'one two' }, finish_reason: null }],
       }),
       sse({
+        ...OLLAMA_CHUNK,
         id: 'chatcmpl-43',
-        object: 'chat.completion.chunk',
-        created: 6,
-        model: 'qwen3',
-        system_fingerprint: 'fp_ollama',
         choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
       }),
       DONE,

@@ -75,3 +75,17 @@ export const prometheus = (lines: string[]) => ({
   contentType: 'text/plain; version=0.0.4; charset=utf-8',
   body: `${lines.join('\n')}\n`,
 });
+
+/** What the runner must read from a stream that fails with a server error right after its first text. */
+export const failedAfterFirstText = (answer: string): StreamFixture['expect'] => ({
+  ok: false,
+  errorKind: 'server_error',
+  answer,
+  reasoning: '',
+  textEvents: 1,
+  firstTextEvent: 0,
+  firstAnswerEvent: 0,
+  completionTokens: null,
+  promptTokens: null,
+  cachedTokens: null,
+});

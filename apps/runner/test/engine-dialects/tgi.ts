@@ -1,5 +1,12 @@
 // Text Generation Inference's dialect: its streams, its /metrics and the answers its provenance is read from.
-import { json, sse, type MetricsFixture, type ProvenanceFixture, type StreamFixture } from './shapes.ts';
+import {
+  failedAfterFirstText,
+  json,
+  sse,
+  type MetricsFixture,
+  type ProvenanceFixture,
+  type StreamFixture,
+} from './shapes.ts';
 
 /** The envelope of TGI's stream chunks in this recording (an empty id, as TGI sends it). */
 const TGI_CHUNK = {
@@ -85,18 +92,7 @@ export const streams: StreamFixture[] = [
       ),
       'data:[DONE]\n\n',
     ],
-    expect: {
-      ok: false,
-      errorKind: 'server_error',
-      answer: 'The',
-      reasoning: '',
-      textEvents: 1,
-      firstTextEvent: 0,
-      firstAnswerEvent: 0,
-      completionTokens: null,
-      promptTokens: null,
-      cachedTokens: null,
-    },
+    expect: failedAfterFirstText('The'),
   },
 ];
 

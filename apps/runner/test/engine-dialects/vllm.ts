@@ -1,6 +1,7 @@
 // vLLM's dialect: its streams, its /metrics and the answers its provenance is read from.
 import {
   DONE,
+  failedAfterFirstText,
   json,
   prometheus,
   sse,
@@ -79,18 +80,7 @@ export const streams: StreamFixture[] = [
       sse({ error: { message: 'Internal server error', type: 'InternalServerError', param: null, code: 500 } }),
       DONE,
     ],
-    expect: {
-      ok: false,
-      errorKind: 'server_error',
-      answer: 'Once',
-      reasoning: '',
-      textEvents: 1,
-      firstTextEvent: 0,
-      firstAnswerEvent: 0,
-      completionTokens: null,
-      promptTokens: null,
-      cachedTokens: null,
-    },
+    expect: failedAfterFirstText('Once'),
   },
 ];
 
