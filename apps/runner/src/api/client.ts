@@ -82,6 +82,7 @@ export class MakoApi {
       return (await sendCall(def as CallDef, options, {
         baseUrl: this.baseUrl,
         token: this.#token ?? null,
+        fetch: (url, init) => fetch(url, init),
       })) as ResponseOf<N>;
     } catch (error) {
       throw inRunnerWords(name, this.baseUrl, error);

@@ -47,8 +47,8 @@ export type CallResult<D extends CallDef> = z.core.output<D['response']>;
 export interface Transport {
   baseUrl: string;
   token: string | null;
-  /** Sends the request; defaults to the global fetch at call time. */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Sends the request (the global fetch, a test's, or one that answers from a request sent ahead). */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface UrlOptions {
@@ -106,10 +106,9 @@ export async function sendCall<D extends CallDef>(
     body = '{}';
   }
 
-  const fetchImpl = transport.fetch ?? globalThis.fetch;
   let response: Response;
   try {
-    response = await fetchImpl(urlOf(def, transport.baseUrl, opts), {
+    response = await transport.fetch(urlOf(def, transport.baseUrl, opts), {
       method: def.method,
       headers,
       body,
