@@ -139,7 +139,7 @@ export default tseslint.config(
     // What every page loads of the API client. `request`, the query factories and the mutation hooks
     // name calls of the whole endpoint table, so importing them here would put every entity schema
     // on the first page (the / page's 160 kB budget, apps/web/scripts/bundle-size.mjs).
-    files: ['packages/api-client/src/{auth,call,config,errors,query-client,query-keys,sign-in,token-storage}.ts'],
+    files: ['packages/api-client/src/{auth,call,config,query-client,query-keys,sign-in,token-storage}.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -149,6 +149,27 @@ export default tseslint.config(
               group: ['./request.ts', './queries.ts', './mutation-hooks.ts', './account-security.ts', './index.ts'],
               message:
                 'A first-page module of the API client calls one endpoint definition with `call` (endpoints.me), not the table by name.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API client's core (`@mako/api-client/core`): the fetch wrapper and the errors, on the web's
+    // first page and in the runner's bundle for GPU hosts that have only Node. It takes its base URL,
+    // token and fetch as arguments: no browser configuration, no React, no TanStack, no msw, and no
+    // endpoint table by name.
+    files: ['packages/api-client/src/core/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', 'react', 'react-dom', '@tanstack/*', 'msw', 'msw/*', '@mako/fixtures', 'jwt-decode'],
+              message:
+                "The API client's core stays free of the browser, React and the endpoint table: the web's wrappers (../call.ts) and the runner pass base URL, token and fetch in.",
             },
           ],
         },

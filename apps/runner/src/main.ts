@@ -1,5 +1,5 @@
 import manifest from '../package.json' with { type: 'json' };
-import { ApiError, ContractError } from './api/client.ts';
+import { ApiError, NetworkError, ResponseSchemaError } from './api/client.ts';
 import { EXIT, UsageError } from './cli/options.ts';
 import { benchCommand, runBenchCommand } from './commands/bench.ts';
 import type { Context } from './commands/context.ts';
@@ -62,7 +62,7 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
       ctx.stderr.write(`error: ${error.message}${hint}\n`);
       return EXIT.failure;
     }
-    if (error instanceof ContractError) {
+    if (error instanceof NetworkError || error instanceof ResponseSchemaError) {
       ctx.stderr.write(`error: ${error.message}\n`);
       return EXIT.failure;
     }

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, ContractError, MakoApi } from '../src/api/client.ts';
+import * as core from '@mako/api-client/core';
+import { ApiError, MakoApi, NetworkError, ResponseSchemaError } from '../src/api/client.ts';
 import { createProgress } from '../src/bench/progress.ts';
 import { freePort } from '../src/engine/engine.ts';
 
@@ -34,7 +35,31 @@ describe('MakoApi', () => {
   it('refuses an answer that does not match the contract', async () => {
     const url = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id": 5}'));
     const api = new MakoApi({ baseUrl: url, token: SECRET });
-    await expect(api.call('getSession', { params: { session_id: 's1' } })).rejects.toThrow(ContractError);
+    const broken = await rejection(api.call('getSession', { params: { session_id: 's1' } }));
+    expect(broken).toBeInstanceOf(ResponseSchemaError);
+    expect(broken.message).toMatch(/^getSession: the API's answer does not match the contract \(id: /);
+  });
+
+  it('says so when an ok answer is not JSON at all', async () => {
+    const url = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>'));
+    const broken = await rejection(new MakoApi({ baseUrl: url }).call('me'));
+    expect(broken).toBeInstanceOf(ResponseSchemaError);
+    expect(broken.message).toBe('me: the API answered 200 with a body that is not JSON');
+  });
+
+  it("throws the api-client's own error classes, so the web app and the runner share one set", async () => {
+    const url = await serve((_req, res) =>
+      res.writeHead(409, { 'content-type': 'application/json' }).end('{"detail": "Lease is not held"}'),
+    );
+    const api = new MakoApi({ baseUrl: url, token: SECRET });
+    const refused = await rejection(api.call('renewLease', { params: { session_id: 's', pending_config_id: 'p' } }));
+    expect(refused).toBeInstanceOf(core.ApiError);
+    expect(refused.status).toBe(409);
+    expect(refused.detail).toBe('Lease is not held');
+    expect(refused.message).toBe('renewLease: 409 Generic Error: Lease is not held');
+    expect(ApiError).toBe(core.ApiError);
+    expect(NetworkError).toBe(core.NetworkError);
+    expect(ResponseSchemaError).toBe(core.ResponseSchemaError);
   });
 
   it('turns FastAPI error bodies into readable errors without the token', async () => {
@@ -63,7 +88,7 @@ describe('MakoApi', () => {
       api.call('postResult', { params: { session_id: 's' }, body: { pending_config_id: 'p' } }),
     ).rejects.toThrow(/Give exactly one of metrics or failure/);
     const down = await rejection(api.call('getSession', { params: { session_id: 's' } }));
-    expect(down.status).toBe(0);
+    expect(down).toBeInstanceOf(NetworkError);
     expect(down.message).toMatch(/Cannot reach the MakoOptimize API at .* \(ECONNREFUSED\)/);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchArgs, emulatorForTest, fakeApiForTest, runCli, runCliReport, tuneArgs } from './helpers.ts';
+import { benchArgs, emulatorForTest, fakeApiForTest, runCli, runCliReport, sweepArgs, tuneArgs } from './helpers.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
 
@@ -66,25 +66,9 @@ describe('prefix-cache reset between repeats, levels and trials', () => {
   it('sweep resets the cache before every level', async () => {
     const emulator = await emulatorForTest({ ttftMs: 2, itlMs: 1, cacheReset: 'vllm' });
     const { report } = await runCliReport<{ steps: { level: number; prefix_cache_reset: unknown }[] }>([
-      'sweep',
-      '--base-url',
-      emulator.url,
-      '--over',
-      'concurrency',
-      '--start',
-      '1',
-      '--max',
-      '4',
-      '--num-requests',
-      '8',
+      ...sweepArgs(emulator.url),
       '--warmup',
       '0',
-      '--prompt-len',
-      '8',
-      '--output-len',
-      '4',
-      '--slo',
-      'e2el_ms=60000',
       '--quiet',
     ]);
     expect(report.steps.map((s) => s.level)).toEqual([1, 2, 4]);

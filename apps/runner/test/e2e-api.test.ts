@@ -31,6 +31,7 @@ import {
   benchArgs,
   letterTokenizerDir,
   runCli,
+  sweepArgs,
   tuneArgs,
   waitFor,
   type CliRun,
@@ -362,32 +363,10 @@ describe('mako-runner against apps/api', () => {
   it('sweep --post stores the sweep as one object whose levels link their benchmarks', async () => {
     const emulator = await startEmulator({ ttftMs: 5, itlMs: 1 });
     try {
-      const run = await runCli(
-        [
-          'sweep',
-          '--base-url',
-          emulator.url,
-          '--over',
-          'concurrency',
-          '--start',
-          '1',
-          '--max',
-          '4',
-          '--num-requests',
-          '8',
-          '--prompt-len',
-          '8',
-          '--output-len',
-          '4',
-          '--slo',
-          'e2el_ms=60000',
-          '--post',
-          '--hardware',
-          '1x L4',
-          '--quiet',
-        ],
-        { MAKO_TOKEN: secret, MAKO_API_URL: base },
-      );
+      const run = await runCli([...sweepArgs(emulator.url), '--post', '--hardware', '1x L4', '--quiet'], {
+        MAKO_TOKEN: secret,
+        MAKO_API_URL: base,
+      });
       expect(run.stderr).not.toMatch(/error/);
       expect(run.code).toBe(0);
       const id = /Posted sweep (\S+) \(3 levels\)/.exec(run.stdout)?.[1];

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,27 @@ export const benchArgs = (url: string, run: { requests: number; promptLen: numbe
   String(run.promptLen),
   '--output-len',
   String(run.outputLen),
+];
+
+/** A small `sweep` over concurrency (levels 1, 2, 4; 8 requests each, 8-token prompts, 4-token answers, a lax SLO). */
+export const sweepArgs = (url: string) => [
+  'sweep',
+  '--base-url',
+  url,
+  '--over',
+  'concurrency',
+  '--start',
+  '1',
+  '--max',
+  '4',
+  '--num-requests',
+  '8',
+  '--prompt-len',
+  '8',
+  '--output-len',
+  '4',
+  '--slo',
+  'e2el_ms=60000',
 ];
 
 /** An engine command template that starts the emulator as a fake engine. */
@@ -165,5 +186,22 @@ export function letterTokenizerDir(): string {
       },
     }),
   );
+  return dir;
+}
+
+/** What the fake nvidia-smi prints for `--query-gpu=name`: two H100s. */
+export const TWO_H100_NAMES = 'NVIDIA H100 80GB HBM3\\nNVIDIA H100 80GB HBM3\\n';
+
+/**
+ * A directory with an nvidia-smi to put first on PATH: it prints the given text (printf's escapes)
+ * for the first `--query-gpu=<fields>` the command line matches, in the given order, and fails
+ * for anything else.
+ */
+export function fakeNvidiaSmi(answers: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mako-smi-'));
+  const script = join(dir, 'nvidia-smi');
+  const cases = Object.entries(answers).map(([fields, text]) => `  *--query-gpu=${fields}*) printf '${text}' ;;\n`);
+  writeFileSync(script, `#!/bin/sh\ncase "$*" in\n${cases.join('')}  *) exit 1 ;;\nesac\n`);
+  chmodSync(script, 0o755);
   return dir;
 }

@@ -181,6 +181,19 @@ describe('a rate ramp', () => {
   });
 });
 
+/** `tune` whose engine command names a program that does not exist: every trial fails to start. */
+const tuneWithMissingEngine = (sessionId: string, logDir: string) => [
+  'tune',
+  '--session',
+  sessionId,
+  '--engine-cmd',
+  '/no/such/engine {model} {flags}',
+  '--health-interval',
+  '0.1',
+  '--log-dir',
+  logDir,
+];
+
 describe('tune with an engine command that cannot work', () => {
   it('stops after two tries (the configuration, then the defaults), prints the cause, gives the lease back, records no trial', async () => {
     const api = await fakeApiForTest({
@@ -188,20 +201,10 @@ describe('tune with an engine command that cannot work', () => {
       configs: [{ max_num_seqs: 4 }, { max_num_seqs: 8 }, { max_num_seqs: 16 }],
     });
     const logDir = tmp();
-    const run = await runCli(
-      [
-        'tune',
-        '--session',
-        api.sessionId,
-        '--engine-cmd',
-        '/no/such/engine {model} {flags}',
-        '--health-interval',
-        '0.1',
-        '--log-dir',
-        logDir,
-      ],
-      { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
-    );
+    const run = await runCli(tuneWithMissingEngine(api.sessionId, logDir), {
+      MAKO_TOKEN: TOKEN,
+      MAKO_API_URL: api.url,
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       "error: the engine command fails the same way with trial 1's configuration and with the engine's defaults (exit code 127)",
@@ -286,20 +289,7 @@ describe('a lease the server will not take back', () => {
       configs: [{ max_num_seqs: 4 }, { max_num_seqs: 8 }],
       failRelease: { status: 503, detail: 'releases are paused' },
     });
-    const run = await runCli(
-      [
-        'tune',
-        '--session',
-        api.sessionId,
-        '--engine-cmd',
-        '/no/such/engine {model} {flags}',
-        '--health-interval',
-        '0.1',
-        '--log-dir',
-        tmp(),
-      ],
-      { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url },
-    );
+    const run = await runCli(tuneWithMissingEngine(api.sessionId, tmp()), { MAKO_TOKEN: TOKEN, MAKO_API_URL: api.url });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(
       /No trial was recorded; the lease could not be given back \(.*releases are paused.*\) and will lapse on the server\./,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,15 @@ import {
   redactArgv,
 } from '../src/bench/provenance.ts';
 import { PROVENANCE, type ProvenanceFixture } from './engine-dialects.ts';
-import { benchArgs, emulatorForTest, fakeApiForTest, runCli, tuneArgs } from './helpers.ts';
+import {
+  TWO_H100_NAMES,
+  benchArgs,
+  emulatorForTest,
+  fakeApiForTest,
+  fakeNvidiaSmi,
+  runCli,
+  tuneArgs,
+} from './helpers.ts';
 import { listen } from './listen.ts';
 
 const TOKEN = 'mako_TestToken0123456789abcdefghijklmnop';
@@ -46,23 +54,13 @@ async function dialectServer(fixture: ProvenanceFixture) {
   return { url: `http://127.0.0.1:${port}`, served, close };
 }
 
-/** A directory with an nvidia-smi answering the provenance query for two H100s, to put first on PATH. */
-function fakeNvidiaSmi(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mako-prov-smi-'));
-  const script = join(dir, 'nvidia-smi');
-  writeFileSync(
-    script,
-    `#!/bin/sh
-case "$*" in
-  *--query-gpu=name,driver_version,memory.total*) printf 'NVIDIA H100 80GB HBM3, 570.124.06, 81559 MiB\\nNVIDIA H100 80GB HBM3, 570.124.06, 81559 MiB\\n' ;;
-  *--query-gpu=name*) printf 'NVIDIA H100 80GB HBM3\\nNVIDIA H100 80GB HBM3\\n' ;;
-  *) exit 1 ;;
-esac
-`,
-  );
-  chmodSync(script, 0o755);
-  return dir;
-}
+/** nvidia-smi answering the provenance query for two H100s. */
+const nvidiaSmiForProvenance = () =>
+  fakeNvidiaSmi({
+    'name,driver_version,memory.total':
+      'NVIDIA H100 80GB HBM3, 570.124.06, 81559 MiB\\nNVIDIA H100 80GB HBM3, 570.124.06, 81559 MiB\\n',
+    name: TWO_H100_NAMES,
+  });
 
 const noSmi = () => Promise.resolve(null);
 
@@ -138,7 +136,7 @@ describe('provenance from each engine’s own endpoints', () => {
 
 describe('the machine, the runner and the dataset', () => {
   it('reads the GPUs from nvidia-smi', async () => {
-    const dir = fakeNvidiaSmi();
+    const dir = nvidiaSmiForProvenance();
     const run = (file: string, args: string[]) =>
       new Promise<string | null>((resolve) => {
         // The same query the runner makes, against the fake on PATH.
@@ -204,7 +202,7 @@ describe('the machine, the runner and the dataset', () => {
         '--token',
         TOKEN,
       ],
-      { PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`, MAKO_API_URL: api.url },
+      { PATH: `${nvidiaSmiForProvenance()}:${process.env.PATH ?? ''}`, MAKO_API_URL: api.url },
     );
     expect(run.stderr).not.toMatch(/error/);
     expect(run.code).toBe(0);
@@ -257,7 +255,7 @@ describe('the machine, the runner and the dataset', () => {
     const logDir = mkdtempSync(join(tmpdir(), 'mako-prov-tune-'));
     const run = await runCli(
       [...tuneArgs(api.sessionId, '--ttft-ms 5 --itl-ms 2'), '--warmup', '0', '--log-dir', logDir, '--token', TOKEN],
-      { MAKO_API_URL: api.url, PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}` },
+      { MAKO_API_URL: api.url, PATH: `${nvidiaSmiForProvenance()}:${process.env.PATH ?? ''}` },
       120_000,
     );
     expect(run.code).toBe(0);

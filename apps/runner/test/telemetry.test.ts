@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,25 +6,14 @@ import { MAX_TELEMETRY_SAMPLES } from '@mako/contract';
 import type { RequestOutcome } from '../src/bench/client.ts';
 import { parseNvidiaSmi, parsePrometheus } from '../src/bench/telemetry.ts';
 import { telemetryUpload } from '../src/bench/upload.ts';
-import { benchArgs, emulatorForTest, fakeApiForTest, runCli } from './helpers.ts';
+import { TWO_H100_NAMES, benchArgs, emulatorForTest, fakeApiForTest, fakeNvidiaSmi, runCli } from './helpers.ts';
 
-/** A directory with an nvidia-smi that reports two GPUs, to put first on PATH. */
-function fakeNvidiaSmi(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mako-smi-'));
-  const script = join(dir, 'nvidia-smi');
-  writeFileSync(
-    script,
-    `#!/bin/sh
-case "$*" in
-  *--query-gpu=utilization.gpu,memory.used,power.draw*) printf '87, 61234, 612.50\\n91, 60000, [N/A]\\n' ;;
-  *--query-gpu=name*) printf 'NVIDIA H100 80GB HBM3\\nNVIDIA H100 80GB HBM3\\n' ;;
-  *) exit 1 ;;
-esac
-`,
-  );
-  chmodSync(script, 0o755);
-  return dir;
-}
+/** nvidia-smi reporting two GPUs' utilisation, memory and power (the second without a power reading). */
+const nvidiaSmiForTelemetry = () =>
+  fakeNvidiaSmi({
+    'utilization.gpu,memory.used,power.draw': '87, 61234, 612.50\\n91, 60000, [N/A]\\n',
+    name: TWO_H100_NAMES,
+  });
 
 /** 8 requests of 8 → 20 tokens: long enough streams for a few telemetry samples. */
 const sampledRun = (url: string) => benchArgs(url, { requests: 8, promptLen: 8, outputLen: 20 });
@@ -56,7 +45,7 @@ describe('engine telemetry', () => {
     const output = join(mkdtempSync(join(tmpdir(), 'mako-tel-')), 'out.json');
     const args = sampledRun(emulator.url);
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--output', output], {
-      PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`,
+      PATH: `${nvidiaSmiForTelemetry()}:${process.env.PATH ?? ''}`,
     });
     expect(run.stderr).not.toMatch(/error/);
     expect(run.code).toBe(0);
@@ -185,7 +174,7 @@ describe('engine telemetry', () => {
     const api = await fakeApiForTest({ token: 'mako_TestToken0123456789abcdefghijklmnop', configs: [] });
     const args = sampledRun(emulator.url);
     const run = await runCli([...args, '--telemetry-interval', '0.05', '--quiet', '--post', '--hardware', '2x H100'], {
-      PATH: `${fakeNvidiaSmi()}:${process.env.PATH ?? ''}`,
+      PATH: `${nvidiaSmiForTelemetry()}:${process.env.PATH ?? ''}`,
       MAKO_TOKEN: 'mako_TestToken0123456789abcdefghijklmnop',
       MAKO_API_URL: api.url,
     });

@@ -2,7 +2,7 @@ import { endpoints, type LoginForm, type SiteSettings, type User } from '@mako/c
 import { safeParse } from 'zod/mini';
 import { call } from './call.ts';
 import { applyAuthServer, getAuthServerState } from './config.ts';
-import { ApiError, UNKNOWN_ERROR, isUnauthorized } from './errors.ts';
+import { ApiError, UNKNOWN_ERROR, isUnauthorized } from './core/errors.ts';
 import { clearToken, getStoredToken } from './token-storage.ts';
 
 /** The fallbacks of SPEC §8, shown when the server gives no `detail`. */

@@ -63,10 +63,3 @@ export function applyAuthServer(
   }
   return authServer;
 }
-
-/** Resolves a base + path against the page origin, because Node's fetch refuses relative URLs. */
-export function resolveUrl(baseUrl: string, pathAndQuery: string): string {
-  const joined = `${trimSlash(baseUrl)}${pathAndQuery}`;
-  const origin = typeof globalThis.location !== 'undefined' ? globalThis.location.href : undefined;
-  return origin ? new URL(joined, origin).toString() : joined;
-}

@@ -14,11 +14,11 @@ export {
 
 // The fetch wrapper: `call` takes one endpoint definition, `request` a name from the endpoint table;
 // `startGet` sends a call's GET before the code with its schemas has loaded.
-export { call, callUrl, startGet, type CallArgs, type CallDef, type CallOptions, type CallResult } from './call.ts';
+export { call, startGet, type CallArgs, type CallDef, type CallOptions, type CallResult } from './call.ts';
 export { api, endpointUrl, formBody, request, type Api, type RequestArgs, type RequestOptions } from './request.ts';
 
 // The error catalogue of SPEC §8.
-export * from './errors.ts';
+export * from './core/errors.ts';
 
 // Token storage.
 export * from './token-storage.ts';

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, ResponseSchemaError, isUnauthorized } from './errors.ts';
+import { ApiError, ResponseSchemaError, isUnauthorized } from './core/errors.ts';
 import { clearToken } from './token-storage.ts';
 
 export interface CreateQueryClientOptions {

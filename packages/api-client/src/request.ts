@@ -1,7 +1,9 @@
 import { endpoints, type EndpointName, type Endpoints, type ResponseOf } from '@mako/contract';
-import { call, callUrl, type CallArgs, type CallOptions } from './call.ts';
+import { call, type CallArgs, type CallOptions } from './call.ts';
+import { getApiConfig } from './config.ts';
+import { urlOf } from './core/call.ts';
 
-export { formBody } from './call.ts';
+export { formBody } from './core/call.ts';
 
 /** What one call of endpoint N takes: path params and body when the endpoint has them, an optional query. */
 export type RequestOptions<N extends EndpointName> = CallOptions<Endpoints[N]>;
@@ -14,7 +16,7 @@ export function endpointUrl(
   name: EndpointName,
   options: { params?: Record<string, string | number>; query?: object; baseUrl?: string } = {},
 ): string {
-  return callUrl(endpoints[name], options);
+  return urlOf(endpoints[name], options.baseUrl ?? getApiConfig().baseUrl, options);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   SearchError,
   SessionForbiddenError,
   ValidationError,
-} from '../src/errors.ts';
+} from '../src/core/errors.ts';
 import { request } from '../src/request.ts';
 import { mockEndpoint } from '../src/mocks/mock-endpoint.ts';
 import { runningSession } from '../src/mocks/fixtures.ts';

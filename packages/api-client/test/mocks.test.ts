@@ -30,7 +30,7 @@ import {
 import { HealthStatus } from '@mako/contract';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/errors.ts';
+import { ApiError } from '../src/core/errors.ts';
 import { request, type RequestArgs } from '../src/request.ts';
 import { getStoredToken } from '../src/token-storage.ts';
 import * as fx from '../src/mocks/fixtures.ts';

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/errors.ts';
+import { ApiError } from '../src/core/errors.ts';
 import { handlers } from '../src/mocks/handlers.ts';
 import * as fx from '../src/mocks/fixtures.ts';
 import { plannerKeys, plannerOptionsQueryOptions, usePlanMutation } from '../src/planner.ts';

@@ -2,7 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../src/errors.ts';
+import { ApiError } from '../src/core/errors.ts';
 import { shouldRetry } from '../src/query-client.ts';
 import { mySessionsQueryOptions, tuningSessionQueryOptions } from '../src/queries.ts';
 import { currentUserQueryOptions } from '../src/sign-in.ts';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiBaseFromLoginUrl, applyAuthServer, configureApiClient, getApiBase } from '../src/config.ts';
 import { FIRST_GETS_GLOBAL } from '@mako/contract';
 import { forgetStartedGets, startGet } from '../src/call.ts';
-import { ResponseSchemaError } from '../src/errors.ts';
+import { ResponseSchemaError } from '../src/core/errors.ts';
 import { api, endpointUrl, formBody, request } from '../src/request.ts';
 import { mockEndpoint } from '../src/mocks/mock-endpoint.ts';
 import { handlers } from '../src/mocks/handlers.ts';

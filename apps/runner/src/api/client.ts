@@ -1,11 +1,8 @@
 import {
   API_MESSAGES,
-  AnyErrorBody,
   GENERIC_ERROR,
   STATUS_TEXTS,
-  buildPath,
   endpoints,
-  toSearchParams,
   type BodyOf,
   type EndpointDef,
   type EndpointName,
@@ -14,6 +11,17 @@ import {
   type ResponseOf,
   type User,
 } from '@mako/contract';
+import {
+  ApiError,
+  NetworkError,
+  ResponseSchemaError,
+  sendCall,
+  type CallDef,
+  type CoreCallOptions,
+} from '@mako/api-client/core';
+
+/** The API's errors are the api-client's (one set for the web app and the runner); commands catch them from here. */
+export { ApiError, NetworkError, ResponseSchemaError };
 
 /**
  * There is deliberately no default API address: the MakoOptimize server and vLLM both listen on
@@ -23,23 +31,8 @@ import {
 export const API_URL_MISSING =
   "MakoOptimize's address is not set: export MAKO_API_URL=https://YOUR-SERVER/api/v1 (Getting started shows the line) or pass --api-url";
 
-/** A non-ok answer from the MakoOptimize API (status 0: it could not be reached). */
-export class ApiError extends Error {
-  constructor(
-    readonly endpoint: EndpointName,
-    readonly status: number,
-    readonly detail: string,
-  ) {
-    super(
-      status === 0
-        ? detail
-        : `${endpoint}: ${status} ${STATUS_TEXTS[status] ?? (status === 422 ? API_MESSAGES[422] : GENERIC_ERROR)}: ${detail}`,
-    );
-  }
-}
-
-/** The API answered something its contract does not allow: a version mismatch, not a user error. */
-export class ContractError extends Error {}
+/** How long one call may take before the runner counts the API as unreachable. */
+const CALL_TIMEOUT_MS = 60_000;
 
 type CallInput<N extends EndpointName> = {
   params?: ParamsOf<N>;
@@ -47,19 +40,11 @@ type CallInput<N extends EndpointName> = {
   body?: BodyOf<N>;
 };
 
-function describeError(body: unknown, fallback: string): string {
-  const parsed = AnyErrorBody.safeParse(body);
-  if (!parsed.success) return fallback;
-  const { detail } = parsed.data;
-  if (typeof detail === 'string') return detail;
-  return detail.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`).join('; ');
-}
-
 /**
  * The runner's only way to talk to MakoOptimize: every call is a row of the contract's endpoint
- * table, every body is checked against its schema before it leaves, and every answer is parsed
- * with the response schema. The token travels in the Authorization header only and is never part
- * of a message.
+ * table sent through the api-client's core, every body is checked against its schema before it
+ * leaves, and every answer is parsed with the response schema. The token travels in the
+ * Authorization header only and is never part of a message.
  */
 export class MakoApi {
   readonly baseUrl: string;
@@ -76,46 +61,68 @@ export class MakoApi {
 
   async call<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<ResponseOf<N>> {
     const def = endpoints[name] as EndpointDef;
-    const path = buildPath(def.path, (input.params ?? {}) as Record<string, string>);
-    const search = toSearchParams(input.query as Record<string, unknown> | undefined).toString();
-    const url = `${this.baseUrl}${path}${search ? `?${search}` : ''}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.#token) headers.authorization = `Bearer ${this.#token}`;
-    let body: string | undefined;
+    let body: unknown;
     if (def.body) {
       const checked = def.body.safeParse(input.body);
+      // Our own request breaking the contract is a bug in the runner, not something the API said.
       if (!checked.success)
-        throw new ContractError(
+        throw new Error(
           `Refusing to send an invalid ${name} request: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
         );
-      body = JSON.stringify(checked.data);
-      headers['content-type'] = 'application/json';
+      body = checked.data;
     }
-    let res: Response;
+    // The input is typed by the endpoint's name (CallInput<N>); the core's per-definition types cannot see through N.
+    const options = {
+      params: input.params,
+      query: input.query,
+      body,
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    } as CoreCallOptions<CallDef>;
     try {
-      res = await fetch(url, { method: def.method, headers, body, signal: AbortSignal.timeout(60_000) });
+      return (await sendCall(def as CallDef, options, {
+        baseUrl: this.baseUrl,
+        token: this.#token ?? null,
+        fetch: (url, init) => fetch(url, init),
+      })) as ResponseOf<N>;
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-      throw new ApiError(name, 0, `Cannot reach the MakoOptimize API at ${this.baseUrl} (${cause})`);
+      throw inRunnerWords(name, this.baseUrl, error);
     }
-    const text = await res.text();
-    let json: unknown = undefined;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      if (res.ok) throw new ContractError(`${name}: the API answered ${res.status} with a body that is not JSON`);
-    }
-    if (!res.ok) throw new ApiError(name, res.status, describeError(json, text.slice(0, 300) || res.statusText));
-    const parsed = def.response.safeParse(json);
-    if (!parsed.success)
-      throw new ContractError(
-        `${name}: the API's answer does not match the contract (${parsed.error.issues
-          .slice(0, 3)
-          .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-          .join('; ')})`,
-      );
-    return parsed.data as ResponseOf<N>;
   }
+}
+
+/**
+ * The api-client's error for a terminal: the message names the endpoint, the status and the
+ * server's explanation (`getSession: 404 Not Found: Tuning session not found`), or the address that
+ * could not be reached; a call that timed out counts as unreachable. Anything else passes as it is.
+ */
+function inRunnerWords(name: EndpointName, baseUrl: string, error: unknown): unknown {
+  if (error instanceof ApiError) {
+    const statusText = STATUS_TEXTS[error.status] ?? (error.status === 422 ? API_MESSAGES[422] : GENERIC_ERROR);
+    const raw = typeof error.body === 'string' ? error.body.slice(0, 300) : '';
+    return reworded(error, `${name}: ${error.status} ${statusText}: ${error.detail ?? (raw || error.statusText)}`);
+  }
+  if (error instanceof NetworkError || (error instanceof DOMException && error.name === 'TimeoutError')) {
+    const failure = error instanceof NetworkError ? error.cause : error;
+    const reason = (failure as { cause?: { code?: string } }).cause?.code ?? (failure as Error).message;
+    const unreachable = error instanceof NetworkError ? error : new NetworkError({ cause: error });
+    return reworded(unreachable, `Cannot reach the MakoOptimize API at ${baseUrl} (${reason})`);
+  }
+  if (error instanceof ResponseSchemaError) {
+    if (typeof error.body === 'string')
+      return reworded(error, `${name}: the API answered ${error.status} with a body that is not JSON`);
+    const issues = error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    return reworded(error, `${name}: the API's answer does not match the contract (${issues.join('; ')})`);
+  }
+  return error;
+}
+
+/**
+ * The same error (its class and fields the api-client's) with the runner's message: the web app
+ * words errors by their kind on screen, the runner prints the message on stderr.
+ */
+function reworded<E extends Error>(error: E, message: string): E {
+  error.message = message;
+  return error;
 }
 
 /** What an OpenAI-compatible server answers at GET /v1/models, which our API never does. */
@@ -142,18 +149,17 @@ export async function verifyApiAccess(api: MakoApi): Promise<User> {
     return await api.call('me');
   } catch (error) {
     // Unreachable, or reached and the token refused (main's message for a 401 names MAKO_TOKEN).
-    if (error instanceof ApiError && (error.status === 0 || error.status === 401)) throw error;
+    if (error instanceof NetworkError || (error instanceof ApiError && error.status === 401)) throw error;
+    // Something answered, but not as the MakoOptimize API: to the user, the API was not reached.
     const models = await openAiModels(api.baseUrl);
     if (models)
-      throw new ApiError(
-        'me',
-        0,
+      throw reworded(
+        new NetworkError({ cause: error }),
         `${api.baseUrl} is an OpenAI-compatible serving endpoint${models.length ? ` (it serves ${models.slice(0, 3).join(', ')})` : ''}, not the MakoOptimize API: set MAKO_API_URL (or --api-url) to your MakoOptimize server's /api/v1`,
       );
     if (error instanceof ApiError && error.status === 404)
-      throw new ApiError(
-        'me',
-        0,
+      throw reworded(
+        new NetworkError({ cause: error }),
         `${api.baseUrl} does not answer as the MakoOptimize API (GET /users/me: 404); MAKO_API_URL (or --api-url) should end in /api/v1`,
       );
     throw error;

@@ -28,7 +28,7 @@ export function keepLease(api: MakoApi, pending: PendingConfig, onLapsed: (detai
       expiresAt = Date.parse(renewed.expires_at);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-        if (!stopped) onLapsed(error.detail);
+        if (!stopped) onLapsed(error.detail ?? error.statusText);
         stopped = true;
       }
       // Anything else (the server restarting, the network) is tried again at the next turn.

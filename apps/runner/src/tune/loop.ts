@@ -9,7 +9,7 @@ import {
   type PendingConfig,
   type Provenance,
 } from '@mako/contract';
-import { ApiError, type MakoApi } from '../api/client.ts';
+import { ApiError, NetworkError, type MakoApi } from '../api/client.ts';
 import { createCacheResetter } from '../bench/cache-reset.ts';
 import { executeBench } from '../bench/execute.ts';
 import { BenchAbortedError } from '../bench/run.ts';
@@ -268,7 +268,7 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
         return saved;
       } catch (error) {
         const retriable =
-          error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+          error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
         if (!retriable || attempt >= 4) throw error;
         err(`warning: posting trial ${pending.trial_number} failed (${error.message}); retrying`);
         await sleep(1000 * 2 ** attempt, signal);
