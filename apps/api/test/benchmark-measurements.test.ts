@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_TELEMETRY_SAMPLES, meanRun, metricIntervals, type BenchmarkMetrics } from '@mako/contract';
 import { benchmark, clientReport, metrics, setting, telemetry } from './fixtures.ts';
-import { call, detailOf, ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { call, detailOf, ok, type TestServer } from './helpers.ts';
+import type { SignedUpUser } from './two-users.ts';
+import { serverWithRunner } from './user-with-runner.ts';
 
 let ts: TestServer;
-let alice: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
 let runner: string;
 
-beforeAll(async () => {
-  ts = await startServer();
-  alice = await signUp(ts);
-  runner = (await ok(ts, 'createApiToken', { token: alice.token, body: { name: 'runner' } })).secret;
-});
-afterAll(() => ts.close());
+serverWithRunner((started) => ({ ts, alice, runner } = started));
 
 const runs = [metrics(4900), metrics(5000), metrics(5150)];
 

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { meanRun, splitCost, type BenchmarkMetrics, type PendingConfig } from '@mako/contract';
 import { benchmark, metrics, session, setting } from './fixtures.ts';
-import { call, ok, signUp, startServer, type TestServer } from './helpers.ts';
+import { call, ok, type TestServer } from './helpers.ts';
+import type { SignedUpUser } from './two-users.ts';
+import { serverWithRunner } from './user-with-runner.ts';
 
 let ts: TestServer;
-let alice: Awaited<ReturnType<typeof signUp>>;
+let alice: SignedUpUser;
 let runner: string;
 
-beforeAll(async () => {
-  ts = await startServer();
-  alice = await signUp(ts);
-  runner = (await ok(ts, 'createApiToken', { token: alice.token, body: { name: 'runner' } })).secret;
-});
-afterAll(() => ts.close());
+serverWithRunner((started) => ({ ts, alice, runner } = started));
 
 const stats = (mean: number) => ({ mean, p50: mean, p90: mean * 1.3, p95: mean * 1.4, p99: mean * 2 });
 

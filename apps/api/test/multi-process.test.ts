@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '@mako/contract';
+import { API_PREFIX, type PlanRequest } from '@mako/contract';
 import { benchmark, session } from './fixtures.ts';
 import { PG_URL, call, ok, uniqueEmail } from './helpers.ts';
 import { linkToken, startSmtpReceiver, type SmtpReceiver } from './smtp.ts';
@@ -166,6 +166,22 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL', () => {
       headers: { 'x-forwarded-for': clientAddress() },
     });
     expect(other.status).toBe(400);
+  });
+
+  it("shares the planner's burst budget between the processes, apart from the login's", async () => {
+    // Each process keeps its own cache of plans, but the budget is counted in the shared table.
+    const headers = { 'x-forwarded-for': clientAddress() };
+    const body: PlanRequest = {
+      model: 'meta-llama/Llama-3.1-8B-Instruct',
+      workload: { input_len: 1024, output_len: 256 },
+      slo: { percentile: 'p99', ttft_ms: 1000, tpot_ms: 50 },
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH_MAX + 2; i++)
+      statuses.push((await call(i % 2 === 0 ? a : b, 'plan', { body, headers })).status);
+    expect(statuses).toEqual([...Array<number>(AUTH_MAX).fill(200), 429, 429]);
+    const login = await call(b, 'login', { body: { username: uniqueEmail(), password: 'wrong-password' }, headers });
+    expect(login.status).toBe(400);
   });
 
   it('answers 404 on B at once after a delete on A', async () => {

@@ -22,7 +22,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function settingColumns(setting: BenchmarkSettingCreate): SettingColumns {
+/** A setting's content as its columns, without the key that names the content. */
+export function settingContent(setting: BenchmarkSettingCreate): Omit<SettingColumns, 'setting_key'> {
   const w = setting.workload;
   return {
     ml_model_name: setting.ml_model_name,
@@ -41,9 +42,13 @@ export function settingColumns(setting: BenchmarkSettingCreate): SettingColumns 
     max_prompt: w.max_prompt,
     min_output: w.min_output,
     max_output: w.max_output,
-    setting_key: sha256(canonicalJson(setting)),
   };
 }
+
+export const settingColumns = (setting: BenchmarkSettingCreate): SettingColumns => ({
+  ...settingContent(setting),
+  setting_key: sha256(canonicalJson(setting)),
+});
 
 export function settingCreateOf(row: SettingColumns): BenchmarkSettingCreate {
   return {

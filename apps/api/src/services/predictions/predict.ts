@@ -20,6 +20,7 @@ import {
 } from '@mako/perf-model';
 import { sha256 } from '../../auth/secrets.ts';
 import type { SettingColumns } from '../../db/schema.ts';
+import { settingContent } from '../benchmarks/settings.ts';
 
 /** What perf-model is asked about: a benchmark's setting (as its columns) and flags. */
 export type PredictionSubject = Omit<SettingColumns, 'setting_key'> & { runtime_options: RuntimeOptions };
@@ -111,17 +112,7 @@ export function logRatios(
 }
 
 /** A benchmark answer as a subject (its setting flattened to the columns'). */
-export function subjectOfBenchmark(b: Pick<Benchmark, 'setting' | 'runtime_options'>): PredictionSubject {
-  const { setting } = b;
-  const { request_rate: rate, ...workload } = setting.workload;
-  return {
-    ml_model_name: setting.ml_model_name,
-    hardware_name: setting.hardware_config.name,
-    hardware_count: setting.hardware_config.count,
-    runtime: setting.software.runtime,
-    version: setting.software.version,
-    ...workload,
-    request_rate: rate === 'inf' ? Infinity : rate,
-    runtime_options: b.runtime_options,
-  };
-}
+export const subjectOfBenchmark = (b: Pick<Benchmark, 'setting' | 'runtime_options'>): PredictionSubject => ({
+  ...settingContent(b.setting),
+  runtime_options: b.runtime_options,
+});
