@@ -18,7 +18,7 @@ import {
   RegisterResponse,
   Sweep,
   TuningBest,
-  TuningResultPage,
+  TuningResultListAnswer,
   TuningSession,
   type TuningSessionCreate,
 } from '@mako/contract';
@@ -193,7 +193,7 @@ describe('mako-runner against apps/api', () => {
     const done = TuningSession.parse(await call('GET', `/tuning/session/${session.id}`, undefined, secret));
     expect(done.status).toBe('complete');
     expect(done.counts.evaluated + done.counts.failed).toBe(5);
-    const results = TuningResultPage.parse(
+    const results = TuningResultListAnswer.parse(
       await call('GET', `/tuning/session/${session.id}/results`, undefined, secret),
     ).data;
     expect(results).toHaveLength(5);
@@ -238,7 +238,7 @@ describe('mako-runner against apps/api', () => {
       expect(run.stderr).not.toMatch(/error/);
       expect(run.code).toBe(0);
     }
-    const results = TuningResultPage.parse(
+    const results = TuningResultListAnswer.parse(
       await call('GET', `/tuning/session/${session.id}/results`, undefined, secret),
     ).data;
     // Four trials, then one more measurement each of the best two. A repeat can reorder them (the

@@ -69,7 +69,7 @@ export const benchmarkQueryOptions = (benchmarkId: string) =>
 export const benchmarkSearchQueryOptions = (query: QueryOf<'searchBenchmarks'> = {}) =>
   endpointQuery(benchmarkKeys.search(query), 'searchBenchmarks', { query });
 
-/** The engines' flag catalogue changes only with a deploy. */
+/** The engines' flag lists change only with a deploy. */
 export const supportedRuntimeOptionsQueryOptions = () =>
   endpointQuery(benchmarkKeys.runtimeOptions(), 'supportedRuntimeOptions', {}, { staleTime: Infinity });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Id, Message, PagingQuery, Timestamp, page } from './common.ts';
+import { Id, Message, PagingQuery, Timestamp, listAnswer } from './common.ts';
 import { MetricKey } from './metric-key.ts';
 import { Provenance } from './provenance.ts';
 import { Prediction } from './prediction.ts';
@@ -205,7 +205,7 @@ export const ConfigValue = z.union([z.string().check(z.maxLength(256)), z.number
 export type ConfigValue = z.infer<typeof ConfigValue>;
 /**
  * Flags in one configuration at most. A run records the flags it set, and a tuned launch sets a
- * dozen or two (the runtime catalogue knows at most 15 flags of one engine); this leaves room for a
+ * dozen or two (the engine-flag lists knows at most 15 flags of one engine); this leaves room for a
  * hand-written command line with every flag spelled out.
  */
 export const MAX_RUNTIME_OPTIONS = 100;
@@ -351,8 +351,8 @@ export const BenchmarkPatch = z.strictObject({
 });
 export type BenchmarkPatch = z.infer<typeof BenchmarkPatch>;
 
-export const BenchmarkPage = page(Benchmark);
-export const BenchmarkSettingPage = page(BenchmarkSetting);
+export const BenchmarkListAnswer = listAnswer(Benchmark);
+export const BenchmarkSettingListAnswer = listAnswer(BenchmarkSetting);
 
 export const OwnedByQuery = z.extend(PagingQuery, {
   /** `me`, or the caller's own user id. Nobody can list another user's private items. */
@@ -385,18 +385,18 @@ export const RuntimeOptionSpec = z.object({
 });
 export type RuntimeOptionSpec = vocabulary.RuntimeOptionSpec;
 
-export const RuntimeCatalogue = z.object({
+export const EngineFlagList = z.object({
   runtime: Runtime,
   display_name: z.string(),
   versions: z.array(z.string()),
   /** `{model}` and `{flags}` are substituted; e.g. `vllm serve {model} {flags}`. */
   launch_template: z.string(),
   options: z.array(RuntimeOptionSpec),
-}) satisfies z.ZodMiniType<vocabulary.RuntimeCatalogue>;
+}) satisfies z.ZodMiniType<vocabulary.EngineFlagList>;
 /** The catalogue's shape is the vocabulary's (the data lives there); `satisfies` holds the schema to it. */
-export type RuntimeCatalogue = vocabulary.RuntimeCatalogue;
+export type EngineFlagList = vocabulary.EngineFlagList;
 
-export const SupportedRuntimeOptions = z.object({ runtimes: z.array(RuntimeCatalogue) });
+export const SupportedRuntimeOptions = z.object({ runtimes: z.array(EngineFlagList) });
 export type SupportedRuntimeOptions = z.infer<typeof SupportedRuntimeOptions>;
 
 // ---- Best-setup report ------------------------------------------------------------------------

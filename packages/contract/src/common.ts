@@ -26,10 +26,10 @@ export const PagingQuery = z.object({
 });
 export type PagingQuery = z.infer<typeof PagingQuery>;
 
-/** A page of a list call: the rows and the total number of matching rows. */
-export const page = <T extends z.ZodMiniType>(item: T) =>
+/** The answer of a list call: the rows and the total number of matching rows. */
+export const listAnswer = <T extends z.ZodMiniType>(item: T) =>
   z.object({ data: z.array(item), count: z.number().check(z.int(), z.minimum(0)) });
-export type Page<T> = { data: T[]; count: number };
+export type ListAnswer<T> = { data: T[]; count: number };
 
 export const Message = z.object({ message: z.string() });
 export type Message = z.infer<typeof Message>;

@@ -1,7 +1,7 @@
 import type { SearchParameter, SearchSpace, SpaceRule } from './tuning.ts';
-import { runtimeCatalogue, type ConfigValue, type Runtime, type RuntimeOptionSpec } from './vocabulary/runtimes.ts';
+import { engineFlagList, type ConfigValue, type Runtime, type RuntimeOptionSpec } from './vocabulary/runtimes.ts';
 
-/* What the tuner and the pages derive from the runtime catalogue (vocabulary/runtimes.ts). */
+/* What the tuner and the pages derive from the engine-flag lists (vocabulary/runtimes.ts). */
 
 const TP_NAMES = new Set(['tensor_parallel_size', 'tp_size']);
 
@@ -35,7 +35,7 @@ function toParameter(o: RuntimeOptionSpec, gpuCount: number): SearchParameter | 
  * budget below the context length).
  */
 export function defaultSearchSpace(runtime: Runtime, gpuCount: number, names?: readonly string[]): SearchSpace {
-  const options = runtimeCatalogue(runtime).options.filter((o) => (names ? names.includes(o.name) : o.tunable));
+  const options = engineFlagList(runtime).options.filter((o) => (names ? names.includes(o.name) : o.tunable));
   const parameters = options.map((o) => toParameter(o, gpuCount)).filter((p): p is SearchParameter => p !== null);
   const rules: SpaceRule[] = [];
   const has = (n: string) => parameters.some((p) => p.name === n);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { BenchmarkSettingCreate, RuntimeOptions, Slo } from './benchmarks.ts';
-import { Id, PagingQuery, Timestamp, page } from './common.ts';
+import { Id, PagingQuery, Timestamp, listAnswer } from './common.ts';
 import { SWEEP_OVER } from './vocabulary/sweeps.ts';
 
 /*
@@ -108,7 +108,7 @@ export const Sweep = z.object({
 });
 export type Sweep = z.infer<typeof Sweep>;
 
-export const SweepPage = page(Sweep);
+export const SweepListAnswer = listAnswer(Sweep);
 export const SweepId = z.object({ sweep_id: Id });
 export const SweepListQuery = z.extend(PagingQuery, {
   /** Only the sweep that has this benchmark as one of its levels. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Id, PagingQuery, Timestamp, page } from './common.ts';
+import { Id, PagingQuery, Timestamp, listAnswer } from './common.ts';
 import {
   BenchmarkMetrics,
   BenchmarkSetting,
@@ -217,7 +217,7 @@ export const TuningSession = z.object({
   updated_at: Timestamp,
 });
 export type TuningSession = z.infer<typeof TuningSession>;
-export const TuningSessionPage = page(TuningSession);
+export const TuningSessionListAnswer = listAnswer(TuningSession);
 
 export const PENDING_STATUSES = ['leased', 'evaluated', 'expired'] as const;
 export const PendingConfig = z.object({
@@ -290,7 +290,7 @@ export const TuningResult = z.object({
   flag_mismatches: z.optional(z.array(FlagMismatch).check(z.minLength(1), z.maxLength(MAX_MISMATCHES))),
 });
 export type TuningResult = z.infer<typeof TuningResult>;
-export const TuningResultPage = page(TuningResult);
+export const TuningResultListAnswer = listAnswer(TuningResult);
 
 export const TuningBest = z.object({
   session_id: Id,

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { Constraint, MagicLinkLogin, SiteSettings } from '../src/index.ts';
 import {
   METRIC_KEYS,
-  RUNTIME_CATALOGUES,
+  ENGINE_FLAG_LISTS,
   naturalDirection,
   parseConstraints,
-  runtimeCatalogue,
+  engineFlagList,
 } from '../src/vocabulary/index.ts';
 
 const vocabularyDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/vocabulary');
@@ -47,8 +47,8 @@ describe('the vocabulary module', () => {
   });
 
   it('finds each runtime of the catalogue and refuses an unknown one', () => {
-    for (const catalogue of RUNTIME_CATALOGUES) expect(runtimeCatalogue(catalogue.runtime)).toBe(catalogue);
-    expect(() => runtimeCatalogue('tgi' as never)).toThrow('Unknown runtime tgi');
+    for (const catalogue of ENGINE_FLAG_LISTS) expect(engineFlagList(catalogue.runtime)).toBe(catalogue);
+    expect(() => engineFlagList('tgi' as never)).toThrow('Unknown runtime tgi');
   });
 });
 

@@ -1,4 +1,4 @@
-import { runtimeCatalogue } from '@mako/contract';
+import { engineFlagList } from '@mako/contract';
 import type { Runtime, RuntimeOptions } from '@mako/contract';
 import type { GpuSpec, GpuTraits, WeightDtype } from './hardware.ts';
 import type { ModelSpec } from './models.ts';
@@ -58,7 +58,7 @@ class FlagError extends Error {}
 
 function flag(runtime: Runtime, config: RuntimeOptions, name: string): string | number | boolean | null {
   if (name in config) return config[name] ?? null;
-  const spec = runtimeCatalogue(runtime).options.find((o) => o.name === name);
+  const spec = engineFlagList(runtime).options.find((o) => o.name === name);
   return spec?.default ?? null;
 }
 

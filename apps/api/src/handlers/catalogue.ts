@@ -1,21 +1,21 @@
-import { RUNTIME_CATALOGUES, type Benchmark, type Page } from '@mako/contract';
+import { ENGINE_FLAG_LISTS, type Benchmark, type ListAnswer } from '@mako/contract';
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/register.ts';
 import { JsonText } from '../http/json-text.ts';
 import type { Principal } from '../services/principal.ts';
-import { pageBody } from '../services/benchmarks/documents.ts';
+import { listAnswerBody } from '../services/benchmarks/documents.ts';
 import { toSetting } from '../services/benchmarks/settings.ts';
 import {
   bestSetup,
   createBenchmark,
   deleteBenchmark,
   patchBenchmark,
-  searchPage,
-  settingBenchmarksPage,
-  settingsPage,
+  searchList,
+  settingBenchmarksList,
+  settingsList,
   visibleBenchmark,
   visibleSetting,
-  type DocumentPage,
+  type DocumentList,
 } from '../services/catalogue.ts';
 import { Forbidden, NotFound } from '../services/errors.ts';
 
@@ -27,7 +27,8 @@ function ownedByMe(ownedBy: string | undefined, principal: Principal): boolean {
 }
 
 /** A page of benchmarks as the JSON the API sends: stored answers spliced, nothing parsed or re-serialised. */
-const pageJson = ({ data, count }: DocumentPage): JsonText<Page<Benchmark>> => new JsonText(pageBody(data, count));
+const listAnswerJson = ({ data, count }: DocumentList): JsonText<ListAnswer<Benchmark>> =>
+  new JsonText(listAnswerBody(data, count));
 
 type BenchmarkHandlers = Pick<
   Handlers,
@@ -56,8 +57,8 @@ export function catalogueHandlers(ctx: AppContext): BenchmarkHandlers {
     const viewer = principal.user.id;
     await visibleSetting(db, settingId, viewer);
     const mine = ownedByMe(query.owned_by, principal);
-    return pageJson(
-      await settingBenchmarksPage(db, settingId, viewer, {
+    return listAnswerJson(
+      await settingBenchmarksList(db, settingId, viewer, {
         mine,
         withoutSession,
         limit: query.limit,
@@ -72,7 +73,7 @@ export function catalogueHandlers(ctx: AppContext): BenchmarkHandlers {
 
     async listSettings({ principal, query }) {
       const mine = ownedByMe(query.owned_by, principal);
-      return settingsPage(db, principal.user.id, mine, query.limit, query.offset);
+      return settingsList(db, principal.user.id, mine, query.limit, query.offset);
     },
 
     async getSetting({ principal, params }) {
@@ -85,11 +86,11 @@ export function catalogueHandlers(ctx: AppContext): BenchmarkHandlers {
     getBenchmark: ({ principal, params }) => visibleBenchmark(db, params.benchmark_id, principal.user.id),
 
     async searchBenchmarks({ principal, query, catalogueVersion }) {
-      return pageJson(await searchPage(db, ctx.counts, query, principal?.user.id ?? null, catalogueVersion));
+      return listAnswerJson(await searchList(db, ctx.counts, query, principal?.user.id ?? null, catalogueVersion));
     },
 
     async supportedRuntimeOptions() {
-      return { runtimes: [...RUNTIME_CATALOGUES] };
+      return { runtimes: [...ENGINE_FLAG_LISTS] };
     },
 
     async bestBenchmarkReport({ principal, query }) {

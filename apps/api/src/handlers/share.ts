@@ -13,7 +13,7 @@ export function shareHandlers(ctx: AppContext): ShareHandlers {
 
     async publicSetting({ params }) {
       const { setting, benchmarks } = await publicSetting(ctx, params.setting_id);
-      // The benchmarks are their stored answers, spliced in as they are (see pageBody).
+      // The benchmarks are their stored answers, spliced in as they are (see listAnswerBody).
       const head = `{"setting":${JSON.stringify(setting)},"benchmarks":[`;
       const { data } = benchmarks;
       return new JsonText<PublicSetting>(

@@ -5,7 +5,7 @@ import {
   RUNTIMES,
   defaultConfig,
   defaultSearchSpace,
-  runtimeCatalogue,
+  engineFlagList,
   type BenchmarkSettingCreate,
   type Runtime,
   type RuntimeOptions,
@@ -148,7 +148,7 @@ export async function seedDemoCatalogue(
       for (const count of [min, min * 2].filter((c) => c <= 8)) {
         for (const runtime of RUNTIMES) {
           if (runtime === 'tensorrt-llm' && gpu === 'MI300X') continue; // TensorRT-LLM is NVIDIA-only.
-          const version = runtimeCatalogue(runtime).versions[0]!;
+          const version = engineFlagList(runtime).versions[0]!;
           for (const w of WORKLOADS) {
             const setting: BenchmarkSettingCreate = {
               ml_model_name: model,

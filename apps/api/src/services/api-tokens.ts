@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { TokenTable } from '../db/schema.ts';
 import { displayPrefix, mintSecret, sha256 } from '../auth/secrets.ts';
 import { notFound } from './errors.ts';
-import { newestFirstPage } from './newest-first.ts';
+import { newestFirstList } from './newest-first.ts';
 
 /** API tokens (runners, scripts) and container-registry tokens share one table, told apart by kind. */
 export type TokenKind = 'api' | 'registry';
@@ -21,7 +21,7 @@ export const scopesOf = (row: Pick<TokenRow, 'scope'>): TokenScope[] =>
 /** The user's tokens of a kind, newest first, with their number. */
 export async function listTokens(db: Db, userId: string, kind: TokenKind, limit: number, offset: number) {
   const tokens = db.selectFrom('access_keys').where('user_id', '=', userId).where('kind', '=', kind);
-  return newestFirstPage(tokens, limit, offset);
+  return newestFirstList(tokens, limit, offset);
 }
 
 /**

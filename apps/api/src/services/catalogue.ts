@@ -20,9 +20,9 @@ import {
   documentColumn,
   loadBenchmarkDetail,
   loadBenchmarks,
-  pageData,
+  listData,
   refreshDocuments,
-  type PageData,
+  type ListData,
 } from './benchmarks/documents.ts';
 import { findOrCreateSetting, settingColumns, toSetting } from './benchmarks/settings.ts';
 import { insertBenchmark, measuredPrediction, type BenchmarkInput } from './benchmarks/store.ts';
@@ -120,7 +120,7 @@ export function searchPlan(db: Db, query: SearchQuery, viewerId: string | null) 
       .offset(query.offset);
   }
   return {
-    data: pageData(db, page),
+    data: listData(db, page),
     count: db
       .selectFrom('benchmarks')
       .select((eb) => eb.fn.countAll().as('count'))
@@ -129,9 +129,9 @@ export function searchPlan(db: Db, query: SearchQuery, viewerId: string | null) 
   };
 }
 
-/** A page of stored answers and the number of matches: `pageBody` makes it the answer. */
-export interface DocumentPage {
-  data: PageData;
+/** Stored answers for one list call and the number of matches: `listAnswerBody` makes it the answer. */
+export interface DocumentList {
+  data: ListData;
   count: number;
 }
 
@@ -145,13 +145,13 @@ async function page<T>(rows: Promise<T>, count: Promise<{ count: number | string
  * stands. `knownVersion`: the catalogue version the request already read (for the response cache),
  * so that both caches go by one reading.
  */
-export async function searchPage(
+export async function searchList(
   db: Db,
   counts: CountCache,
   query: SearchQuery,
   viewerId: string | null,
   knownVersion: number | null = null,
-): Promise<DocumentPage> {
+): Promise<DocumentList> {
   const plan = searchPlan(db, query, viewerId);
   if (!counts.enabled) return page(plan.data.read(), plan.count.executeTakeFirst());
   // The version is read before anything is counted: see CountCache.
@@ -180,7 +180,7 @@ export async function visibleSetting(db: Db, settingId: string, viewerId: string
 }
 
 /** The settings the viewer may see (only their own when `mine`), newest first. */
-export async function settingsPage(db: Db, viewerId: string, mine: boolean, limit: number, offset: number) {
+export async function settingsList(db: Db, viewerId: string, mine: boolean, limit: number, offset: number) {
   const where = (eb: ExpressionBuilder<DB, 'benchmark_settings'>) =>
     mine ? eb('owner_id', '=', viewerId) : eb.or([eb('owner_id', '=', viewerId), eb('published_count', '>', 0)]);
   const result = await page(
@@ -206,12 +206,12 @@ export async function settingsPage(db: Db, viewerId: string, mine: boolean, limi
  * The benchmarks of a setting the viewer may see (only their own when `mine`; without the ones
  * tuning sessions reported when `withoutSession`), newest first. Check the setting is visible first.
  */
-export async function settingBenchmarksPage(
+export async function settingBenchmarksList(
   db: Db,
   settingId: string,
   viewerId: string | null,
   options: { mine: boolean; withoutSession: boolean; limit: number; offset: number },
-): Promise<DocumentPage> {
+): Promise<DocumentList> {
   const where = (eb: BenchmarkWhere) =>
     eb.and([
       eb('benchmarks.setting_id', '=', settingId),
@@ -228,7 +228,7 @@ export async function settingBenchmarksPage(
     .limit(options.limit)
     .offset(options.offset);
   return page(
-    pageData(db, documents).read(),
+    listData(db, documents).read(),
     db
       .selectFrom('benchmarks')
       .select((eb) => eb.fn.countAll().as('count'))

@@ -5,7 +5,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
  * `created_at`), newest first, ties broken by id so that pages never overlap; and how many rows it
  * picks in all. The shape of every "my things" list.
  */
-export async function newestFirstPage<DB, TB extends keyof DB>(
+export async function newestFirstList<DB, TB extends keyof DB>(
   filtered: SelectQueryBuilder<DB, TB, object>,
   limit: number,
   offset: number,

@@ -8,7 +8,7 @@ import type { ServeRequestTable } from '../db/schema.ts';
 import { bestSetup } from './catalogue.ts';
 import { notFound } from './errors.ts';
 import { scopedRow } from './scoped-row.ts';
-import { newestFirstPage } from './newest-first.ts';
+import { newestFirstList } from './newest-first.ts';
 
 function toServeRequest(r: Selectable<ServeRequestTable>): ServeRequest {
   return {
@@ -28,7 +28,7 @@ function toServeRequest(r: Selectable<ServeRequestTable>): ServeRequest {
 
 export async function listServeRequests(db: Db, ownerId: string, limit: number, offset: number) {
   const mine = db.selectFrom('serve_requests').where('owner_id', '=', ownerId);
-  const { rows, count } = await newestFirstPage(mine, limit, offset);
+  const { rows, count } = await newestFirstList(mine, limit, offset);
   return { data: rows.map(toServeRequest), count };
 }
 

@@ -1,6 +1,6 @@
 import { MAX_PAGE_SIZE, type Benchmark, type BenchmarkSetting, type PublicTuningSession } from '@mako/contract';
 import type { AppContext } from '../context.ts';
-import { settingBenchmarksPage, visibleBenchmark, visibleSetting, type DocumentPage } from './catalogue.ts';
+import { settingBenchmarksList, visibleBenchmark, visibleSetting, type DocumentList } from './catalogue.ts';
 import { toSetting } from './benchmarks/settings.ts';
 import { Conflict, Failed, notFound } from './errors.ts';
 import { sessionInsights } from './tuning/insights.ts';
@@ -25,9 +25,9 @@ export const publicBenchmark = (ctx: AppContext, benchmarkId: string): Promise<B
 export async function publicSetting(
   ctx: AppContext,
   settingId: string,
-): Promise<{ setting: BenchmarkSetting; benchmarks: DocumentPage }> {
+): Promise<{ setting: BenchmarkSetting; benchmarks: DocumentList }> {
   const setting = toSetting(await visibleSetting(ctx.db, settingId, null), null);
-  const benchmarks = await settingBenchmarksPage(ctx.db, settingId, null, {
+  const benchmarks = await settingBenchmarksList(ctx.db, settingId, null, {
     mine: false,
     withoutSession: false,
     limit: MAX_PAGE_SIZE,

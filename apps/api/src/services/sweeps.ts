@@ -7,7 +7,7 @@ import { isoAt, type AppContext } from '../context.ts';
 import type { DB, SweepTable } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { Invalid, notFound } from './errors.ts';
-import { newestFirstPage } from './newest-first.ts';
+import { newestFirstList } from './newest-first.ts';
 
 type Levels = SweepLevel[];
 type SweepInput = z.output<typeof SweepCreate>;
@@ -148,7 +148,7 @@ export function sweepStore(ctx: AppContext) {
           eb.selectFrom('sweep_benchmarks').select('sweep_id').where('benchmark_id', '=', benchmarkId),
         );
       }
-      const { rows, count } = await newestFirstPage(filtered, query.limit, query.offset);
+      const { rows, count } = await newestFirstList(filtered, query.limit, query.offset);
       return { data: await Promise.all(rows.map((r) => toSweep(r as SweepTable))), count };
     },
   };

@@ -181,7 +181,7 @@ export function readEngine(
   return { engine, flags: bounded(flags), sources };
 }
 
-/** The names an engine reports a catalogue flag under, where they differ (vLLM's CacheConfig says cache_dtype). */
+/** The names an engine reports a listed flag under, where they differ (vLLM's CacheConfig says cache_dtype). */
 const REPORTED_AS: Record<string, readonly string[]> = {
   kv_cache_dtype: ['cache_dtype'],
   tensor_parallel_size: ['tp_size'],

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import {
   API_MESSAGES,
   readMetric,
-  runtimeCatalogue,
+  engineFlagList,
   type BenchmarkMetrics,
   type Failure,
   type PendingConfig,
@@ -39,7 +39,7 @@ export interface TuneOptions extends SessionPlanOptions {
   api: MakoApi;
   sessionId: string;
   runnerName: string;
-  /** Launch template; by default the session runtime's catalogue template. */
+  /** Launch template; by default the launch template in the session runtime's flag list. */
   engineTemplate?: string | undefined;
   host: string;
   port?: number | undefined;
@@ -104,7 +104,7 @@ export async function runTuneLoop(options: TuneOptions): Promise<number> {
   const { setting } = session;
   const runtime = setting.software.runtime;
   const model = setting.ml_model_name;
-  const template = options.engineTemplate ?? runtimeCatalogue(runtime).launch_template;
+  const template = options.engineTemplate ?? engineFlagList(runtime).launch_template;
   const objective = `${session.objective.direction} ${session.objective.metric}`;
   out(
     `Session ${session.name} (${session.id}): ${model} on ${setting.hardware_config.count}x ${setting.hardware_config.name} · ${runtime} ${setting.software.version} · ${objective} · budget ${session.budget.max_trials} trials`,

@@ -2,7 +2,7 @@ import * as fx from '@mako/fixtures';
 import {
   API_PREFIX,
   LOGIN_PATH_SUFFIX,
-  RUNTIME_CATALOGUES,
+  ENGINE_FLAG_LISTS,
   type ApiToken,
   type ApiTokenCreated,
   type AuthMe,
@@ -34,7 +34,7 @@ import {
 /*
  * The fixtures of @mako/fixtures (the ui stories read the same ones), each typed here with the
  * contract's type, so the compiler says when the two part ways; plus the answers that only the
- * mocked API gives (site settings, /auth/me, health, the runtime catalogue).
+ * mocked API gives (site settings, /auth/me, health, the engine-flag lists).
  */
 
 export { fixtureId, fixtureMetrics, fixtureTime, mockAccessToken, mockJwt } from '@mako/fixtures';
@@ -96,7 +96,7 @@ export const benchmarkRows: Benchmark[] = benchmarks.map(
 );
 export const benchmarkSettings: BenchmarkSetting[] = fx.benchmarkSettings;
 export const bestBenchmarkReport: BestBenchmarkReport = fx.bestBenchmarkReport;
-export const supportedRuntimeOptions: SupportedRuntimeOptions = { runtimes: [...RUNTIME_CATALOGUES] };
+export const supportedRuntimeOptions: SupportedRuntimeOptions = { runtimes: [...ENGINE_FLAG_LISTS] };
 
 export const apiTokens: ApiToken[] = fx.apiTokens;
 export const apiTokenCreated: ApiTokenCreated = fx.apiTokenCreated;

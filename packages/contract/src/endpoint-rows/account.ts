@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Message, PagingQuery, page } from '../common.ts';
+import { Message, PagingQuery, listAnswer } from '../common.ts';
 import {
   ApiToken,
   ApiTokenCreate,
@@ -32,7 +32,7 @@ export const listApiTokens = def({
   auth: 'bearer',
   scope: 'signed-in',
   query: PagingQuery,
-  response: page(ApiToken),
+  response: listAnswer(ApiToken),
   spec: false,
   group: 'product',
 });
@@ -68,7 +68,7 @@ export const listRegistryTokens = def({
   auth: 'bearer',
   scope: 'signed-in',
   query: PagingQuery,
-  response: page(RegistryToken),
+  response: listAnswer(RegistryToken),
   spec: false,
   group: 'product',
 });
@@ -104,7 +104,7 @@ export const listServeRequests = def({
   auth: 'bearer',
   scope: 'read',
   query: PagingQuery,
-  response: page(ServeRequest),
+  response: listAnswer(ServeRequest),
   spec: false,
   group: 'product',
 });

@@ -1,5 +1,5 @@
 import { def } from '../endpoint-def.ts';
-import { Sweep, SweepCreate, SweepId, SweepListQuery, SweepPage, SweepUpdate } from '../sweeps.ts';
+import { Sweep, SweepCreate, SweepId, SweepListQuery, SweepListAnswer, SweepUpdate } from '../sweeps.ts';
 
 /* Sweeps: a runner's load sweep as one object (its levels link to their benchmarks). */
 
@@ -47,7 +47,7 @@ export const listSweeps = def({
   auth: 'bearer',
   scope: 'read',
   query: SweepListQuery,
-  response: SweepPage,
+  response: SweepListAnswer,
   spec: false,
   group: 'product',
 });

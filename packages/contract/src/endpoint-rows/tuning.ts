@@ -10,10 +10,10 @@ import {
   TuningInsights,
   TuningResult,
   TuningResultCreate,
-  TuningResultPage,
+  TuningResultListAnswer,
   TuningSession,
   TuningSessionCreate,
-  TuningSessionPage,
+  TuningSessionListAnswer,
 } from '../tuning.ts';
 import { def } from '../endpoint-def.ts';
 import { MY_SESSIONS_PATH } from '../paths.ts';
@@ -41,7 +41,7 @@ export const mySessions = def({
   auth: 'bearer',
   scope: 'read',
   query: PagingQuery,
-  response: TuningSessionPage,
+  response: TuningSessionListAnswer,
   spec: true,
   group: 'product',
 });
@@ -78,7 +78,7 @@ export const listResults = def({
   scope: 'read',
   params: SessionId,
   query: PagingQuery,
-  response: TuningResultPage,
+  response: TuningResultListAnswer,
   errors: [404],
   spec: true,
   group: 'product',

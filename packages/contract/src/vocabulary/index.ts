@@ -22,12 +22,12 @@ export { DATASET_KINDS, type DatasetKind } from './datasets.ts';
 export {
   OPTION_KINDS,
   RUNTIMES,
-  RUNTIME_CATALOGUES,
+  ENGINE_FLAG_LISTS,
   defaultConfig,
-  runtimeCatalogue,
+  engineFlagList,
   type ConfigValue,
   type Runtime,
-  type RuntimeCatalogue,
+  type EngineFlagList,
   type RuntimeOptionSpec,
 } from './runtimes.ts';
 export { launchCommand, shellQuote } from './launch-command.ts';

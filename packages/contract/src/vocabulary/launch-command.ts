@@ -1,4 +1,4 @@
-import { runtimeCatalogue, type ConfigValue, type Runtime } from './runtimes.ts';
+import { engineFlagList, type ConfigValue, type Runtime } from './runtimes.ts';
 
 /** Engine flags by name, as a benchmark's runtime_options holds them. */
 type RuntimeOptions = Readonly<Record<string, ConfigValue>>;
@@ -21,9 +21,9 @@ function renderBool(runtime: Runtime, flag: string, value: boolean): string[] {
   return [flag, String(value)];
 }
 
-/** The flags for a configuration, in catalogue order; unknown names are rendered kebab-case after them. */
+/** The flags for a configuration, in flag-list order; unknown names are rendered kebab-case after them. */
 export function renderFlags(runtime: Runtime, options: RuntimeOptions): string[] {
-  const { options: specs } = runtimeCatalogue(runtime);
+  const { options: specs } = engineFlagList(runtime);
   const order = new Map(specs.map((s, i) => [s.name, i]));
   const names = Object.keys(options).sort(
     (a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9) || a.localeCompare(b),
@@ -40,7 +40,7 @@ export function renderFlags(runtime: Runtime, options: RuntimeOptions): string[]
 
 /** e.g. `vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 2 --max-num-seqs 512`. */
 export function launchCommand(runtime: Runtime, model: string, options: RuntimeOptions): string {
-  const template = runtimeCatalogue(runtime).launch_template;
+  const template = engineFlagList(runtime).launch_template;
   const flags = renderFlags(runtime, options).join(' ');
   return template.replace('{model}', shellQuote(model)).replace('{flags}', flags).trimEnd();
 }

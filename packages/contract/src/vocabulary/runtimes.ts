@@ -28,8 +28,8 @@ export interface RuntimeOptionSpec {
   tunable: boolean;
 }
 
-/** One engine, as the `RuntimeCatalogue` schema describes it. */
-export interface RuntimeCatalogue {
+/** One engine, as the `EngineFlagList` schema describes it. */
+export interface EngineFlagList {
   runtime: Runtime;
   display_name: string;
   versions: string[];
@@ -48,14 +48,14 @@ type Spec = Omit<RuntimeOptionSpec, 'flag'> & { flag?: string };
 const kebab = (name: string) => `--${name.replaceAll('_', '-')}`;
 const snake = (name: string) => `--${name}`;
 
-function catalogue(
+function flagList(
   runtime: Runtime,
   display_name: string,
   versions: string[],
   launch_template: string,
   flagOf: (name: string) => string,
   specs: Spec[],
-): RuntimeCatalogue {
+): EngineFlagList {
   return {
     runtime,
     display_name,
@@ -67,8 +67,8 @@ function catalogue(
 
 const POW2_TP = [1, 2, 4, 8];
 
-export const RUNTIME_CATALOGUES: readonly RuntimeCatalogue[] = [
-  catalogue('vllm', 'vLLM', ['0.11.0', '0.10.2', '0.10.1'], 'vllm serve {model} {flags}', kebab, [
+export const ENGINE_FLAG_LISTS: readonly EngineFlagList[] = [
+  flagList('vllm', 'vLLM', ['0.11.0', '0.10.2', '0.10.1'], 'vllm serve {model} {flags}', kebab, [
     {
       name: 'tensor_parallel_size',
       kind: 'categorical',
@@ -197,7 +197,7 @@ export const RUNTIME_CATALOGUES: readonly RuntimeCatalogue[] = [
       description: 'Context length; defaults to the model config.',
     },
   ]),
-  catalogue(
+  flagList(
     'sglang',
     'SGLang',
     ['0.5.3', '0.5.2', '0.4.10'],
@@ -320,7 +320,7 @@ export const RUNTIME_CATALOGUES: readonly RuntimeCatalogue[] = [
       },
     ],
   ),
-  catalogue('tensorrt-llm', 'TensorRT-LLM', ['1.0.0', '0.21.0'], 'trtllm-serve {model} {flags}', snake, [
+  flagList('tensorrt-llm', 'TensorRT-LLM', ['1.0.0', '0.21.0'], 'trtllm-serve {model} {flags}', snake, [
     {
       name: 'tp_size',
       kind: 'categorical',
@@ -389,8 +389,8 @@ export const RUNTIME_CATALOGUES: readonly RuntimeCatalogue[] = [
   ]),
 ];
 
-export function runtimeCatalogue(runtime: Runtime): RuntimeCatalogue {
-  const found = RUNTIME_CATALOGUES.find((c) => c.runtime === runtime);
+export function engineFlagList(runtime: Runtime): EngineFlagList {
+  const found = ENGINE_FLAG_LISTS.find((c) => c.runtime === runtime);
   if (!found) throw new Error(`Unknown runtime ${runtime}`);
   return found;
 }
@@ -401,7 +401,7 @@ export function runtimeCatalogue(runtime: Runtime): RuntimeCatalogue {
  */
 export function defaultConfig(runtime: Runtime, names?: readonly string[]): Record<string, ConfigValue> {
   const config: Record<string, ConfigValue> = {};
-  for (const o of runtimeCatalogue(runtime).options) {
+  for (const o of engineFlagList(runtime).options) {
     if (o.default === null) continue;
     if (names ? names.includes(o.name) : o.tunable) config[o.name] = o.default;
   }

@@ -1,6 +1,6 @@
 import {
   meanRun,
-  runtimeCatalogue,
+  engineFlagList,
   sameSlo,
   type BenchmarkMetrics,
   type Runtime,
@@ -21,7 +21,7 @@ export const PARALLELISM_FLAGS = new Set([
 
 /** True when every non-parallelism flag is at its engine default: such a run is a baseline. */
 export function isDefaultConfig(runtime: Runtime, options: RuntimeOptions): boolean {
-  const specs = runtimeCatalogue(runtime).options;
+  const specs = engineFlagList(runtime).options;
   return Object.entries(options).every(([name, value]) => {
     if (PARALLELISM_FLAGS.has(name)) return true;
     const spec = specs.find((s) => s.name === name);

@@ -148,7 +148,7 @@ export function documentColumn(viewerId: string | null) {
 }
 
 /** The `data` array of a page answer without its brackets: the answers, comma-separated. */
-export type PageData = Buffer | string;
+export type ListData = Buffer | string;
 
 /**
  * The query for a page's `data` from a query of its answers (a `document` column, in page order),
@@ -161,7 +161,7 @@ export type PageData = Buffer | string;
  * tag-select-0230), and a page query is both. PostgreSQL gives no such promise, so its rows are
  * joined here.
  */
-export function pageData<O extends { document: string }>(
+export function listData<O extends { document: string }>(
   db: Db,
   documents: Compilable<O> & { as(alias: 'page'): AliasedSelectQueryBuilder<O, 'page'>; execute(): Promise<O[]> },
 ) {
@@ -169,18 +169,18 @@ export function pageData<O extends { document: string }>(
     const query = db
       .selectFrom(documents.as('page'))
       .select(sql<Buffer | null>`cast(group_concat(${sql.ref('page.document')}, ',') as blob)`.as('data'));
-    return { query, read: async (): Promise<PageData> => (await query.executeTakeFirst())?.data ?? '' };
+    return { query, read: async (): Promise<ListData> => (await query.executeTakeFirst())?.data ?? '' };
   }
   return {
     query: documents,
-    read: async (): Promise<PageData> => (await documents.execute()).map((r) => r.document).join(','),
+    read: async (): Promise<ListData> => (await documents.execute()).map((r) => r.document).join(','),
   };
 }
 
 const PAGE_OPEN = Buffer.from('{"data":[');
 
 /** A page answer (`{data, count}`) made of stored answers, none of them parsed or serialised. */
-export function pageBody(data: PageData, count: number): PageData {
+export function listAnswerBody(data: ListData, count: number): ListData {
   const close = `],"count":${count}}`;
   return Buffer.isBuffer(data) ? Buffer.concat([PAGE_OPEN, data, Buffer.from(close)]) : `{"data":[${data}${close}`;
 }

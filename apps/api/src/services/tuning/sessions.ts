@@ -5,7 +5,7 @@ import { isoAt, type AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { findOrCreateSetting } from '../benchmarks/settings.ts';
 import { Forbidden } from '../errors.ts';
-import { newestFirstPage } from '../newest-first.ts';
+import { newestFirstList } from '../newest-first.ts';
 import { subscriptionOf } from '../plans.ts';
 import { confidenceBySession } from './remeasure.ts';
 import { toSessions, type SessionRow } from './rows.ts';
@@ -108,7 +108,7 @@ export function tuningSessions(ctx: AppContext) {
 
     async list(owner: string, limit: number, offset: number) {
       const mine = db.selectFrom('tuning_sessions').where('owner_id', '=', owner);
-      const { rows, count } = await newestFirstPage(mine, limit, offset);
+      const { rows, count } = await newestFirstList(mine, limit, offset);
       return { data: await answers(rows, owner), count };
     },
 

@@ -1,7 +1,7 @@
 import type { ResponseOf } from '@mako/contract';
 import * as fx from '../fixtures.ts';
 import { errorResponse, readJson, type MockRequestInfo } from '../mock-endpoint.ts';
-import { emptyPage, issue, notFound, paginate, serverError, type EndpointMocks } from './shared.ts';
+import { emptyList, issue, notFound, paginate, serverError, type EndpointMocks } from './shared.ts';
 
 const accessToken = (): ResponseOf<'login'> => ({ access_token: fx.mockAccessToken(), token_type: 'bearer' });
 
@@ -47,13 +47,13 @@ export const accountMocks = {
   health: { success: () => fx.health, error: () => errorResponse(503, 'Database unavailable') },
 
   // ---- Tokens
-  listApiTokens: { success: ({ url }) => paginate(fx.apiTokens, url), empty: emptyPage, error: serverError },
+  listApiTokens: { success: ({ url }) => paginate(fx.apiTokens, url), empty: emptyList, error: serverError },
   createApiToken: {
     success: (info) => namedToken(info, fx.apiTokenCreated),
     error: () => errorResponse(422, issue(['body', 'name'], 'Name is required')),
   },
   revokeApiToken: { success: () => ({ message: fx.messages.tokenRevoked }), error: notFound('Token') },
-  listRegistryTokens: { success: ({ url }) => paginate(fx.registryTokens, url), empty: emptyPage, error: serverError },
+  listRegistryTokens: { success: ({ url }) => paginate(fx.registryTokens, url), empty: emptyList, error: serverError },
   createRegistryToken: {
     success: (info) => namedToken(info, fx.registryTokenCreated),
     error: () => errorResponse(422, issue(['body', 'name'], 'Name is required')),

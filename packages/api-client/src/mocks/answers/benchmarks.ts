@@ -1,7 +1,7 @@
 import { BenchmarkSearchQuery, PlanRequest, readMetric, satisfies, toValidationIssues } from '@mako/contract';
 import * as fx from '../fixtures.ts';
 import { errorResponse, readJson, type MockRequestInfo } from '../mock-endpoint.ts';
-import { emptyPage, issue, notFound, paginate, serverError, type EndpointMocks } from './shared.ts';
+import { emptyList, issue, notFound, paginate, serverError, type EndpointMocks } from './shared.ts';
 
 function settingOr404(info: MockRequestInfo) {
   return (
@@ -74,16 +74,16 @@ export const benchmarkMocks = {
         issue(['body', 'metrics', 'completed'], 'Input should be greater than or equal to 0', 'greater_than_equal'),
       ),
   },
-  listSettings: { success: ({ url }) => paginate(fx.benchmarkSettings, url), empty: emptyPage, error: serverError },
+  listSettings: { success: ({ url }) => paginate(fx.benchmarkSettings, url), empty: emptyList, error: serverError },
   getSetting: { success: settingOr404, error: notFound('Benchmark setting') },
   listBySetting: {
     success: (info) => benchmarksOfSetting(info, false),
-    empty: emptyPage,
+    empty: emptyList,
     error: notFound('Benchmark setting'),
   },
   listBySettingNoSession: {
     success: (info) => benchmarksOfSetting(info, true),
-    empty: emptyPage,
+    empty: emptyList,
     error: notFound('Benchmark setting'),
   },
   getBenchmark: {
@@ -93,7 +93,7 @@ export const benchmarkMocks = {
   },
   searchBenchmarks: {
     success: searchBenchmarks,
-    empty: emptyPage,
+    empty: emptyList,
     error: () =>
       errorResponse(
         422,
@@ -125,7 +125,7 @@ export const benchmarkMocks = {
   },
 
   // ---- Serve requests
-  listServeRequests: { success: ({ url }) => paginate(fx.serveRequests, url), empty: emptyPage, error: serverError },
+  listServeRequests: { success: ({ url }) => paginate(fx.serveRequests, url), empty: emptyList, error: serverError },
   createServeRequest: {
     success: () => fx.serveRequests[0]!,
     error: () => errorResponse(422, issue(['body', 'ml_model_name'], 'Model is required')),

@@ -20,7 +20,7 @@ export function paginate<T>(items: readonly T[], url: URL): { data: T[]; count: 
   return { data: items.slice(offset, offset + limit), count: items.length };
 }
 
-export const emptyPage = () => ({ data: [], count: 0 });
+export const emptyList = () => ({ data: [], count: 0 });
 export const notFound = (what: string) => () => errorResponse(404, `${what} not found`);
 export const serverError = () => errorResponse(500, 'Internal Server Error');
 export const issue = (loc: (string | number)[], msg: string, type = 'value_error') => [{ loc, msg, type }];

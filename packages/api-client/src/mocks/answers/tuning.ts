@@ -9,7 +9,7 @@ import {
 } from '@mako/contract';
 import * as fx from '../fixtures.ts';
 import { errorResponse, readJson, type MockRequestInfo } from '../mock-endpoint.ts';
-import { emptyPage, insightsOf, notFound, paginate, serverError, sessionOr404, type EndpointMocks } from './shared.ts';
+import { emptyList, insightsOf, notFound, paginate, serverError, sessionOr404, type EndpointMocks } from './shared.ts';
 
 /** A fresh session with nothing evaluated, under the requested id. */
 function freshSession(info: MockRequestInfo): TuningSession {
@@ -60,7 +60,7 @@ export const tuningMocks = {
     success: createSession,
     error: () => errorResponse(403, API_MESSAGES.createSessionForbidden),
   },
-  mySessions: { success: ({ url }) => paginate(fx.sessions, url), empty: emptyPage, error: serverError },
+  mySessions: { success: ({ url }) => paginate(fx.sessions, url), empty: emptyList, error: serverError },
   getSession: { success: sessionOr404, empty: freshSession, error: notFound('Tuning session') },
   postResult: {
     success: async ({ params, request }) => {
@@ -78,7 +78,7 @@ export const tuningMocks = {
       const session = sessionOr404(info);
       return session instanceof Response ? session : paginate(fx.resultsBySession[session.id] ?? [], info.url);
     },
-    empty: emptyPage,
+    empty: emptyList,
     error: notFound('Tuning session'),
   },
   getBest: {
@@ -126,7 +126,7 @@ export const tuningMocks = {
         : fx.sweeps;
       return paginate(rows, url);
     },
-    empty: emptyPage,
+    empty: emptyList,
     error: serverError,
   },
 } satisfies Partial<EndpointMocks>;

@@ -1,6 +1,6 @@
 import type { ConfigValue } from '@mako/contract/vocabulary';
 import type { Benchmark, BenchmarkSetting } from '@mako/contract';
-import { runtimeCatalogue } from '@mako/contract/vocabulary';
+import { engineFlagList } from '@mako/contract/vocabulary';
 import { benchmarkSettings as settings, benchmarks, bestBenchmarkReport, fixtureId, user } from '@mako/fixtures';
 
 /*
@@ -50,7 +50,7 @@ export const standaloneBenchmarks: Benchmark[] = benchmarks
 /** Every fixture benchmark, newest first. */
 export const allBenchmarks: Benchmark[] = benchmarks;
 
-/** vLLM's defaults (the runtime catalogue's) for the flags the Llama session tunes. */
+/** vLLM's defaults (the engine-flag lists's) for the flags the Llama session tunes. */
 export const VLLM_DEFAULTS: Readonly<Record<string, ConfigValue | null>> = Object.fromEntries(
   [
     'max_num_seqs',
@@ -60,7 +60,7 @@ export const VLLM_DEFAULTS: Readonly<Record<string, ConfigValue | null>> = Objec
     'enable_prefix_caching',
     'block_size',
     'kv_cache_dtype',
-  ].map((name) => [name, runtimeCatalogue('vllm').options.find((o) => o.name === name)?.default ?? null]),
+  ].map((name) => [name, engineFlagList('vllm').options.find((o) => o.name === name)?.default ?? null]),
 );
 
 /** Best setup for Llama 3.1 8B on H100 by output throughput. */

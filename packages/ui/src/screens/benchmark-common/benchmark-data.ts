@@ -12,12 +12,6 @@ import { formatHardware, formatMs, formatNumber, formatTokensPerSecond } from '.
 
 export type BenchmarkScreenStatus = 'loading' | 'error' | 'success';
 
-/** One page of a list: the limit/offset the app asked for. */
-export interface BenchmarkPage {
-  limit: number;
-  offset: number;
-}
-
 // ---- Metrics ----------------------------------------------------------------------------------
 
 export type LatencyMetric = (typeof LATENCY_METRICS)[number];

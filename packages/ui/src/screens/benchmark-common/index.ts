@@ -12,6 +12,6 @@ export {
   readBenchmarkMetric,
   runtimeOptionsDiff,
 } from './benchmark-data';
-export type { BenchmarkPage, BenchmarkScreenStatus, RuntimeOptionChange } from './benchmark-data';
+export type { BenchmarkScreenStatus, RuntimeOptionChange } from './benchmark-data';
 export { benchRunnerCommand, tuneRunnerCommand } from './runner-commands';
 export type { BenchCommandOptions } from './runner-commands';

@@ -1,4 +1,4 @@
-import type { Benchmark } from '@mako/contract';
+import type { Benchmark, PagingQuery } from '@mako/contract';
 import { DEFAULT_PAGE_SIZE, naturalDirection } from '@mako/contract/vocabulary';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CellContext } from '@tanstack/react-table';
@@ -20,7 +20,7 @@ import {
   metricLabel,
 } from '../benchmark-common/benchmark-data';
 import { benchRunnerCommand } from '../benchmark-common/runner-commands';
-import type { BenchmarkPage, BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
+import type { BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
 import { BenchmarkBadges } from '../benchmark-common/benchmark-badges';
 import { benchmarkMetricColumns } from '../benchmark-common/metric-columns';
 import {
@@ -72,7 +72,7 @@ export interface BenchmarkSearchProps extends LoadFailureProps {
   results?: readonly Benchmark[];
   /** Matches in total (the page's `count`). */
   count?: number;
-  onPageChange: (page: BenchmarkPage) => void;
+  onPageChange: (paging: PagingQuery) => void;
   /** Controlled table/Pareto toggle; the table shows first by default. */
   view?: BenchmarkSearchView;
   onViewChange?: (view: BenchmarkSearchView) => void;
@@ -207,7 +207,7 @@ function ResultsPager({
   offset: number;
   count: number;
   shown: number;
-  onPageChange: (page: BenchmarkPage) => void;
+  onPageChange: (paging: PagingQuery) => void;
 }) {
   const aligned = offset % limit === 0;
   return (

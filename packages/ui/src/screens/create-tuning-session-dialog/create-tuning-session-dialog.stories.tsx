@@ -1,9 +1,9 @@
-import { DATASET_KINDS, runtimeCatalogue } from '@mako/contract/vocabulary';
+import { DATASET_KINDS, engineFlagList } from '@mako/contract/vocabulary';
 import preview from '../../../../../.storybook/preview';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../../primitives/button';
-import { RUNTIME_CATALOGUES } from '../tuning-sessions/tuning-sessions.fixtures';
-import type { RuntimeCatalogue } from '@mako/contract';
+import { ENGINE_FLAG_LISTS } from '../tuning-sessions/tuning-sessions.fixtures';
+import type { EngineFlagList } from '@mako/contract';
 import { expectBusy, expectInvalid } from '../../../test/story-kit-parts';
 import { CreateTuningSessionDialog } from './create-tuning-session-dialog';
 import { FORM_MESSAGES } from './session-form';
@@ -14,7 +14,7 @@ const meta = preview.meta({
   title: 'Screens/Tuning sessions/CreateTuningSessionDialog',
   component: CreateTuningSessionDialog,
   args: {
-    runtimes: RUNTIME_CATALOGUES,
+    runtimes: ENGINE_FLAG_LISTS,
     onCreate: fn(),
     onOpenChange: fn(),
     trigger: <Button>New tuning session</Button>,
@@ -24,8 +24,8 @@ const meta = preview.meta({
 const dialog = () => screen.findByRole('dialog', { name: 'New tuning session' });
 
 /** A runtime with two options keeps the search-space checks short. */
-const vllm = runtimeCatalogue('vllm');
-const SMALL_CATALOGUE: RuntimeCatalogue[] = [
+const vllm = engineFlagList('vllm');
+const SMALL_FLAG_LISTS: EngineFlagList[] = [
   {
     ...vllm,
     versions: ['0.11.0'],
@@ -280,7 +280,7 @@ export const SearchSpace = meta.story({
 });
 
 export const SearchSpaceChecks = meta.story({
-  args: { open: true, trigger: undefined, runtimes: SMALL_CATALOGUE },
+  args: { open: true, trigger: undefined, runtimes: SMALL_FLAG_LISTS },
   play: async ({ args, step, userEvent }) => {
     const form = within(await dialog());
     await userEvent.type(form.getByRole('textbox', { name: 'Model' }), 'meta-llama/Llama-3.1-8B-Instruct');

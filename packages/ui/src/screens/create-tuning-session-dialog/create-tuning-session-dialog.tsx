@@ -4,7 +4,7 @@ import { Button } from '../../primitives/button';
 import { Callout } from '../../primitives/callout';
 import { Dialog, useControllableOpen } from '../../primitives/dialog';
 import { Loading, Skeleton } from '../../primitives/skeleton';
-import type { RuntimeCatalogue } from '@mako/contract';
+import type { EngineFlagList } from '@mako/contract';
 import { Form } from './create-tuning-session-dialog.styles';
 import { BudgetFieldset } from './budget-fieldset';
 import type { SessionFormState } from './fieldset-props';
@@ -22,8 +22,8 @@ export interface CreateTuningSessionDialogProps {
   /** The button that opens the dialog. */
   trigger?: ReactElement;
   /** GET /benchmarks/supported-runtime-options' `runtimes`; undefined while it loads. */
-  runtimes?: readonly RuntimeCatalogue[];
-  /** Why the runtime catalogue could not be loaded. */
+  runtimes?: readonly EngineFlagList[];
+  /** Why the engine-flag lists could not be loaded. */
   runtimesError?: string | null;
   /** Called with the POST body and the optional session name once every field is valid. */
   onCreate: (request: TuningSessionCreateRequest) => void;
@@ -102,7 +102,7 @@ type SessionFormProps = Pick<
   CreateTuningSessionDialogProps,
   'onCreate' | 'error' | 'searchSpaceRules' | 'defaultValues'
 > & {
-  runtimes: readonly RuntimeCatalogue[];
+  runtimes: readonly EngineFlagList[];
 };
 
 function SessionForm({ runtimes, onCreate, error, searchSpaceRules, defaultValues }: SessionFormProps) {

@@ -1,15 +1,15 @@
 import { Select } from '../../primitives/select';
 import { TextField } from '../../primitives/text-field';
-import type { Runtime, RuntimeCatalogue } from '@mako/contract';
+import type { Runtime, EngineFlagList } from '@mako/contract';
 import { Grid, Legend, Section, Wide } from './create-tuning-session-dialog.styles';
 import type { FieldsetProps } from './fieldset-props';
-import { catalogueFor, withRuntime } from './session-form';
+import { flagListFor, withRuntime } from './session-form';
 
 /** The model, the GPUs and the serving engine with its version, and the optional name. */
-export function ModelHardwareFieldset({ form, runtimes }: FieldsetProps & { runtimes: readonly RuntimeCatalogue[] }) {
+export function ModelHardwareFieldset({ form, runtimes }: FieldsetProps & { runtimes: readonly EngineFlagList[] }) {
   const { values, setValues, set, text, shown } = form;
-  const catalogue = catalogueFor(runtimes, values.runtime);
-  const versionOptions = (catalogue?.versions ?? []).map((version) => ({ value: version, label: version }));
+  const flagList = flagListFor(runtimes, values.runtime);
+  const versionOptions = (flagList?.versions ?? []).map((version) => ({ value: version, label: version }));
 
   return (
     <Section>

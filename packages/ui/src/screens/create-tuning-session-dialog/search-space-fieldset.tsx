@@ -3,7 +3,7 @@ import { ErrorText } from '../../primitives/field/field.styles';
 import { TextField } from '../../primitives/text-field';
 import { formatNumber } from '../../foundations/format/format';
 import { AlertCircleIcon } from '../../foundations/icons';
-import type { RuntimeCatalogue, RuntimeOptionSpec } from '@mako/contract';
+import type { EngineFlagList, RuntimeOptionSpec } from '@mako/contract';
 import {
   Choices,
   Grid,
@@ -18,7 +18,7 @@ import {
   SectionNote,
 } from './create-tuning-session-dialog.styles';
 import type { FieldsetProps } from './fieldset-props';
-import { catalogueFor, effectiveChoices } from './session-form';
+import { flagListFor, effectiveChoices } from './session-form';
 import type { ParamDraft } from './session-form';
 
 /** The runtime's options to search, each with its bounds or choices. */
@@ -26,9 +26,9 @@ export function SearchSpaceFieldset({
   form,
   runtimes,
   idPrefix,
-}: FieldsetProps & { runtimes: readonly RuntimeCatalogue[]; idPrefix: string }) {
+}: FieldsetProps & { runtimes: readonly EngineFlagList[]; idPrefix: string }) {
   const { values, setValues, shown, touch } = form;
-  const catalogue = catalogueFor(runtimes, values.runtime);
+  const flagList = flagListFor(runtimes, values.runtime);
   const gpuCount = /^\s*\d+\s*$/.test(values.hardwareCount) ? Number(values.hardwareCount) : null;
   const searchSpaceError = shown('searchSpace');
   const setParam = (name: string, patch: Partial<ParamDraft>) =>
@@ -49,8 +49,8 @@ export function SearchSpaceFieldset({
           <span>{searchSpaceError}</span>
         </ErrorText>
       ) : null}
-      <OptionList aria-label={`${catalogue?.display_name ?? 'Runtime'} options`}>
-        {(catalogue?.options ?? []).map((option) => {
+      <OptionList aria-label={`${flagList?.display_name ?? 'Runtime'} options`}>
+        {(flagList?.options ?? []).map((option) => {
           const draft = values.params[option.name];
           return draft ? (
             <SearchOption

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RUNTIME_CATALOGUES } from '../tuning-sessions/tuning-sessions.fixtures';
+import { ENGINE_FLAG_LISTS } from '../tuning-sessions/tuning-sessions.fixtures';
 import { METRIC_KEYS } from '@mako/contract/vocabulary';
 import {
   FORM_MESSAGES,
@@ -13,7 +13,7 @@ import {
 import type { SessionFormValues } from './session-form';
 
 const valid = (): SessionFormValues => ({
-  ...initialValues(RUNTIME_CATALOGUES),
+  ...initialValues(ENGINE_FLAG_LISTS),
   model: ' meta-llama/Llama-3.1-8B-Instruct ',
   hardwareName: 'H100',
   hardwareCount: '2',
@@ -21,19 +21,19 @@ const valid = (): SessionFormValues => ({
 
 describe('validateSessionForm', () => {
   it('accepts the defaults once model and hardware are given', () => {
-    expect(validateSessionForm(valid(), RUNTIME_CATALOGUES)).toEqual({});
+    expect(validateSessionForm(valid(), ENGINE_FLAG_LISTS)).toEqual({});
   });
 
   it('names every missing or malformed field', () => {
     const errors = validateSessionForm(
       {
-        ...initialValues(RUNTIME_CATALOGUES),
+        ...initialValues(ENGINE_FLAG_LISTS),
         hardwareCount: '0',
         numRequests: '1.5',
         requestRate: '0',
         maxConcurrency: 'x',
       },
-      RUNTIME_CATALOGUES,
+      ENGINE_FLAG_LISTS,
     );
     expect(errors).toMatchObject({
       model: FORM_MESSAGES.modelRequired,
@@ -48,7 +48,7 @@ describe('validateSessionForm', () => {
   it('keeps ranges in order', () => {
     const errors = validateSessionForm(
       { ...valid(), minPrompt: '2000', maxPrompt: '1024', minOutput: '9', maxOutput: '8' },
-      RUNTIME_CATALOGUES,
+      ENGINE_FLAG_LISTS,
     );
     expect(errors.minPrompt).toBe(FORM_MESSAGES.minPrompt);
     expect(errors.minOutput).toBe(FORM_MESSAGES.minOutput);
@@ -60,13 +60,13 @@ describe('validateSessionForm', () => {
       ...base,
       params: { ...base.params, max_num_seqs: { selected: true, low, high, choices: null } },
     });
-    expect(validateSessionForm(withParam('600', '500'), RUNTIME_CATALOGUES)['param.max_num_seqs.low']).toBe(
+    expect(validateSessionForm(withParam('600', '500'), ENGINE_FLAG_LISTS)['param.max_num_seqs.low']).toBe(
       FORM_MESSAGES.lowAboveHigh,
     );
-    expect(validateSessionForm(withParam('4', '500'), RUNTIME_CATALOGUES)['param.max_num_seqs.low']).toBe(
+    expect(validateSessionForm(withParam('4', '500'), ENGINE_FLAG_LISTS)['param.max_num_seqs.low']).toBe(
       'Must be between 8 and 1,024',
     );
-    expect(validateSessionForm(withParam('8.5', '500'), RUNTIME_CATALOGUES)['param.max_num_seqs.low']).toBe(
+    expect(validateSessionForm(withParam('8.5', '500'), ENGINE_FLAG_LISTS)['param.max_num_seqs.low']).toBe(
       FORM_MESSAGES.wholeNumber,
     );
   });
@@ -77,7 +77,7 @@ describe('validateSessionForm', () => {
       ...base,
       params: { ...base.params, tensor_parallel_size: { selected: true, low: '', high: '', choices: ['1', '4'] } },
     };
-    expect(validateSessionForm(tp, RUNTIME_CATALOGUES)['param.tensor_parallel_size.choices']).toBe(
+    expect(validateSessionForm(tp, ENGINE_FLAG_LISTS)['param.tensor_parallel_size.choices']).toBe(
       'Choose sizes up to the GPU count (2)',
     );
     const none = {
@@ -86,18 +86,18 @@ describe('validateSessionForm', () => {
         Object.entries(base.params).map(([name, draft]) => [name, { ...draft, selected: false }]),
       ),
     };
-    expect(validateSessionForm(none, RUNTIME_CATALOGUES).searchSpace).toBe(FORM_MESSAGES.searchSpaceEmpty);
+    expect(validateSessionForm(none, ENGINE_FLAG_LISTS).searchSpace).toBe(FORM_MESSAGES.searchSpaceEmpty);
   });
 
   it('needs a number in every constraint and a budget in range', () => {
     const constraint = newConstraint('tpot_ms.p99');
     const errors = validateSessionForm(
       { ...valid(), constraints: [constraint], maxTrials: '10', maxParallel: '11' },
-      RUNTIME_CATALOGUES,
+      ENGINE_FLAG_LISTS,
     );
     expect(errors[`constraint.${constraint.key}.value`]).toBe(FORM_MESSAGES.number);
     expect(errors.maxParallel).toBe(FORM_MESSAGES.parallelAboveTrials);
-    expect(validateSessionForm({ ...valid(), maxTrials: '10001' }, RUNTIME_CATALOGUES).maxTrials).toBe(
+    expect(validateSessionForm({ ...valid(), maxTrials: '10001' }, ENGINE_FLAG_LISTS).maxTrials).toBe(
       FORM_MESSAGES.maxTrials,
     );
   });
@@ -123,8 +123,8 @@ describe('more objectives and confirm', () => {
       direction: 'minimize' as const,
     };
     const values = { ...valid(), extraObjectives: [perUser(), cost] };
-    expect(validateSessionForm(values, RUNTIME_CATALOGUES)).toEqual({});
-    const { session } = toCreateRequest(values, RUNTIME_CATALOGUES);
+    expect(validateSessionForm(values, ENGINE_FLAG_LISTS)).toEqual({});
+    const { session } = toCreateRequest(values, ENGINE_FLAG_LISTS);
     expect(session.objective).toEqual({ metric: 'output_throughput', direction: 'maximize' });
     expect(session.objectives).toEqual([
       { metric: 'output_throughput', direction: 'maximize' },
@@ -135,16 +135,16 @@ describe('more objectives and confirm', () => {
   });
 
   it('leaves objectives out of a single-objective session', () => {
-    expect(toCreateRequest(valid(), RUNTIME_CATALOGUES).session).not.toHaveProperty('objectives');
+    expect(toCreateRequest(valid(), ENGINE_FLAG_LISTS).session).not.toHaveProperty('objectives');
   });
 
   it('flags a metric named twice on the later objective, against the first or another', () => {
     const again = { ...newObjective([], METRIC_KEYS), metric: 'output_throughput' as const };
     const first = perUser();
     const twice = { ...perUser() };
-    const errors = validateSessionForm({ ...valid(), extraObjectives: [again] }, RUNTIME_CATALOGUES);
+    const errors = validateSessionForm({ ...valid(), extraObjectives: [again] }, ENGINE_FLAG_LISTS);
     expect(errors).toEqual({ [`objective.${again.key}.metric`]: FORM_MESSAGES.objectiveTwice });
-    const among = validateSessionForm({ ...valid(), extraObjectives: [first, twice] }, RUNTIME_CATALOGUES);
+    const among = validateSessionForm({ ...valid(), extraObjectives: [first, twice] }, ENGINE_FLAG_LISTS);
     expect(among).toEqual({ [`objective.${twice.key}.metric`]: FORM_MESSAGES.objectiveTwice });
   });
 
@@ -155,33 +155,33 @@ describe('more objectives and confirm', () => {
       named.push(objective.metric);
       return objective;
     });
-    const errors = validateSessionForm({ ...valid(), extraObjectives: extra }, RUNTIME_CATALOGUES);
+    const errors = validateSessionForm({ ...valid(), extraObjectives: extra }, ENGINE_FLAG_LISTS);
     expect(errors).toEqual({ extraObjectives: FORM_MESSAGES.tooManyObjectives });
   });
 
   it('sends confirm with its repeats, 1 to 5', () => {
     const values = { ...valid(), confirm: true, confirmRepeats: '3' };
-    expect(toCreateRequest(values, RUNTIME_CATALOGUES).session.confirm).toEqual({ repeats: 3 });
+    expect(toCreateRequest(values, ENGINE_FLAG_LISTS).session.confirm).toEqual({ repeats: 3 });
     for (const repeats of ['0', '6', '2.5', ''])
-      expect(validateSessionForm({ ...values, confirmRepeats: repeats }, RUNTIME_CATALOGUES)).toEqual({
+      expect(validateSessionForm({ ...values, confirmRepeats: repeats }, ENGINE_FLAG_LISTS)).toEqual({
         confirmRepeats: FORM_MESSAGES.confirmRepeats,
       });
     // Unchecked, the repeats field is not read.
     const off = { ...valid(), confirm: false, confirmRepeats: 'x' };
-    expect(validateSessionForm(off, RUNTIME_CATALOGUES)).toEqual({});
-    expect(toCreateRequest(off, RUNTIME_CATALOGUES).session).not.toHaveProperty('confirm');
+    expect(validateSessionForm(off, ENGINE_FLAG_LISTS)).toEqual({});
+    expect(toCreateRequest(off, ENGINE_FLAG_LISTS).session).not.toHaveProperty('confirm');
   });
 
   it('refuses confirm together with more objectives', () => {
     const values = { ...valid(), confirm: true, extraObjectives: [perUser()] };
-    expect(validateSessionForm(values, RUNTIME_CATALOGUES)).toEqual({ confirm: FORM_MESSAGES.confirmWithObjectives });
+    expect(validateSessionForm(values, ENGINE_FLAG_LISTS)).toEqual({ confirm: FORM_MESSAGES.confirmWithObjectives });
   });
 });
 
 describe('toCreateRequest', () => {
-  it('builds the contract body: trimmed text, typed numbers, inf and null kept, catalogue order', () => {
+  it('builds the contract body: trimmed text, typed numbers, inf and null kept, flag-list order', () => {
     const values = { ...valid(), name: '  ', maxConcurrency: '', constraints: [{ ...newConstraint(), value: '250' }] };
-    const { session, name } = toCreateRequest(values, RUNTIME_CATALOGUES);
+    const { session, name } = toCreateRequest(values, ENGINE_FLAG_LISTS);
     expect(name).toBeUndefined();
     expect(session.setting).toMatchObject({
       ml_model_name: 'meta-llama/Llama-3.1-8B-Instruct',
@@ -209,8 +209,8 @@ describe('toCreateRequest', () => {
   });
 
   it('passes the chosen runtime and parameters to the rules callback', () => {
-    const values = { ...withRuntime(valid(), RUNTIME_CATALOGUES, 'sglang'), name: 'qwen' };
-    const request = toCreateRequest(values, RUNTIME_CATALOGUES, ({ runtime, gpuCount, parameters }) => [
+    const values = { ...withRuntime(valid(), ENGINE_FLAG_LISTS, 'sglang'), name: 'qwen' };
+    const request = toCreateRequest(values, ENGINE_FLAG_LISTS, ({ runtime, gpuCount, parameters }) => [
       { left: parameters[0] ?? '', op: '<=', right: gpuCount + (runtime === 'sglang' ? 0 : 100) },
     ]);
     expect(request.name).toBe('qwen');

@@ -6,7 +6,7 @@ import type {
   Direction,
   MetricKey,
   Runtime,
-  RuntimeCatalogue,
+  EngineFlagList,
   RuntimeOptionSpec,
   SearchParameter,
   SpaceRule,
@@ -134,12 +134,12 @@ function initialParam(option: RuntimeOptionSpec): ParamDraft {
   };
 }
 
-function initialParams(catalogue: RuntimeCatalogue | undefined): Record<string, ParamDraft> {
-  return Object.fromEntries((catalogue?.options ?? []).map((option) => [option.name, initialParam(option)]));
+function initialParams(flagList: EngineFlagList | undefined): Record<string, ParamDraft> {
+  return Object.fromEntries((flagList?.options ?? []).map((option) => [option.name, initialParam(option)]));
 }
 
-export function catalogueFor(runtimes: readonly RuntimeCatalogue[] | undefined, runtime: Runtime | '') {
-  return runtimes?.find((catalogue) => catalogue.runtime === runtime);
+export function flagListFor(runtimes: readonly EngineFlagList[] | undefined, runtime: Runtime | '') {
+  return runtimes?.find((flagList) => flagList.runtime === runtime);
 }
 
 function isTensorParallel(option: Pick<RuntimeOptionSpec, 'name'>): boolean {
@@ -187,7 +187,7 @@ export function objectivesOf(values: SessionFormValues): ObjectiveDraft[] {
 }
 
 /** A workload that matches the runner's defaults for the random dataset, and a throughput objective. */
-export function initialValues(runtimes: readonly RuntimeCatalogue[] | undefined): SessionFormValues {
+export function initialValues(runtimes: readonly EngineFlagList[] | undefined): SessionFormValues {
   const first = runtimes?.[0];
   return {
     name: '',
@@ -221,11 +221,11 @@ export function initialValues(runtimes: readonly RuntimeCatalogue[] | undefined)
 /** Switching runtime starts from that engine's first version and its default search space. */
 export function withRuntime(
   values: SessionFormValues,
-  runtimes: readonly RuntimeCatalogue[] | undefined,
+  runtimes: readonly EngineFlagList[] | undefined,
   runtime: Runtime | '',
 ): SessionFormValues {
-  const catalogue = catalogueFor(runtimes, runtime);
-  return { ...values, runtime, version: catalogue?.versions[0] ?? '', params: initialParams(catalogue) };
+  const flagList = flagListFor(runtimes, runtime);
+  return { ...values, runtime, version: flagList?.versions[0] ?? '', params: initialParams(flagList) };
 }
 
 function checkWhole(text: string, min: number): number | null {
@@ -272,7 +272,7 @@ function validateParam(
 /** Every problem, keyed by field id; empty when the form can be sent. */
 export function validateSessionForm(
   values: SessionFormValues,
-  runtimes: readonly RuntimeCatalogue[] | undefined,
+  runtimes: readonly EngineFlagList[] | undefined,
 ): SessionFormErrors {
   const errors: SessionFormErrors = {};
   if (values.model.trim() === '') errors.model = FORM_MESSAGES.modelRequired;
@@ -281,9 +281,9 @@ export function validateSessionForm(
   if (count === null) errors.hardwareCount = FORM_MESSAGES.countMin;
   else if (count > 1024) errors.hardwareCount = FORM_MESSAGES.countMax;
 
-  const catalogue = catalogueFor(runtimes, values.runtime);
-  if (!catalogue) errors.runtime = FORM_MESSAGES.runtimeRequired;
-  else if (!catalogue.versions.includes(values.version)) errors.version = FORM_MESSAGES.versionRequired;
+  const flagList = flagListFor(runtimes, values.runtime);
+  if (!flagList) errors.runtime = FORM_MESSAGES.runtimeRequired;
+  else if (!flagList.versions.includes(values.version)) errors.version = FORM_MESSAGES.versionRequired;
 
   if (checkWhole(values.numRequests, 1) === null) errors.numRequests = FORM_MESSAGES.atLeastOne;
   const rate = values.requestRate.trim();
@@ -305,8 +305,8 @@ export function validateSessionForm(
   for (const constraint of values.constraints)
     if (parseNumber(constraint.value) === null) errors[`constraint.${constraint.key}.value`] = FORM_MESSAGES.number;
 
-  if (catalogue) {
-    const selected = catalogue.options.filter((option) => values.params[option.name]?.selected);
+  if (flagList) {
+    const selected = flagList.options.filter((option) => values.params[option.name]?.selected);
     if (selected.length === 0) errors.searchSpace = FORM_MESSAGES.searchSpaceEmpty;
     for (const option of selected) validateParam(option, values.params[option.name] as ParamDraft, count, errors);
   }
@@ -381,13 +381,13 @@ export interface TuningSessionCreateRequest {
  */
 export function toCreateRequest(
   values: SessionFormValues,
-  runtimes: readonly RuntimeCatalogue[] | undefined,
+  runtimes: readonly EngineFlagList[] | undefined,
   rules?: SearchSpaceRules,
 ): TuningSessionCreateRequest {
-  const catalogue = catalogueFor(runtimes, values.runtime);
-  if (!catalogue) throw new Error('toCreateRequest needs a valid form: no runtime chosen');
+  const flagList = flagListFor(runtimes, values.runtime);
+  if (!flagList) throw new Error('toCreateRequest needs a valid form: no runtime chosen');
   const gpuCount = Number(values.hardwareCount);
-  const parameters = catalogue.options
+  const parameters = flagList.options
     .filter((option) => values.params[option.name]?.selected)
     .map((option) => toParameter(option, values.params[option.name] as ParamDraft, gpuCount));
   const rate = values.requestRate.trim();
@@ -395,7 +395,7 @@ export function toCreateRequest(
     setting: {
       ml_model_name: values.model.trim(),
       hardware_config: { name: values.hardwareName.trim(), count: gpuCount },
-      software: { runtime: catalogue.runtime, version: values.version },
+      software: { runtime: flagList.runtime, version: values.version },
       workload: {
         dataset: values.dataset,
         num_requests: Number(values.numRequests),
@@ -417,7 +417,7 @@ export function toCreateRequest(
     constraints: values.constraints.map(({ metric, op, value }) => ({ metric, op, value: Number(value) })),
     search_space: {
       parameters,
-      rules: rules?.({ runtime: catalogue.runtime, gpuCount, parameters: parameters.map((p) => p.name) }) ?? [],
+      rules: rules?.({ runtime: flagList.runtime, gpuCount, parameters: parameters.map((p) => p.name) }) ?? [],
     },
     budget: { max_trials: Number(values.maxTrials), max_parallel: Number(values.maxParallel) },
     ...(values.confirm ? { confirm: { repeats: Number(values.confirmRepeats) } } : {}),

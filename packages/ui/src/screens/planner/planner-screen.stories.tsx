@@ -1,7 +1,7 @@
 import { infeasiblePlan, plan, plannerOptions } from '@mako/fixtures';
 import preview from '../../../../../.storybook/preview';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { RUNTIME_CATALOGUES } from '../tuning-sessions/tuning-sessions.fixtures';
+import { ENGINE_FLAG_LISTS } from '../tuning-sessions/tuning-sessions.fixtures';
 import { darkThemeStory, failedLoadStory, phoneStory, stubClipboard } from '../../../test/story-kit';
 import { textsOf } from '../../../test/story-kit-parts';
 import { PlannerScreen } from './planner-screen';
@@ -20,7 +20,7 @@ const meta = preview.meta({
     },
     status: 'success' as const,
     plan,
-    runtimes: RUNTIME_CATALOGUES,
+    runtimes: ENGINE_FLAG_LISTS,
     onPlan: fn(),
     onCreate: fn(),
     onRetry: fn(),

@@ -1,4 +1,4 @@
-import type { BenchmarkSetting } from '@mako/contract';
+import type { BenchmarkSetting, PagingQuery } from '@mako/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../../primitives/data-table';
@@ -13,7 +13,7 @@ import {
   formatRuntime,
 } from '../benchmark-common/benchmark-data';
 import { benchRunnerCommand } from '../benchmark-common/runner-commands';
-import type { BenchmarkPage, BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
+import type { BenchmarkScreenStatus } from '../benchmark-common/benchmark-data';
 import { LoadError } from '../benchmark-common/load-error';
 import { ScreenRoot } from '../benchmark-common/benchmark-common.styles';
 import { ScreenIntro } from '../../primitives/screen-layout';
@@ -30,7 +30,7 @@ export interface SingleBenchmarksProps extends LoadFailureProps {
   /** The page the app asked for; 100 per page is the API's default. */
   limit?: number;
   offset?: number;
-  onPageChange?: (page: BenchmarkPage) => void;
+  onPageChange?: (paging: PagingQuery) => void;
   /** Open a setting's benchmarks (/single-benchmarks/{settingId}). */
   onOpenSetting: (settingId: string) => void;
   /** The detail page's address, so that a setting is also a link that opens in a new tab. */

@@ -1,4 +1,4 @@
-import { defaultConfig, runtimeCatalogue } from '@mako/contract/vocabulary';
+import { defaultConfig, engineFlagList } from '@mako/contract/vocabulary';
 import type { ConfigValue } from '@mako/contract/vocabulary';
 import { formatNumber } from '../../foundations/format/format';
 import type { RuntimeOptions, SearchParameter, TuningSession } from '@mako/contract';
@@ -87,4 +87,4 @@ export const leftOutWords = (left: DefaultLeftOut) =>
 
 /** The engine's name as people write it: "vLLM". */
 export const engineName = (session: Pick<TuningSession, 'setting'>) =>
-  runtimeCatalogue(session.setting.software.runtime).display_name;
+  engineFlagList(session.setting.software.runtime).display_name;

@@ -41,4 +41,4 @@ export const COMPLETE_RESULTS: TuningResult[] = found(resultsBySession[completeS
 export const COMPLETE_BEST: TuningBest = found(bestBySession[completeSession.id], 'complete best');
 
 /** GET /benchmarks/supported-runtime-options: the contract's own catalogue, from its vocabulary. */
-export { RUNTIME_CATALOGUES } from '@mako/contract/vocabulary';
+export { ENGINE_FLAG_LISTS } from '@mako/contract/vocabulary';

@@ -16,7 +16,7 @@ import {
   LIST_NOW,
   PENDING_SESSION,
   RUNNING_SESSION,
-  RUNTIME_CATALOGUES,
+  ENGINE_FLAG_LISTS,
   SESSIONS,
 } from './tuning-sessions.fixtures';
 
@@ -29,7 +29,7 @@ const meta = preview.meta({
     status: 'success' as const,
     sessions: SESSIONS,
     now: LIST_NOW,
-    runtimes: RUNTIME_CATALOGUES,
+    runtimes: ENGINE_FLAG_LISTS,
     onOpenSession: fn(),
     onCreate: fn(),
     onRetry: fn(),

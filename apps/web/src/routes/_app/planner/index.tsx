@@ -19,7 +19,7 @@ import { TITLES } from '../../../lib/page-titles/titles.ts';
 
 export const Route = createFileRoute('/_app/planner/')({
   loader: ({ context }) => {
-    // "Tune this" opens the new-session dialog, which needs the engines' flag lists (RUNTIME_CATALOGUES): fetch them alongside.
+    // "Tune this" opens the new-session dialog, which needs the engines' flag lists (ENGINE_FLAG_LISTS): fetch them alongside.
     void context.queryClient.prefetchQuery(supportedRuntimeOptionsQueryOptions());
     return context.queryClient.ensureQueryData(plannerOptionsQueryOptions());
   },
