@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FailureModel } from '../src/failure-model.ts';
-import { GaussianProcess, fitHyper } from '../src/gp.ts';
+import { GaussianProcess, fitHyper, pairGaps } from '../src/gp.ts';
 import { mulberry32 } from '../src/random.ts';
 import { NOMINAL, NUMERIC } from '../src/space.ts';
 
@@ -51,6 +51,22 @@ describe('GaussianProcess', () => {
     expect(atOnce.logMarginalLikelihood()).toBe(oneByOne.logMarginalLikelihood());
     const probe = Float64Array.from([0.4, 1, 0.6]);
     expect(atOnce.predict(probe)).toEqual(oneByOne.predict(probe));
+  });
+
+  it('gives the same bits from shared feature gaps as from the points (the failure classifiers share them)', () => {
+    const mixed = Uint8Array.from([NUMERIC, NOMINAL, NUMERIC]);
+    const pts = xs.map((x, i) =>
+      Float64Array.from([x[0] as number, i % 3, i % 4 === 0 ? Number.NaN : (x[1] as number)]),
+    );
+    const hyper = { lengthScales: Float64Array.from([0.3, 0.8, 0.5]), noise: 0.01 };
+    const fromPoints = new GaussianProcess(mixed, hyper, pts, [ys]);
+    const fromGaps = new GaussianProcess(mixed, hyper, pts, [ys], 0, pairGaps(mixed, pts));
+    expect(fromGaps.logMarginalLikelihood()).toBe(fromPoints.logMarginalLikelihood());
+    for (const probe of [Float64Array.from([0.4, 1, 0.6]), Float64Array.from([0.7, 2, Number.NaN])]) {
+      const mean = fromPoints.predictMean(probe);
+      expect(fromGaps.predictMean(probe)).toBe(mean);
+      expect(fromGaps.predictMeanOfGaps(fromPoints.gapsTo(probe))).toBe(mean);
+    }
   });
 
   it('predicts a group of points to the same bits as each point alone', () => {
