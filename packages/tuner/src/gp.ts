@@ -131,10 +131,10 @@ export class GaussianProcess {
 
   /**
    * The Cholesky factor of all `points` at once, as appendPoint would build it point by point
-   * (the same operations in the same order, so the same bits), but two rows at a time: their
-   * running sums are independent, so the processor overlaps them instead of waiting on one chain
-   * of subtractions. False at the first point with (numerically) nothing left, which is kept, as
-   * appendPoint keeps it.
+   * (the same operations in the same order, so the same bits), but two rows by two columns at a
+   * time: their four running sums are independent, so the processor overlaps them instead of
+   * waiting on one chain of subtractions, and each value loaded serves two of them. False at the
+   * first point with (numerically) nothing left, which is kept, as appendPoint keeps it.
    */
   private factorise(points: readonly Float64Array[], gaps: Float64Array | undefined): boolean {
     const n = points.length;
@@ -152,24 +152,53 @@ export class GaussianProcess {
       const rb = b * stride;
       let diagA = 1 + this.noise + JITTER;
       let diagB = diagA;
-      for (let j = 0; j < a; j++) {
-        const rj = j * stride;
-        let sa = k(a, j);
-        if (pair) {
+      if (pair)
+        // a is even, so columns 0 … a − 1 come in pairs (j, j + 1); column j + 1's sums take their
+        // last term, from column j's result, after it.
+        for (let j = 0; j < a; j += 2) {
+          const rj = j * stride;
+          const rk = rj + stride;
+          let sa = k(a, j);
           let sb = k(b, j);
+          let ta = k(a, j + 1);
+          let tb = k(b, j + 1);
           for (let m = 0; m < j; m++) {
             const l = L[rj + m] as number;
-            sa -= (L[ra + m] as number) * l;
-            sb -= (L[rb + m] as number) * l;
+            const lk = L[rk + m] as number;
+            const xa = L[ra + m] as number;
+            const xb = L[rb + m] as number;
+            sa -= xa * l;
+            sb -= xb * l;
+            ta -= xa * lk;
+            tb -= xb * lk;
           }
-          const vb = sb / (L[rj + j] as number);
+          const dj = L[rj + j] as number;
+          const vb = sb / dj;
           L[rb + j] = vb;
           diagB -= vb * vb;
-        } else for (let m = 0; m < j; m++) sa -= (L[ra + m] as number) * (L[rj + m] as number);
-        const va = sa / (L[rj + j] as number);
-        L[ra + j] = va;
-        diagA -= va * va;
-      }
+          const va = sa / dj;
+          L[ra + j] = va;
+          diagA -= va * va;
+          const lk = L[rk + j] as number;
+          ta -= va * lk;
+          tb -= vb * lk;
+          const dk = L[rk + j + 1] as number;
+          const wb = tb / dk;
+          L[rb + j + 1] = wb;
+          diagB -= wb * wb;
+          const wa = ta / dk;
+          L[ra + j + 1] = wa;
+          diagA -= wa * wa;
+        }
+      else
+        for (let j = 0; j < a; j++) {
+          const rj = j * stride;
+          let sa = k(a, j);
+          for (let m = 0; m < j; m++) sa -= (L[ra + m] as number) * (L[rj + m] as number);
+          const va = sa / (L[rj + j] as number);
+          L[ra + j] = va;
+          diagA -= va * va;
+        }
       L[ra + a] = Math.sqrt(Math.max(diagA, 1e-9));
       this.points.push(points[a] as Float64Array);
       if (!(diagA > 1e-9)) return false;
