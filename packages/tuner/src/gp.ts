@@ -72,7 +72,16 @@ export class GaussianProcess {
   /** Noise variance actually used: raised above the requested one when the matrix is ill-conditioned. */
   noise: number;
 
-  /** `gaps`: pairGaps(kinds, points), when several processes share the points (fitHyper). */
+  /**
+   * The kernel of every pair of the initial points, in pairGaps's order, when built from gaps: a
+   * process with the same points and length scales but another noise can take it (fitHyper).
+   */
+  readonly pairKernels: Float64Array | undefined;
+
+  /**
+   * `gaps`: pairGaps(kinds, points), when several processes share the points (fitHyper);
+   * `kernels`: another process's pairKernels over the same points with the same length scales.
+   */
   constructor(
     private readonly kinds: Uint8Array,
     readonly hyper: Hyper,
@@ -80,14 +89,16 @@ export class GaussianProcess {
     outputs: readonly (readonly number[])[],
     extra = 0,
     gaps?: Float64Array,
+    kernels?: Float64Array,
   ) {
     this.inv = hyper.lengthScales.map((l) => 1 / l);
+    this.pairKernels = kernels ?? (gaps ? this.kernelsOfPairs(gaps) : undefined);
     this.outputs = outputs.map((o) => [...o]);
     this.capacity = points.length + extra;
     this.chol = new Float64Array(this.capacity * this.capacity);
     // Very smooth kernels over hundreds of points are numerically singular: retry with more noise.
     this.noise = hyper.noise;
-    while (!this.factorise(points, gaps) && this.noise < 1) {
+    while (!this.factorise(points) && this.noise < 1) {
       this.noise *= 10;
       this.points.length = 0;
     }
@@ -129,6 +140,14 @@ export class GaussianProcess {
     return (1 + r + (r * r) / 3) * Math.exp(-r);
   }
 
+  /** kernelOfGaps of every pair in pairGaps's `gaps`. */
+  private kernelsOfPairs(gaps: Float64Array): Float64Array {
+    const d = this.inv.length;
+    const out = new Float64Array(gaps.length / d);
+    for (let p = 0; p < out.length; p++) out[p] = this.kernelOfGaps(gaps, p * d);
+    return out;
+  }
+
   /**
    * The Cholesky factor of all `points` at once, as appendPoint would build it point by point
    * (the same operations in the same order, so the same bits), but two rows by two columns at a
@@ -136,14 +155,14 @@ export class GaussianProcess {
    * waiting on one chain of subtractions, and each value loaded serves two of them. False at the
    * first point with (numerically) nothing left, which is kept, as appendPoint keeps it.
    */
-  private factorise(points: readonly Float64Array[], gaps: Float64Array | undefined): boolean {
+  private factorise(points: readonly Float64Array[]): boolean {
     const n = points.length;
-    const d = this.inv.length;
     const stride = this.capacity;
     const L = this.chol;
+    const kernels = this.pairKernels;
     const k = (a: number, j: number) =>
-      gaps
-        ? this.kernelOfGaps(gaps, ((a * (a - 1)) / 2 + j) * d)
+      kernels
+        ? (kernels[(a * (a - 1)) / 2 + j] as number)
         : this.kernel(points[a] as Float64Array, points[j] as Float64Array);
     for (let a = 0; a < n; a += 2) {
       const b = a + 1;
@@ -445,7 +464,13 @@ export function fitHyper(
   const outs = outputs.map((o) => chosen.map((i) => o[i] as number));
   // About 4·d + 11 fits over the same points: their feature gaps are computed once.
   const gaps = pairGaps(kinds, pts);
-  const score = (h: Hyper) => new GaussianProcess(kinds, h, pts, outs, 0, gaps).logMarginalLikelihood();
+  // The noise steps keep the best length scales, and so the kernels computed for them.
+  const kernels = new Map<Float64Array, Float64Array | undefined>();
+  const score = (h: Hyper) => {
+    const gp = new GaussianProcess(kinds, h, pts, outs, 0, gaps, kernels.get(h.lengthScales));
+    kernels.set(h.lengthScales, gp.pairKernels);
+    return gp.logMarginalLikelihood();
+  };
 
   let best: Hyper = { lengthScales: new Float64Array(d).fill(0.35), noise: 0.01 };
   let bestScore = score(best);

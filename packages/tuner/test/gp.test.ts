@@ -62,6 +62,9 @@ describe('GaussianProcess', () => {
     const fromPoints = new GaussianProcess(mixed, hyper, pts, [ys]);
     const fromGaps = new GaussianProcess(mixed, hyper, pts, [ys], 0, pairGaps(mixed, pts));
     expect(fromGaps.logMarginalLikelihood()).toBe(fromPoints.logMarginalLikelihood());
+    const noisier = { ...hyper, noise: 0.1 };
+    const reused = new GaussianProcess(mixed, noisier, pts, [ys], 0, undefined, fromGaps.pairKernels);
+    expect(reused.logMarginalLikelihood()).toBe(new GaussianProcess(mixed, noisier, pts, [ys]).logMarginalLikelihood());
     for (const probe of [Float64Array.from([0.4, 1, 0.6]), Float64Array.from([0.7, 2, Number.NaN])]) {
       const mean = fromPoints.predictMean(probe);
       expect(fromGaps.predictMean(probe)).toBe(mean);
