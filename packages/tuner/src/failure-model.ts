@@ -123,10 +123,11 @@ class CrashHypotheses {
     numeric: boolean,
   ): { model: CrashHypotheses; unexplained: boolean[] } {
     const successes = points.filter((_, i) => succeeded[i]);
+    const having = successesHaving(successes);
     const perCrash: Hypothesis[][] = [];
     const unexplained = crashed.map((isCrash, i) => {
       if (!isCrash) return false;
-      const open = openHypotheses(kinds, points[i] as Float64Array, successes, numeric);
+      const open = openHypotheses(kinds, points[i] as Float64Array, successes, numeric, having);
       if (open.length === 0) return true;
       perCrash.push(open);
       return false;
@@ -259,24 +260,48 @@ function compileCauses(
   };
 }
 
+/**
+ * The successful runs with a flag value, as a bit set over `successes` (bit i of word i >> 5),
+ * built once per flag value: every crashed run asks about the flag values and pairs it has.
+ */
+function successesHaving(successes: readonly Float64Array[]): (l: Literal) => Uint32Array {
+  const sets = new Map<string, Uint32Array>();
+  return (l) => {
+    const key = `${l.dim}=${l.value}`;
+    const known = sets.get(key);
+    if (known) return known;
+    const set = new Uint32Array((successes.length + 31) >> 5);
+    successes.forEach((s, i) => {
+      if (s[l.dim] === l.value) set[i >> 5] = (set[i >> 5] as number) | (1 << (i & 31));
+    });
+    sets.set(key, set);
+    return set;
+  };
+}
+
 /** The hypotheses a crashed run at x satisfies that no successful run satisfies. */
 function openHypotheses(
   kinds: Uint8Array,
   x: Float64Array,
   successes: readonly Float64Array[],
   numeric: boolean,
+  having: (l: Literal) => Uint32Array,
 ): Hypothesis[] {
   const literals: Literal[] = [];
   for (let d = 0; d < kinds.length; d++)
     if (kinds[d] !== NUMERIC && !Number.isNaN(x[d] as number)) literals.push({ dim: d, value: x[d] as number });
   const name = (l: Literal) => `${l.dim}=${l.value}`;
   const out: Hypothesis[] = [];
-  const unseen = (ls: Literal[]) => !successes.some((s) => ls.every((l) => s[l.dim] === l.value));
-  for (const l of literals) if (unseen([l])) out.push({ key: name(l), family: FLAG, literals: [l], numeric: null });
+  const sets = literals.map(having);
+  const none = (set: Uint32Array) => set.every((w) => w === 0);
+  const noneOfBoth = (a: Uint32Array, b: Uint32Array) => a.every((w, i) => (w & (b[i] as number)) === 0);
+  literals.forEach((l, a) => {
+    if (none(sets[a] as Uint32Array)) out.push({ key: name(l), family: FLAG, literals: [l], numeric: null });
+  });
   for (let a = 0; a < literals.length; a++)
     for (let b = a + 1; b < literals.length; b++) {
       const pair = [literals[a] as Literal, literals[b] as Literal];
-      if (unseen(pair))
+      if (noneOfBoth(sets[a] as Uint32Array, sets[b] as Uint32Array))
         out.push({
           key: `${name(pair[0] as Literal)}&${name(pair[1] as Literal)}`,
           family: PAIR,
@@ -285,19 +310,21 @@ function openHypotheses(
         });
     }
   if (!numeric) return out;
+  // The successful runs under each flag value, in order.
+  const under = sets.map((set) => successes.filter((_, i) => ((set[i >> 5] as number) >>> (i & 31)) & 1));
   for (let d = 0; d < kinds.length; d++) {
     const v = x[d] as number;
     if (kinds[d] === NOMINAL || Number.isNaN(v)) continue;
-    for (const condition of literals) {
+    literals.forEach((condition, c) => {
       // Under a flag value no run has succeeded with, the threshold reaches UNBOUNDED_REACH past the
       // crash: the flag value may be fine with a larger token budget, and only measuring tells.
-      const under = successes.filter((s) => !Number.isNaN(s[d] as number) && s[condition.dim] === condition.value);
       for (const sign of [1, -1] as const) {
         // The nearest successful value on the far side of the threshold.
         let bound = v + sign * UNBOUNDED_REACH * 2;
         let ruledOut = false;
-        for (const s of under) {
+        for (const s of under[c] as Float64Array[]) {
           const sv = s[d] as number;
+          if (Number.isNaN(sv)) continue;
           if (sign * (sv - v) <= 0) {
             ruledOut = true;
             break;
@@ -312,7 +339,7 @@ function openHypotheses(
           numeric: { dim: d, sign, threshold: (v + bound) / 2 },
         });
       }
-    }
+    });
   }
   return out;
 }
