@@ -307,11 +307,54 @@ export class GaussianProcess {
     this.solveAll();
   }
 
-  /** Posterior mean of the first output only: O(n) instead of O(n²). */
+  /**
+   * Posterior mean of the first output only: O(n) instead of O(n²). Two points at a time, their
+   * kernels (the same bits as kernel()) independent so that the processor overlaps them; the sum
+   * takes its terms in the same order.
+   */
   predictMean(x: Float64Array): number {
     const a = this.alphas[0] as Float64Array;
+    const kinds = this.kinds;
+    const inv = this.inv;
+    const d = inv.length;
+    const n = this.points.length;
     let m = 0;
-    for (let i = 0; i < this.points.length; i++) m += this.kernel(x, this.points[i] as Float64Array) * (a[i] as number);
+    let i = 0;
+    for (; i + 1 < n; i += 2) {
+      const p = this.points[i] as Float64Array;
+      const q = this.points[i + 1] as Float64Array;
+      let s = 0;
+      let t = 0;
+      for (let f = 0; f < d; f++) {
+        const v = x[f] as number;
+        const y = p[f] as number;
+        const z = q[f] as number;
+        let g: number;
+        let h: number;
+        if (v !== v) {
+          g = y !== y ? 0 : 0.5;
+          h = z !== z ? 0 : 0.5;
+        } else if (kinds[f] === NOMINAL) {
+          g = y !== y ? 0.5 : v === y ? 0 : 1;
+          h = z !== z ? 0.5 : v === z ? 0 : 1;
+        } else {
+          g = y !== y ? 0.5 : v > y ? v - y : y - v;
+          h = z !== z ? 0.5 : v > z ? v - z : z - v;
+        }
+        const w = inv[f] as number;
+        g *= w;
+        h *= w;
+        s += g * g;
+        t += h * h;
+      }
+      const r = Math.sqrt(5 * s);
+      const u = Math.sqrt(5 * t);
+      const kp = (1 + r + (r * r) / 3) * Math.exp(-r);
+      const kq = (1 + u + (u * u) / 3) * Math.exp(-u);
+      m += kp * (a[i] as number);
+      m += kq * (a[i + 1] as number);
+    }
+    if (i < n) m += this.kernel(x, this.points[i] as Float64Array) * (a[i] as number);
     return m;
   }
 
