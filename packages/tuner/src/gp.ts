@@ -51,6 +51,11 @@ export function pairGaps(kinds: Uint8Array, points: readonly Float64Array[]): Fl
   return out;
 }
 
+/** The points by feature: out[f][j] is feature f of point j. */
+function byFeature(points: readonly Float64Array[], d: number): Float64Array[] {
+  return Array.from({ length: d }, (_, f) => Float64Array.from(points, (p) => p[f] as number));
+}
+
 export function matern52(r2: number): number {
   const r = Math.sqrt(5 * r2);
   return (1 + r + (r * r) / 3) * Math.exp(-r);
@@ -77,6 +82,11 @@ export class GaussianProcess {
    * process with the same points and length scales but another noise can take it (fitHyper).
    */
   readonly pairKernels: Float64Array | undefined;
+  /**
+   * The initial points by feature (columns[f][j] is feature f of point j) when there are no
+   * pairKernels: kernelsTo reads them. Points a fantasy adds later are not in them.
+   */
+  private readonly columns: Float64Array[] = [];
 
   /**
    * `gaps`: pairGaps(kinds, points), when several processes share the points (fitHyper);
@@ -93,6 +103,7 @@ export class GaussianProcess {
   ) {
     this.inv = hyper.lengthScales.map((l) => 1 / l);
     this.pairKernels = kernels ?? (gaps ? this.kernelsOfPairs(gaps) : undefined);
+    if (!this.pairKernels) this.columns = byFeature(points, hyper.lengthScales.length);
     this.outputs = outputs.map((o) => [...o]);
     this.capacity = points.length + extra;
     this.chol = new Float64Array(this.capacity * this.capacity);
@@ -140,6 +151,43 @@ export class GaussianProcess {
     return (1 + r + (r * r) / 3) * Math.exp(-r);
   }
 
+  /**
+   * kernel(x, point j) for each of the first `count` points into `out`, from `columns`: each
+   * feature's kind and x's value are tested once for all the points instead of once per pair, and
+   * each sum takes the features in kernel()'s order, so the same bits.
+   */
+  private kernelsTo(x: Float64Array, count: number, out: Float64Array): Float64Array {
+    out.fill(0, 0, count);
+    for (let f = 0; f < this.inv.length; f++) {
+      const column = this.columns[f] as Float64Array;
+      const w = this.inv[f] as number;
+      const v = x[f] as number;
+      if (v !== v)
+        for (let j = 0; j < count; j++) {
+          const y = column[j] as number;
+          const g = (y !== y ? 0 : 0.5) * w;
+          out[j] = (out[j] as number) + g * g;
+        }
+      else if (this.kinds[f] === NOMINAL)
+        for (let j = 0; j < count; j++) {
+          const y = column[j] as number;
+          const g = (y !== y ? 0.5 : v === y ? 0 : 1) * w;
+          out[j] = (out[j] as number) + g * g;
+        }
+      else
+        for (let j = 0; j < count; j++) {
+          const y = column[j] as number;
+          const g = (y !== y ? 0.5 : v > y ? v - y : y - v) * w;
+          out[j] = (out[j] as number) + g * g;
+        }
+    }
+    for (let j = 0; j < count; j++) {
+      const r = Math.sqrt(5 * (out[j] as number));
+      out[j] = (1 + r + (r * r) / 3) * Math.exp(-r);
+    }
+    return out;
+  }
+
   /** kernelOfGaps of every pair in pairGaps's `gaps`. */
   private kernelsOfPairs(gaps: Float64Array): Float64Array {
     const d = this.inv.length;
@@ -160,13 +208,18 @@ export class GaussianProcess {
     const stride = this.capacity;
     const L = this.chol;
     const kernels = this.pairKernels;
-    const k = (a: number, j: number) =>
+    const bufferA = kernels ? undefined : new Float64Array(n);
+    const bufferB = kernels ? undefined : new Float64Array(n);
+    // Row r's kernels against the points before it: pair (r, j < r) is at r(r − 1)/2 + j in pairKernels.
+    const row = (r: number, buffer: Float64Array | undefined): Float64Array =>
       kernels
-        ? (kernels[(a * (a - 1)) / 2 + j] as number)
-        : this.kernel(points[a] as Float64Array, points[j] as Float64Array);
+        ? kernels.subarray((r * (r - 1)) / 2, (r * (r - 1)) / 2 + r)
+        : this.kernelsTo(points[r] as Float64Array, r, buffer as Float64Array);
     for (let a = 0; a < n; a += 2) {
       const b = a + 1;
       const pair = b < n;
+      const kA = row(a, bufferA);
+      const kB = pair ? row(b, bufferB) : kA;
       const ra = a * stride;
       const rb = b * stride;
       let diagA = 1 + this.noise + JITTER;
@@ -177,10 +230,10 @@ export class GaussianProcess {
         for (let j = 0; j < a; j += 2) {
           const rj = j * stride;
           const rk = rj + stride;
-          let sa = k(a, j);
-          let sb = k(b, j);
-          let ta = k(a, j + 1);
-          let tb = k(b, j + 1);
+          let sa = kA[j] as number;
+          let sb = kB[j] as number;
+          let ta = kA[j + 1] as number;
+          let tb = kB[j + 1] as number;
           for (let m = 0; m < j; m++) {
             const l = L[rj + m] as number;
             const lk = L[rk + m] as number;
@@ -212,7 +265,7 @@ export class GaussianProcess {
       else
         for (let j = 0; j < a; j++) {
           const rj = j * stride;
-          let sa = k(a, j);
+          let sa = kA[j] as number;
           for (let m = 0; m < j; m++) sa -= (L[ra + m] as number) * (L[rj + m] as number);
           const va = sa / (L[rj + j] as number);
           L[ra + j] = va;
@@ -222,7 +275,7 @@ export class GaussianProcess {
       this.points.push(points[a] as Float64Array);
       if (!(diagA > 1e-9)) return false;
       if (!pair) break;
-      let sb = k(b, a);
+      let sb = kB[a] as number;
       for (let m = 0; m < a; m++) sb -= (L[rb + m] as number) * (L[ra + m] as number);
       const vb = sb / (L[ra + a] as number);
       L[rb + a] = vb;
@@ -307,56 +360,21 @@ export class GaussianProcess {
     this.solveAll();
   }
 
-  /**
-   * Posterior mean of the first output only: O(n) instead of O(n²). Two points at a time, their
-   * kernels (the same bits as kernel()) independent so that the processor overlaps them; the sum
-   * takes its terms in the same order.
-   */
+  /** Posterior mean of the first output only: O(n) instead of O(n²). */
   predictMean(x: Float64Array): number {
     const a = this.alphas[0] as Float64Array;
-    const kinds = this.kinds;
-    const inv = this.inv;
-    const d = inv.length;
     const n = this.points.length;
     let m = 0;
-    let i = 0;
-    for (; i + 1 < n; i += 2) {
-      const p = this.points[i] as Float64Array;
-      const q = this.points[i + 1] as Float64Array;
-      let s = 0;
-      let t = 0;
-      for (let f = 0; f < d; f++) {
-        const v = x[f] as number;
-        const y = p[f] as number;
-        const z = q[f] as number;
-        let g: number;
-        let h: number;
-        if (v !== v) {
-          g = y !== y ? 0 : 0.5;
-          h = z !== z ? 0 : 0.5;
-        } else if (kinds[f] === NOMINAL) {
-          g = y !== y ? 0.5 : v === y ? 0 : 1;
-          h = z !== z ? 0.5 : v === z ? 0 : 1;
-        } else {
-          g = y !== y ? 0.5 : v > y ? v - y : y - v;
-          h = z !== z ? 0.5 : v > z ? v - z : z - v;
-        }
-        const w = inv[f] as number;
-        g *= w;
-        h *= w;
-        s += g * g;
-        t += h * h;
-      }
-      const r = Math.sqrt(5 * s);
-      const u = Math.sqrt(5 * t);
-      const kp = (1 + r + (r * r) / 3) * Math.exp(-r);
-      const kq = (1 + u + (u * u) / 3) * Math.exp(-u);
-      m += kp * (a[i] as number);
-      m += kq * (a[i + 1] as number);
-    }
-    if (i < n) m += this.kernel(x, this.points[i] as Float64Array) * (a[i] as number);
+    if (this.columns.length > 0 && n <= (this.columns[0] as Float64Array).length) {
+      // The points are the initial ones (or the first of them, when the factorisation stopped early).
+      const k = this.kernelsTo(x, n, (this.meanRow ??= new Float64Array(n)));
+      for (let i = 0; i < n; i++) m += (k[i] as number) * (a[i] as number);
+    } else for (let i = 0; i < n; i++) m += this.kernel(x, this.points[i] as Float64Array) * (a[i] as number);
     return m;
   }
+
+  /** predictMean's kernels, reused candidate after candidate. */
+  private meanRow: Float64Array | undefined;
 
   /** predictMean from x's gapsTo row, which processes over the same points share: the same bits. */
   predictMeanOfGaps(gaps: Float64Array): number {

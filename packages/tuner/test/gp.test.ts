@@ -35,6 +35,8 @@ describe('GaussianProcess', () => {
     const after = gp.predict(other);
     expect(after.variance).toBeCloseTo(expected, 6);
     expect(after.means[0]).toBeCloseTo(po.means[0] as number, 8);
+    // Past the initial points predictMean takes each point's kernel alone: still the same bits.
+    expect(gp.predictMean(other)).toBe(after.means[0]);
   });
 
   // The batched paths (two Cholesky rows, four predictions at a time, shared feature gaps) exist
@@ -69,7 +71,7 @@ describe('GaussianProcess', () => {
       const mean = fromPoints.predictMean(probe);
       expect(fromGaps.predictMean(probe)).toBe(mean);
       expect(fromGaps.predictMeanOfGaps(fromPoints.gapsTo(probe))).toBe(mean);
-      // predictMean takes two points at a time: an odd count leaves one over.
+      // predictMean reads the points by feature, predict() their gaps: the same bits either way.
       const odd = new GaussianProcess(
         mixed,
         hyper,
