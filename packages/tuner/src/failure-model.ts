@@ -1,4 +1,4 @@
-import { GaussianProcess, fitHyper, pairGaps } from './gp.ts';
+import { GaussianProcess, fitHyper } from './gp.ts';
 import { NOMINAL, NUMERIC } from './space.ts';
 
 /**
@@ -20,13 +20,7 @@ class KindClassifier {
     private readonly base: number,
   ) {}
 
-  /** `gaps`: pairGaps(kinds, points), when several classifiers share them. */
-  static fit(
-    kinds: Uint8Array,
-    points: readonly Float64Array[],
-    labels: readonly boolean[],
-    gaps?: Float64Array,
-  ): KindClassifier {
+  static fit(kinds: Uint8Array, points: readonly Float64Array[], labels: readonly boolean[]): KindClassifier {
     const positives = labels.filter(Boolean).length;
     const base = (positives + 0.5) / (labels.length + 1);
     const centred = labels.map((l) => (l ? 1 : 0) - base);
@@ -37,20 +31,12 @@ class KindClassifier {
       labels.map((l) => (l ? 1 : 0)),
     );
     // Labels are exact: keep the fit close to interpolation so cliffs stay sharp.
-    const noise = Math.min(hyper.noise, 0.05);
-    const gp = new GaussianProcess(kinds, { ...hyper, noise }, points, [centred], 0, gaps);
+    const gp = new GaussianProcess(kinds, { ...hyper, noise: Math.min(hyper.noise, 0.05) }, points, [centred]);
     return new KindClassifier(gp, base);
   }
 
-  /** `gaps`: x's gapsTo row against the observations, when several classifiers share it. */
-  probability(x: Float64Array, gaps?: Float64Array): number {
-    const mean = gaps ? this.gp.predictMeanOfGaps(gaps) : this.gp.predictMean(x);
-    return Math.min(1, Math.max(0, this.base + mean));
-  }
-
-  /** x's feature gaps to every observation, for probability(). */
-  gapsTo(x: Float64Array, out?: Float64Array): Float64Array {
-    return this.gp.gapsTo(x, out);
+  probability(x: Float64Array): number {
+    return Math.min(1, Math.max(0, this.base + this.gp.predictMean(x)));
   }
 }
 
@@ -362,9 +348,6 @@ export interface FailureRisk {
 }
 
 export class FailureModel {
-  /** Reused by risk(): the classifiers share their points, so each candidate's gaps are computed once. */
-  private gaps: Float64Array | undefined;
-
   private constructor(
     private readonly classifiers: KindClassifier[],
     private readonly hypotheses: CrashHypotheses[],
@@ -380,7 +363,7 @@ export class FailureModel {
     const kindsSeen = [...new Set(failures.filter((f): f is string => f !== null))].sort();
     if (kindsSeen.length === 0) return null;
     const succeeded = failures.map((f) => f === null);
-    const classifierLabels: boolean[][] = [];
+    const classifiers: KindClassifier[] = [];
     const hypotheses: CrashHypotheses[] = [];
     for (const k of kindsSeen) {
       let labels = failures.map((f) => f === k);
@@ -390,20 +373,14 @@ export class FailureModel {
         labels = fitted.unexplained;
         if (!labels.some(Boolean)) continue;
       }
-      classifierLabels.push(labels);
+      classifiers.push(KindClassifier.fit(kinds, points, labels));
     }
-    // Every classifier is over all the observations: their pairs' feature gaps are computed once.
-    const gaps = classifierLabels.length > 1 ? pairGaps(kinds, points) : undefined;
-    const classifiers = classifierLabels.map((labels) => KindClassifier.fit(kinds, points, labels, gaps));
     return new FailureModel(classifiers, hypotheses);
   }
 
   risk(x: Float64Array): FailureRisk {
     let smoothOk = 1;
-    if (this.classifiers.length > 1) {
-      const gaps = (this.gaps = (this.classifiers[0] as KindClassifier).gapsTo(x, this.gaps));
-      for (const c of this.classifiers) smoothOk *= 1 - c.probability(x, gaps);
-    } else for (const c of this.classifiers) smoothOk *= 1 - c.probability(x);
+    for (const c of this.classifiers) smoothOk *= 1 - c.probability(x);
     let blamedOk = 1;
     for (const h of this.hypotheses) blamedOk *= 1 - h.probability(x);
     return { smooth: 1 - smoothOk, blamed: 1 - blamedOk };

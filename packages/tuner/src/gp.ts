@@ -376,15 +376,6 @@ export class GaussianProcess {
   /** predictMean's kernels, reused candidate after candidate. */
   private meanRow: Float64Array | undefined;
 
-  /** predictMean from x's gapsTo row, which processes over the same points share: the same bits. */
-  predictMeanOfGaps(gaps: Float64Array): number {
-    const a = this.alphas[0] as Float64Array;
-    const d = this.inv.length;
-    let m = 0;
-    for (let i = 0; i < this.points.length; i++) m += this.kernelOfGaps(gaps, i * d) * (a[i] as number);
-    return m;
-  }
-
   /**
    * Posterior means of every output and the latent variance at x; `whitened` is L⁻¹k(x), which
    * lets a caller update the variance cheaply after fantasised observations (see batch proposals).
