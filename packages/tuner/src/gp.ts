@@ -398,7 +398,26 @@ export class GaussianProcess {
   gapsTo(x: Float64Array, out: Float64Array = new Float64Array(this.points.length * this.kinds.length)): Float64Array {
     const kinds = this.kinds;
     const d = kinds.length;
-    for (let j = 0; j < this.points.length; j++) {
+    const n = this.points.length;
+    // The initial points feature by feature (featureGap's values, its tests once per feature)...
+    const initial = this.columns.length > 0 ? Math.min(n, (this.columns[0] as Float64Array).length) : 0;
+    for (let i = 0; i < d && initial > 0; i++) {
+      const column = this.columns[i] as Float64Array;
+      const v = x[i] as number;
+      if (v !== v) for (let j = 0; j < initial; j++) out[j * d + i] = column[j] !== column[j] ? 0 : 0.5;
+      else if (kinds[i] === NOMINAL)
+        for (let j = 0; j < initial; j++) {
+          const y = column[j] as number;
+          out[j * d + i] = y !== y ? 0.5 : v === y ? 0 : 1;
+        }
+      else
+        for (let j = 0; j < initial; j++) {
+          const y = column[j] as number;
+          out[j * d + i] = y !== y ? 0.5 : Math.abs(v - y);
+        }
+    }
+    // ...and the fantasies added since point by point.
+    for (let j = initial; j < n; j++) {
       const p = this.points[j] as Float64Array;
       const row = j * d;
       for (let i = 0; i < d; i++) out[row + i] = featureGap(x[i] as number, p[i] as number, kinds[i] as number);
