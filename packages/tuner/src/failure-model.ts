@@ -1,4 +1,5 @@
-import { GaussianProcess, fitHyper } from './gp.ts';
+import { GaussianProcess } from './gp.ts';
+import { fitHyper } from './hyper-fit.ts';
 import { NOMINAL, NUMERIC } from './space.ts';
 
 /**

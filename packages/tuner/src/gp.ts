@@ -1,4 +1,7 @@
 import { NOMINAL } from './dims.ts';
+import { byFeature, featureGap, kernelsByFeature } from './kernel.ts';
+
+export { featureGap, matern52, pairGaps, scaledDistance2 } from './kernel.ts';
 
 /**
  * Gaussian-process regression with a Matérn-5/2 kernel over the mixed feature encoding of
@@ -13,57 +16,7 @@ export interface Hyper {
   noise: number;
 }
 
-export function featureGap(a: number, b: number, kind: number): number {
-  const na = Number.isNaN(a);
-  const nb = Number.isNaN(b);
-  if (na || nb) return na && nb ? 0 : 0.5;
-  if (kind === NOMINAL) return a === b ? 0 : 1;
-  return Math.abs(a - b);
-}
-
-export function scaledDistance2(
-  a: Float64Array,
-  b: Float64Array,
-  kinds: Uint8Array,
-  inverseScales: Float64Array,
-): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) {
-    const g = featureGap(a[i] as number, b[i] as number, kinds[i] as number) * (inverseScales[i] as number);
-    s += g * g;
-  }
-  return s;
-}
-
-/** featureGap of every pair of points, the lower triangle row by row: (a, j < a) at ((a(a − 1)/2 + j)·d). */
-export function pairGaps(kinds: Uint8Array, points: readonly Float64Array[]): Float64Array {
-  const d = kinds.length;
-  const out = new Float64Array(((points.length * (points.length - 1)) / 2) * d);
-  let o = 0;
-  for (let a = 1; a < points.length; a++)
-    for (let j = 0; j < a; j++)
-      for (let i = 0; i < d; i++)
-        out[o++] = featureGap(
-          (points[a] as Float64Array)[i] as number,
-          (points[j] as Float64Array)[i] as number,
-          kinds[i] as number,
-        );
-  return out;
-}
-
-/** The points by feature: out[f][j] is feature f of point j. */
-function byFeature(points: readonly Float64Array[], d: number): Float64Array[] {
-  return Array.from({ length: d }, (_, f) => Float64Array.from(points, (p) => p[f] as number));
-}
-
-export function matern52(r2: number): number {
-  const r = Math.sqrt(5 * r2);
-  return (1 + r + (r * r) / 3) * Math.exp(-r);
-}
-
 const JITTER = 1e-8;
-/** Noise floor relative to the unit signal variance (ill-conditioned fits raise it further). */
-const MIN_NOISE = 1e-4;
 
 export class GaussianProcess {
   private readonly inv: Float64Array;
@@ -151,43 +104,6 @@ export class GaussianProcess {
     return (1 + r + (r * r) / 3) * Math.exp(-r);
   }
 
-  /**
-   * kernel(x, point j) for each of the first `count` points into `out`, from `columns`: each
-   * feature's kind and x's value are tested once for all the points instead of once per pair, and
-   * each sum takes the features in kernel()'s order, so the same bits.
-   */
-  private kernelsTo(x: Float64Array, count: number, out: Float64Array): Float64Array {
-    out.fill(0, 0, count);
-    for (let f = 0; f < this.inv.length; f++) {
-      const column = this.columns[f] as Float64Array;
-      const w = this.inv[f] as number;
-      const v = x[f] as number;
-      if (v !== v)
-        for (let j = 0; j < count; j++) {
-          const y = column[j] as number;
-          const g = (y !== y ? 0 : 0.5) * w;
-          out[j] = (out[j] as number) + g * g;
-        }
-      else if (this.kinds[f] === NOMINAL)
-        for (let j = 0; j < count; j++) {
-          const y = column[j] as number;
-          const g = (y !== y ? 0.5 : v === y ? 0 : 1) * w;
-          out[j] = (out[j] as number) + g * g;
-        }
-      else
-        for (let j = 0; j < count; j++) {
-          const y = column[j] as number;
-          const g = (y !== y ? 0.5 : v > y ? v - y : y - v) * w;
-          out[j] = (out[j] as number) + g * g;
-        }
-    }
-    for (let j = 0; j < count; j++) {
-      const r = Math.sqrt(5 * (out[j] as number));
-      out[j] = (1 + r + (r * r) / 3) * Math.exp(-r);
-    }
-    return out;
-  }
-
   /** kernelOfGaps of every pair in pairGaps's `gaps`. */
   private kernelsOfPairs(gaps: Float64Array): Float64Array {
     const d = this.inv.length;
@@ -214,7 +130,7 @@ export class GaussianProcess {
     const row = (r: number, buffer: Float64Array | undefined): Float64Array =>
       kernels
         ? kernels.subarray((r * (r - 1)) / 2, (r * (r - 1)) / 2 + r)
-        : this.kernelsTo(points[r] as Float64Array, r, buffer as Float64Array);
+        : kernelsByFeature(this.columns, this.kinds, this.inv, points[r] as Float64Array, r, buffer as Float64Array);
     for (let a = 0; a < n; a += 2) {
       const b = a + 1;
       const pair = b < n;
@@ -367,7 +283,7 @@ export class GaussianProcess {
     let m = 0;
     if (this.columns.length > 0 && n <= (this.columns[0] as Float64Array).length) {
       // The points are the initial ones (or the first of them, when the factorisation stopped early).
-      const k = this.kernelsTo(x, n, (this.meanRow ??= new Float64Array(n)));
+      const k = kernelsByFeature(this.columns, this.kinds, this.inv, x, n, (this.meanRow ??= new Float64Array(n)));
       for (let i = 0; i < n; i++) m += (k[i] as number) * (a[i] as number);
     } else for (let i = 0; i < n; i++) m += this.kernel(x, this.points[i] as Float64Array) * (a[i] as number);
     return m;
@@ -505,66 +421,4 @@ export class GaussianProcess {
     for (let i = 0; i < whitenedA.length; i++) dot += (whitenedA[i] as number) * (whitenedB[i] as number);
     return this.kernel(a, b) - dot;
   }
-}
-
-/**
- * Fits length scales and noise by maximising the marginal likelihood with a coordinate search in
- * log space, on at most `maxPoints` observations (the best and an even spread of the rest) so the
- * cost stays flat as trials accumulate.
- */
-export function fitHyper(
-  kinds: Uint8Array,
-  points: readonly Float64Array[],
-  outputs: readonly (readonly number[])[],
-  rank: readonly number[],
-  maxPoints = 32,
-): Hyper {
-  const d = kinds.length;
-  let chosen = points.map((_, i) => i);
-  if (points.length > maxPoints) {
-    const byRank = [...chosen].sort((a, b) => (rank[b] ?? 0) - (rank[a] ?? 0));
-    const top = byRank.slice(0, maxPoints / 2);
-    const rest = byRank.slice(maxPoints / 2);
-    const spread = Array.from(
-      { length: maxPoints / 2 },
-      (_, i) => rest[Math.floor((i * rest.length) / (maxPoints / 2))] as number,
-    );
-    chosen = [...top, ...spread];
-  }
-  const pts = chosen.map((i) => points[i] as Float64Array);
-  const outs = outputs.map((o) => chosen.map((i) => o[i] as number));
-  // About 4·d + 11 fits over the same points: their feature gaps are computed once.
-  const gaps = pairGaps(kinds, pts);
-  // The noise steps keep the best length scales, and so the kernels computed for them.
-  const kernels = new Map<Float64Array, Float64Array | undefined>();
-  const score = (h: Hyper) => {
-    const gp = new GaussianProcess(kinds, h, pts, outs, 0, gaps, kernels.get(h.lengthScales));
-    kernels.set(h.lengthScales, gp.pairKernels);
-    return gp.logMarginalLikelihood();
-  };
-
-  let best: Hyper = { lengthScales: new Float64Array(d).fill(0.35), noise: 0.01 };
-  let bestScore = score(best);
-  for (const noise of [MIN_NOISE, 0.001, 0.01, 0.03, 0.1, 0.3]) {
-    const h = { lengthScales: best.lengthScales, noise };
-    const s = score(h);
-    if (s > bestScore) [best, bestScore] = [h, s];
-  }
-  for (const factor of [3, 1.7]) {
-    for (let i = 0; i < d; i++) {
-      for (const f of [factor, 1 / factor]) {
-        const ls = Float64Array.from(best.lengthScales);
-        ls[i] = Math.min(20, Math.max(0.03, (ls[i] as number) * f));
-        const h = { lengthScales: ls, noise: best.noise };
-        const s = score(h);
-        if (s > bestScore) [best, bestScore] = [h, s];
-      }
-    }
-  }
-  for (const f of [3, 1 / 3, 1.7, 1 / 1.7]) {
-    const h = { lengthScales: best.lengthScales, noise: Math.min(1, Math.max(MIN_NOISE, best.noise * f)) };
-    const s = score(h);
-    if (s > bestScore) [best, bestScore] = [h, s];
-  }
-  return best;
 }

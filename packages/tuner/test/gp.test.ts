@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FailureModel } from '../src/failure-model.ts';
-import { GaussianProcess, fitHyper, pairGaps } from '../src/gp.ts';
+import { GaussianProcess, pairGaps } from '../src/gp.ts';
+import { fitHyper } from '../src/hyper-fit.ts';
 import { mulberry32 } from '../src/random.ts';
 import { NOMINAL, NUMERIC } from '../src/space.ts';
 
