@@ -1,4 +1,5 @@
-import { fitHyper, GaussianProcess } from './gp.ts';
+import { GaussianProcess } from './gp.ts';
+import { fitHyper } from './hyper-fit.ts';
 import { NOMINAL, NUMERIC, Space } from './space.ts';
 import type { Dim } from './space.ts';
 import { finiteMetric } from './surrogate.ts';

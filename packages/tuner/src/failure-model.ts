@@ -1,4 +1,5 @@
-import { GaussianProcess, fitHyper } from './gp.ts';
+import { GaussianProcess } from './gp.ts';
+import { fitHyper } from './hyper-fit.ts';
 import { NOMINAL, NUMERIC } from './space.ts';
 
 /**
@@ -65,13 +66,6 @@ const PAIR = 1;
 const THRESHOLD = 2;
 const FAMILIES = 3;
 
-function holds(h: Hypothesis, x: Float64Array): boolean {
-  for (const l of h.literals) if (x[l.dim] !== l.value) return false;
-  if (!h.numeric) return true;
-  const v = x[h.numeric.dim] as number;
-  return !Number.isNaN(v) && h.numeric.sign * (h.numeric.threshold - v) > 0;
-}
-
 /**
  * How far past a crashed run's value a threshold reaches when no successful run bounds it, in
  * feature units: the narrowest claim the crash supports, widened a little so that the next value
@@ -105,7 +99,7 @@ const LEAK = 0.1;
  * classifier.
  */
 class CrashHypotheses {
-  private constructor(private readonly causes: { hypotheses: Hypothesis[]; weights: number[]; support: number[] }[]) {}
+  private constructor(private readonly compiled: CompiledCauses) {}
 
   /** The model, and the crashed observations it cannot explain. */
   static fit(
@@ -116,10 +110,11 @@ class CrashHypotheses {
     numeric: boolean,
   ): { model: CrashHypotheses; unexplained: boolean[] } {
     const successes = points.filter((_, i) => succeeded[i]);
+    const having = successesHaving(successes);
     const perCrash: Hypothesis[][] = [];
     const unexplained = crashed.map((isCrash, i) => {
       if (!isCrash) return false;
-      const open = openHypotheses(kinds, points[i] as Float64Array, successes, numeric);
+      const open = openHypotheses(kinds, points[i] as Float64Array, successes, numeric, having);
       if (open.length === 0) return true;
       perCrash.push(open);
       return false;
@@ -137,19 +132,36 @@ class CrashHypotheses {
         support: open.map((h) => explains.get(h.key) ?? 1),
       };
     });
-    return { model: new CrashHypotheses(causes), unexplained };
+    return { model: new CrashHypotheses(compileCauses(causes)), unexplained };
   }
 
   probability(x: Float64Array): number {
+    const c = this.compiled;
+    // Each distinct flag value, then each distinct hypothesis, is tested once per candidate: crashed
+    // runs share most of theirs (every crash with the same flag value names it).
+    const literalHolds = c.literalHolds;
+    for (let l = 0; l < literalHolds.length; l++)
+      literalHolds[l] = x[c.literalDim[l] as number] === c.literalValue[l] ? 1 : 0;
+    const hypothesisHolds = c.hypothesisHolds;
+    for (let h = 0; h < hypothesisHolds.length; h++) {
+      const second = c.secondLiteral[h] as number;
+      let holds = literalHolds[c.firstLiteral[h] as number] === 1 && (second < 0 || literalHolds[second] === 1);
+      const dim = c.thresholdDim[h] as number;
+      if (holds && dim >= 0) {
+        const v = x[dim] as number;
+        holds = !Number.isNaN(v) && (c.thresholdSign[h] as number) * ((c.threshold[h] as number) - v) > 0;
+      }
+      hypothesisHolds[h] = holds ? 1 : 0;
+    }
     let most = 0;
-    for (const { hypotheses, weights, support } of this.causes) {
+    for (let cause = 0; cause + 1 < c.causeStart.length; cause++) {
       let hit = 0;
       let crashes = 0;
-      hypotheses.forEach((h, j) => {
-        if (!holds(h, x)) return;
-        hit += weights[j] as number;
-        crashes += (weights[j] as number) * (support[j] as number);
-      });
+      for (let e = c.causeStart[cause] as number; e < (c.causeStart[cause + 1] as number); e++) {
+        if (hypothesisHolds[c.entryHypothesis[e] as number] === 0) continue;
+        hit += c.entryWeight[e] as number;
+        crashes += c.entryWeightedSupport[e] as number;
+      }
       if (hit === 0) continue;
       // The blame leaks LEAK / (the number of crashed runs the hypotheses hit explain, on average):
       // never closed, but each crash that confirms a cause makes retesting it less likely.
@@ -160,24 +172,123 @@ class CrashHypotheses {
   }
 }
 
+/**
+ * The crashed runs' weighted hypotheses in flat arrays, every distinct flag value and hypothesis
+ * once, since probability() runs for every candidate of every proposal.
+ */
+interface CompiledCauses {
+  literalDim: Int32Array;
+  literalValue: Float64Array;
+  /** Per hypothesis: its flag values (second −1 when it has one) and threshold (dim −1 when none). */
+  firstLiteral: Int32Array;
+  secondLiteral: Int32Array;
+  thresholdDim: Int32Array;
+  thresholdSign: Float64Array;
+  threshold: Float64Array;
+  /** Crashed run c's entries are [causeStart[c], causeStart[c + 1]). */
+  causeStart: Int32Array;
+  entryHypothesis: Int32Array;
+  entryWeight: Float64Array;
+  /** weight × the number of crashed runs the hypothesis explains. */
+  entryWeightedSupport: Float64Array;
+  /** Scratch for probability(). */
+  literalHolds: Uint8Array;
+  hypothesisHolds: Uint8Array;
+}
+
+function compileCauses(
+  causes: readonly { hypotheses: readonly Hypothesis[]; weights: readonly number[]; support: readonly number[] }[],
+): CompiledCauses {
+  const literalIndex = new Map<string, number>();
+  const literals: Literal[] = [];
+  const literalOf = (l: Literal): number => {
+    const key = `${l.dim}=${l.value}`;
+    let i = literalIndex.get(key);
+    if (i === undefined) {
+      i = literals.push(l) - 1;
+      literalIndex.set(key, i);
+    }
+    return i;
+  };
+  const hypothesisIndex = new Map<string, number>();
+  const hypotheses: Hypothesis[] = [];
+  const entries: { hypothesis: number; weight: number; weightedSupport: number }[] = [];
+  const causeStart = new Int32Array(causes.length + 1);
+  causes.forEach(({ hypotheses: open, weights, support }, c) => {
+    open.forEach((h, j) => {
+      // A threshold's key names its feature and condition, not where the crashed run put it.
+      const key = h.numeric ? `${h.key}@${h.numeric.threshold}` : h.key;
+      let i = hypothesisIndex.get(key);
+      if (i === undefined) {
+        i = hypotheses.push(h) - 1;
+        hypothesisIndex.set(key, i);
+      }
+      const weight = weights[j] as number;
+      entries.push({ hypothesis: i, weight, weightedSupport: weight * (support[j] as number) });
+    });
+    causeStart[c + 1] = entries.length;
+  });
+  const firstLiteral = Int32Array.from(hypotheses, (h) => literalOf(h.literals[0] as Literal));
+  const secondLiteral = Int32Array.from(hypotheses, (h) => (h.literals[1] ? literalOf(h.literals[1]) : -1));
+  return {
+    literalDim: Int32Array.from(literals, (l) => l.dim),
+    literalValue: Float64Array.from(literals, (l) => l.value),
+    firstLiteral,
+    secondLiteral,
+    thresholdDim: Int32Array.from(hypotheses, (h) => h.numeric?.dim ?? -1),
+    thresholdSign: Float64Array.from(hypotheses, (h) => h.numeric?.sign ?? 0),
+    threshold: Float64Array.from(hypotheses, (h) => h.numeric?.threshold ?? 0),
+    causeStart,
+    entryHypothesis: Int32Array.from(entries, (e) => e.hypothesis),
+    entryWeight: Float64Array.from(entries, (e) => e.weight),
+    entryWeightedSupport: Float64Array.from(entries, (e) => e.weightedSupport),
+    literalHolds: new Uint8Array(literals.length),
+    hypothesisHolds: new Uint8Array(hypotheses.length),
+  };
+}
+
+/**
+ * The successful runs with a flag value, as a bit set over `successes` (bit i of word i >> 5),
+ * built once per flag value: every crashed run asks about the flag values and pairs it has.
+ */
+function successesHaving(successes: readonly Float64Array[]): (l: Literal) => Uint32Array {
+  const sets = new Map<string, Uint32Array>();
+  return (l) => {
+    const key = `${l.dim}=${l.value}`;
+    const known = sets.get(key);
+    if (known) return known;
+    const set = new Uint32Array((successes.length + 31) >> 5);
+    successes.forEach((s, i) => {
+      if (s[l.dim] === l.value) set[i >> 5] = (set[i >> 5] as number) | (1 << (i & 31));
+    });
+    sets.set(key, set);
+    return set;
+  };
+}
+
 /** The hypotheses a crashed run at x satisfies that no successful run satisfies. */
 function openHypotheses(
   kinds: Uint8Array,
   x: Float64Array,
   successes: readonly Float64Array[],
   numeric: boolean,
+  having: (l: Literal) => Uint32Array,
 ): Hypothesis[] {
   const literals: Literal[] = [];
   for (let d = 0; d < kinds.length; d++)
     if (kinds[d] !== NUMERIC && !Number.isNaN(x[d] as number)) literals.push({ dim: d, value: x[d] as number });
   const name = (l: Literal) => `${l.dim}=${l.value}`;
   const out: Hypothesis[] = [];
-  const unseen = (ls: Literal[]) => !successes.some((s) => ls.every((l) => s[l.dim] === l.value));
-  for (const l of literals) if (unseen([l])) out.push({ key: name(l), family: FLAG, literals: [l], numeric: null });
+  const sets = literals.map(having);
+  const none = (set: Uint32Array) => set.every((w) => w === 0);
+  const noneOfBoth = (a: Uint32Array, b: Uint32Array) => a.every((w, i) => (w & (b[i] as number)) === 0);
+  literals.forEach((l, a) => {
+    if (none(sets[a] as Uint32Array)) out.push({ key: name(l), family: FLAG, literals: [l], numeric: null });
+  });
   for (let a = 0; a < literals.length; a++)
     for (let b = a + 1; b < literals.length; b++) {
       const pair = [literals[a] as Literal, literals[b] as Literal];
-      if (unseen(pair))
+      if (noneOfBoth(sets[a] as Uint32Array, sets[b] as Uint32Array))
         out.push({
           key: `${name(pair[0] as Literal)}&${name(pair[1] as Literal)}`,
           family: PAIR,
@@ -186,19 +297,21 @@ function openHypotheses(
         });
     }
   if (!numeric) return out;
+  // The successful runs under each flag value, in order.
+  const under = sets.map((set) => successes.filter((_, i) => ((set[i >> 5] as number) >>> (i & 31)) & 1));
   for (let d = 0; d < kinds.length; d++) {
     const v = x[d] as number;
     if (kinds[d] === NOMINAL || Number.isNaN(v)) continue;
-    for (const condition of literals) {
+    literals.forEach((condition, c) => {
       // Under a flag value no run has succeeded with, the threshold reaches UNBOUNDED_REACH past the
       // crash: the flag value may be fine with a larger token budget, and only measuring tells.
-      const under = successes.filter((s) => !Number.isNaN(s[d] as number) && s[condition.dim] === condition.value);
       for (const sign of [1, -1] as const) {
         // The nearest successful value on the far side of the threshold.
         let bound = v + sign * UNBOUNDED_REACH * 2;
         let ruledOut = false;
-        for (const s of under) {
+        for (const s of under[c] as Float64Array[]) {
           const sv = s[d] as number;
+          if (Number.isNaN(sv)) continue;
           if (sign * (sv - v) <= 0) {
             ruledOut = true;
             break;
@@ -213,7 +326,7 @@ function openHypotheses(
           numeric: { dim: d, sign, threshold: (v + bound) / 2 },
         });
       }
-    }
+    });
   }
   return out;
 }

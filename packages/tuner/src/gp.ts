@@ -1,4 +1,7 @@
 import { NOMINAL } from './dims.ts';
+import { byFeature, featureGap, kernelsByFeature } from './kernel.ts';
+
+export { featureGap, matern52, pairGaps, scaledDistance2 } from './kernel.ts';
 
 /**
  * Gaussian-process regression with a Matérn-5/2 kernel over the mixed feature encoding of
@@ -13,52 +16,7 @@ export interface Hyper {
   noise: number;
 }
 
-export function featureGap(a: number, b: number, kind: number): number {
-  const na = Number.isNaN(a);
-  const nb = Number.isNaN(b);
-  if (na || nb) return na && nb ? 0 : 0.5;
-  if (kind === NOMINAL) return a === b ? 0 : 1;
-  return Math.abs(a - b);
-}
-
-export function scaledDistance2(
-  a: Float64Array,
-  b: Float64Array,
-  kinds: Uint8Array,
-  inverseScales: Float64Array,
-): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) {
-    const g = featureGap(a[i] as number, b[i] as number, kinds[i] as number) * (inverseScales[i] as number);
-    s += g * g;
-  }
-  return s;
-}
-
-/** featureGap of every pair of points, the lower triangle row by row: (a, j < a) at ((a(a − 1)/2 + j)·d). */
-export function pairGaps(kinds: Uint8Array, points: readonly Float64Array[]): Float64Array {
-  const d = kinds.length;
-  const out = new Float64Array(((points.length * (points.length - 1)) / 2) * d);
-  let o = 0;
-  for (let a = 1; a < points.length; a++)
-    for (let j = 0; j < a; j++)
-      for (let i = 0; i < d; i++)
-        out[o++] = featureGap(
-          (points[a] as Float64Array)[i] as number,
-          (points[j] as Float64Array)[i] as number,
-          kinds[i] as number,
-        );
-  return out;
-}
-
-export function matern52(r2: number): number {
-  const r = Math.sqrt(5 * r2);
-  return (1 + r + (r * r) / 3) * Math.exp(-r);
-}
-
 const JITTER = 1e-8;
-/** Noise floor relative to the unit signal variance (ill-conditioned fits raise it further). */
-const MIN_NOISE = 1e-4;
 
 export class GaussianProcess {
   private readonly inv: Float64Array;
@@ -72,7 +30,21 @@ export class GaussianProcess {
   /** Noise variance actually used: raised above the requested one when the matrix is ill-conditioned. */
   noise: number;
 
-  /** `gaps`: pairGaps(kinds, points), when several processes share the points (fitHyper). */
+  /**
+   * The kernel of every pair of the initial points, in pairGaps's order, when built from gaps: a
+   * process with the same points and length scales but another noise can take it (fitHyper).
+   */
+  readonly pairKernels: Float64Array | undefined;
+  /**
+   * The initial points by feature (columns[f][j] is feature f of point j) when there are no
+   * pairKernels: kernelsTo reads them. Points a fantasy adds later are not in them.
+   */
+  private readonly columns: Float64Array[] = [];
+
+  /**
+   * `gaps`: pairGaps(kinds, points), when several processes share the points (fitHyper);
+   * `kernels`: another process's pairKernels over the same points with the same length scales.
+   */
   constructor(
     private readonly kinds: Uint8Array,
     readonly hyper: Hyper,
@@ -80,14 +52,17 @@ export class GaussianProcess {
     outputs: readonly (readonly number[])[],
     extra = 0,
     gaps?: Float64Array,
+    kernels?: Float64Array,
   ) {
     this.inv = hyper.lengthScales.map((l) => 1 / l);
+    this.pairKernels = kernels ?? (gaps ? this.kernelsOfPairs(gaps) : undefined);
+    if (!this.pairKernels) this.columns = byFeature(points, hyper.lengthScales.length);
     this.outputs = outputs.map((o) => [...o]);
     this.capacity = points.length + extra;
     this.chol = new Float64Array(this.capacity * this.capacity);
     // Very smooth kernels over hundreds of points are numerically singular: retry with more noise.
     this.noise = hyper.noise;
-    while (!this.factorise(points, gaps) && this.noise < 1) {
+    while (!this.factorise(points) && this.noise < 1) {
       this.noise *= 10;
       this.points.length = 0;
     }
@@ -129,52 +104,94 @@ export class GaussianProcess {
     return (1 + r + (r * r) / 3) * Math.exp(-r);
   }
 
+  /** kernelOfGaps of every pair in pairGaps's `gaps`. */
+  private kernelsOfPairs(gaps: Float64Array): Float64Array {
+    const d = this.inv.length;
+    const out = new Float64Array(gaps.length / d);
+    for (let p = 0; p < out.length; p++) out[p] = this.kernelOfGaps(gaps, p * d);
+    return out;
+  }
+
   /**
    * The Cholesky factor of all `points` at once, as appendPoint would build it point by point
-   * (the same operations in the same order, so the same bits), but two rows at a time: their
-   * running sums are independent, so the processor overlaps them instead of waiting on one chain
-   * of subtractions. False at the first point with (numerically) nothing left, which is kept, as
-   * appendPoint keeps it.
+   * (the same operations in the same order, so the same bits), but two rows by two columns at a
+   * time: their four running sums are independent, so the processor overlaps them instead of
+   * waiting on one chain of subtractions, and each value loaded serves two of them. False at the
+   * first point with (numerically) nothing left, which is kept, as appendPoint keeps it.
    */
-  private factorise(points: readonly Float64Array[], gaps: Float64Array | undefined): boolean {
+  private factorise(points: readonly Float64Array[]): boolean {
     const n = points.length;
-    const d = this.inv.length;
     const stride = this.capacity;
     const L = this.chol;
-    const k = (a: number, j: number) =>
-      gaps
-        ? this.kernelOfGaps(gaps, ((a * (a - 1)) / 2 + j) * d)
-        : this.kernel(points[a] as Float64Array, points[j] as Float64Array);
+    const kernels = this.pairKernels;
+    const bufferA = kernels ? undefined : new Float64Array(n);
+    const bufferB = kernels ? undefined : new Float64Array(n);
+    // Row r's kernels against the points before it: pair (r, j < r) is at r(r − 1)/2 + j in pairKernels.
+    const row = (r: number, buffer: Float64Array | undefined): Float64Array =>
+      kernels
+        ? kernels.subarray((r * (r - 1)) / 2, (r * (r - 1)) / 2 + r)
+        : kernelsByFeature(this.columns, this.kinds, this.inv, points[r] as Float64Array, r, buffer as Float64Array);
     for (let a = 0; a < n; a += 2) {
       const b = a + 1;
       const pair = b < n;
+      const kA = row(a, bufferA);
+      const kB = pair ? row(b, bufferB) : kA;
       const ra = a * stride;
       const rb = b * stride;
       let diagA = 1 + this.noise + JITTER;
       let diagB = diagA;
-      for (let j = 0; j < a; j++) {
-        const rj = j * stride;
-        let sa = k(a, j);
-        if (pair) {
-          let sb = k(b, j);
+      if (pair)
+        // a is even, so columns 0 … a − 1 come in pairs (j, j + 1); column j + 1's sums take their
+        // last term, from column j's result, after it.
+        for (let j = 0; j < a; j += 2) {
+          const rj = j * stride;
+          const rk = rj + stride;
+          let sa = kA[j] as number;
+          let sb = kB[j] as number;
+          let ta = kA[j + 1] as number;
+          let tb = kB[j + 1] as number;
           for (let m = 0; m < j; m++) {
             const l = L[rj + m] as number;
-            sa -= (L[ra + m] as number) * l;
-            sb -= (L[rb + m] as number) * l;
+            const lk = L[rk + m] as number;
+            const xa = L[ra + m] as number;
+            const xb = L[rb + m] as number;
+            sa -= xa * l;
+            sb -= xb * l;
+            ta -= xa * lk;
+            tb -= xb * lk;
           }
-          const vb = sb / (L[rj + j] as number);
+          const dj = L[rj + j] as number;
+          const vb = sb / dj;
           L[rb + j] = vb;
           diagB -= vb * vb;
-        } else for (let m = 0; m < j; m++) sa -= (L[ra + m] as number) * (L[rj + m] as number);
-        const va = sa / (L[rj + j] as number);
-        L[ra + j] = va;
-        diagA -= va * va;
-      }
+          const va = sa / dj;
+          L[ra + j] = va;
+          diagA -= va * va;
+          const lk = L[rk + j] as number;
+          ta -= va * lk;
+          tb -= vb * lk;
+          const dk = L[rk + j + 1] as number;
+          const wb = tb / dk;
+          L[rb + j + 1] = wb;
+          diagB -= wb * wb;
+          const wa = ta / dk;
+          L[ra + j + 1] = wa;
+          diagA -= wa * wa;
+        }
+      else
+        for (let j = 0; j < a; j++) {
+          const rj = j * stride;
+          let sa = kA[j] as number;
+          for (let m = 0; m < j; m++) sa -= (L[ra + m] as number) * (L[rj + m] as number);
+          const va = sa / (L[rj + j] as number);
+          L[ra + j] = va;
+          diagA -= va * va;
+        }
       L[ra + a] = Math.sqrt(Math.max(diagA, 1e-9));
       this.points.push(points[a] as Float64Array);
       if (!(diagA > 1e-9)) return false;
       if (!pair) break;
-      let sb = k(b, a);
+      let sb = kB[a] as number;
       for (let m = 0; m < a; m++) sb -= (L[rb + m] as number) * (L[ra + m] as number);
       const vb = sb / (L[ra + a] as number);
       L[rb + a] = vb;
@@ -262,10 +279,18 @@ export class GaussianProcess {
   /** Posterior mean of the first output only: O(n) instead of O(n²). */
   predictMean(x: Float64Array): number {
     const a = this.alphas[0] as Float64Array;
+    const n = this.points.length;
     let m = 0;
-    for (let i = 0; i < this.points.length; i++) m += this.kernel(x, this.points[i] as Float64Array) * (a[i] as number);
+    if (this.columns.length > 0 && n <= (this.columns[0] as Float64Array).length) {
+      // The points are the initial ones (or the first of them, when the factorisation stopped early).
+      const k = kernelsByFeature(this.columns, this.kinds, this.inv, x, n, (this.meanRow ??= new Float64Array(n)));
+      for (let i = 0; i < n; i++) m += (k[i] as number) * (a[i] as number);
+    } else for (let i = 0; i < n; i++) m += this.kernel(x, this.points[i] as Float64Array) * (a[i] as number);
     return m;
   }
+
+  /** predictMean's kernels, reused candidate after candidate. */
+  private meanRow: Float64Array | undefined;
 
   /**
    * Posterior means of every output and the latent variance at x; `whitened` is L⁻¹k(x), which
@@ -289,7 +314,26 @@ export class GaussianProcess {
   gapsTo(x: Float64Array, out: Float64Array = new Float64Array(this.points.length * this.kinds.length)): Float64Array {
     const kinds = this.kinds;
     const d = kinds.length;
-    for (let j = 0; j < this.points.length; j++) {
+    const n = this.points.length;
+    // The initial points feature by feature (featureGap's values, its tests once per feature)...
+    const initial = this.columns.length > 0 ? Math.min(n, (this.columns[0] as Float64Array).length) : 0;
+    for (let i = 0; i < d && initial > 0; i++) {
+      const column = this.columns[i] as Float64Array;
+      const v = x[i] as number;
+      if (v !== v) for (let j = 0; j < initial; j++) out[j * d + i] = column[j] !== column[j] ? 0 : 0.5;
+      else if (kinds[i] === NOMINAL)
+        for (let j = 0; j < initial; j++) {
+          const y = column[j] as number;
+          out[j * d + i] = y !== y ? 0.5 : v === y ? 0 : 1;
+        }
+      else
+        for (let j = 0; j < initial; j++) {
+          const y = column[j] as number;
+          out[j * d + i] = y !== y ? 0.5 : Math.abs(v - y);
+        }
+    }
+    // ...and the fantasies added since point by point.
+    for (let j = initial; j < n; j++) {
       const p = this.points[j] as Float64Array;
       const row = j * d;
       for (let i = 0; i < d; i++) out[row + i] = featureGap(x[i] as number, p[i] as number, kinds[i] as number);
@@ -377,60 +421,4 @@ export class GaussianProcess {
     for (let i = 0; i < whitenedA.length; i++) dot += (whitenedA[i] as number) * (whitenedB[i] as number);
     return this.kernel(a, b) - dot;
   }
-}
-
-/**
- * Fits length scales and noise by maximising the marginal likelihood with a coordinate search in
- * log space, on at most `maxPoints` observations (the best and an even spread of the rest) so the
- * cost stays flat as trials accumulate.
- */
-export function fitHyper(
-  kinds: Uint8Array,
-  points: readonly Float64Array[],
-  outputs: readonly (readonly number[])[],
-  rank: readonly number[],
-  maxPoints = 32,
-): Hyper {
-  const d = kinds.length;
-  let chosen = points.map((_, i) => i);
-  if (points.length > maxPoints) {
-    const byRank = [...chosen].sort((a, b) => (rank[b] ?? 0) - (rank[a] ?? 0));
-    const top = byRank.slice(0, maxPoints / 2);
-    const rest = byRank.slice(maxPoints / 2);
-    const spread = Array.from(
-      { length: maxPoints / 2 },
-      (_, i) => rest[Math.floor((i * rest.length) / (maxPoints / 2))] as number,
-    );
-    chosen = [...top, ...spread];
-  }
-  const pts = chosen.map((i) => points[i] as Float64Array);
-  const outs = outputs.map((o) => chosen.map((i) => o[i] as number));
-  // About 4·d + 11 fits over the same points: their feature gaps are computed once.
-  const gaps = pairGaps(kinds, pts);
-  const score = (h: Hyper) => new GaussianProcess(kinds, h, pts, outs, 0, gaps).logMarginalLikelihood();
-
-  let best: Hyper = { lengthScales: new Float64Array(d).fill(0.35), noise: 0.01 };
-  let bestScore = score(best);
-  for (const noise of [MIN_NOISE, 0.001, 0.01, 0.03, 0.1, 0.3]) {
-    const h = { lengthScales: best.lengthScales, noise };
-    const s = score(h);
-    if (s > bestScore) [best, bestScore] = [h, s];
-  }
-  for (const factor of [3, 1.7]) {
-    for (let i = 0; i < d; i++) {
-      for (const f of [factor, 1 / factor]) {
-        const ls = Float64Array.from(best.lengthScales);
-        ls[i] = Math.min(20, Math.max(0.03, (ls[i] as number) * f));
-        const h = { lengthScales: ls, noise: best.noise };
-        const s = score(h);
-        if (s > bestScore) [best, bestScore] = [h, s];
-      }
-    }
-  }
-  for (const f of [3, 1 / 3, 1.7, 1 / 1.7]) {
-    const h = { lengthScales: best.lengthScales, noise: Math.min(1, Math.max(MIN_NOISE, best.noise * f)) };
-    const s = score(h);
-    if (s > bestScore) [best, bestScore] = [h, s];
-  }
-  return best;
 }

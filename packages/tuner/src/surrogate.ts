@@ -1,7 +1,8 @@
 import { FailureModel } from './failure-model.ts';
 import type { FailureOptions } from './failure-model.ts';
 import type { Ablation } from './mechanisms.ts';
-import { GaussianProcess, fitHyper } from './gp.ts';
+import { GaussianProcess } from './gp.ts';
+import { fitHyper } from './hyper-fit.ts';
 import type { Space } from './space.ts';
 import type { Config, Constraint, TunerInput } from './types.ts';
 

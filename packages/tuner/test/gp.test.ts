@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FailureModel } from '../src/failure-model.ts';
-import { GaussianProcess, fitHyper } from '../src/gp.ts';
+import { GaussianProcess, pairGaps } from '../src/gp.ts';
+import { fitHyper } from '../src/hyper-fit.ts';
 import { mulberry32 } from '../src/random.ts';
 import { NOMINAL, NUMERIC } from '../src/space.ts';
 
@@ -35,6 +36,8 @@ describe('GaussianProcess', () => {
     const after = gp.predict(other);
     expect(after.variance).toBeCloseTo(expected, 6);
     expect(after.means[0]).toBeCloseTo(po.means[0] as number, 8);
+    // Past the initial points predictMean takes each point's kernel alone: still the same bits.
+    expect(gp.predictMean(other)).toBe(after.means[0]);
   });
 
   // The batched paths (two Cholesky rows, four predictions at a time, shared feature gaps) exist
@@ -49,8 +52,37 @@ describe('GaussianProcess', () => {
     const oneByOne = new GaussianProcess(mixed, hyper, [], [[]], pts.length);
     pts.forEach((p, i) => oneByOne.addObservation(p, [ys[i] as number]));
     expect(atOnce.logMarginalLikelihood()).toBe(oneByOne.logMarginalLikelihood());
-    const probe = Float64Array.from([0.4, 1, 0.6]);
-    expect(atOnce.predict(probe)).toEqual(oneByOne.predict(probe));
+    // The initial points are read by feature, the ones added one by one point by point.
+    for (const probe of [Float64Array.from([0.4, 1, 0.6]), Float64Array.from([0.4, 2, Number.NaN])])
+      expect(atOnce.predict(probe)).toEqual(oneByOne.predict(probe));
+  });
+
+  it('gives the same bits from shared feature gaps or kernels as from the points (fitHyper shares them)', () => {
+    const mixed = Uint8Array.from([NUMERIC, NOMINAL, NUMERIC]);
+    const pts = xs.map((x, i) =>
+      Float64Array.from([x[0] as number, i % 3, i % 4 === 0 ? Number.NaN : (x[1] as number)]),
+    );
+    const hyper = { lengthScales: Float64Array.from([0.3, 0.8, 0.5]), noise: 0.01 };
+    const fromPoints = new GaussianProcess(mixed, hyper, pts, [ys]);
+    const fromGaps = new GaussianProcess(mixed, hyper, pts, [ys], 0, pairGaps(mixed, pts));
+    expect(fromGaps.logMarginalLikelihood()).toBe(fromPoints.logMarginalLikelihood());
+    const noisier = { ...hyper, noise: 0.1 };
+    const reused = new GaussianProcess(mixed, noisier, pts, [ys], 0, undefined, fromGaps.pairKernels);
+    expect(reused.logMarginalLikelihood()).toBe(new GaussianProcess(mixed, noisier, pts, [ys]).logMarginalLikelihood());
+    for (const probe of [Float64Array.from([0.4, 1, 0.6]), Float64Array.from([0.7, 2, Number.NaN])]) {
+      const mean = fromPoints.predictMean(probe);
+      expect(fromGaps.predictMean(probe)).toBe(mean);
+      // predictMean reads the points by feature, predict() their gaps: the same bits either way.
+      const odd = new GaussianProcess(
+        mixed,
+        hyper,
+        pts.slice(0, 29),
+        [ys.slice(0, 29)],
+        0,
+        pairGaps(mixed, pts.slice(0, 29)),
+      );
+      expect(odd.predictMean(probe)).toBe(odd.predict(probe).means[0]);
+    }
   });
 
   it('predicts a group of points to the same bits as each point alone', () => {
