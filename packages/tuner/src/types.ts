@@ -1,4 +1,10 @@
-import type { SearchSpace as ContractSearchSpace, SearchParameter } from '@mako/contract';
+import type {
+  ConstraintOp,
+  SearchSpace as ContractSearchSpace,
+  Direction,
+  FailureKind,
+  SearchParameter,
+} from '@mako/contract';
 import type { ConfigValue, ParamCondition, SpaceRule } from '@mako/contract/vocabulary';
 
 /**
@@ -17,19 +23,23 @@ export type Parameter = SearchParameter;
 /** The parameters and the rules between them, as a session's `search_space` is posted. */
 export type SearchSpace = ContractSearchSpace;
 
+/**
+ * The contract's objective and constraint, except that `metric` is any key of `Trial.metrics`:
+ * the API passes flat keys such as 'ttft_ms.p99', and the benchmark surfaces their own.
+ */
 export interface Objective {
   /** A key of `Trial.metrics`, e.g. 'output_throughput' or 'ttft_ms.p99'. */
   metric: string;
-  direction: 'maximize' | 'minimize';
+  direction: Direction;
 }
 
 export interface Constraint {
   metric: string;
-  op: '<=' | '>=' | '<' | '>';
+  op: ConstraintOp;
   value: number;
 }
 
-export type FailureKind = 'oom' | 'crash' | 'timeout' | 'invalid';
+export type { FailureKind };
 
 /** An evaluated configuration: flat metrics (metric key → value), or a failure. */
 export interface Trial {
