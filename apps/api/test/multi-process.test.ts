@@ -305,13 +305,16 @@ describe.skipIf(PG_URL)('WEB_CONCURRENCY', () => {
         await new Promise((r) => setTimeout(r, 200));
       }
       for (let i = 0; i < 8; i++) expect(await getOnce(server.port, `${API_PREFIX}/health`)).toBe(200);
-      const answeredBy = new Set(
+      // Each worker writes its log lines on its own schedule: under load a line can reach the
+      // primary's output after the answer has reached us, so wait for all eight before counting.
+      const completed = () =>
         server
           .output()
           .split('\n')
-          .filter((line) => line.includes('"request completed"'))
-          .map((line) => (JSON.parse(line) as { pid: number }).pid),
-      );
+          .filter((line) => line.includes('"request completed"'));
+      const logDeadline = Date.now() + 10_000;
+      while (completed().length < 8 && Date.now() < logDeadline) await new Promise((r) => setTimeout(r, 100));
+      const answeredBy = new Set(completed().map((line) => (JSON.parse(line) as { pid: number }).pid));
       expect(answeredBy.size).toBe(2);
       expect(answeredBy.has(server.child.pid!)).toBe(false);
       expect(await server.stop()).toBe(0);
