@@ -12,7 +12,7 @@
 import { GaussianProcess } from '../src/gp.ts';
 import { fitHyper } from '../src/hyper-fit.ts';
 import { mulberry32 } from '../src/random.ts';
-import { NOMINAL, NUMERIC } from '../src/space.ts';
+import { NOMINAL, NUMERIC } from '../src/dims.ts';
 import { median } from './methods.ts';
 
 // The third round's build has fitHyper in gp.ts.

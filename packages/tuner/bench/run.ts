@@ -10,11 +10,12 @@
  *     it. The share of all infeasible proposals after trial 10 is shown too.
  */
 import { defaultConfig } from '@mako/contract';
-import { featureGap } from '../src/gp.ts';
+import { featureGap } from '../src/kernel.ts';
 import { propose } from '../src/propose.ts';
 import { mixSeed, mulberry32 } from '../src/random.ts';
 import type { Rng } from '../src/random.ts';
-import { NUMERIC, Space } from '../src/space.ts';
+import { NUMERIC } from '../src/dims.ts';
+import { Space } from '../src/space.ts';
 import type { Config, Trial, TunerInput } from '../src/types.ts';
 import { SCENARIOS, Surface, scenarioSpace } from './surfaces.ts';
 import type { Scenario, Truth } from './surfaces.ts';

@@ -1,4 +1,4 @@
-import { featureGap } from './gp.ts';
+import { featureGap } from './kernel.ts';
 import type { Rng } from './random.ts';
 import { gaussian, randomInt } from './random.ts';
 import { NOMINAL, NUMERIC, ORDINAL, decodeValue } from './dims.ts';

@@ -1,7 +1,7 @@
 import { GaussianProcess } from './gp.ts';
 import { fitHyper } from './hyper-fit.ts';
-import { NOMINAL, NUMERIC, Space } from './space.ts';
-import type { Dim } from './space.ts';
+import { NOMINAL, NUMERIC, type Dim } from './dims.ts';
+import { Space } from './space.ts';
 import { finiteMetric } from './surrogate.ts';
 import type { Config, FailureKind, SearchSpace, Trial, Value } from './types.ts';
 

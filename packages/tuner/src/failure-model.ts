@@ -1,6 +1,6 @@
 import { GaussianProcess } from './gp.ts';
 import { fitHyper } from './hyper-fit.ts';
-import { NOMINAL, NUMERIC } from './space.ts';
+import { NOMINAL, NUMERIC } from './dims.ts';
 
 /**
  * Probability that a configuration fails (OOM, crash, timeout, rejected), learnt from every

@@ -1,8 +1,6 @@
 import { NOMINAL } from './dims.ts';
 import { byFeature, featureGap, kernelsByFeature } from './kernel.ts';
 
-export { featureGap, matern52, pairGaps, scaledDistance2 } from './kernel.ts';
-
 /**
  * Gaussian-process regression with a Matérn-5/2 kernel over the mixed feature encoding of
  * space.ts: |a − b| for numeric and ordinal features, 0/1 mismatch for nominal ones, 0 when both

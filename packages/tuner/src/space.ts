@@ -18,8 +18,6 @@ import { mulberry32 } from './random.ts';
 import type { Config, SearchSpace, SpaceRule, TunerInput } from './types.ts';
 
 // The failure model, explanations, tests and benchmarks read the dimension kinds through the space.
-export { NOMINAL, NUMERIC } from './dims.ts';
-export type { Dim } from './dims.ts';
 
 /**
  * The search space as the optimiser sees it: parameters in dependency order, each encoded as one

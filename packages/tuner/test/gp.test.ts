@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FailureModel } from '../src/failure-model.ts';
-import { GaussianProcess, pairGaps } from '../src/gp.ts';
+import { GaussianProcess } from '../src/gp.ts';
+import { pairGaps } from '../src/kernel.ts';
 import { fitHyper } from '../src/hyper-fit.ts';
 import { mulberry32 } from '../src/random.ts';
-import { NOMINAL, NUMERIC } from '../src/space.ts';
+import { NOMINAL, NUMERIC } from '../src/dims.ts';
 
 const kinds = Uint8Array.from([NUMERIC, NUMERIC]);
 const point = (a: number, b: number) => Float64Array.from([a, b]);
