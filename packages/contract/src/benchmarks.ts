@@ -393,7 +393,7 @@ export const EngineFlagList = z.object({
   launch_template: z.string(),
   options: z.array(RuntimeOptionSpec),
 }) satisfies z.ZodMiniType<vocabulary.EngineFlagList>;
-/** The catalogue's shape is the vocabulary's (the data lives there); `satisfies` holds the schema to it. */
+/** An engine-flag list's shape is the vocabulary's (the data lives there); `satisfies` holds the schema to it. */
 export type EngineFlagList = vocabulary.EngineFlagList;
 
 export const SupportedRuntimeOptions = z.object({ runtimes: z.array(EngineFlagList) });
