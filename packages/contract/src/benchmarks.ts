@@ -205,7 +205,7 @@ export const ConfigValue = z.union([z.string().check(z.maxLength(256)), z.number
 export type ConfigValue = z.infer<typeof ConfigValue>;
 /**
  * Flags in one configuration at most. A run records the flags it set, and a tuned launch sets a
- * dozen or two (the engine-flag lists knows at most 15 flags of one engine); this leaves room for a
+ * dozen or two (an engine-flag list holds at most 15 flags of one engine); this leaves room for a
  * hand-written command line with every flag spelled out.
  */
 export const MAX_RUNTIME_OPTIONS = 100;
@@ -393,7 +393,7 @@ export const EngineFlagList = z.object({
   launch_template: z.string(),
   options: z.array(RuntimeOptionSpec),
 }) satisfies z.ZodMiniType<vocabulary.EngineFlagList>;
-/** The catalogue's shape is the vocabulary's (the data lives there); `satisfies` holds the schema to it. */
+/** An engine-flag list's shape is the vocabulary's (the data lives there); `satisfies` holds the schema to it. */
 export type EngineFlagList = vocabulary.EngineFlagList;
 
 export const SupportedRuntimeOptions = z.object({ runtimes: z.array(EngineFlagList) });

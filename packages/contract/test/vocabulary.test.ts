@@ -46,8 +46,8 @@ describe('the vocabulary module', () => {
     expect(naturalDirection('prefix_cache_hit_rate')).toBe('maximize');
   });
 
-  it('finds each runtime of the catalogue and refuses an unknown one', () => {
-    for (const catalogue of ENGINE_FLAG_LISTS) expect(engineFlagList(catalogue.runtime)).toBe(catalogue);
+  it('finds each runtime among the engine-flag lists and refuses an unknown one', () => {
+    for (const flagList of ENGINE_FLAG_LISTS) expect(engineFlagList(flagList.runtime)).toBe(flagList);
     expect(() => engineFlagList('tgi' as never)).toThrow('Unknown runtime tgi');
   });
 });

@@ -50,7 +50,7 @@ export const standaloneBenchmarks: Benchmark[] = benchmarks
 /** Every fixture benchmark, newest first. */
 export const allBenchmarks: Benchmark[] = benchmarks;
 
-/** vLLM's defaults (the engine-flag lists's) for the flags the Llama session tunes. */
+/** vLLM's defaults (its engine-flag list's) for the flags the Llama session tunes. */
 export const VLLM_DEFAULTS: Readonly<Record<string, ConfigValue | null>> = Object.fromEntries(
   [
     'max_num_seqs',

@@ -2,7 +2,6 @@ export { TuningSessionDetailScreen } from './tuning-session-detail';
 export { trialsExport, trialsToCsv } from './trials-export';
 export type {
   CopiedItem as TuningCopiedItem,
-  ResultsPageQuery as TuningResultsPageQuery,
   TuningSearchState,
   TuningSessionDetailProps,
 } from './tuning-session-detail';

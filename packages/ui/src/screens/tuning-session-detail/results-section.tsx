@@ -9,13 +9,13 @@ import { formatMs, formatTokensPerSecond, plural } from '../../foundations/forma
 import { formatMetric, metricLabel } from '../benchmark-common/benchmark-data';
 import { CompareBar } from '../benchmark-common/compare-selection';
 import type { CompareSelection } from '../benchmark-common/compare-selection';
-import type { MetricKey, RuntimeOptions, TuningResult, TuningSession } from '@mako/contract';
+import type { MetricKey, PagingQuery, RuntimeOptions, TuningResult, TuningSession } from '@mako/contract';
 import { trialStatus } from '../tuning-common/tuning-format';
 import { ConfigChanges } from './config-changes';
 import { EngineDiffers } from './engine-differs';
 import { FirstTrialNote } from './first-trial-note';
 import type { FirstTrialChange } from './first-trial';
-import type { CopiedItem, ResultsPageQuery } from './session-detail-types';
+import type { CopiedItem } from './session-detail-types';
 import { trialCompareColumn } from './trial-compare';
 import {
   ExportActions,
@@ -111,8 +111,8 @@ interface ResultsSectionProps {
   page: readonly TuningResult[];
   /** How many results the session has in all. */
   count: number;
-  resultsPage: ResultsPageQuery;
-  onResultsPageChange?: (page: ResultsPageQuery) => void;
+  resultsPage: PagingQuery;
+  onResultsPageChange?: (page: PagingQuery) => void;
   resultsLoading?: boolean;
   /** Export is offered once there is a trial to export. */
   exportable: boolean;

@@ -5,8 +5,3 @@
 export type TuningSearchState = 'running' | 'waiting' | 'complete';
 
 export type CopiedItem = 'launch-command' | 'options' | 'runner-command';
-
-export interface ResultsPageQuery {
-  limit: number;
-  offset: number;
-}

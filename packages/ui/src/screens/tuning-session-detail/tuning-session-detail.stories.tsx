@@ -26,9 +26,9 @@ import {
   SCREEN_CHART_TIMEOUT,
 } from '../../../test/story-kit-screens';
 import { expectExportsEachFormat, waitForChartPlot } from '../../../test/story-kit-parts';
-import type { TuningResult } from '@mako/contract';
+import type { PagingQuery, TuningResult } from '@mako/contract';
 import { TuningSessionDetailScreen } from './tuning-session-detail';
-import type { ResultsPageQuery, TuningSessionDetailProps } from './tuning-session-detail';
+import type { TuningSessionDetailProps } from './tuning-session-detail';
 import {
   ENGINE_DIFFERS_RESULTS,
   FAILED_NOW,
@@ -181,7 +181,7 @@ export const CopyAndPage = meta.story({
 });
 
 function PagedDetail(props: TuningSessionDetailProps) {
-  const [page, setPage] = useState<ResultsPageQuery>(PAGE);
+  const [page, setPage] = useState<PagingQuery>(PAGE);
   return (
     <TuningSessionDetailScreen
       {...props}

@@ -5,7 +5,7 @@ import { Skeleton } from '../../primitives/skeleton';
 import { TrialProgressChart } from '../../primitives/trial-progress-chart';
 import type { ExportFormat } from '../../foundations/format/csv';
 import { useCompareSelection } from '../benchmark-common/compare-selection';
-import type { PendingConfig, TuningBest, TuningResult, TuningSession } from '@mako/contract';
+import type { PagingQuery, PendingConfig, TuningBest, TuningResult, TuningSession } from '@mako/contract';
 import { LoadingErrorWrapper, statusLoadState } from '../error-views/loading-error-wrapper';
 import type { LoadFailureProps } from '../error-views/loading-error-wrapper';
 import { ParetoFront } from '../pareto-front';
@@ -16,13 +16,13 @@ import { BestCard } from './best-card';
 import { firstTrialChanges, sessionDefaults } from './first-trial';
 import { PendingSection } from './pending-section';
 import { ResultsSection } from './results-section';
-import type { CopiedItem, ResultsPageQuery, TuningSearchState } from './session-detail-types';
+import type { CopiedItem, TuningSearchState } from './session-detail-types';
 import { deriveSearchState, SearchStateNote, SummaryHeader } from './session-summary';
 import { TrialCompareContext } from './trial-compare';
 import { categoricalChoices, searchedFlags, toTrialPoint } from './trial-points';
 import { Note, ScreenRoot, SkeletonGrid, TopGrid } from './tuning-session-detail.styles';
 
-export type { CopiedItem, ResultsPageQuery, TuningSearchState } from './session-detail-types';
+export type { CopiedItem, TuningSearchState } from './session-detail-types';
 
 export interface TuningSessionDetailProps extends LoadFailureProps {
   /** The state of GET /tuning/session/{id}. */
@@ -34,8 +34,8 @@ export interface TuningSessionDetailProps extends LoadFailureProps {
   /** One page of GET /tuning/session/{id}/results. */
   results?: { data: readonly TuningResult[]; count: number };
   /** The limit/offset of that page (20 from 0 by default). */
-  resultsPage?: ResultsPageQuery;
-  onResultsPageChange?: (page: ResultsPageQuery) => void;
+  resultsPage?: PagingQuery;
+  onResultsPageChange?: (page: PagingQuery) => void;
   /** A new page is being fetched. */
   resultsLoading?: boolean;
   /** Every result so far, for the progress chart; the current page is used when left out. */
@@ -70,7 +70,7 @@ export interface TuningSessionDetailProps extends LoadFailureProps {
   onCompare?: (benchmarkIds: readonly string[]) => void;
 }
 
-const DEFAULT_PAGE: ResultsPageQuery = { limit: 20, offset: 0 };
+const DEFAULT_PAGE: PagingQuery = { limit: 20, offset: 0 };
 
 function DetailSkeleton() {
   return (
@@ -134,7 +134,7 @@ interface SessionBodyProps extends Omit<
   'status' | 'error' | 'onRetry' | 'retrying' | 'session' | 'searchState'
 > {
   session: TuningSession;
-  resultsPage: ResultsPageQuery;
+  resultsPage: PagingQuery;
   pending: readonly PendingConfig[];
   searchState: TuningSearchState;
   showTitle: boolean;

@@ -40,5 +40,5 @@ export const RUNNING_BEST: TuningBest = found(bestBySession[runningSession.id], 
 export const COMPLETE_RESULTS: TuningResult[] = found(resultsBySession[completeSession.id], 'complete results');
 export const COMPLETE_BEST: TuningBest = found(bestBySession[completeSession.id], 'complete best');
 
-/** GET /benchmarks/supported-runtime-options: the contract's own catalogue, from its vocabulary. */
+/** GET /benchmarks/supported-runtime-options: the contract's own engine-flag lists, from its vocabulary. */
 export { ENGINE_FLAG_LISTS } from '@mako/contract/vocabulary';
