@@ -9,7 +9,7 @@ import { getStoredToken } from './token-storage.ts';
  * answer of a request sent ahead of it (startGet, or the page's own first GETs).
  */
 
-export { formBody, type CallDef, type CallResult } from './core/call.ts';
+export type { CallDef, CallResult } from './core/call.ts';
 
 /** What one call of D takes: path params and body when D has them, an optional query. */
 export type CallOptions<D extends CallDef> = CoreCallOptions<D> & {

@@ -51,7 +51,7 @@ export interface Transport {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
 }
 
-export interface UrlOptions {
+interface UrlOptions {
   params?: Record<string, string | number>;
   query?: object;
 }
@@ -64,7 +64,7 @@ export function urlOf(def: Pick<CallDef, 'path'>, baseUrl: string, options: UrlO
 }
 
 /** Resolves a base + path against the page origin when there is a page, because fetch outside one refuses relative URLs. */
-export function resolveUrl(baseUrl: string, pathAndQuery: string): string {
+function resolveUrl(baseUrl: string, pathAndQuery: string): string {
   const joined = `${trimSlash(baseUrl)}${pathAndQuery}`;
   const origin = typeof globalThis.location !== 'undefined' ? globalThis.location.href : undefined;
   return origin ? new URL(joined, origin).toString() : joined;

@@ -29,11 +29,11 @@ export function sessionOr404(info: MockRequestInfo): TuningSession | Response {
   return fx.sessions.find((s) => s.id === info.params.session_id) ?? errorResponse(404, 'Tuning session not found');
 }
 
-export /**
+/**
  * What the tuner's models say about a session. A session without a fixture entry has too few
  * successful trials for a model: no importance, no regions, fitted on the successes there are.
  */
-function insightsOf(session: TuningSession): TuningInsights {
+export function insightsOf(session: TuningSession): TuningInsights {
   const fitted = (fx.resultsBySession[session.id] ?? []).filter((r) => r.failure === null).length;
   return fx.insightsBySession[session.id] ?? { importance: [], failure_regions: [], trials_fitted: fitted };
 }
