@@ -24,7 +24,7 @@ import {
   refreshDocuments,
   type ListData,
 } from './benchmarks/documents.ts';
-import { findOrCreateSetting, settingColumns, toSetting } from './benchmarks/settings.ts';
+import { findOrCreateSetting, settingContent, toSetting } from './benchmarks/settings.ts';
 import { insertBenchmark, measuredPrediction, type BenchmarkInput } from './benchmarks/store.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { predictionOf } from './predictions/running-error.ts';
@@ -274,7 +274,7 @@ export async function createBenchmark(
       ['body', 'metrics', ...disagreement.path],
       `${disagreement.message}: with runs, metrics must be their mean`,
     );
-  const prediction = measuredPrediction(settingColumns(input.setting), input);
+  const prediction = measuredPrediction(settingContent(input.setting), input);
   const id = await inTransaction(db, async (trx) => {
     const setting = await findOrCreateSetting(trx, ownerId, input.setting, now());
     return insertBenchmark(trx, {

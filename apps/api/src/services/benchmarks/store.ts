@@ -70,7 +70,7 @@ export interface MeasuredBenchmark extends NewBenchmark {
 
 /** perf-model's prediction and its error for a benchmark about to be stored; depends only on what was posted. */
 export const measuredPrediction = (
-  setting: SettingColumns,
+  setting: Omit<SettingColumns, 'setting_key'>,
   input: Pick<BenchmarkInput, 'runtime_options' | 'metrics'>,
 ): ErrorRow => predictionErrorRow({ ...setting, runtime_options: input.runtime_options }, input.metrics);
 

@@ -17,6 +17,7 @@ import type { ErrorRow } from '../predictions/running-error.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { metricsConsistent } from '../benchmarks/checks.ts';
 import { insertBenchmark, measuredPrediction } from '../benchmarks/store.ts';
+import type { SettingRow } from '../benchmarks/settings.ts';
 import { Conflict, notFound } from '../errors.ts';
 import { measuresEvery, sessionObjectives, withObjectiveValues } from '../pareto.ts';
 import { evaluate, flattenMetrics, isBetter } from './evaluation.ts';
@@ -38,7 +39,7 @@ export function tuningResults(ctx: AppContext) {
      */
     async post(sessionId: string, owner: string, body: ResultCreate, byRunner: boolean) {
       // perf-model runs before the transaction: the session's setting and the trial's flags never change.
-      const prediction = body.metrics
+      const measured = body.metrics
         ? await trialPrediction(db, sessionId, owner, body.pending_config_id, body.metrics)
         : null;
       const resultId = await inTransaction(db, async (trx) => {
@@ -57,15 +58,11 @@ export function tuningResults(ctx: AppContext) {
         const feasible = evaluation.feasible && measuresEvery(flat, sessionObjectives(session));
 
         let benchmarkId: string | null = null;
-        if (body.metrics && prediction) {
-          const setting = await trx
-            .selectFrom('benchmark_settings')
-            .selectAll()
-            .where('id', '=', session.setting_id)
-            .executeTakeFirstOrThrow();
+        if (body.metrics && measured) {
           benchmarkId = await insertBenchmark(trx, {
             ownerId: owner,
-            setting,
+            // Read with the prediction: the columns and owner a benchmark copies never change.
+            setting: measured.setting,
             input: {
               runtime_options: config,
               metrics: body.metrics,
@@ -74,7 +71,7 @@ export function tuningResults(ctx: AppContext) {
               notes: `Trial ${pending.trial_number} of tuning session "${session.name}"`,
               ...(body.provenance ? { provenance: body.provenance } : {}),
             },
-            prediction,
+            prediction: measured.prediction,
             sessionId: session.id,
             verified: byRunner && metricsConsistent(body.metrics),
             now,
@@ -215,14 +212,14 @@ export function tuningResults(ctx: AppContext) {
   };
 }
 
-/** perf-model's prediction for a trial's measurement, read and simulated outside any transaction. */
+/** perf-model's prediction for a trial's measurement and the session's setting, read and simulated outside any transaction. */
 async function trialPrediction(
   db: Db,
   sessionId: string,
   owner: string,
   pendingConfigId: string,
   metrics: BenchmarkMetrics,
-): Promise<ErrorRow> {
+): Promise<{ setting: SettingRow; prediction: ErrorRow }> {
   const session = await ownSession(db, sessionId, owner);
   const pending = await pendingOf(db, session.id, pendingConfigId);
   const setting = await db
@@ -230,5 +227,8 @@ async function trialPrediction(
     .selectAll()
     .where('id', '=', session.setting_id)
     .executeTakeFirstOrThrow();
-  return measuredPrediction(setting, { runtime_options: JSON.parse(pending.config) as RuntimeOptions, metrics });
+  return {
+    setting,
+    prediction: measuredPrediction(setting, { runtime_options: JSON.parse(pending.config) as RuntimeOptions, metrics }),
+  };
 }
